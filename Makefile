@@ -1,0 +1,26 @@
+# Two commands on a fresh machine: `make run` (the bot) and `make test` (the tests).
+# Each creates .venv and installs what it needs the first time.
+PYTHON ?= python3.11
+VENV   := .venv
+PY     := $(VENV)/bin/python
+
+.PHONY: run test bench clean
+
+$(VENV)/.installed: pyproject.toml
+	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "Python 3.11 is required ($(PYTHON) not found)"; exit 1; }
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[test]'
+	@touch $@
+
+run: $(VENV)/.installed
+	$(PY) bot.py $(ARGS)
+
+test: $(VENV)/.installed
+	$(PY) -m pytest $(ARGS)
+
+bench: $(VENV)/.installed
+	$(PY) -m bench
+
+clean:
+	rm -rf $(VENV) var boards

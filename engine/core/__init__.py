@@ -1,0 +1,1 @@
+"""Game-agnostic pieces every game system shares: errors, seeded randomness, the GameSystem protocol."""

@@ -1,0 +1,125 @@
+"""The GameSystem protocol every game implements, and the registry of systems.
+
+The table layer drives any registered system through these five calls; it never
+knows a game's rules. States, actions and events cross the boundary as JSON-ready
+dicts (``{"type": "Move", ...}``) so they store in Redis and replay exactly.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Protocol, runtime_checkable
+
+from engine.core.errors import NotFound
+from engine.core.rng import Rng
+
+JSON = dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class SystemInfo:
+    """What a game system is, declared as data."""
+
+    key: str
+    """Stable identifier used in commands and storage (``underworlds``)."""
+    name: str
+    """Display name."""
+    seats: tuple[str, ...]
+    """The seat names in seating order; two-player games have two."""
+    aliases: tuple[str, ...] = ()
+    """Other names a user may type (``uw``)."""
+    summary: str = ""
+    """One line for menus."""
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a finished game ended: a winning seat, or a draw."""
+
+    winner: str | None
+    """The winning seat, or None for a draw."""
+    reason: str = "victory"
+    """``victory``, ``concede``, ``abandon``..."""
+    detail: JSON = field(default_factory=dict)
+
+
+@runtime_checkable
+class GameSystem(Protocol):
+    """One game's rules: pure functions of state, seat, action and a random source."""
+
+    info: SystemInfo
+
+    def setup(self, options: JSON, seats: tuple[str, ...], rng: Rng) -> JSON:
+        """The state at the start of a match."""
+        ...
+
+    def legal_actions(self, state: JSON, seat: str) -> list[JSON]:
+        """Every action ``seat`` may take now, in a stable order."""
+        ...
+
+    def apply(self, state: JSON, seat: str, action: JSON, rng: Rng) -> tuple[JSON, list[JSON]]:
+        """The new state and the events, or ``IllegalAction`` with the state untouched."""
+        ...
+
+    def view(self, state: JSON, seat: str | None) -> JSON:
+        """What ``seat`` may see (``None``: a spectator); hidden information removed."""
+        ...
+
+    def outcome(self, state: JSON) -> Outcome | None:
+        """The result once the game is over, else None."""
+        ...
+
+
+@dataclass(slots=True)
+class _Entry:
+    info: SystemInfo
+    system: GameSystem | None
+
+
+_REGISTRY: dict[str, _Entry] = {}
+
+
+def announce(info: SystemInfo) -> None:
+    """List a game system the project will referee but whose engine is not available yet."""
+    _REGISTRY.setdefault(info.key, _Entry(info, None))
+
+
+def register(system: GameSystem) -> None:
+    """Make a game system playable."""
+    _REGISTRY[system.info.key] = _Entry(system.info, system)
+
+
+def unregister(key: str) -> None:
+    """Remove a system (used by tests that register their own)."""
+    _REGISTRY.pop(key, None)
+
+
+def all_systems() -> list[tuple[SystemInfo, bool]]:
+    """Every known system and whether it can be played now, in a stable order."""
+    return [(e.info, e.system is not None) for e in sorted(_REGISTRY.values(), key=lambda e: e.info.name)]
+
+
+def find_info(key: str) -> SystemInfo:
+    """A system's info by key or alias.
+
+    :raises NotFound: core.unknown_system
+    """
+    k = key.strip().lower()
+    for entry in _REGISTRY.values():
+        if k == entry.info.key or k in entry.info.aliases or k == entry.info.name.lower():
+            return entry.info
+    raise NotFound("core.unknown_system", game=key, games=", ".join(e.info.key for e in _REGISTRY.values()))
+
+
+def find_system(key: str) -> GameSystem:
+    """A playable system by key or alias.
+
+    :raises NotFound: core.unknown_system
+    :raises IllegalAction: core.system_not_available
+    """
+    from engine.core.errors import IllegalAction
+
+    info = find_info(key)
+    system = _REGISTRY[info.key].system
+    if system is None:
+        raise IllegalAction("core.system_not_available", game=info.name)
+    return system
