@@ -1,1 +1,62 @@
-import sys; print("bot placeholder")
+"""Entry point: the Discord bot when DISCORD_TOKEN is set, otherwise the local table.
+
+    python bot.py                       # Discord (token set) or the local table's prompt
+    python bot.py --script FILE [--json]  # run a file of local-table commands and exit
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import signal
+import sys
+from pathlib import Path
+
+from table.logs import setup_logging
+from table.services import open_services
+from table.settings import Settings
+
+
+async def run_discord(settings: Settings) -> None:
+    """Connect to Discord and serve until stopped (SIGTERM/SIGINT close cleanly)."""
+    from cogs.client import GameMasterBot
+
+    async with open_services(settings) as services:
+        bot = GameMasterBot(services)
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGTERM, signal.SIGINT):
+            loop.add_signal_handler(sig, lambda: asyncio.ensure_future(bot.close()))
+        async with bot:
+            await bot.start(settings.discord_token.get_secret_value())
+
+
+async def run_local(settings: Settings, script: Path | None, as_json: bool) -> None:
+    """The local table: a prompt, or a script of commands."""
+    from table.local import LocalTable
+
+    async with open_services(settings) as services:
+        local = LocalTable(services, as_json=as_json, boards_dir=settings.boards_dir)
+        if script is None:
+            await local.interactive()
+        else:
+            text = sys.stdin.read() if str(script) == "-" else script.read_text(encoding="utf-8")
+            await local.run(text.splitlines(), echo=True)
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--script", type=Path, help="run local-table commands from FILE ('-': stdin)")
+    parser.add_argument("--json", action="store_true", help="with --script: one JSON object per reply")
+    parser.add_argument("--local", action="store_true", help="open the local table even if DISCORD_TOKEN is set")
+    args = parser.parse_args(argv)
+    settings = Settings()
+    setup_logging(settings.log_level, as_json=settings.log_json,
+                  quiet=args.script is not None or (not settings.discord_token or args.local))
+    if settings.discord_token and not args.local and args.script is None:
+        asyncio.run(run_discord(settings))
+    else:
+        asyncio.run(run_local(settings, args.script, args.json))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,331 @@
+"""The match lifecycle at the table, for any registered game system.
+
+Each operation is load -> authorize -> change (a pure function of the stored match) ->
+compare-and-set save with its log entries -> reply. When another writer saved first,
+the change is recomputed on the new state, so no update is lost and a change that is
+no longer legal is refused with the state untouched.
+"""
+from __future__ import annotations
+
+import time
+from typing import Any, Callable
+
+from engine.core import system as systems
+from engine.core.errors import GameError, IllegalAction, NotAllowed, NotFound
+from engine.core.rng import match_seed, seed_commitment
+from table.context import Actor, Context, safe
+from table.fairness import RecordingRng, verify_draws
+from table.match import Match, SeatHolder, Status
+from table.reply import Button, Embed, Field, Reply
+from table.store import StaleVersion, Store
+
+Change = Callable[[Match], tuple[Match, list[dict[str, Any]], Any]]
+
+MAX_OPEN_MATCHES = 20
+"""Invitations and active matches one user may have at once."""
+MAX_CAS_RETRIES = 50
+
+COLOR = {Status.INVITED: 0xF1C40F, Status.ACTIVE: 0x2ECC71, Status.FINISHED: 0x3498DB,
+         Status.ABANDONED: 0x95A5A6, Status.DECLINED: 0x95A5A6}
+
+
+class Table:
+    """The game-agnostic application layer: matches, seats, lifecycle, log."""
+
+    def __init__(self, store: Store, secret: bytes, *, clock: Callable[[], float] = time.time) -> None:
+        self.store = store
+        self._secret = secret
+        self.clock = clock
+
+    # plumbing ---------------------------------------------------------------
+    def seed(self, match_id: str) -> bytes:
+        """The match's seed (kept secret until the match is over)."""
+        return match_seed(self._secret, match_id)
+
+    async def match_for(self, ctx: Context, match_id: str | None = None) -> Match:
+        """The match named, or the one played in the current thread.
+
+        :raises NotFound: core.no_match_here, core.no_such_match
+        """
+        if not match_id:
+            match_id = await self.store.match_in(ctx.channel_id)
+            if match_id is None:
+                raise NotFound("core.no_match_here")
+        return await self.store.load(match_id.strip().lower())
+
+    async def update(self, match_id: str, change: Change) -> tuple[Match, Any]:
+        """Apply ``change`` with compare-and-set, recomputing it if someone saved first."""
+        for _ in range(MAX_CAS_RETRIES):
+            match = await self.store.load(match_id)
+            new, entries, result = change(match)
+            new = new.model_copy(update={"updated_at": self.clock()})
+            numbered = [{"n": match.log_length + i + 1, "at": round(new.updated_at, 3), **e}
+                        for i, e in enumerate(entries)]
+            try:
+                return await self.store.save(new, numbered), result
+            except StaleVersion:
+                continue
+        raise GameError("core.busy")
+
+    def _finish(self, match: Match, status: Status, winner: str | None, reason: str) -> Match:
+        return match.model_copy(update={
+            "status": status, "finished_at": self.clock(), "seed": self.seed(match.id).hex(),
+            "outcome": {"winner": winner, "reason": reason}})
+
+    @staticmethod
+    def _seated(match: Match, actor: Actor) -> str:
+        seat = match.seat_of(actor.user_id)
+        if seat is None:
+            raise NotAllowed("core.not_seated", match=match.id)
+        return seat
+
+    @staticmethod
+    def _require(match: Match, *statuses: Status) -> None:
+        if match.status not in statuses:
+            code = "core.match_over" if match.status.over else f"core.match_{match.status.value}"
+            raise IllegalAction(code, match=match.id)
+
+    # opening ----------------------------------------------------------------
+    async def new_match(self, ctx: Context, game: str, opponent: Actor) -> Reply:
+        """Challenge ``opponent``: the match gets its own thread and waits for their answer.
+
+        :raises NotFound: core.unknown_system
+        :raises IllegalAction: core.system_not_available, core.opponent_is_self, core.opponent_is_bot,
+            core.too_many_matches
+        """
+        info = systems.find_info(game)
+        systems.find_system(info.key)
+        actor = ctx.actor
+        if opponent.user_id == actor.user_id:
+            raise IllegalAction("core.opponent_is_self")
+        if opponent.bot:
+            raise IllegalAction("core.opponent_is_bot", name=safe(opponent.name))
+        open_ = [m for m in await self.store.matches_of(actor.user_id, limit=MAX_OPEN_MATCHES + 5)
+                 if not m.status.over]
+        if len(open_) >= MAX_OPEN_MATCHES:
+            raise IllegalAction("core.too_many_matches", limit=MAX_OPEN_MATCHES)
+        match_id = Match.new_id()
+        thread_id = None
+        if ctx.open_thread is not None:
+            thread_id = await ctx.open_thread(f"{info.name[:40]} · {actor.name[:20]} vs {opponent.name[:20]}")
+        now = self.clock()
+        match = Match(
+            id=match_id, game=info.key, guild_id=ctx.guild_id, channel_id=ctx.channel_id, thread_id=thread_id,
+            seats=[SeatHolder(seat=info.seats[0], user_id=actor.user_id, name=actor.name),
+                   SeatHolder(seat=info.seats[1], user_id=opponent.user_id, name=opponent.name)],
+            created_at=now, updated_at=now, seed_hash=seed_commitment(self.seed(match_id)))
+        match = await self.store.create(match, [{"n": 1, "at": round(now, 3), "kind": "lifecycle",
+                                                 "event": "MatchCreated", "by": actor.user_id}])
+        invite = Reply(
+            content=(f"<@{opponent.user_id}>, <@{actor.user_id}> challenges you to **{info.name}**. "
+                     f"Do you accept?"),
+            buttons=[Button(f"m:accept:{match_id}", "Accept", "success"),
+                     Button(f"m:decline:{match_id}", "Decline", "danger")],
+            mentions=[opponent.user_id])
+        where = f"<#{thread_id}>" if thread_id else "this channel"
+        reply = Reply(content=f"Match `{match_id}` ({info.name}) opened in {where}: "
+                              f"waiting for <@{opponent.user_id}> to accept.")
+        if thread_id:
+            reply.posts.append((thread_id, invite))
+        else:
+            reply.buttons, reply.mentions = invite.buttons, invite.mentions
+            reply.content += "\n" + invite.content
+        return reply
+
+    async def answer_invite(self, ctx: Context, match_id: str, accept: bool) -> Reply:
+        """The invited player accepts or declines; either player may withdraw before that.
+
+        :raises NotAllowed: core.not_seated, core.not_invited
+        :raises IllegalAction: core.match_active, core.match_over
+        """
+        def change(match: Match):
+            seat = self._seated(match, ctx.actor)
+            self._require(match, Status.INVITED)
+            invited = match.seats[1].seat
+            if accept:
+                if seat != invited:
+                    raise NotAllowed("core.not_invited", name=safe(match.holder(invited).name))
+                system = systems.find_system(match.game)
+                rng = RecordingRng(self.seed(match.id), match.rng_counter)
+                state = system.setup(match.options, tuple(h.seat for h in match.seats), rng)
+                new = match.model_copy(update={"status": Status.ACTIVE, "state": state, "rng_counter": rng.counter})
+                entry = {"kind": "lifecycle", "event": "MatchStarted", "by": ctx.actor.user_id, "draws": rng.draws}
+                return new, [entry], "accepted"
+            new = match.model_copy(update={"status": Status.DECLINED, "finished_at": self.clock(),
+                                           "outcome": {"winner": None, "reason": "declined"}})
+            event = "InviteDeclined" if seat == invited else "InviteWithdrawn"
+            return new, [{"kind": "lifecycle", "event": event, "by": ctx.actor.user_id}], event
+
+        match, what = await self.update(match_id, change)
+        if what == "accepted":
+            return Reply(content=(f"<@{ctx.actor.user_id}> accepted. The match begins!\n"
+                                  f"Dice seed commitment (SHA-256): `{match.seed_hash}`; "
+                                  "the seed is revealed when the match ends, so anyone can check every roll."),
+                         embeds=[self.status_embed(match)])
+        return Reply(content=f"The challenge was {'declined' if what == 'InviteDeclined' else 'withdrawn'}.")
+
+    # reading ----------------------------------------------------------------
+    def status_embed(self, match: Match) -> Embed:
+        """The match at a glance (no hidden information)."""
+        info = systems.find_info(match.game)
+        players = "\n".join(f"{h.seat}: <@{h.user_id}>" for h in match.seats)
+        embed = Embed(title=f"{info.name} · match {match.id}", color=COLOR[match.status],
+                      fields=[Field("Status", match.status.value), Field("Players", players)],
+                      footer=f"dice commitment {match.seed_hash[:16]}… · version {match.version}")
+        if match.outcome:
+            winner = match.outcome.get("winner")
+            result = f"<@{match.holder(winner).user_id}> wins" if winner else "no winner"
+            embed.fields.append(Field("Result", f"{result} ({match.outcome.get('reason')})"))
+        if match.state is not None and match.status is Status.ACTIVE:
+            system = systems.find_system(match.game)
+            describe = getattr(system, "describe", None)
+            if describe:
+                for name, value in describe(match.state):
+                    embed.fields.append(Field(name, value))
+        if match.abandon_requests and match.status is Status.ACTIVE:
+            embed.fields.append(Field("Abandon asked by", ", ".join(match.abandon_requests)))
+        return embed
+
+    async def status(self, ctx: Context, match_id: str | None = None) -> Reply:
+        """The public status of a match (anyone may ask)."""
+        match = await self.match_for(ctx, match_id)
+        return Reply(embeds=[self.status_embed(match)])
+
+    async def my_matches(self, ctx: Context) -> Reply:
+        """The caller's matches, active first."""
+        matches = await self.store.matches_of(ctx.actor.user_id)
+        if not matches:
+            return Reply(content="You have no matches yet. Start one with `/match new`.", ephemeral=True)
+        matches.sort(key=lambda m: (m.status.over, -m.updated_at))
+        lines = []
+        for m in matches:
+            other = next((h for h in m.seats if h.user_id != ctx.actor.user_id), m.seats[0])
+            where = f" <#{m.thread_id}>" if m.thread_id else ""
+            lines.append(f"`{m.id}` {systems.find_info(m.game).name} vs {safe(other.name)} · "
+                         f"**{m.status.value}**{where}")
+        return Reply(embeds=[Embed(title="Your matches", description="\n".join(lines))], ephemeral=True)
+
+    async def log(self, ctx: Context, last: int = 10, match_id: str | None = None) -> Reply:
+        """The last entries of the match log, with what the caller may not see removed."""
+        if not 1 <= last <= 50:
+            raise IllegalAction("core.log_range", low=1, high=50)
+        match = await self.match_for(ctx, match_id)
+        viewer = match.seat_of(ctx.actor.user_id)
+        entries = await self.store.log(match.id, last)
+        lines = [format_entry(match, e, viewer) for e in entries]
+        return Reply(embeds=[Embed(title=f"Log of match {match.id} (last {len(lines)})",
+                                   description="\n".join(lines)[-4000:] or "empty")], ephemeral=True)
+
+    async def verify(self, ctx: Context, match_id: str | None = None) -> Reply:
+        """Recompute every logged roll from the revealed seed."""
+        match = await self.match_for(ctx, match_id)
+        if match.seed is None:
+            return Reply(content=(f"The seed of match `{match.id}` is revealed when the match ends. "
+                                  f"Its commitment is `{match.seed_hash}`."), ephemeral=True)
+        ok, checked, problem = verify_draws(bytes.fromhex(match.seed), match.seed_hash,
+                                            await self.store.log(match.id))
+        text = (f"✅ All {checked} random draws of match `{match.id}` match the revealed seed `{match.seed}`."
+                if ok else f"❌ Verification failed after {checked} draws: {problem}.")
+        return Reply(content=text)
+
+    # playing ----------------------------------------------------------------
+    async def act(self, ctx: Context, action: dict[str, Any], match_id: str | None = None) -> tuple[Match, list]:
+        """Apply one game action for the caller's seat; returns the saved match and the events.
+
+        :raises NotAllowed: core.not_seated
+        :raises IllegalAction: core.match_invited, core.match_over, and the game's own codes
+        """
+        target = await self.match_for(ctx, match_id)
+
+        def change(match: Match):
+            seat = self._seated(match, ctx.actor)
+            self._require(match, Status.ACTIVE)
+            system = systems.find_system(match.game)
+            rng = RecordingRng(self.seed(match.id), match.rng_counter)
+            state, events = system.apply(match.state, seat, action, rng)
+            new = match.model_copy(update={"state": state, "rng_counter": rng.counter})
+            outcome = system.outcome(state)
+            if outcome is not None:
+                new = self._finish(new, Status.FINISHED, outcome.winner, outcome.reason)
+            entry = {"kind": "action", "by": ctx.actor.user_id, "seat": seat, "action": action,
+                     "events": events, "draws": rng.draws}
+            return new, [entry], events
+
+        return await self.update(target.id, change)
+
+    # ending -----------------------------------------------------------------
+    async def concede(self, ctx: Context, match_id: str | None = None) -> Reply:
+        """The caller concedes: the other player wins."""
+        target = await self.match_for(ctx, match_id)
+
+        def change(match: Match):
+            seat = self._seated(match, ctx.actor)
+            self._require(match, Status.ACTIVE)
+            winner = next(h.seat for h in match.seats if h.seat != seat)
+            new = self._finish(match, Status.FINISHED, winner, "concede")
+            return new, [{"kind": "lifecycle", "event": "MatchConceded", "by": ctx.actor.user_id,
+                          "seat": seat}], winner
+
+        match, winner = await self.update(target.id, change)
+        return Reply(content=(f"<@{ctx.actor.user_id}> concedes. <@{match.holder(winner).user_id}> wins.\n"
+                              f"Dice seed revealed: `{match.seed}` (check it with `/match verify`)."),
+                     embeds=[self.status_embed(match)])
+
+    async def abandon(self, ctx: Context, match_id: str | None = None) -> Reply:
+        """Abandon a match: both players must ask, or one moderator."""
+        target = await self.match_for(ctx, match_id)
+
+        def change(match: Match):
+            self._require(match, Status.ACTIVE, Status.INVITED)
+            seat = match.seat_of(ctx.actor.user_id)
+            if seat is None and not ctx.actor.moderator:
+                raise NotAllowed("core.abandon_not_allowed")
+            asked = sorted(set(match.abandon_requests) | ({seat} if seat else set()))
+            entry = {"kind": "lifecycle", "by": ctx.actor.user_id, "seat": seat}
+            if ctx.actor.moderator or len(asked) == len(match.seats):
+                new = self._finish(match, Status.ABANDONED, None, "abandon")
+                return new, [{**entry, "event": "MatchAbandoned"}], "abandoned"
+            if seat in match.abandon_requests:
+                raise IllegalAction("core.abandon_already_asked")
+            new = match.model_copy(update={"abandon_requests": asked})
+            return new, [{**entry, "event": "AbandonRequested"}], "asked"
+
+        match, what = await self.update(target.id, change)
+        if what == "abandoned":
+            return Reply(content=f"Match `{match.id}` is abandoned, with no result. Dice seed: `{match.seed}`.")
+        other = next(h for h in match.seats if h.seat not in match.abandon_requests)
+        return Reply(content=(f"<@{ctx.actor.user_id}> asks to abandon match `{match.id}`. "
+                              f"<@{other.user_id}>, do you agree?"),
+                     buttons=[Button(f"m:abandon:{match.id}", "Agree to abandon", "danger")],
+                     mentions=[other.user_id])
+
+    # buttons ----------------------------------------------------------------
+    async def press(self, ctx: Context, custom_id: str) -> Reply:
+        """Route a button press (``m:<verb>:<match id>``) to its operation.
+
+        :raises NotFound: core.unknown_button
+        """
+        parts = custom_id.split(":")
+        if len(parts) == 3 and parts[0] == "m":
+            verb, match_id = parts[1], parts[2]
+            if verb in ("accept", "decline"):
+                return await self.answer_invite(ctx, match_id, verb == "accept")
+            if verb == "abandon":
+                return await self.abandon(ctx, match_id)
+        raise NotFound("core.unknown_button")
+
+
+def format_entry(match: Match, entry: dict[str, Any], viewer: str | None) -> str:
+    """One log line; events not visible to ``viewer`` are shown as hidden."""
+    who = next((safe(h.name) for h in match.seats if h.user_id == entry.get("by")), "a moderator")
+    head = f"`#{entry.get('n')}` {who}: "
+    if entry.get("kind") == "lifecycle":
+        return head + entry.get("event", "")
+    if entry.get("kind") == "roll":
+        return head + entry.get("text", "roll")
+    action = entry.get("action", {})
+    events = []
+    for event in entry.get("events", ()):
+        visible = event.get("visible_to")
+        events.append(event["type"] if visible is None or viewer in visible else "(hidden)")
+    return head + str(action.get("type", "?")) + (f" → {', '.join(events)}" if events else "")

@@ -1,0 +1,101 @@
+"""The text commands of the local table, mapped onto the table layer (the same calls the cogs make)."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.core import system as systems
+from engine.core.errors import InvalidInput, NotFound
+from table.context import Context
+from table.reply import Embed, Reply
+
+if TYPE_CHECKING:
+    from table.local import LocalTable
+
+
+def _int(name: str, value: str | int | None, default: int, example: str) -> int:
+    if value is None:
+        return default
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        raise InvalidInput("local.bad_option", option=name, problem=f"“{value}” is not a whole number",
+                           example=example) from None
+
+
+def games_reply() -> Reply:
+    """Every game system and whether it can be played now."""
+    lines = [f"**{info.name}** (`{info.key}`): {'available' if ok else 'not yet available'}"
+             for info, ok in systems.all_systems()]
+    return Reply(embeds=[Embed(title="Games", description="\n".join(lines))], ephemeral=True)
+
+
+def install(local: "LocalTable") -> None:
+    """Register the lifecycle commands on a local table."""
+    table = local.services.table
+    cmd = local.command
+
+    @cmd("match new", ["game", "opponent"], aliases={"vs": "opponent"},
+         help="/match new <game> vs:<player> — challenge another local player")
+    async def match_new(ctx: Context, game: str = "", opponent: str = "") -> Reply:
+        if not game or not opponent:
+            raise InvalidInput("local.bad_option", option="game/opponent", problem="both are needed",
+                               example="/match new underworlds vs:bob")
+        return await table.new_match(ctx, game, local.actor(opponent.lstrip("@")))
+
+    @cmd("match status", ["match"], help="/match status [match:<id>]")
+    async def match_status(ctx: Context, match: str | None = None) -> Reply:
+        return await table.status(ctx, match)
+
+    @cmd("match concede", ["match"], help="/match concede")
+    async def match_concede(ctx: Context, match: str | None = None) -> Reply:
+        return await table.concede(ctx, match)
+
+    @cmd("match abandon", ["match"], help="/match abandon (both players, or a moderator)")
+    async def match_abandon(ctx: Context, match: str | None = None) -> Reply:
+        return await table.abandon(ctx, match)
+
+    @cmd("match log", ["n", "match"], help="/match log [n] — the last n log entries")
+    async def match_log(ctx: Context, n: str | None = None, match: str | None = None) -> Reply:
+        return await table.log(ctx, _int("n", n, 10, "/match log 5"), match)
+
+    @cmd("match list", [], help="/match list — your matches")
+    async def match_list(ctx: Context) -> Reply:
+        return await table.my_matches(ctx)
+
+    @cmd("match verify", ["match"], help="/match verify — check every roll against the revealed seed")
+    async def match_verify(ctx: Context, match: str | None = None) -> Reply:
+        return await table.verify(ctx, match)
+
+    @cmd("match games", [], help="/match games — the games and which can be played")
+    async def match_games(ctx: Context) -> Reply:
+        return games_reply()
+
+    @cmd("as", ["name", "mod"], help="/as <name> [mod:yes] — act as another local player")
+    async def as_(ctx: Context, name: str = "", mod: str = "no") -> Reply:
+        if not name:
+            raise InvalidInput("local.bad_option", option="name", problem="say who", example="/as bob")
+        local.player = name.lstrip("@")
+        local.moderator = mod.lower() in ("yes", "true", "1")
+        return Reply(content=f"You are now {local.player}{' (moderator)' if local.moderator else ''}.")
+
+    @cmd("go", ["where"], help="/go <thread id|lobby> — move to a thread or the lobby")
+    async def go(ctx: Context, where: str = "lobby") -> Reply:
+        from table.local import LOBBY
+
+        local.channel = LOBBY if where == "lobby" else _int("where", where, LOBBY, "/go 1001")
+        return Reply(content=f"Now in {'the lobby' if local.channel == LOBBY else f'thread {local.channel}'}.")
+
+    @cmd("press", ["button"], help="/press <label or id> — press a button of the last reply")
+    async def press(ctx: Context, button: str = "") -> Reply:
+        wanted = button.lower()
+        for label, custom_id in local.buttons:
+            if wanted in (label.lower(), custom_id.lower()):
+                return await table.press(ctx, custom_id)
+        if ":" in button:
+            return await table.press(ctx, button)
+        raise NotFound("core.unknown_button")
+
+    @cmd("help", [], help="/help — this list")
+    async def help_(ctx: Context) -> Reply:
+        lines = sorted(c.help for c in local.commands.values() if c.help)
+        return Reply(content="\n".join(lines), ephemeral=True)

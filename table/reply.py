@@ -1,0 +1,77 @@
+"""What the table answers: plain data that the Discord cogs and the local table both render.
+
+No discord.py types here, so the same reply is sent to Discord, printed in the
+terminal, or dumped as JSON by ``bot.py --script --json``.
+"""
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any, Literal
+
+ButtonStyle = Literal["primary", "secondary", "success", "danger"]
+
+
+@dataclass(slots=True)
+class Button:
+    """A button; ``custom_id`` is routed back to ``Table.press``."""
+
+    custom_id: str
+    label: str
+    style: ButtonStyle = "secondary"
+    disabled: bool = False
+
+
+@dataclass(slots=True)
+class Field:
+    """One embed field."""
+
+    name: str
+    value: str
+    inline: bool = True
+
+
+@dataclass(slots=True)
+class Embed:
+    """A rich block of text (Discord embed limits are checked by the cogs' tests)."""
+
+    title: str = ""
+    description: str = ""
+    fields: list[Field] = field(default_factory=list)
+    color: int | None = None
+    footer: str = ""
+    image: str | None = None
+    """The name of an attached file to show inside the embed."""
+
+
+@dataclass(slots=True)
+class File:
+    """An attachment (PNG images)."""
+
+    name: str
+    data: bytes
+
+
+@dataclass(slots=True)
+class Reply:
+    """One message, and what to post elsewhere alongside it."""
+
+    content: str = ""
+    embeds: list[Embed] = field(default_factory=list)
+    files: list[File] = field(default_factory=list)
+    buttons: list[Button] = field(default_factory=list)
+    ephemeral: bool = False
+    mentions: list[int] = field(default_factory=list)
+    """User ids this message may ping; nobody else is ever pinged."""
+    posts: list[tuple[int, "Reply"]] = field(default_factory=list)
+    """Further messages for other channels (the match thread), as (channel id, reply)."""
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready summary (files by name and size only)."""
+        return {
+            "content": self.content,
+            "ephemeral": self.ephemeral,
+            "embeds": [asdict(e) for e in self.embeds],
+            "files": [{"name": f.name, "bytes": len(f.data)} for f in self.files],
+            "buttons": [asdict(b) for b in self.buttons],
+            "posts": [{"channel": c, **r.to_json()} for c, r in self.posts],
+        }

@@ -1,0 +1,47 @@
+"""Everything the adapters need, opened and closed together: Redis, the store, the table."""
+from __future__ import annotations
+
+import contextlib
+import importlib
+import logging
+from dataclasses import dataclass
+from typing import AsyncIterator
+
+import redis.asyncio as aioredis
+
+import engine.games  # noqa: F401 - registers the game systems
+from table.lifecycle import Table
+from table.redis_server import connect, redacted
+from table.settings import Settings
+from table.store import Store
+
+log = logging.getLogger(__name__)
+
+
+@dataclass
+class Services:
+    """The open connections and the table layer over them."""
+
+    settings: Settings
+    redis: aioredis.Redis
+    store: Store
+    table: Table
+
+
+def load_plugins(spec: str) -> None:
+    """Import extra game-system modules named in ``GAME_PLUGINS``."""
+    for name in filter(None, (s.strip() for s in spec.split(","))):
+        importlib.import_module(name)
+
+
+@contextlib.asynccontextmanager
+async def open_services(settings: Settings) -> AsyncIterator[Services]:
+    """Connect to Redis (or start the embedded server) and build the table layer."""
+    load_plugins(settings.game_plugins)
+    async with connect(settings.redis_url, settings.data_dir) as redis:
+        if settings.redis_url:
+            log.info("using redis at %s", redacted(settings.redis_url))
+        store = Store(redis, prefix=settings.redis_prefix, retention_days=settings.match_retention_days)
+        secret = (bytes.fromhex(settings.server_secret.get_secret_value())
+                  if settings.server_secret else await store.server_secret())
+        yield Services(settings, redis, store, Table(store, secret))

@@ -1,0 +1,165 @@
+"""Matches in Redis: snapshots written by compare-and-set, an append-only log per match, indexes.
+
+Layout (``p`` is the configured prefix; the ``{id}`` hash tag keeps a match's keys in one
+Redis Cluster slot, so the compare-and-set script can touch both):
+
+- ``p:match:{id}``       hash: ``version``, ``data`` (the Match JSON)
+- ``p:match:{id}:log``   stream: one entry per accepted action or lifecycle step (field ``e``: JSON)
+- ``p:where:<channel>``  string: the match played in a thread or channel
+- ``p:user:<id>``        sorted set: the user's match ids, scored by last update
+- ``p:secret``           the server secret, when it is not given by the environment
+
+Finished matches expire after the retention period; indexes are cleaned lazily on read.
+"""
+from __future__ import annotations
+
+import json
+import secrets
+from typing import Any, Iterable
+
+import redis.asyncio as aioredis
+
+from engine.core.errors import GameError, NotFound
+from table.match import Match
+
+# KEYS: snapshot, log. ARGV: expected version, new version, data, ttl seconds (0 = keep), entries...
+_CAS = """
+local current = redis.call('HGET', KEYS[1], 'version')
+if current == false then current = '0' end
+if current ~= ARGV[1] then return {0, current} end
+redis.call('HSET', KEYS[1], 'version', ARGV[2], 'data', ARGV[3])
+for i = 5, #ARGV do redis.call('XADD', KEYS[2], '*', 'e', ARGV[i]) end
+local ttl = tonumber(ARGV[4])
+if ttl > 0 then
+  redis.call('EXPIRE', KEYS[1], ttl)
+  redis.call('EXPIRE', KEYS[2], ttl)
+end
+return {1, ARGV[2]}
+"""
+
+
+class StaleVersion(GameError):
+    """Someone else saved the match first; reload and try again."""
+
+
+class Store:
+    """Async access to matches in Redis."""
+
+    def __init__(self, redis: aioredis.Redis, *, prefix: str = "gm", retention_days: int = 90) -> None:
+        self.redis = redis
+        self.prefix = prefix
+        self.retention_seconds = retention_days * 86400
+        self._cas = redis.register_script(_CAS)
+
+    # keys -----------------------------------------------------------------
+    def _match_key(self, match_id: str) -> str:
+        return f"{self.prefix}:match:{{{match_id}}}"
+
+    def _log_key(self, match_id: str) -> str:
+        return f"{self.prefix}:match:{{{match_id}}}:log"
+
+    def _where_key(self, channel_id: int) -> str:
+        return f"{self.prefix}:where:{channel_id}"
+
+    def _user_key(self, user_id: int) -> str:
+        return f"{self.prefix}:user:{user_id}"
+
+    # snapshots -------------------------------------------------------------
+    async def load(self, match_id: str) -> Match:
+        """The stored match.
+
+        :raises NotFound: core.no_such_match
+        """
+        data = await self.redis.hget(self._match_key(match_id), "data")
+        if data is None:
+            raise NotFound("core.no_such_match", match=match_id)
+        return Match.model_validate_json(data)
+
+    async def save(self, match: Match, entries: Iterable[dict[str, Any]] = ()) -> Match:
+        """Write ``match`` if nobody saved since it was loaded, appending ``entries`` to its log.
+
+        Returns the saved match with its new version; ``match`` itself is not changed.
+
+        :raises StaleVersion: core.stale_version
+        """
+        entries = list(entries)
+        saved = match.model_copy(update={"version": match.version + 1,
+                                         "log_length": match.log_length + len(entries)})
+        ttl = self.retention_seconds if saved.status.over else 0
+        ok, current = await self._cas(
+            keys=[self._match_key(match.id), self._log_key(match.id)],
+            args=[str(match.version), str(saved.version), saved.model_dump_json(), str(ttl),
+                  *(json.dumps(e, separators=(",", ":"), sort_keys=True) for e in entries)],
+        )
+        if not ok:
+            raise StaleVersion("core.stale_version", match=match.id, version=int(current))
+        await self._index(saved)
+        return saved
+
+    async def create(self, match: Match, entries: Iterable[dict[str, Any]] = ()) -> Match:
+        """Store a new match (version 0 -> 1).
+
+        :raises StaleVersion: core.stale_version if the id is taken
+        """
+        if match.version != 0:
+            raise ValueError("a new match starts at version 0")
+        return await self.save(match, entries)
+
+    async def _index(self, match: Match) -> None:
+        pipe = self.redis.pipeline(transaction=False)
+        for holder in match.seats:
+            pipe.zadd(self._user_key(holder.user_id), {match.id: match.updated_at})
+        if match.thread_id:  # a parent channel hosts many matches; only a thread names one
+            pipe.set(self._where_key(match.thread_id), match.id)
+        await pipe.execute()
+
+    # log -------------------------------------------------------------------
+    async def log(self, match_id: str, last: int | None = None) -> list[dict[str, Any]]:
+        """The match's log entries, oldest first (only the last ``last`` when given)."""
+        key = self._log_key(match_id)
+        if last is None:
+            raw = await self.redis.xrange(key)
+        else:
+            raw = list(reversed(await self.redis.xrevrange(key, count=last)))
+        return [json.loads(fields[b"e"]) for _id, fields in raw]
+
+    # indexes ---------------------------------------------------------------
+    async def match_in(self, channel_id: int) -> str | None:
+        """The id of the match played in this thread or channel, if any."""
+        value = await self.redis.get(self._where_key(channel_id))
+        return value.decode() if value else None
+
+    async def matches_of(self, user_id: int, limit: int = 25) -> list[Match]:
+        """The user's matches, most recently updated first (expired ones are dropped)."""
+        key = self._user_key(user_id)
+        ids = [i.decode() for i in await self.redis.zrevrange(key, 0, limit * 2)]
+        if not ids:
+            return []
+        pipe = self.redis.pipeline(transaction=False)
+        for match_id in ids:
+            pipe.hget(self._match_key(match_id), "data")
+        found: list[Match] = []
+        gone: list[str] = []
+        for match_id, data in zip(ids, await pipe.execute()):
+            if data is None:
+                gone.append(match_id)
+            else:
+                found.append(Match.model_validate_json(data))
+        if gone:
+            await self.redis.zrem(key, *gone)
+        return found[:limit]
+
+    async def all_match_ids(self) -> list[str]:
+        """Every stored match id (a SCAN; for operators and tests)."""
+        ids = []
+        async for key in self.redis.scan_iter(match=f"{self.prefix}:match:{{*}}", count=500):
+            k = key.decode()
+            if not k.endswith(":log"):
+                ids.append(k[k.index("{") + 1:k.index("}")])
+        return ids
+
+    async def server_secret(self) -> bytes:
+        """The server secret for match seeds, created once and shared by every bot process."""
+        key = f"{self.prefix}:secret"
+        await self.redis.set(key, secrets.token_hex(32), nx=True)
+        return bytes.fromhex((await self.redis.get(key)).decode())
