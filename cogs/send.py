@@ -1,0 +1,86 @@
+"""Turning the table's ``Reply`` into Discord messages, and interactions into ``Context``."""
+from __future__ import annotations
+
+import io
+import logging
+
+import discord
+
+from table.context import Actor, Context
+from table.logs import interaction_id_var
+from table.reply import Reply
+
+log = logging.getLogger(__name__)
+
+_STYLES = {"primary": discord.ButtonStyle.primary, "secondary": discord.ButtonStyle.secondary,
+           "success": discord.ButtonStyle.success, "danger": discord.ButtonStyle.danger}
+
+
+def actor_of(user: discord.abc.User, permissions: discord.Permissions | None = None) -> Actor:
+    """The table's view of a Discord user (moderator: may manage threads or the server)."""
+    moderator = bool(permissions and (permissions.manage_threads or permissions.manage_guild))
+    return Actor(user.id, getattr(user, "display_name", user.name), moderator=moderator, bot=user.bot)
+
+
+def context_of(interaction: discord.Interaction) -> Context:
+    """The table's view of an interaction; new matches open a public thread in the channel."""
+    interaction_id_var.set(interaction.id)
+
+    async def open_thread(name: str) -> int:
+        from engine.core.errors import IllegalAction
+
+        channel = interaction.channel
+        if isinstance(channel, discord.Thread):
+            channel = channel.parent
+        if interaction.guild is None or not isinstance(channel, discord.TextChannel):
+            raise IllegalAction("discord.needs_text_channel")
+        thread = await channel.create_thread(name=name[:100], type=discord.ChannelType.public_thread,
+                                             auto_archive_duration=10080)
+        return thread.id
+
+    return Context(actor_of(interaction.user, interaction.permissions), interaction.channel_id or 0,
+                   guild_id=interaction.guild_id, open_thread=open_thread, interaction_id=interaction.id)
+
+
+def allowed_mentions(reply: Reply) -> discord.AllowedMentions:
+    """Only the users the table named may be pinged; never @everyone or roles."""
+    return discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
+                                   users=[discord.Object(uid) for uid in reply.mentions])
+
+
+def message_kwargs(reply: Reply) -> dict:
+    """The keyword arguments of ``send``/``send_message`` for a reply."""
+    embeds = []
+    for e in reply.embeds:
+        embed = discord.Embed(title=e.title or None, description=e.description or None, color=e.color)
+        for f in e.fields:
+            embed.add_field(name=f.name, value=f.value or "—", inline=f.inline)
+        if e.footer:
+            embed.set_footer(text=e.footer)
+        if e.image:
+            embed.set_image(url=f"attachment://{e.image}")
+        embeds.append(embed)
+    kwargs: dict = {"content": reply.content or None, "embeds": embeds, "allowed_mentions": allowed_mentions(reply)}
+    if reply.files:
+        kwargs["files"] = [discord.File(io.BytesIO(f.data), filename=f.name) for f in reply.files]
+    if reply.buttons:
+        view = discord.ui.View(timeout=None)
+        for i, b in enumerate(reply.buttons[:25]):
+            view.add_item(discord.ui.Button(custom_id=b.custom_id, label=b.label[:80], style=_STYLES[b.style],
+                                            disabled=b.disabled, row=i // 5))
+        kwargs["view"] = view
+    return kwargs
+
+
+async def send(interaction: discord.Interaction, reply: Reply) -> None:
+    """Answer an interaction with ``reply``, then post what it asks to post elsewhere."""
+    kwargs = message_kwargs(reply)
+    if interaction.response.is_done():
+        await interaction.followup.send(ephemeral=reply.ephemeral, **{k: v for k, v in kwargs.items() if v is not None})
+    else:
+        await interaction.response.send_message(ephemeral=reply.ephemeral, **kwargs)
+    for channel_id, post in reply.posts:
+        if post.ephemeral:  # hidden information never goes to a channel
+            continue
+        channel = interaction.client.get_channel(channel_id) or await interaction.client.fetch_channel(channel_id)
+        await channel.send(**{k: v for k, v in message_kwargs(post).items() if v is not None})

@@ -1,0 +1,70 @@
+"""Shared fixtures: a real Redis server (REDIS_URL, or an embedded one) and the table over it."""
+from __future__ import annotations
+
+import asyncio
+import os
+import secrets
+from pathlib import Path
+
+import pytest
+import redis.asyncio as aioredis
+
+import engine.games  # noqa: F401 - registers the game systems
+import tests.support.nim  # noqa: F401 - the test-only game
+from table.lifecycle import Table
+from table.redis_server import EmbeddedRedis
+from table.store import Store
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="session")
+def redis_url(tmp_path_factory: pytest.TempPathFactory) -> str:
+    """REDIS_URL when set, otherwise an embedded server for the whole session."""
+    url = os.environ.get("REDIS_URL")
+    if url:
+        yield url
+        return
+    server = EmbeddedRedis(tmp_path_factory.mktemp("redis"))
+    asyncio.run(server.start())
+    yield server.url
+    if server.process:
+        server.process.terminate()
+        server.process.wait(10)
+
+
+@pytest.fixture
+def prefix() -> str:
+    """A key prefix of this test's own, so tests never see each other's data."""
+    return "test" + secrets.token_hex(4)
+
+
+@pytest.fixture
+async def redis(redis_url: str, prefix: str):
+    client = aioredis.from_url(redis_url)
+    yield client
+    keys = [k async for k in client.scan_iter(match=f"{prefix}:*", count=1000)]
+    if keys:
+        await client.delete(*keys)
+    await client.aclose()
+
+
+@pytest.fixture
+def store(redis: aioredis.Redis, prefix: str) -> Store:
+    return Store(redis, prefix=prefix)
+
+
+class Clock:
+    """A clock the tests move by hand."""
+
+    def __init__(self) -> None:
+        self.now = 1_800_000_000.0
+
+    def __call__(self) -> float:
+        self.now += 1
+        return self.now
+
+
+@pytest.fixture
+def table(store: Store) -> Table:
+    return Table(store, b"s" * 32, clock=Clock())

@@ -1,0 +1,105 @@
+"""The Redis store against a real server: compare-and-set, the log, indexes, retention."""
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from engine.core.errors import NotFound
+from table.match import Match, SeatHolder, Status
+from table.store import StaleVersion, Store
+
+
+def a_match(match_id: str = "abc123", **kw) -> Match:
+    return Match(id=match_id, game="nim", channel_id=10, thread_id=11, created_at=1.0, updated_at=1.0,
+                 seed_hash="0" * 64, seats=[SeatHolder(seat="first", user_id=1, name="ann"),
+                                            SeatHolder(seat="second", user_id=2, name="bob")], **kw)
+
+
+async def test_create_and_load_round_trip_exactly(store: Store):
+    saved = await store.create(a_match(), [{"n": 1, "kind": "lifecycle"}])
+    assert saved.version == 1
+    assert await store.load("abc123") == saved
+
+
+async def test_save_with_old_version_is_refused_and_changes_nothing(store: Store):
+    first = await store.create(a_match())
+    await store.save(first.model_copy(update={"rng_counter": 5}))
+    with pytest.raises(StaleVersion):
+        await store.save(first.model_copy(update={"rng_counter": 9}), [{"n": 2}])
+    loaded = await store.load("abc123")
+    assert loaded.rng_counter == 5 and loaded.version == 2
+    assert await store.log("abc123") == []
+
+
+async def test_create_twice_is_refused(store: Store):
+    await store.create(a_match())
+    with pytest.raises(StaleVersion):
+        await store.create(a_match())
+
+
+async def test_fifty_concurrent_writers_lose_no_update(store: Store):
+    """50 writers each add one to a counter with load / change / compare-and-set / retry."""
+    await store.create(a_match())
+
+    async def writer(i: int) -> None:
+        while True:
+            match = await store.load("abc123")
+            try:
+                await store.save(match.model_copy(update={"rng_counter": match.rng_counter + 1}),
+                                 [{"n": match.log_length + 1, "writer": i}])
+                return
+            except StaleVersion:
+                await asyncio.sleep(0)
+
+    await asyncio.gather(*(writer(i) for i in range(50)))
+    final = await store.load("abc123")
+    assert final.rng_counter == 50
+    assert final.version == 51
+    log = await store.log("abc123")
+    assert sorted(e["writer"] for e in log) == list(range(50))
+    assert [e["n"] for e in log] == list(range(1, 51))
+
+
+async def test_log_returns_the_last_entries_in_order(store: Store):
+    match = await store.create(a_match(), [{"n": i} for i in range(1, 8)])
+    assert [e["n"] for e in await store.log(match.id, 3)] == [5, 6, 7]
+
+
+async def test_indexes_find_match_by_thread_and_user(store: Store):
+    await store.create(a_match())
+    assert await store.match_in(11) == "abc123"
+    assert await store.match_in(10) is None  # the parent channel hosts many matches
+    assert [m.id for m in await store.matches_of(2)] == ["abc123"]
+
+
+async def test_keys_carry_the_match_id_as_hash_tag(store: Store, redis, prefix):
+    await store.create(a_match(), [{"n": 1}])
+    keys = sorted([k.decode() async for k in redis.scan_iter(match=f"{prefix}:match:*")])
+    assert keys == [f"{prefix}:match:{{abc123}}", f"{prefix}:match:{{abc123}}:log"]
+
+
+async def test_finished_match_is_kept_for_the_retention_period(redis, prefix):
+    store = Store(redis, prefix=prefix, retention_days=90)
+    match = await store.create(a_match(), [{"n": 1}])
+    assert await redis.ttl(f"{prefix}:match:{{abc123}}") == -1  # active: kept
+    await store.save(match.model_copy(update={"status": Status.FINISHED}))
+    ttl = await redis.ttl(f"{prefix}:match:{{abc123}}")
+    assert 89 * 86400 < ttl <= 90 * 86400
+    assert 89 * 86400 < await redis.ttl(f"{prefix}:match:{{abc123}}:log") <= 90 * 86400
+
+
+async def test_expired_match_drops_out_of_user_index(store: Store, redis, prefix):
+    await store.create(a_match())
+    await redis.delete(f"{prefix}:match:{{abc123}}")
+    assert await store.matches_of(1) == []
+    assert await redis.zcard(f"{prefix}:user:1") == 0
+
+
+async def test_load_unknown_match_is_not_found(store: Store):
+    with pytest.raises(NotFound):
+        await store.load("nope")
+
+
+async def test_server_secret_is_created_once(store: Store):
+    assert await store.server_secret() == await store.server_secret()
