@@ -25,7 +25,7 @@ def message(code: str, lang: str = "en", **params: Any) -> str:
     if template is None:
         return f"{code} {params}" if params else code
     try:
-        return template.format(**params)
+        return template.format(**{k: _readable(v, lang) for k, v in params.items()})
     except (KeyError, IndexError, ValueError):
         return template
 
@@ -33,3 +33,12 @@ def message(code: str, lang: str = "en", **params: Any) -> str:
 def explain(error: GameError, lang: str = "en") -> str:
     """The user-facing text of an error."""
     return message(error.code, lang, **error.params)
+
+
+def _readable(value: Any, lang: str) -> Any:
+    """Lists become bullet lines; ``{"code": ...}`` items become their own messages."""
+    if isinstance(value, (list, tuple)):
+        items = [message(v["code"], lang, **{k: x for k, x in v.items() if k != "code"})
+                 if isinstance(v, dict) and "code" in v else str(v) for v in value]
+        return "".join(f"\n• {item}" for item in items)
+    return value
