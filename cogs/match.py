@@ -7,9 +7,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.send import actor_of, context_of, send
+from cogs.send import actor_of, answer
 from engine.core import system as systems
-from table.guard import guarded
 from table.local_commands import games_reply
 from table.services import Services
 
@@ -28,8 +27,7 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button], template=r"(?P<id>[
 
     async def callback(self, interaction: discord.Interaction) -> None:
         services: Services = interaction.client.services  # type: ignore[attr-defined]
-        ctx = context_of(interaction)
-        await send(interaction, await guarded(services.table.press(ctx, self.table_id), where=self.table_id))
+        await answer(interaction, lambda ctx: services.table.press(ctx, self.table_id))
 
 
 async def game_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -61,58 +59,53 @@ class MatchCog(commands.Cog):
         self.services = services
         self.table = services.table
 
-    async def _run(self, interaction: discord.Interaction, work) -> None:
-        name = interaction.command.qualified_name if interaction.command else "?"
-        await send(interaction, await guarded(work, where=name))
-
     # commands ---------------------------------------------------------------------
     @group.command(name="new", description="Challenge someone to a match in a new thread")
     @app_commands.describe(game="Which game", opponent="Who you challenge")
     @app_commands.autocomplete(game=game_choices)
     async def new(self, interaction: discord.Interaction, game: str, opponent: discord.User) -> None:
-        ctx = context_of(interaction)
-        await self._run(interaction, self.table.new_match(ctx, game, actor_of(opponent)))
+        await answer(interaction, lambda ctx: self.table.new_match(ctx, game, actor_of(opponent)))
 
     @group.command(name="status", description="Show a match: players, turn, result")
     @app_commands.describe(match="Match id (default: the match of this thread)")
     @app_commands.autocomplete(match=match_choices)
     async def status(self, interaction: discord.Interaction, match: str | None = None) -> None:
-        await self._run(interaction, self.table.status(context_of(interaction), match))
+        await answer(interaction, lambda ctx: self.table.status(ctx, match))
 
     @group.command(name="concede", description="Concede the match: your opponent wins")
     @app_commands.describe(match="Match id (default: the match of this thread)")
     @app_commands.autocomplete(match=match_choices)
     async def concede(self, interaction: discord.Interaction, match: str | None = None) -> None:
-        await self._run(interaction, self.table.concede(context_of(interaction), match))
+        await answer(interaction, lambda ctx: self.table.concede(ctx, match))
 
     @group.command(name="abandon", description="Abandon the match with no result (both players, or a moderator)")
     @app_commands.describe(match="Match id (default: the match of this thread)")
     @app_commands.autocomplete(match=match_choices)
     async def abandon(self, interaction: discord.Interaction, match: str | None = None) -> None:
-        await self._run(interaction, self.table.abandon(context_of(interaction), match))
+        await answer(interaction, lambda ctx: self.table.abandon(ctx, match))
 
     @group.command(name="log", description="The last entries of the match log (only you see it)")
     @app_commands.describe(n="How many entries (1-50)", match="Match id (default: the match of this thread)")
     @app_commands.autocomplete(match=match_choices)
     async def log(self, interaction: discord.Interaction, n: app_commands.Range[int, 1, 50] = 10,
                   match: str | None = None) -> None:
-        await self._run(interaction, self.table.log(context_of(interaction), n, match))
+        await answer(interaction, lambda ctx: self.table.log(ctx, n, match))
 
     @group.command(name="list", description="Your matches, active and finished")
     async def list_(self, interaction: discord.Interaction) -> None:
-        await self._run(interaction, self.table.my_matches(context_of(interaction)))
+        await answer(interaction, lambda ctx: self.table.my_matches(ctx))
 
     @group.command(name="verify", description="Check every roll of a finished match against its revealed seed")
     @app_commands.describe(match="Match id (default: the match of this thread)")
     @app_commands.autocomplete(match=match_choices)
     async def verify(self, interaction: discord.Interaction, match: str | None = None) -> None:
-        await self._run(interaction, self.table.verify(context_of(interaction), match))
+        await answer(interaction, lambda ctx: self.table.verify(ctx, match))
 
     @group.command(name="games", description="The games the bot referees, and which can be played now")
     async def games(self, interaction: discord.Interaction) -> None:
-        async def reply():
+        async def reply(ctx):
             return games_reply()
-        await self._run(interaction, reply())
+        await answer(interaction, reply)
 
 
 

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import io
 import logging
+from typing import Awaitable, Callable
 
 import discord
 
@@ -84,3 +85,18 @@ async def send(interaction: discord.Interaction, reply: Reply) -> None:
             continue
         channel = interaction.client.get_channel(channel_id) or await interaction.client.fetch_channel(channel_id)
         await channel.send(**{k: v for k, v in message_kwargs(post).items() if v is not None})
+
+
+async def answer(interaction: discord.Interaction, work: Callable[[Context], Awaitable[Reply]]) -> None:
+    """Run one command for the table: rate limit, errors as ephemeral replies, then send."""
+    from table.guard import guarded
+
+    services = interaction.client.services  # type: ignore[attr-defined]
+    ctx = context_of(interaction)
+
+    async def checked() -> Reply:
+        await services.rate_limit.check(ctx.actor.user_id)
+        return await work(ctx)
+
+    where = interaction.command.qualified_name if interaction.command else (interaction.data or {}).get("custom_id", "?")
+    await send(interaction, await guarded(checked(), where=str(where)))
