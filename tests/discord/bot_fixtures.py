@@ -1,0 +1,28 @@
+"""Running the real bot in-process against the fake Discord, with a real Redis behind it."""
+from __future__ import annotations
+
+import contextlib
+from typing import AsyncIterator
+
+from cogs.client import GameMasterBot
+from table.lifecycle import Table
+from table.ratelimit import RateLimit
+from table.services import Services
+from table.settings import Settings
+from table.store import Store
+
+
+def services_for(redis, prefix: str, **settings) -> Services:
+    """Services over the test's Redis client and key prefix."""
+    config = Settings(redis_prefix=prefix, discord_token=None, **settings)
+    store = Store(redis, prefix=prefix)
+    return Services(config, redis, store, Table(store, b"k" * 32),
+                    RateLimit(redis, prefix, config.rate_limit_per_minute))
+
+
+@contextlib.asynccontextmanager
+async def running_bot(fake, redis, prefix: str, **settings) -> AsyncIterator[GameMasterBot]:
+    """The bot connected to ``fake`` (commands synced during start-up)."""
+    bot = GameMasterBot(services_for(redis, prefix, **settings))
+    async with fake.running(bot) as started:
+        yield started
