@@ -1,0 +1,1 @@
+"""Benchmarks: each module prints figures (``python -m bench.<name>``); tests never assert timings."""
