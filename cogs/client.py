@@ -9,6 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.dice import DiceCog
 from cogs.match import MatchCog, TableButton
 from cogs.send import send
 from table.guard import crash_reply
@@ -32,6 +33,7 @@ class GameMasterBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         await self.add_cog(MatchCog(self.services))
+        await self.add_cog(DiceCog(self.services))
         self.add_dynamic_items(TableButton)
         await self.sync_commands()
 

@@ -43,10 +43,11 @@ def verify_draws(seed: bytes, seed_hash: str, entries: Iterable[dict[str, Any]])
                 return False, checked, f"log entry #{entry.get('n')}: draw {counter} does not match the seed"
             expected_counter = rng.counter
             checked += 1
-        for roll in entry.get("rolls", ()):
-            faces, shown = roll.get("die_faces"), roll.get("faces")
-            if faces is not None and shown is not None:
-                results = [d[2] for d in entry.get("draws", ())][roll["first"]:roll["first"] + len(shown)]
-                if [faces[r] for r in results] != shown:
-                    return False, checked, f"log entry #{entry.get('n')}: the faces shown differ from the draws"
+        if entry.get("reader") and entry.get("draws"):
+            # Replay the roll itself, so the faces and result shown are bound to the draws.
+            from table.dice_readers import read
+
+            again = read(entry["reader"], SeededRng(seed, entry["draws"][0][0]), entry.get("options", {}))
+            if again.rolls != entry.get("rolls") or again.summary != entry.get("text"):
+                return False, checked, f"log entry #{entry.get('n')}: the roll shown differs from the seed's"
     return True, checked, ""

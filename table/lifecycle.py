@@ -322,7 +322,8 @@ def format_entry(match: Match, entry: dict[str, Any], viewer: str | None) -> str
     if entry.get("kind") == "lifecycle":
         return head + entry.get("event", "")
     if entry.get("kind") == "roll":
-        return head + entry.get("text", "roll")
+        visible = entry.get("visible_to")
+        return head + (entry.get("text", "roll") if visible is None or viewer in visible else "a secret roll")
     action = entry.get("action", {})
     events = []
     for event in entry.get("events", ()):

@@ -74,9 +74,10 @@ class LocalTable:
         self.commands: dict[str, Command] = {}
         self._files_written = 0
         self.names: dict[int, str] = {}
-        from table.local_commands import install
+        from table import local_commands, local_dice
 
-        install(self)
+        local_commands.install(self)
+        local_dice.install(self)
 
     # commands -----------------------------------------------------------------
     def command(self, path: str, params: list[str] | None = None, aliases: dict[str, str] | None = None,

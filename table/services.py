@@ -12,6 +12,7 @@ import redis.asyncio as aioredis
 import engine.games  # noqa: F401 - registers the game systems
 from table.lifecycle import Table
 from table.ratelimit import RateLimit
+from table.rolls import Rolls
 from table.redis_server import connect, redacted
 from table.settings import Settings
 from table.store import Store
@@ -28,6 +29,7 @@ class Services:
     store: Store
     table: Table
     rate_limit: RateLimit
+    rolls: Rolls
 
 
 def load_plugins(spec: str) -> None:
@@ -46,5 +48,6 @@ async def open_services(settings: Settings) -> AsyncIterator[Services]:
         store = Store(redis, prefix=settings.redis_prefix, retention_days=settings.match_retention_days)
         secret = (bytes.fromhex(settings.server_secret.get_secret_value())
                   if settings.server_secret else await store.server_secret())
-        yield Services(settings, redis, store, Table(store, secret),
-                       RateLimit(redis, settings.redis_prefix, settings.rate_limit_per_minute))
+        table = Table(store, secret)
+        yield Services(settings, redis, store, table,
+                       RateLimit(redis, settings.redis_prefix, settings.rate_limit_per_minute), Rolls(table))

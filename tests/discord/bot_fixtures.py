@@ -7,6 +7,7 @@ from typing import AsyncIterator
 from cogs.client import GameMasterBot
 from table.lifecycle import Table
 from table.ratelimit import RateLimit
+from table.rolls import Rolls
 from table.services import Services
 from table.settings import Settings
 from table.store import Store
@@ -16,8 +17,8 @@ def services_for(redis, prefix: str, **settings) -> Services:
     """Services over the test's Redis client and key prefix."""
     config = Settings(redis_prefix=prefix, discord_token=None, **settings)
     store = Store(redis, prefix=prefix)
-    return Services(config, redis, store, Table(store, b"k" * 32),
-                    RateLimit(redis, prefix, config.rate_limit_per_minute))
+    table = Table(store, b"k" * 32)
+    return Services(config, redis, store, table, RateLimit(redis, prefix, config.rate_limit_per_minute), Rolls(table))
 
 
 @contextlib.asynccontextmanager
