@@ -139,7 +139,8 @@ async def test_bot_py_subprocess_connects_and_answers(fake_discord, redis_url, p
         opened = await fake.slash(alice, fake.channel, "match new", game="nim", opponent=bob)
         assert "waiting for" in opened.content
     finally:
-        proc.terminate()
+        if proc.returncode is None:
+            proc.terminate()
         _, err = await asyncio.wait_for(proc.communicate(), 20)
     assert proc.returncode == 0, err.decode()[-2000:]
     assert b"fake-token" not in err, "the token must never be logged"
