@@ -10,6 +10,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.dice import DiceCog
+from cogs.health import start_health_server
 from cogs.match import MatchCog, TableButton
 from cogs.send import send
 from table.guard import crash_reply
@@ -30,12 +31,22 @@ class GameMasterBot(commands.Bot):
                          allowed_mentions=discord.AllowedMentions.none(), **options)
         self.services = services
         self.tree.on_error = self.on_tree_error
+        self.health_port: int | None = None
+        self._health = None
 
     async def setup_hook(self) -> None:
         await self.add_cog(MatchCog(self.services))
         await self.add_cog(DiceCog(self.services))
         self.add_dynamic_items(TableButton)
         await self.sync_commands()
+        settings = self.services.settings
+        if settings.health_port is not None:
+            self._health = await start_health_server(self, settings.health_host, settings.health_port)
+
+    async def close(self) -> None:
+        if self._health is not None:
+            await self._health.cleanup()
+        await super().close()
 
     async def sync_commands(self) -> None:
         """Sync the command tree when it changed since the last sync (Discord rate-limits syncs)."""

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import io
 import logging
+import time
 from typing import Awaitable, Callable
 
 import discord
@@ -98,5 +99,9 @@ async def answer(interaction: discord.Interaction, work: Callable[[Context], Awa
         await services.rate_limit.check(ctx.actor.user_id)
         return await work(ctx)
 
-    where = interaction.command.qualified_name if interaction.command else (interaction.data or {}).get("custom_id", "?")
-    await send(interaction, await guarded(checked(), where=str(where)))
+    where = interaction.command.qualified_name if interaction.command else "button"
+    started = time.perf_counter()
+    reply = await guarded(checked(), where=str(where))
+    await send(interaction, reply)
+    outcome = reply.error or "ok"
+    services.metrics.observe(str(where), time.perf_counter() - started, outcome)

@@ -14,14 +14,14 @@ log = logging.getLogger("table")
 
 def error_reply(error: GameError, lang: str = "en") -> Reply:
     """The ephemeral answer to something a user got wrong."""
-    return Reply(content=explain(error, lang), ephemeral=True)
+    return Reply(content=explain(error, lang), ephemeral=True, error="refused")
 
 
 def crash_reply(exc: BaseException, *, where: str, lang: str = "en") -> Reply:
     """Log an unexpected exception under a short id and tell the user that id."""
     error_id = secrets.token_hex(4)
     log.error("unexpected error %s in %s", error_id, where, exc_info=exc, extra={"error_id": error_id})
-    return Reply(content=message("core.internal_error", lang, error_id=error_id), ephemeral=True)
+    return Reply(content=message("core.internal_error", lang, error_id=error_id), ephemeral=True, error="crash")
 
 
 async def guarded(work: Awaitable[Reply], *, where: str, lang: str = "en") -> Reply:

@@ -64,6 +64,8 @@ class Reply:
     """User ids this message may ping; nobody else is ever pinged."""
     posts: list[tuple[int, "Reply"]] = field(default_factory=list)
     """Further messages for other channels (the match thread), as (channel id, reply)."""
+    error: str | None = None
+    """``refused`` (the user got something wrong) or ``crash``; None for a normal answer."""
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready summary (files by name and size only)."""

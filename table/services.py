@@ -4,7 +4,7 @@ from __future__ import annotations
 import contextlib
 import importlib
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import AsyncIterator
 
 import redis.asyncio as aioredis
@@ -12,6 +12,7 @@ import redis.asyncio as aioredis
 import engine.games  # noqa: F401 - registers the game systems
 from table.lifecycle import Table
 from table.ratelimit import RateLimit
+from table.metrics import Metrics
 from table.rolls import Rolls
 from table.redis_server import connect, redacted
 from table.settings import Settings
@@ -30,6 +31,7 @@ class Services:
     table: Table
     rate_limit: RateLimit
     rolls: Rolls
+    metrics: Metrics = field(default_factory=Metrics)
 
 
 def load_plugins(spec: str) -> None:

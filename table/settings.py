@@ -24,5 +24,8 @@ class Settings(BaseSettings):
     idle_reminder_minutes: int = Field(default=720, ge=0, description="Remind the player to act (0: never)")
     rate_limit_per_minute: int = Field(default=30, ge=1, description="Commands one user may send per minute")
     game_plugins: str = Field(default="", description="Extra game-system modules to import, comma separated")
+    health_port: int | None = Field(default=None, ge=0, le=65535,
+                                    description="Serve /health and /metrics on this port (unset: off)")
+    health_host: str = Field(default="127.0.0.1", description="Address of the health server")
     log_level: str = Field(default="INFO")
     log_json: bool = Field(default=False, description="One JSON object per log line")
