@@ -186,3 +186,21 @@ async def test_log_hides_events_of_the_other_side(table: Table):
     assert "CardDrawn" in format_entry(match, entry, "first")
     assert "CardDrawn" not in format_entry(match, entry, "second")
     assert "CardDrawn" not in format_entry(match, entry, None)
+
+
+async def test_log_replayed_from_the_seed_equals_the_snapshot(table: Table):
+    from table.replay import ReplayMismatch, replay
+    from table.rolls import Rolls
+
+    match_id, thread = await started(table)
+    await Rolls(table).roll(ctx(ANN, thread), "underworlds", {"attack": 2, "defence": 2})
+    for _ in range(3):
+        match = await table.store.load(match_id)
+        who = ANN if match.holder(match.state["turn"]).user_id == ANN.user_id else BOB
+        await table.act(ctx(who, thread), {"type": "Take", "stones": 2})
+    match = await table.store.load(match_id)
+    log = await table.store.log(match_id)
+    assert replay(match, table.seed(match_id), log) == match.state
+    tampered = [dict(e, action={"type": "Take", "stones": 1}) if e.get("kind") == "action" else e for e in log]
+    with pytest.raises(ReplayMismatch):
+        replay(match, table.seed(match_id), tampered)
