@@ -14,6 +14,20 @@ from table.dice_readers import OUTCOME_NAMES, SAVE_ALIASES
 from table.reply import Embed, Field, File, Reply
 
 
+MAX_BARS = 20
+"""Bars in one chart; a longer tail is merged into one "N or more" bar."""
+
+
+def _amount_bars(distribution: dict[int, Fraction], unit: str) -> list[tuple[str, Fraction]]:
+    """One bar per amount, the rare tail merged so the chart stays readable."""
+    items = sorted(distribution.items())
+    head, tail = items[:MAX_BARS - 1], items[MAX_BARS - 1:]
+    bars = [(f"{k} {unit}", p) for k, p in head]
+    if tail:
+        bars.append((f"{tail[0][0]}+ {unit}", sum((p for _, p in tail), Fraction(0))))
+    return bars
+
+
 def _reply(title: str, bars: list[tuple[str, Fraction]], fields: list[Field], footer: str = "") -> Reply:
     chart = bar_chart(title, bars)
     return Reply(embeds=[Embed(title=title, description="\n".join(f"{name}: **{percent(p)}**" for name, p in bars),
@@ -56,7 +70,7 @@ def magewars_odds(*, dice: int, armor: int = 0, piercing: int = 0, effects: str 
     """Damage after armor, criticals ignoring it, and the chance of each effect-table row (§10.3)."""
     table = mw_dice.parse_effect_table(effects) if effects else ()
     odds = mw_odds.attack_odds(dice, armor=armor, piercing=piercing, effects=table)
-    bars = [(f"{k} damage", p) for k, p in odds.damage.items()]
+    bars = _amount_bars(odds.damage, "damage")
     fields = [Field("Mean damage", f"{float(odds.expected_damage):.2f}")]
     if table:
         fields.append(Field("Effects", "\n".join(f"{name}: {percent(p)}" for name, p in odds.effects.items()),
@@ -69,7 +83,7 @@ def dragonbond_odds(*, attack: int, colour: str = "black", defence_colour: str =
     """Wounds of one Dragonbond attack by colour (§10.2); uncertain faces are flagged."""
     odds = db_odds.wound_odds(colour, attack, defence_colour, attack_upgrades=upgrades,
                               attack_downgrades=downgrades)
-    bars = [(f"{k} wounds", p) for k, p in odds.wounds.items()]
+    bars = _amount_bars(odds.wounds, "wounds")
     fields = [Field("Mean wounds", f"{float(odds.expected):.2f}")]
     footer = "Exact odds, counted over every face."
     if odds.uncertain:
