@@ -15,6 +15,7 @@ from engine.core.errors import GameError, IllegalAction, NotAllowed, NotFound
 from engine.core.rng import match_seed, seed_commitment
 from table.context import Actor, Context, safe
 from table.fairness import RecordingRng, verify_draws
+from table.logs import match_id_var
 from table.match import Match, SeatHolder, Status
 from table.reply import Button, Embed, Field, Reply
 from table.store import StaleVersion, Store
@@ -51,10 +52,13 @@ class Table:
             match_id = await self.store.match_in(ctx.channel_id)
             if match_id is None:
                 raise NotFound("core.no_match_here")
-        return await self.store.load(match_id.strip().lower())
+        match = await self.store.load(match_id.strip().lower())
+        match_id_var.set(match.id)
+        return match
 
     async def update(self, match_id: str, change: Change) -> tuple[Match, Any]:
         """Apply ``change`` with compare-and-set, recomputing it if someone saved first."""
+        match_id_var.set(match_id)
         for _ in range(MAX_CAS_RETRIES):
             match = await self.store.load(match_id)
             new, entries, result = change(match)

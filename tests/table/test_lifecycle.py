@@ -204,3 +204,30 @@ async def test_log_replayed_from_the_seed_equals_the_snapshot(table: Table):
     tampered = [dict(e, action={"type": "Take", "stones": 1}) if e.get("kind") == "action" else e for e in log]
     with pytest.raises(ReplayMismatch):
         replay(match, table.seed(match_id), tampered)
+
+
+async def test_crash_inside_a_game_rule_saves_nothing_and_shows_an_error_id(table: Table, caplog):
+    """An unexpected exception never leaves a half-applied change; the user gets an id to report."""
+    from table.guard import guarded
+    from tests.support.nim import Nim
+
+    match_id, thread = await started(table)
+    before = await table.store.load(match_id)
+    original = Nim.apply
+
+    def broken(self, state, seat, action, rng):
+        rng.randbelow(6)  # it had started drawing dice when it failed
+        state["stones"] = -1
+        raise RuntimeError("bug")
+    Nim.apply = broken
+    try:
+        async def act():
+            await table.act(ctx(ANN, thread), {"type": "Take", "stones": 1})
+        reply = await guarded(act(), where="test")
+    finally:
+        Nim.apply = original
+    assert reply.ephemeral and reply.error == "crash" and "error id" in reply.content
+    error_id = reply.content.split("`")[1]
+    assert any(error_id in r.getMessage() for r in caplog.records)
+    assert await table.store.load(match_id) == before
+    assert len(await table.store.log(match_id)) == before.log_length
