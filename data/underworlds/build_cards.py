@@ -21,6 +21,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
+from data.underworlds.build_common import write_or_check  # noqa: E402
+
 from engine.underworlds.cards import (  # noqa: E402
     CARD, CARDS_FILE, DECKS_FILE, CardsFile, Deck, DecksFile,
 )
@@ -179,17 +181,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--source", type=Path, default=DEFAULT_SOURCE)
     parser.add_argument("--check", action="store_true", help="compare instead of writing")
     args = parser.parse_args(argv)
-    stale = []
-    for path, text in build(args.source).items():
-        if args.check:
-            if not path.exists() or path.read_text(encoding="utf-8") != text:
-                stale.append(path)
-        else:
-            path.write_text(text, encoding="utf-8")
-            print(f"wrote {path.relative_to(ROOT)}")
-    for path in stale:
-        print(f"stale: {path.relative_to(ROOT)}")
-    return 1 if stale else 0
+    return write_or_check(build(args.source), args.check)
 
 
 if __name__ == "__main__":

@@ -25,6 +25,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
+from data.underworlds.build_common import write_or_check  # noqa: E402
+
 from engine.underworlds.fighters import WARBANDS_DIR, Warband  # noqa: E402
 
 SHARED = ROOT.parent / "shared"
@@ -272,17 +274,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--check", action="store_true", help="compare instead of writing")
     args = parser.parse_args(argv)
     WARBANDS_DIR.mkdir(parents=True, exist_ok=True)
-    stale = []
-    for path, text in build(args.source).items():
-        if args.check:
-            if not path.exists() or path.read_text(encoding="utf-8") != text:
-                stale.append(path)
-        else:
-            path.write_text(text, encoding="utf-8")
-            print(f"wrote {path.relative_to(ROOT)}")
-    for path in stale:
-        print(f"stale: {path.relative_to(ROOT)}")
-    return 1 if stale else 0
+    return write_or_check(build(args.source), args.check)
 
 
 if __name__ == "__main__":
