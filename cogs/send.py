@@ -88,6 +88,11 @@ async def send(interaction: discord.Interaction, reply: Reply) -> None:
         await channel.send(**{k: v for k, v in message_kwargs(post).items() if v is not None})
 
 
+def language_of(interaction: discord.Interaction) -> str:
+    """The language of the user's Discord client: Spanish for any ``es-*`` locale, else English."""
+    return "es" if str(interaction.locale).startswith("es") else "en"
+
+
 async def answer(interaction: discord.Interaction, work: Callable[[Context], Awaitable[Reply]]) -> None:
     """Run one command for the table: rate limit, errors as ephemeral replies, then send."""
     from table.guard import guarded
@@ -101,7 +106,7 @@ async def answer(interaction: discord.Interaction, work: Callable[[Context], Awa
 
     where = interaction.command.qualified_name if interaction.command else "button"
     started = time.perf_counter()
-    reply = await guarded(checked(), where=str(where))
+    reply = await guarded(checked(), where=str(where), lang=language_of(interaction))
     await send(interaction, reply)
     outcome = reply.error or "ok"
     services.metrics.observe(str(where), time.perf_counter() - started, outcome)

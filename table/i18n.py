@@ -14,8 +14,12 @@ I18N_DIR = Path(__file__).resolve().parents[1] / "data" / "i18n"
 
 @functools.cache
 def messages(lang: str = "en") -> dict[str, str]:
-    """Every message of one language, by code."""
-    return yaml.safe_load((I18N_DIR / f"{lang}.yaml").read_text(encoding="utf-8"))
+    """Every message of one language, by code: ``<lang>.yaml`` plus each game's ``<game>.<lang>.yaml``."""
+    table: dict[str, str] = {}
+    for path in sorted(I18N_DIR.glob(f"*.{lang}.yaml")) + [I18N_DIR / f"{lang}.yaml"]:
+        if path.exists():
+            table.update(yaml.safe_load(path.read_text(encoding="utf-8")) or {})
+    return table
 
 
 def message(code: str, lang: str = "en", **params: Any) -> str:
