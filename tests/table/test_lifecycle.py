@@ -41,7 +41,7 @@ async def test_new_match_opens_thread_and_invites_opponent(table: Table):
 
 async def test_unavailable_game_cannot_be_started(table: Table):
     with pytest.raises(IllegalAction) as err:
-        await table.new_match(ctx(ANN), "underworlds", BOB)
+        await table.new_match(ctx(ANN), "magewars", BOB)
     assert err.value.code == "core.system_not_available"
 
 
@@ -223,7 +223,9 @@ async def test_crash_inside_a_game_rule_saves_nothing_and_shows_an_error_id(tabl
     try:
         async def act():
             await table.act(ctx(ANN, thread), {"type": "Take", "stones": 1})
-        reply = await guarded(act(), where="test")
+        import logging
+        with caplog.at_level(logging.ERROR, logger="table"):
+            reply = await guarded(act(), where="test")
     finally:
         Nim.apply = original
     assert reply.ephemeral and reply.error == "crash" and "error id" in reply.content
