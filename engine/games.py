@@ -12,3 +12,4 @@ announce(SystemInfo("dragonbond", "Dragonbond: Batallas de Valerna", ("player1",
                     aliases=("db", "valerna"), summary="Free-measurement skirmish with dragons"))
 announce(SystemInfo("tambores", "Tambores de Guerra: Enclave", ("player1", "player2"),
                     aliases=("tdg", "tambores de guerra"), summary="Lanes of cards, no dice"))
+import engine.underworlds  # noqa: F401

@@ -1,0 +1,392 @@
+"""The activation step (§13.3): Move, Charge, Attack, Guard, Stun, Barge, card actions, Venture, Plan, Pass.
+
+``legal_activations`` lists every concrete activation (each Move destination, each Attack target with
+each attack); ``activate`` checks one (``check_*`` raise ``IllegalAction``) and applies it. Super-actions
+(Charge, Barge) run as frames: the Move first, its reaction step, then the second action. Markers:
+Move gives a Move marker, a Charge's Move a Charge marker (§15, §17.1); a fighter with a Charge marker
+can't be activated unless every surviving friendly fighter has one, and then makes no Move or
+super-action (§13.3).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core.errors import IllegalAction
+from engine.underworlds import combat, effects, rules
+from engine.underworlds.actions import (
+    Action, Attack, Barge, Charge, DiscardObjective, Guard, Move, Pass, Plan, Stun, UseCardAction, Venture,
+)
+from engine.underworlds.flow import Ctx, bad_action, draw_cards, frame, open_window, pop, push, relocate, stagger
+from engine.underworlds.hexgrid import Hex
+from engine.underworlds.state import FighterState, State
+
+JSON = dict[str, Any]
+
+
+# -- movement geometry (§15) ------------------------------------------------------------------------------
+
+
+def move_paths(st: State, f: FighterState, steps: int | None = None) -> dict[Hex, tuple[Hex, ...]]:
+    """Every legal Move destination with its safest path (fewest lethal, then trap hexes, then shortest).
+
+    Non-flyers step only into empty hexes; Flyers pass through blocked and occupied hexes but end in
+    an empty one and take no lethal damage (§5). The start hex is never a destination.
+    """
+    assert f.hex is not None
+    bf = rules.battlefield(st)
+    walls = rules.blocked(st)
+    occupied = st.occupied()
+    flyer = rules.is_flyer(st, f)
+    steps = rules.move_value(st, f) if steps is None else steps
+    best: dict[Hex, tuple[tuple[int, int, int], tuple[Hex, ...]]] = {}
+    frontier: dict[Hex, tuple[tuple[int, int, int], tuple[Hex, ...]]] = {f.hex: ((0, 0, 0), ())}
+    for _ in range(steps):
+        nxt: dict[Hex, tuple[tuple[int, int, int], tuple[Hex, ...]]] = {}
+        for here, ((lethal, trap, n), path) in frontier.items():
+            for h in bf.neighbours(here):
+                if not flyer and (h in walls or h in occupied):
+                    continue
+                cost = (lethal + (0 if flyer else int(rules.is_lethal(st, h, f))),
+                        trap + (0 if flyer else int(rules.is_trap(st, h))), n + 1)
+                cand = (cost, path + (h,))
+                if h not in nxt or cand < nxt[h]:
+                    nxt[h] = cand
+        frontier = nxt
+        for h, cand in nxt.items():
+            if h == f.hex or h in walls or h in occupied:
+                continue
+            if flyer:  # §35.7: a Flyer meets only the hex it ends in
+                cand = ((0, int(rules.is_trap(st, h)), cand[0][2]), cand[1])
+            if h not in best or cand < best[h]:
+                best[h] = cand
+    return {h: path for h, (_, path) in best.items()}
+
+
+def check_path(st: State, f: FighterState, to: Hex, path: tuple[Hex, ...] | None) -> tuple[Hex, ...]:
+    """The path a Move takes: the given one checked, or the safest one.
+
+    :raises IllegalAction: uw.move.no_route, uw.move.bad_path, uw.move.too_far
+    """
+    paths = move_paths(st, f)
+    if to not in paths:
+        raise IllegalAction("uw.move.no_route", fighter=f.name, hex=str(to), move=rules.move_value(st, f))
+    if path is None:
+        return paths[to]
+    if not path or path[-1] != to:
+        raise IllegalAction("uw.move.bad_path", fighter=f.name, hex=str(to))
+    if len(path) > rules.move_value(st, f):
+        raise IllegalAction("uw.move.too_far", fighter=f.name, move=rules.move_value(st, f))
+    flyer = rules.is_flyer(st, f)
+    bf, walls, occupied = rules.battlefield(st), rules.blocked(st), st.occupied()
+    here = f.hex
+    assert here is not None
+    for h in path:
+        if not here.is_adjacent(h) or h not in bf or (not flyer and (h in walls or h in occupied)):
+            raise IllegalAction("uw.move.bad_path", fighter=f.name, hex=str(h))
+        here = h
+    return path
+
+
+# -- who can do what --------------------------------------------------------------------------------------
+
+
+def _own(st: State, seat: str, fighter_id: str) -> FighterState:
+    f = st.find_fighter(fighter_id)
+    if f is None or f.seat != seat:
+        raise IllegalAction("uw.fighter.not_yours", fighter=fighter_id)
+    if not f.on_battlefield:
+        raise IllegalAction("uw.fighter.out_of_action", fighter=f.name)
+    return f
+
+
+def check_activate(st: State, seat: str, f: FighterState, *, moving: bool) -> None:
+    """§13.3: the Charge-marker restriction on activating and on Move/super-actions.
+
+    :raises IllegalAction: uw.activation.charged, uw.activation.charged_no_move
+    """
+    if f.charge:
+        if not all(x.charge for x in st.surviving(seat)):
+            raise IllegalAction("uw.activation.charged", fighter=f.name)
+        if moving:
+            raise IllegalAction("uw.activation.charged_no_move", fighter=f.name)
+
+
+def charge_destinations(st: State, f: FighterState) -> dict[Hex, tuple[Hex, ...]]:
+    """Move destinations from which some attack has a target in range and visible (§17.1)."""
+    profiles = rules.attacks(st, f)
+    out = {}
+    for h, path in move_paths(st, f).items():
+        if any(rules.attack_targets(st, f, p, at=h) for p in profiles):
+            out[h] = path
+    return out
+
+
+def stun_targets(st: State, f: FighterState, at: Hex | None = None) -> list[FighterState]:
+    """Adjacent enemies with no Stagger marker that can be staggered (§17.3)."""
+    here = at or f.hex
+    return [e for e in st.surviving(st.other(f.seat)) if e.hex is not None and here is not None
+            and e.hex.is_adjacent(here) and e.stagger == 0 and rules.can_be_staggered(st, e)]
+
+
+def barge_destinations(st: State, f: FighterState) -> dict[Hex, tuple[Hex, ...]]:
+    """Move destinations next to an enemy the barger could stun (§17.4)."""
+    if not rules.can_be_staggered(st, f):
+        return {}
+    out = {}
+    for h, path in move_paths(st, f).items():
+        if any(e for e in stun_targets(st, f, at=h)):
+            out[h] = path
+    return out
+
+
+def attack_options(st: State, f: FighterState) -> list[JSON]:
+    """Every Attack (attack index, target) the fighter can make now."""
+    out = []
+    for i, profile in enumerate(rules.attacks(st, f)):
+        for t in rules.attack_targets(st, f, profile):
+            out.append({"type": "Attack", "fighter": f.id, "attack": i, "target": t.id})
+    return out
+
+
+def legal_activations(st: State, seat: str) -> list[JSON]:
+    """Every activation ``seat`` may make, fighters in warband order, then player actions."""
+    out: list[JSON] = []
+    player = st.players[seat]
+    for f in st.surviving(seat):
+        try:
+            check_activate(st, seat, f, moving=False)
+        except IllegalAction:
+            continue
+        may_move = not f.charge
+        if may_move:
+            out += [{"type": "Move", "fighter": f.id, "to": str(h)} for h in sorted(move_paths(st, f))]
+            if not f.move:
+                out += [{"type": "Charge", "fighter": f.id, "to": str(h)} for h in sorted(charge_destinations(st, f))]
+        out += attack_options(st, f)
+        if not f.guard:
+            out.append({"type": "Guard", "fighter": f.id})
+        out += [{"type": "Stun", "fighter": f.id, "target": e.id} for e in stun_targets(st, f)]
+        if may_move:
+            out += [{"type": "Barge", "fighter": f.id, "to": str(h)} for h in sorted(barge_destinations(st, f))]
+        out += [{"type": "UseCardAction", "fighter": f.id, "card": c} for c in f.upgrades if effects.is_card_action(c)]
+    if player.power_deck:
+        out.append({"type": "Venture"})
+    if player.objective_deck:
+        out.append({"type": "Plan"})
+    out.append({"type": "Pass"})
+    return out
+
+
+# -- applying an activation ------------------------------------------------------------------------------------
+
+
+def _start(ctx: Ctx, fr: JSON, seat: str, f: FighterState | None) -> None:
+    st = ctx.st
+    st.players[seat].activations_left -= 1
+    st.last_activation = seat
+    fr["stage"] = "after_activation"
+    fr["after_tags"], fr["after_ctx"] = [], {}
+    if f is not None:
+        f.activations += 1
+        fr["after_ctx"] = {"fighter": f.id, "activations": f.activations}
+
+
+def activate(ctx: Ctx, fr: JSON, seat: str, action: Action) -> None:
+    """Check and apply one activation.
+
+    :raises IllegalAction: uw.fighter.not_yours, uw.fighter.out_of_action, uw.activation.*, uw.move.*,
+        uw.charge.*, uw.attack.*, uw.guard.*, uw.stun.*, uw.barge.*, uw.player_action.*
+    """
+    st = ctx.st
+    if isinstance(action, Pass):
+        _start(ctx, fr, seat, None)
+        ctx.emit("ActivationPassed", player=seat)
+        return
+    if isinstance(action, Venture):
+        if not st.players[seat].power_deck:
+            raise IllegalAction("uw.player_action.power_deck_empty")
+        _start(ctx, fr, seat, None)
+        ctx.emit("Ventured", player=seat)
+        draw_cards(ctx, seat, "power", 1)
+        return
+    if isinstance(action, Plan):
+        if not st.players[seat].objective_deck:
+            raise IllegalAction("uw.player_action.objective_deck_empty")
+        _start(ctx, fr, seat, None)
+        ctx.emit("Planned", player=seat)
+        draw_cards(ctx, seat, "objective", 1)
+        push(st, "plan", seat=seat)
+        return
+    if not isinstance(action, (Move, Charge, Attack, Guard, Stun, Barge, UseCardAction)):
+        raise bad_action(action, "activation")
+    f = _own(st, seat, action.fighter)
+    moving = isinstance(action, (Move, Charge, Barge))
+    check_activate(st, seat, f, moving=moving)
+    if isinstance(action, Move):
+        path = check_path(st, f, action.to, action.path)
+        _start(ctx, fr, seat, f)
+        do_move(ctx, f, path, marker="move")
+        fr["after_tags"] = ["action", "move"]
+    elif isinstance(action, Charge):
+        if f.move:
+            raise IllegalAction("uw.charge.has_move_token", fighter=f.name)
+        if action.to not in charge_destinations(st, f):
+            raise IllegalAction("uw.charge.no_target_from_there", fighter=f.name, hex=str(action.to))
+        path = check_path(st, f, action.to, action.path)
+        _start(ctx, fr, seat, f)
+        start_charge(ctx, f, path)
+        fr["after_ctx"]["superaction"] = "charge"
+    elif isinstance(action, Attack):
+        profile, target = combat.check_attack(st, f, action.attack, action.target)
+        _start(ctx, fr, seat, f)
+        combat.start_attack(ctx, f, profile, target, final=True)
+    elif isinstance(action, Guard):
+        if f.guard:
+            raise IllegalAction("uw.guard.already_on_guard", fighter=f.name)
+        _start(ctx, fr, seat, f)
+        from engine.underworlds.flow import give_guard
+        give_guard(ctx, f)
+        fr["after_tags"] = ["action", "guard"]
+    elif isinstance(action, Stun):
+        target = _stun_target(st, f, action.target)
+        _start(ctx, fr, seat, f)
+        do_stun(ctx, f, target)
+        fr["after_tags"] = ["action", "stun"]
+        fr["after_ctx"]["target"] = target.id
+    elif isinstance(action, Barge):
+        if action.to not in barge_destinations(st, f):
+            raise IllegalAction("uw.barge.no_target_from_there", fighter=f.name, hex=str(action.to))
+        path = check_path(st, f, action.to, action.path)
+        _start(ctx, fr, seat, f)
+        do_move(ctx, f, path, marker="move")
+        fr["after_ctx"]["superaction"] = "barge"
+        push(st, "barge", fighter=f.id, seat=seat)
+        open_window(ctx, ["action", "move"], {"fighter": f.id, "superaction": "barge"})
+    else:
+        assert isinstance(action, UseCardAction)
+        if action.card not in f.upgrades or not effects.is_card_action(action.card):
+            raise IllegalAction("uw.activation.no_such_card_action", fighter=f.name, card=action.card)
+        _start(ctx, fr, seat, f)
+        effects.use_card_action(ctx, f, action.card)
+        fr["after_tags"] = ["action", "card_action"]
+    st.last_action = {"type": action.to_json()["type"], "player": seat, **action.to_json()}
+
+
+def do_move(ctx: Ctx, f: FighterState, path: tuple[Hex, ...], *, marker: str) -> None:
+    """Make a Move action along ``path``; then a Move marker, or a Charge marker for a Charge (§15, §17.1)."""
+    st = ctx.st
+    st.step_log.setdefault("moved", []).append(f.id)
+    relocate(ctx, f, list(path), how="move", flying=rules.is_flyer(st, f))
+    if marker == "charge":
+        f.charge += 1
+    else:
+        f.move += 1
+
+
+def start_charge(ctx: Ctx, f: FighterState, path: tuple[Hex, ...]) -> None:
+    """§17.1: remove Guard markers, Move (Charge marker), reaction step, then the attack."""
+    f.guard = 0
+    do_move(ctx, f, path, marker="charge")
+    ctx.emit("FighterCharged", fighter=f.id, name=f.name, to=str(path[-1]))
+    push(ctx.st, "charge", fighter=f.id, seat=f.seat)
+    open_window(ctx, ["action", "move"], {"fighter": f.id, "superaction": "charge"})
+
+
+def _stun_target(st: State, f: FighterState, target_id: str, at: Hex | None = None) -> FighterState:
+    target = st.find_fighter(target_id)
+    if target is None or not target.on_battlefield:
+        raise IllegalAction("uw.stun.no_target", fighter=f.name, target=target_id)
+    if target not in stun_targets(st, f, at):
+        raise IllegalAction("uw.stun.bad_target", fighter=f.name, target=target.name)
+    return target
+
+
+def do_stun(ctx: Ctx, f: FighterState, target: FighterState) -> None:
+    """§17.3: stagger the chosen adjacent enemy."""
+    ctx.emit("FighterStunned", fighter=f.id, name=f.name, target=target.id)
+    stagger(ctx, target, by=f.id)
+
+
+# -- the second halves of super-actions and Plan ---------------------------------------------------------------
+
+
+def _charge_run(ctx: Ctx, fr: JSON) -> bool:
+    st = ctx.st
+    f = st.fighter(fr["fighter"])
+    if not f.on_battlefield or not attack_options(st, f):
+        ctx.emit("ChargeAttackImpossible", fighter=f.id, name=f.name)
+        pop(st, fr)
+        return True
+    return False
+
+
+def _charge_act(ctx: Ctx, fr: JSON, seat: str, action: Action) -> None:
+    st = ctx.st
+    if not isinstance(action, Attack) or action.fighter != fr["fighter"]:
+        raise IllegalAction("uw.charge.attack_expected", fighter=st.fighter(fr["fighter"]).name)
+    f = st.fighter(fr["fighter"])
+    profile, target = combat.check_attack(st, f, action.attack, action.target)
+    pop(st, fr)
+    combat.start_attack(ctx, f, profile, target, final=True)
+    st.last_action = {"player": seat, **action.to_json()}
+
+
+frame("charge", run=_charge_run, awaiting=lambda st, fr: [fr["seat"]],
+      legal=lambda st, fr, seat: attack_options(st, st.fighter(fr["fighter"])), act=_charge_act)
+
+
+def _barge_run(ctx: Ctx, fr: JSON) -> bool:
+    st = ctx.st
+    f = st.fighter(fr["fighter"])
+    if not f.on_battlefield or not stun_targets(st, f):
+        ctx.emit("BargeStunImpossible", fighter=f.id, name=f.name)
+        pop(st, fr)
+        _barge_end(ctx, f, None)
+        return True
+    return False
+
+
+def _barge_end(ctx: Ctx, f: FighterState, target: FighterState | None) -> None:
+    """§17.4: the barger is staggered, which ends the super-action; its reaction step is the activation's."""
+    if f.on_battlefield:
+        stagger(ctx, f, by="barge")
+    turn = next((x for x in reversed(ctx.st.stack) if x["kind"] == "turn"), None)
+    if turn is not None:
+        turn["after_tags"] = ["action", "stun"]
+        if target is not None:
+            turn["after_ctx"]["target"] = target.id
+
+
+def _barge_act(ctx: Ctx, fr: JSON, seat: str, action: Action) -> None:
+    st = ctx.st
+    f = st.fighter(fr["fighter"])
+    if not isinstance(action, Stun) or action.fighter != f.id:
+        raise IllegalAction("uw.barge.stun_expected", fighter=f.name)
+    target = _stun_target(st, f, action.target)
+    pop(st, fr)
+    do_stun(ctx, f, target)
+    _barge_end(ctx, f, target)
+
+
+frame("barge", run=_barge_run, awaiting=lambda st, fr: [fr["seat"]],
+      legal=lambda st, fr, seat: [{"type": "Stun", "fighter": fr["fighter"], "target": e.id}
+                                  for e in stun_targets(st, st.fighter(fr["fighter"]))],
+      act=_barge_act)
+
+
+def _plan_act(ctx: Ctx, fr: JSON, seat: str, action: Action) -> None:
+    player = ctx.st.players[seat]
+    if not isinstance(action, DiscardObjective):
+        raise bad_action(action, "plan")
+    if action.card not in player.objectives:
+        raise IllegalAction("uw.objective.not_in_hand", card=action.card)
+    player.objectives.remove(action.card)
+    player.objective_discard.append(action.card)
+    ctx.emit("ObjectiveDiscarded", player=seat, card=action.card, name=rules.card(action.card).name)
+    pop(ctx.st, fr)
+
+
+frame("plan", run=lambda ctx, fr: False if ctx.st.players[fr["seat"]].objectives else (pop(ctx.st, fr) or True),
+      awaiting=lambda st, fr: [fr["seat"]],
+      legal=lambda st, fr, seat: [{"type": "DiscardObjective", "card": c} for c in sorted(st.players[seat].objectives)],
+      act=_plan_act)

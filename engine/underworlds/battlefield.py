@@ -1,0 +1,606 @@
+"""Underworlds boards as data and the battlefield two of them make (rulebook §8, §12.2).
+
+A ``Board`` is one printed board face: its shape, its starting, blocked, lethal, cover and trap hexes
+in its own upright coordinates, and where those facts were read. Boards come from data files
+(``data/underworlds/boards.json``, or a player's own file); nothing about any board is written here.
+A ``Battlefield`` is two boards joined along their long or short edges: its hexes, their types (edge
+derived), each player's territory and no one's territory, line of sight. Fighters and feature tokens
+live in the match state; token sides that change hex types are applied by ``feature_tokens.py``.
+
+Board geometry. A board is a rectangle of pointy-top hexes whose rows alternate ``W`` and ``W - 1``
+complete hexes (8, 7, 8, 7, 8 for every known board). Its edges run through the centres of the hexes
+just outside it, so each long edge carries ``W - 1`` half hexes and each short edge one half hex per
+shorter row. Two boards that abut complete the half hexes they share (§12.2).
+"""
+from __future__ import annotations
+
+from collections.abc import Collection, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from enum import IntEnum, StrEnum
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from pydantic import Field, field_validator, model_validator
+
+from engine.core.errors import IllegalAction, InvalidInput
+from engine.underworlds.fighters import (
+    DATA_DIR, Frozen, InvalidDataFile, Source, parse_data, read_data_file,
+)
+from engine.underworlds.hexgrid import Hex, HexDirection, line_of_sight
+
+BOARDS_FILE = DATA_DIR / "boards.json"
+"""Every shipped board face."""
+BOARDS_SCHEMA_VERSION = 1
+"""Version of the board file format."""
+SLUG = r"^[a-z0-9]+(?:-[a-z0-9]+)*$"
+
+# Rulebook p.24 (seed 000 line 477): "al menos cuatro hexágonos completados al unir los tableros por
+# sus extremos largos, o dos hexágonos completados al unir los dos tableros por sus extremos cortos".
+MIN_COMPLETED_LONG = 4
+"""A long-edge join must complete at least this many hexes (§12.2)."""
+MIN_COMPLETED_SHORT = 2
+"""A short-edge join must complete at least this many hexes (§12.2)."""
+
+
+class HexType(StrEnum):
+    """A type a battlefield hex can have; a hex can have several (§8.2)."""
+
+    STARTING = "starting"
+    """Fighters are placed here at deployment (§12.5)."""
+    BLOCKED = "blocked"
+    """No fighter enters, crosses or is placed here; blocks line of sight."""
+    LETHAL = "lethal"
+    """1 damage to a fighter moved, placed, pushed or driven back into it."""
+    COVER = "cover"
+    """A fighter here counts one more defence symbol as a success."""
+    TRAP = "trap"
+    """Staggers a fighter moved, placed, pushed or driven back into it (the "stagger hex")."""
+    EDGE = "edge"
+    """Adjacent to fewer than six battlefield hexes; derived, never printed (§8.2, p.22)."""
+
+
+PRINTED_TYPES = (HexType.STARTING, HexType.BLOCKED, HexType.LETHAL, HexType.COVER, HexType.TRAP)
+"""The hex types a board prints, in the order a board file lists them."""
+HAZARDOUS_TYPES = frozenset({HexType.LETHAL, HexType.TRAP, HexType.COVER})
+"""Lethal, trap and cover hexes are collectively hazardous hexes (§8.2, p.22)."""
+
+
+# ---------------------------------------------------------------------------------------------
+# Board data
+
+
+class BoardLayout(Frozen):
+    """The typed hexes of a board face, in its own upright coordinates (``a1`` = top-left hex)."""
+
+    starting: tuple[Hex, ...] | None = None
+    blocked: tuple[Hex, ...] | None = None
+    lethal: tuple[Hex, ...] | None = None
+    cover: tuple[Hex, ...] | None = None
+    """None when the source does not say (it lists no cover hexes at all)."""
+    trap: tuple[Hex, ...] | None = None
+    """Trap ("stagger") hexes; None when the source does not say."""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _stagger_alias(cls, data: Any) -> Any:
+        if isinstance(data, dict) and "stagger" in data and "trap" not in data:
+            data = {("trap" if k == "stagger" else k): v for k, v in data.items()}
+        return data
+
+    def hexes(self, type_: HexType) -> tuple[Hex, ...]:
+        """The hexes of one printed type; empty when unknown."""
+        return getattr(self, type_.value) or ()
+
+
+class Board(Frozen):
+    """One printed board face: shape, typed hexes and provenance. Unknown values are null and listed."""
+
+    schema_version: int = BOARDS_SCHEMA_VERSION
+    id: str = Field(pattern=SLUG)
+    """Stable key, a slug of the English name: ``shyishian-stardial``."""
+    name: str = Field(min_length=1)
+    spanish_name: str | None = None
+    """The name printed in the Spanish rulebook, where it gives one."""
+    udb_board_id: int | None = None
+    """UnderworldsDB's id for this face."""
+    released_in: tuple[str, ...] = ()
+    rows: tuple[int, ...] | None = Field(default=None, min_length=1)
+    """Complete hexes per row, top row first; alternates W and W - 1 (``[8, 7, 8, 7, 8]``); None when unknown."""
+    back: str | None = None
+    """The id of the face printed on the other side of the same board, or None when unknown."""
+    layout: BoardLayout | None = None
+    """None when no source gives this face's hexes."""
+    unknown: tuple[str, ...] = ()
+    """Every value that is null because no source gives it: ``back``, ``layout``, ``layout.cover`` ..."""
+    sources: tuple[Source, ...] = Field(min_length=1)
+    notes: tuple[str, ...] = ()
+
+    @field_validator("schema_version")
+    @classmethod
+    def _version(cls, value: int) -> int:
+        if value != BOARDS_SCHEMA_VERSION:
+            raise ValueError(f"schema_version {value} is not supported (expected {BOARDS_SCHEMA_VERSION})")
+        return value
+
+    @model_validator(mode="after")
+    def _consistent(self) -> Board:
+        problems = self._unknown_problems()
+        if self.rows is not None:
+            problems += _shape_problems(self.rows)
+        elif self.layout is not None:
+            problems.append("rows: a board with a layout needs its shape")
+        if self.layout is not None and self.rows is not None and not problems:
+            cells = set(board_cells(self.rows))
+            for type_ in PRINTED_TYPES:
+                listed = self.layout.hexes(type_)
+                for hex_ in listed:
+                    if hex_ not in cells:
+                        problems.append(f"layout.{type_.value}: {hex_} is not a hex of this board "
+                                        f"(rows {list(self.rows)}, top-left is a1)")
+                if len(set(listed)) != len(listed):
+                    problems.append(f"layout.{type_.value} lists a hex twice")
+            clash = set(self.layout.hexes(HexType.STARTING)) & set(self.layout.hexes(HexType.BLOCKED))
+            if clash:  # §8.2: no fighter can be placed in a blocked hex, so it cannot be a starting hex
+                problems.append(f"layout: {sorted(clash)[0]} is both starting and blocked")
+        if self.back == self.id:
+            problems.append("back: a face cannot be its own back")
+        if problems:
+            raise ValueError("\n".join(problems))
+        return self
+
+    def _unknown_problems(self) -> list[str]:
+        nulls = [name for name in ("rows", "back", "layout") if getattr(self, name) is None]
+        if self.layout is not None:
+            nulls += [f"layout.{t.value}" for t in PRINTED_TYPES if getattr(self.layout, t.value) is None]
+        problems = [f"{path} is null but not listed in unknown" for path in nulls if path not in self.unknown]
+        problems += [f"unknown lists {path!r}, which has a value or is not a field" for path in self.unknown
+                     if path not in nulls]
+        return problems
+
+    @property
+    def playable(self) -> bool:
+        """Whether the face's hexes are known, so it can be part of a battlefield."""
+        return self.layout is not None and self.rows is not None
+
+    def hexes(self) -> tuple[Hex, ...]:
+        """Every complete hex of the face, upright, in reading order; empty when the shape is unknown."""
+        return board_cells(self.rows) if self.rows is not None else ()
+
+
+class BoardFile(Frozen):
+    """A file of several board faces: ``{"schema_version": 1, "boards": [...]}``."""
+
+    schema_version: int = BOARDS_SCHEMA_VERSION
+    about: str | None = None
+    boards: tuple[Board, ...]
+
+    @model_validator(mode="after")
+    def _unique(self) -> BoardFile:
+        ids = [b.id for b in self.boards]
+        dupes = sorted({i for i in ids if ids.count(i) > 1})
+        problems = [f"board ids must be unique: {dupes}"] if dupes else []
+        problems += [f"board {b.id}: back {b.back!r} is not a board in this file"
+                     for b in self.boards if b.back is not None and b.back not in ids]
+        if problems:
+            raise ValueError("\n".join(problems))
+        return self
+
+
+def _shape_problems(rows: tuple[int, ...]) -> list[str]:
+    width = rows[0]
+    expected = [width - (i & 1) for i in range(len(rows))]
+    if width < 2 or list(rows) != expected:
+        return [f"rows: {list(rows)} is not a board shape: rows must alternate W and W - 1 hexes, "
+                f"starting with W ({expected})"]
+    return []
+
+
+@lru_cache(maxsize=16)
+def board_cells(rows: tuple[int, ...]) -> tuple[Hex, ...]:
+    """The complete hexes of a board shape, upright, in reading order."""
+    return tuple(Hex.from_offset(col, row) for row, length in enumerate(rows) for col in range(length))
+
+
+def load_board_file(path: Path | str) -> Board:
+    """One board face from a JSON or YAML file, such as a player's own board.
+
+    :raises InvalidDataFile: uw.data.unreadable, uw.data.malformed, uw.data.invalid (every problem listed)
+    """
+    return parse_data(Board, read_data_file(path), file=str(path))
+
+
+@lru_cache(maxsize=1)
+def _shipped_boards() -> BoardFile:
+    return parse_data(BoardFile, read_data_file(BOARDS_FILE), file=str(BOARDS_FILE))
+
+
+def load_boards(path: Path | str | None = None) -> dict[str, Board]:
+    """Every board face of a boards file (the shipped one by default), by id.
+
+    :raises InvalidDataFile: uw.data.unreadable, uw.data.malformed, uw.data.invalid
+    """
+    file = _shipped_boards() if path is None else parse_data(BoardFile, read_data_file(path), file=str(path))
+    return {b.id: b for b in file.boards}
+
+
+def find_board(key: str, boards: Mapping[str, Board] | None = None) -> Board:
+    """The board face with this id or name (case-insensitive).
+
+    :raises InvalidInput: uw.board.unknown
+    """
+    boards = load_boards() if boards is None else boards
+    wanted = key.strip().casefold()
+    for board in boards.values():
+        if wanted in (board.id, board.name.casefold(), (board.spanish_name or "").casefold()):
+            return board
+    raise InvalidInput("uw.board.unknown", board=key, example=next(iter(sorted(boards)), ""))
+
+
+# ---------------------------------------------------------------------------------------------
+# Placing boards (§12.2)
+
+
+class Orientation(IntEnum):
+    """How a board face lies: upright, or turned half a turn (a point rotation of the face)."""
+
+    UPRIGHT = 0
+    TURNED = 180
+
+
+class JoinEdge(StrEnum):
+    """Which edges of the two boards touch (§12.2)."""
+
+    LONG = "long"
+    """The second board lies below the first, long edge to long edge."""
+    SHORT = "short"
+    """The second board lies to the right of the first, short edge to short edge."""
+
+
+class Join(Frozen):
+    """How the second board is placed against the first."""
+
+    edge: JoinEdge = JoinEdge.LONG
+    offset: int = 0
+    """Long join: whole hexes the second board is slid right (negative: left). Short join: rows it is
+    slid down (even, so the hexes line up)."""
+
+
+class BoardPlacement(Frozen):
+    """A board face chosen by a player and how it lies."""
+
+    board: str = Field(pattern=SLUG)
+    orientation: Orientation = Orientation.UPRIGHT
+
+
+class BattlefieldSpec(Frozen):
+    """What a match stores to rebuild its battlefield: both placements and the join."""
+
+    first: BoardPlacement
+    """The board of the player who chose a board first (player 0): top, or left."""
+    second: BoardPlacement
+    """The other player's board (player 1): below, or to the right."""
+    join: Join = Join()
+
+    @property
+    def key(self) -> str:
+        """A short stable name: ``mirror-well@0+wyrmgrave@180/long+0``."""
+        return (f"{self.first.board}@{self.first.orientation.value}+{self.second.board}"
+                f"@{self.second.orientation.value}/{self.join.edge.value}{self.join.offset:+d}")
+
+
+# Board-local "doubled" coordinates: x in half hex widths from the board's left edge, y = row.
+# Even rows have centres at x = 1, 3, 5 ...; odd rows at x = 2, 4, 6 ... (odd rows shifted right).
+# A translation (dx, dy) keeps the grid when dx + dy is even.
+
+
+def _to_doubled(hex_: Hex) -> tuple[int, int]:
+    return 2 * hex_.col + 1 + (hex_.row & 1), hex_.row
+
+
+def _from_doubled(x: int, y: int) -> Hex:
+    return Hex.from_offset((x - 1 - (y & 1)) // 2, y)
+
+
+def _half_cells(rows: tuple[int, ...]) -> set[tuple[int, int]]:
+    """Cells whose centre lies on the board's outline, not at a corner: the half hexes of its edges."""
+    width, height = 2 * rows[0], len(rows)
+    out = {(x, y) for y in (-1, height) for x in range(1, width) if (x + y) % 2 == 1}
+    out |= {(x, y) for x in (0, width) for y in range(0, height) if (x + y) % 2 == 1}
+    return out
+
+
+def _place(cell: tuple[int, int], rows: tuple[int, ...], orientation: Orientation,
+           shift: tuple[int, int]) -> tuple[int, int]:
+    x, y = cell
+    if orientation is Orientation.TURNED:  # the point rotation of the board rectangle
+        x, y = 2 * rows[0] - x, len(rows) - 1 - y
+    return x + shift[0], y + shift[1]
+
+
+def _second_shift(first: tuple[int, ...], join: Join) -> tuple[int, int]:
+    """Where the second board's rectangle goes, in doubled coordinates of the first board."""
+    if join.edge is JoinEdge.LONG:
+        dy = len(first) + 1  # the second board's top edge on the first board's bottom edge
+        return 2 * join.offset + (dy & 1), dy
+    if join.offset % 2:  # an odd number of rows would put half hexes against whole ones
+        raise IllegalAction("uw.battlefield.join_misaligned", offset=join.offset)
+    return 2 * first[0], join.offset
+
+
+@dataclass(frozen=True)
+class _Cell:
+    owner: int | None
+    local: Hex | None
+    types: frozenset[HexType]
+
+
+class Battlefield:
+    """Two boards joined (§8, §12.2): its hexes, their types, territories and line of sight.
+
+    Player 0 chose the first board (drawn on top, or on the left); player 1 is the other player.
+    Hexes are numbered on the whole battlefield: ``a1`` is the top-left hex as drawn.
+    """
+
+    __slots__ = ("spec", "boards", "hexes", "_cells", "_by_type", "_fingerprint")
+
+    def __init__(self, spec: BattlefieldSpec, boards: tuple[Board, Board]) -> None:
+        self.spec = spec
+        self.boards = boards
+        """The first and second board faces."""
+        for board in boards:
+            if not board.playable:
+                raise IllegalAction("uw.battlefield.no_layout", board=board.id)
+        placed: dict[tuple[int, int], _Cell] = {}
+        halves: list[set[tuple[int, int]]] = []
+        shifts = ((0, 0), _second_shift(boards[0].rows or (), spec.join))
+        for owner, (board, placement, shift) in enumerate(zip(boards, (spec.first, spec.second), shifts)):
+            layout, rows = board.layout, board.rows
+            assert layout is not None and rows is not None  # playable
+            types = {h: frozenset(t for t in PRINTED_TYPES if h in layout.hexes(t)) for h in board.hexes()}
+            for local, hex_types in types.items():
+                xy = _place(_to_doubled(local), rows, placement.orientation, shift)
+                placed[xy] = _Cell(owner, local, hex_types)
+            halves.append({_place(c, rows, placement.orientation, shift) for c in _half_cells(rows)})
+        if len(placed) != len(boards[0].hexes()) + len(boards[1].hexes()):
+            raise IllegalAction("uw.battlefield.boards_overlap", join=spec.join.edge.value, offset=spec.join.offset)
+        # §8.3: a hex completed by joining the boards belongs to no one's territory.
+        completed = halves[0] & halves[1]
+        minimum = MIN_COMPLETED_LONG if spec.join.edge is JoinEdge.LONG else MIN_COMPLETED_SHORT
+        if len(completed) < minimum:
+            raise IllegalAction("uw.battlefield.too_few_completed", edge=spec.join.edge.value,
+                                completed=len(completed), minimum=minimum)
+        for xy in completed:
+            placed[xy] = _Cell(None, None, frozenset())
+        # Normalise: the top row is row 1 and the leftmost column is a (a lattice translation).
+        dy = -min(y for _, y in placed)
+        moved = {(x + (dy & 1), y + dy): cell for (x, y), cell in placed.items()}
+        dx = -2 * min(_from_doubled(x, y).col for x, y in moved)
+        cells = {_from_doubled(x + dx, y): cell for (x, y), cell in moved.items()}
+        # §8.2, p.22 (advanced): a hex adjacent to fewer than six hexes is an edge hex.
+        self._cells: dict[Hex, _Cell] = {}
+        for hex_, cell in cells.items():
+            edge = sum(n in cells for n in hex_.neighbours()) < 6
+            self._cells[hex_] = _Cell(cell.owner, cell.local, cell.types | ({HexType.EDGE} if edge else set()))
+        self.hexes: frozenset[Hex] = frozenset(self._cells)
+        """Every hex of the battlefield; incomplete hexes are not part of it (§8.2)."""
+        self._by_type = {t: frozenset(h for h, c in self._cells.items() if t in c.types) for t in HexType}
+        self._fingerprint = (spec.key, tuple(sorted((h.q, h.r, c.owner, tuple(sorted(c.types)))
+                                                    for h, c in self._cells.items())))
+
+    @classmethod
+    def build(cls, first: Board, second: Board, *, join: Join | None = None,
+              first_orientation: Orientation = Orientation.UPRIGHT,
+              second_orientation: Orientation = Orientation.UPRIGHT) -> Battlefield:
+        """The battlefield of two board faces placed as given.
+
+        :raises IllegalAction: uw.battlefield.no_layout, uw.battlefield.too_few_completed,
+            uw.battlefield.join_misaligned, uw.battlefield.boards_overlap
+        """
+        spec = BattlefieldSpec(first=BoardPlacement(board=first.id, orientation=first_orientation),
+                               second=BoardPlacement(board=second.id, orientation=second_orientation),
+                               join=join or Join())
+        return cls(spec, (first, second))
+
+    @classmethod
+    def from_spec(cls, spec: BattlefieldSpec, boards: Mapping[str, Board] | None = None) -> Battlefield:
+        """Rebuild a stored battlefield; boards come from ``boards`` or the shipped file.
+
+        :raises InvalidInput: uw.board.unknown
+        :raises IllegalAction: as ``build``
+        """
+        boards = load_boards() if boards is None else boards
+        faces = []
+        for placement in (spec.first, spec.second):
+            if placement.board not in boards:
+                raise InvalidInput("uw.board.unknown", board=placement.board, example=next(iter(sorted(boards)), ""))
+            faces.append(boards[placement.board])
+        return cls(spec, (faces[0], faces[1]))
+
+    # -- identity -----------------------------------------------------------------------------
+
+    @property
+    def key(self) -> str:
+        """The spec's short name, e.g. ``mirror-well@0+wyrmgrave@180/long+0``."""
+        return self.spec.key
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Battlefield) and self._fingerprint == other._fingerprint
+
+    def __hash__(self) -> int:
+        return hash(self._fingerprint)
+
+    def __repr__(self) -> str:
+        return f"<Battlefield {self.key}: {len(self.hexes)} hexes>"
+
+    # -- hexes and types ----------------------------------------------------------------------
+
+    def __contains__(self, hex_: object) -> bool:
+        return hex_ in self._cells
+
+    def __iter__(self) -> Iterator[Hex]:
+        return iter(sorted(self._cells))
+
+    def __len__(self) -> int:
+        return len(self._cells)
+
+    def types(self, hex_: Hex) -> frozenset[HexType]:
+        """The printed and derived (edge) types of a hex; feature tokens are not included."""
+        cell = self._cells.get(hex_)
+        return cell.types if cell is not None else frozenset()
+
+    def hexes_of(self, type_: HexType) -> frozenset[Hex]:
+        """Every hex of one type (printed, or edge)."""
+        return self._by_type[type_]
+
+    @property
+    def edge_hexes(self) -> frozenset[Hex]:
+        """Hexes adjacent to fewer than six battlefield hexes (§8.2)."""
+        return self._by_type[HexType.EDGE]
+
+    @property
+    def blocked_hexes(self) -> frozenset[Hex]:
+        """The printed blocked hexes (blocked feature tokens are added by ``feature_tokens``)."""
+        return self._by_type[HexType.BLOCKED]
+
+    def is_edge(self, hex_: Hex) -> bool:
+        """Whether the hex is an edge hex."""
+        return hex_ in self._by_type[HexType.EDGE]
+
+    def neighbours(self, hex_: Hex) -> tuple[Hex, ...]:
+        """The battlefield hexes adjacent to ``hex_``."""
+        return tuple(n for n in hex_.neighbours() if n in self._cells)
+
+    # -- territories (§8.3) ---------------------------------------------------------------------
+
+    def owner(self, hex_: Hex) -> int | None:
+        """The player whose territory the hex is (0 or 1), None for no one's territory.
+
+        :raises InvalidInput: uw.hex.off_battlefield
+        """
+        return self._cell(hex_).owner
+
+    def territory(self, player: int) -> frozenset[Hex]:
+        """Every hex of that player's board."""
+        return frozenset(h for h, c in self._cells.items() if c.owner == player)
+
+    @property
+    def no_ones_territory(self) -> frozenset[Hex]:
+        """The hexes completed by joining the boards."""
+        return frozenset(h for h, c in self._cells.items() if c.owner is None)
+
+    def starting_hexes(self, player: int | None = None) -> frozenset[Hex]:
+        """The starting hexes of one player's territory, or of the whole battlefield."""
+        hexes = self._by_type[HexType.STARTING]
+        return hexes if player is None else frozenset(h for h in hexes if self._cells[h].owner == player)
+
+    def board_hex(self, hex_: Hex) -> tuple[Board, Hex] | None:
+        """The board face and its own upright hex that ``hex_`` is printed on; None if completed.
+
+        :raises InvalidInput: uw.hex.off_battlefield
+        """
+        cell = self._cell(hex_)
+        if cell.owner is None or cell.local is None:
+            return None
+        return self.boards[cell.owner], cell.local
+
+    def _cell(self, hex_: Hex) -> _Cell:
+        cell = self._cells.get(hex_)
+        if cell is None:
+            raise InvalidInput("uw.hex.off_battlefield", hex=str(hex_))
+        return cell
+
+    # -- line of sight (§8.5) --------------------------------------------------------------------
+
+    def has_line_of_sight(self, origin: Hex, target: Hex, *, blocked: Collection[Hex] = ()) -> bool:
+        """Whether a fighter in ``origin`` has line of sight to ``target``.
+
+        ``blocked`` adds hexes blocked by feature tokens to the printed blocked hexes.
+        """
+        walls = self.blocked_hexes | frozenset(blocked) if blocked else self.blocked_hexes
+        return line_of_sight(origin, target, battlefield=self._cells, blocked=walls)
+
+    def visible_hexes(self, origin: Hex, *, blocked: Collection[Hex] = ()) -> frozenset[Hex]:
+        """Every hex ``origin`` has line of sight to (itself included when on the battlefield)."""
+        walls = self.blocked_hexes | frozenset(blocked) if blocked else self.blocked_hexes
+        return frozenset(h for h in self._cells if line_of_sight(origin, h, battlefield=self._cells, blocked=walls))
+
+
+# ---------------------------------------------------------------------------------------------
+# Pushes and scatter chains: geometry only; the match decides damage, staggering and markers.
+
+
+def push_destinations(battlefield: Battlefield, start: Hex, distance: int, *, blocked: Collection[Hex] = (),
+                      occupied: Collection[Hex] = (), away_from: Hex | None = None,
+                      towards: Hex | None = None) -> frozenset[Hex]:
+    """The hexes a fighter in ``start`` can be pushed to, ``distance`` hexes in all (§14).
+
+    Each step goes to an adjacent battlefield hex that is neither blocked (printed or ``blocked``) nor
+    ``occupied`` (other fighters). The push cannot end where it began. With ``away_from`` or
+    ``towards``, every hex entered must be strictly further from / closer to that hex (§8.4).
+    """
+    walls = battlefield.blocked_hexes | frozenset(blocked)
+    frontier = {start}
+    for _ in range(distance):
+        step: set[Hex] = set()
+        for hex_ in frontier:
+            for n in battlefield.neighbours(hex_):
+                if n in walls or n in occupied:
+                    continue
+                if away_from is not None and n.distance(away_from) <= hex_.distance(away_from):
+                    continue
+                if towards is not None and n.distance(towards) >= hex_.distance(towards):
+                    continue
+                step.add(n)
+        frontier = step
+    frontier.discard(start)
+    return frozenset(frontier)
+
+
+@dataclass(frozen=True, slots=True)
+class ScatterChain:
+    """The hexes a Scatter X made, origin excluded (§9.2)."""
+
+    hexes: tuple[Hex, ...]
+    """Chain hexes in order; may revisit hexes, the origin included."""
+    interrupted: bool
+    """The chain would have gone beyond the battlefield edge and stopped."""
+
+    @property
+    def final(self) -> Hex | None:
+        """The last hex reached; None when no chain was made."""
+        return self.hexes[-1] if self.hexes else None
+
+
+def scatter_chain(battlefield: Battlefield, origin: Hex, directions: Sequence[HexDirection]) -> ScatterChain:
+    """Follow the chosen die directions from ``origin`` (§9.2, rulebook p.44).
+
+    A chain stops at the last hex reached when the next step leaves the battlefield. It may enter
+    blocked hexes: it is a set of hexes, not a move (digest §35 #18).
+    """
+    hexes: list[Hex] = []
+    here = origin
+    for direction in directions:
+        nxt = here.neighbour(direction)
+        if nxt not in battlefield:
+            return ScatterChain(tuple(hexes), True)
+        hexes.append(nxt)
+        here = nxt
+    return ScatterChain(tuple(hexes), False)
+
+
+def legal_joins(first: Board, second: Board) -> tuple[Join, ...]:
+    """Every join of the two faces that completes enough hexes (§12.2): long joins by slide, then short ones."""
+    if first.rows is None or second.rows is None:
+        return ()
+    width, height = first.rows[0], len(first.rows)
+    candidates = [Join(edge=JoinEdge.LONG, offset=k) for k in range(-width, width + 1)]
+    candidates += [Join(edge=JoinEdge.SHORT, offset=k) for k in range(-height + 1, height) if k % 2 == 0]
+    out = []
+    for join in candidates:
+        try:
+            Battlefield.build(first, second, join=join)
+        except IllegalAction:
+            continue
+        out.append(join)
+    return tuple(out)

@@ -1,0 +1,576 @@
+"""Card effects registered by card id: objective conditions, ploys, upgrades, reactions, Inspire conditions.
+
+What is automated is listed in ``AUTOMATED``: every objective of the Rimewyrm's Bite deck (the
+Hungering Parasite objectives need the Bane of Heroes plot card, whose text no source gives, so they
+are the player's claim), the ploys and upgrades whose effect needs no free-form choice, the reactions
+of those upgrades, and the Inspire conditions of the playable warbands. Any other card still plays:
+its text travels in the event and the players settle it with referee actions (``referee.py``).
+
+The engine calls the hooks below; none raises. Rule modules import this one, and it reaches them
+only inside functions, so there is no import cycle at load time.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from engine.underworlds.cards import ObjectiveCard, PloyCard, ScoreType, UpgradeCard, load_cards
+from engine.underworlds.hexgrid import Hex
+from engine.underworlds.state import FighterState, State
+
+JSON = dict[str, Any]
+
+# Card ids (UnderworldsDB numbers), Rimewyrm's Bite (48xxx) and Hungering Parasite (47xxx).
+BLOOD_SOAKED_ICE, CORRALLED, DEADLY_TO_ALL, GET_MOVING = "48001", "48002", "48003", "48004"
+GET_OUT_OF_THE_WAY, GONE_WITHOUT_A_TRACE, NEVER_PUNISHED, NOWHERE_TO_RUN = "48005", "48006", "48007", "48008"
+RUINOUS_AFTERMATH, SPREAD_OUT, SUBTERRANEAN_THREAT, THREATENING_RUMBLES = "48009", "48010", "48011", "48012"
+DEADLY_WARDS, HEAVING_GROUND, HERE_IT_COMES, JUST_PURE_LUCK = "48014", "48016", "48017", "48018"
+PUNCTURING_ICE_SHARDS, RE_EMERGENCE, THE_RIGHT_BAIT, UNSTABLE_FOOTING = "48019", "48020", "48021", "48022"
+ADVANCING_JUGGERNAUT, BOOTS_OF_WARDING, EARTH_SHATTERING_TREAD = "48023", "48024", "48025"
+INURED_TO_HARDSHIP, LIKE_AN_AVALANCHE, MASTER_OF_DISASTER = "48026", "48027", "48028"
+SPRINTING_FIEND, THUNDERSTOMP, TOUGH_ENOUGH, UP_FOR_A_FIGHT = "48029", "48030", "48031", "48032"
+TEMPTING_LURE, THE_CURSE_EMPOWERS = "47019", "47021"
+CAREFUL_AIM, DESPAIRING_STRENGTH, FRENETIC_EFFORTS, FURY_BOUND_LEAPS = "47023", "47024", "47026", "47027"
+INSTINCTIVE_REPRISAL, STOLEN_VIGOUR, WEAKENED_SOUL, WICKED_AIM = "47028", "47029", "47031", "47032"
+BANE_OF_HEROES = "Bane of Heroes"
+"""The plot upgrade the Hungering Parasite cards refer to; not in the card data."""
+
+OBJECTIVES: dict[str, Callable[[State, str, str], int | None]] = {}
+"""Objective id -> condition(state, seat, moment) giving the glory to gain, or None when not met."""
+AUTOMATED: set[str] = set()
+"""Cards whose whole effect the engine applies."""
+
+
+def objective(card_id: str) -> Callable[[Callable[[State, str, str], int | None]], Callable[..., Any]]:
+    """Register an objective's condition."""
+    def wrap(fn: Callable[[State, str, str], int | None]) -> Callable[..., Any]:
+        OBJECTIVES[card_id] = fn
+        AUTOMATED.add(card_id)
+        return fn
+    return wrap
+
+
+def _glory(card_id: str) -> int:
+    return load_cards()[card_id].glory  # type: ignore[union-attr]
+
+
+def _rules() -> Any:
+    from engine.underworlds import rules
+    return rules
+
+
+def _flow() -> Any:
+    from engine.underworlds import flow
+    return flow
+
+
+def is_automated(card_id: str) -> bool:
+    """The engine applies the card's whole effect."""
+    return card_id in AUTOMATED
+
+
+def is_manual_surge(card_id: str) -> bool:
+    """A surge objective the engine does not check: the player reveals it (§25.1)."""
+    c = load_cards().get(card_id)
+    return isinstance(c, ObjectiveCard) and c.score == ScoreType.SURGE and card_id not in OBJECTIVES
+
+
+def objective_glory(st: State, seat: str, card_id: str, moment: str) -> int | None:
+    """Glory the objective gives now, or None if its automated condition is not met."""
+    fn = OBJECTIVES.get(card_id)
+    return fn(st, seat, moment) if fn is not None else None
+
+
+# -- objectives: Rimewyrm's Bite ---------------------------------------------------------------------------
+
+
+def _enemies(st: State, seat: str) -> list[FighterState]:
+    return st.warband_of(st.other(seat))
+
+
+@objective(BLOOD_SOAKED_ICE)
+def _blood_soaked_ice(st: State, seat: str, moment: str) -> int | None:
+    ok = moment == "end" and all(f.out_of_action or f.wounds > 0 for f in _enemies(st, seat))
+    return _glory(BLOOD_SOAKED_ICE) if ok else None
+
+
+@objective(CORRALLED)
+def _corralled(st: State, seat: str, moment: str) -> int | None:
+    alive = st.surviving(st.other(seat))
+    places = {_rules().territory_of(st, f.hex) for f in alive}
+    return _glory(CORRALLED) if moment == "end" and alive and len(places) == 1 else None
+
+
+@objective(DEADLY_TO_ALL)
+def _deadly_to_all(st: State, seat: str, moment: str) -> int | None:
+    ok = moment in ("after_activation", "after_power") and len(st.step_log.get("damaged", [])) >= 2
+    return _glory(DEADLY_TO_ALL) if ok else None
+
+
+@objective(GET_MOVING)
+def _get_moving(st: State, seat: str, moment: str) -> int | None:
+    alive = st.surviving(seat)
+    ok = moment == "after_activation" and alive and (all(f.move for f in alive) or all(f.charge for f in alive))
+    return _glory(GET_MOVING) if ok else None
+
+
+@objective(GET_OUT_OF_THE_WAY)
+def _get_out_of_the_way(st: State, seat: str, moment: str) -> int | None:
+    enemy = st.other(seat)
+    mine = sum(1 for f in st.surviving(seat) if _rules().territory_of(st, f.hex) == enemy)
+    theirs = sum(1 for f in st.surviving(enemy) if _rules().territory_of(st, f.hex) == enemy)
+    return _glory(GET_OUT_OF_THE_WAY) if moment == "end" and mine > theirs else None
+
+
+@objective(GONE_WITHOUT_A_TRACE)
+def _gone_without_a_trace(st: State, seat: str, moment: str) -> int | None:
+    if moment == "end":
+        return None
+    kills = [o for o in st.step_log.get("out_of_action", []) if o["source"].get("kind") == "card"
+             and o["source"].get("seat") == seat]
+    if not kills:
+        return None
+    bonus = any(o["seat"] != seat and is_domain(o["source"].get("card") or "") for o in kills)
+    return _glory(GONE_WITHOUT_A_TRACE) + (1 if bonus else 0)
+
+
+@objective(NEVER_PUNISHED)
+def _never_punished(st: State, seat: str, moment: str) -> int | None:
+    mine = sum(1 for f in st.surviving(seat) if f.wounds)
+    theirs = sum(1 for f in st.surviving(st.other(seat)) if f.wounds)
+    return _glory(NEVER_PUNISHED) if moment == "end" and mine < theirs else None
+
+
+@objective(NOWHERE_TO_RUN)
+def _nowhere_to_run(st: State, seat: str, moment: str) -> int | None:
+    if moment != "end":
+        return None
+    rules = _rules()
+    bf = rules.battlefield(st)
+    count = 0
+    for f in st.surviving(st.other(seat)):
+        near = [f.hex, *bf.neighbours(f.hex)]
+        if any(rules.is_lethal(st, h) or rules.is_trap(st, h) for h in near):
+            count += 1
+    return _glory(NOWHERE_TO_RUN) if count >= 2 else None
+
+
+@objective(RUINOUS_AFTERMATH)
+def _ruinous_aftermath(st: State, seat: str, moment: str) -> int | None:
+    ok = moment != "end" and seat in st.step_log.get("domain_replaced", [])
+    return _glory(RUINOUS_AFTERMATH) if ok else None
+
+
+@objective(SPREAD_OUT)
+def _spread_out(st: State, seat: str, moment: str) -> int | None:
+    if moment != "end":
+        return None
+    alive = st.surviving()
+    if any(a.hex.is_adjacent(b.hex) for i, a in enumerate(alive) for b in alive[i + 1:]):  # type: ignore[union-attr]
+        return None
+    mine = st.surviving(seat)
+    away = bool(mine) and all(_rules().territory_of(st, f.hex) != seat for f in mine)
+    return _glory(SPREAD_OUT) + (1 if away else 0)
+
+
+@objective(SUBTERRANEAN_THREAT)
+def _subterranean_threat(st: State, seat: str, moment: str) -> int | None:
+    gone = [o for o in st.step_log.get("out_of_action", []) if o["seat"] != seat]
+    ok = moment == "after_activation" and gone and not any(o["had_move_or_charge"] for o in gone)
+    return _glory(SUBTERRANEAN_THREAT) if ok else None
+
+
+@objective(THREATENING_RUMBLES)
+def _threatening_rumbles(st: State, seat: str, moment: str) -> int | None:
+    if moment == "end":
+        return None
+    rules = _rules()
+    held = {str(t.hex) for t in rules.objective_tokens(st)}
+    for hit in st.step_log.get("card_damage", []):
+        if hit["seat"] == seat and hit["hex"] in held and rules.territory_of(st, Hex.parse(hit["hex"])) == st.other(seat):
+            return _glory(THREATENING_RUMBLES)
+    return None
+
+
+# -- Inspire conditions of the playable warbands (§3.1) -------------------------------------------------------------
+
+
+def inspire_condition_met(st: State, f: FighterState) -> bool:
+    """State-based Inspire conditions (Garrek's Reavers: three or more fighters out of action)."""
+    if st.players[f.seat].warband == "garreks-reavers":
+        return sum(1 for x in st.fighters if x.out_of_action) >= 3
+    return False
+
+
+def on_defence_roll(st: State, target: FighterState, faces: list[str]) -> None:
+    """Steelheart's Champions: rolling a block or a crit as the target of an attack (next inspire step)."""
+    if st.players[target.seat].warband == "steelhearts-champions" and any(x in ("block", "critical") for x in faces):
+        target.pending_inspire = True
+
+
+# -- persisting gambits, Domain ----------------------------------------------------------------------------------------
+
+
+def is_domain(card_id: str) -> bool:
+    """A ***Domain*** gambit of Rimewyrm's Bite (persists until the end of the round or another Domain)."""
+    c = load_cards().get(card_id)
+    return c is not None and "Domain" in c.tags
+
+
+def persisting(st: State, card_id: str) -> JSON | None:
+    """The face-up entry of a persisting gambit, if it is in play."""
+    return next((p for p in st.persisting if p["card"] == card_id), None)
+
+
+def discard_persisting(ctx: Any, entry: JSON, why: str) -> None:
+    """Discard a face-up gambit; a Domain card's discard opens its reaction step."""
+    st = ctx.st
+    if entry not in st.persisting:
+        return
+    st.persisting.remove(entry)
+    st.players[entry["seat"]].power_discard.append(entry["card"])
+    ctx.emit("GambitDiscarded", player=entry["seat"], card=entry["card"], name=load_cards()[entry["card"]].name,
+             why=why)
+    if is_domain(entry["card"]):
+        _flow().open_window(ctx, ["domain_discarded"], {"card": entry["card"], "player": entry["seat"]})
+
+
+def end_of_round(ctx: Any) -> None:
+    """Discard gambits that last until the end of the round (§23.1)."""
+    for entry in list(ctx.st.persisting):
+        if entry.get("until_round", 0) <= ctx.st.round:
+            discard_persisting(ctx, entry, "end of round")
+    ctx.st.stack = [x for x in ctx.st.stack if x["kind"] != "window"]  # no reaction steps outside the action phase
+
+
+def note_lethal_damage(ctx: Any) -> None:
+    """Deadly Wards persists until a lethal hex deals damage."""
+    entry = persisting(ctx.st, DEADLY_WARDS)
+    if entry is not None:
+        discard_persisting(ctx, entry, "a lethal hex dealt damage")
+
+
+def extra_lethal(st: State, hex_: Hex, fighter: FighterState | None) -> bool:
+    """Hexes made lethal by cards in play: Deadly Wards, Earth-shattering Tread."""
+    if persisting(st, DEADLY_WARDS) is not None:
+        rules = _rules()
+        if hex_ in rules.battlefield(st).starting_hexes() or any(t.hex == hex_ for t in rules.objective_tokens(st)):
+            return True
+    for f in st.fighters:
+        if EARTH_SHATTERING_TREAD in f.upgrades and f.on_battlefield and (f.move or f.charge) and f is not fighter:
+            if f.id != (fighter.id if fighter else None) and f.hex is not None and f.hex.is_adjacent(hex_):
+                return True
+    return False
+
+
+def after_activation(ctx: Any, turn: JSON) -> None:
+    """Effects at the end of an activation step: Unstable Footing, Heaving Ground, "next" gambits expire."""
+    st = ctx.st
+    flow = _flow()
+    superaction = turn.get("after_ctx", {}).get("superaction")
+    fighter_id = turn.get("after_ctx", {}).get("fighter")
+    if superaction and fighter_id and persisting(st, UNSTABLE_FOOTING) is not None:
+        f = st.fighter(fighter_id)
+        if f.on_battlefield:
+            if f.stagger:
+                flow.deal_damage(ctx, f, 1, {"kind": "card", "seat": persisting(st, UNSTABLE_FOOTING)["seat"],
+                                             "card": UNSTABLE_FOOTING})
+            else:
+                flow.stagger(ctx, f, by=UNSTABLE_FOOTING)
+    entry = persisting(st, HEAVING_GROUND)
+    if entry is not None:
+        for fid in sorted(set(st.step_log.get("staggered_driven_back", []))):
+            flow.deal_damage(ctx, st.fighter(fid), 1, {"kind": "card", "seat": entry["seat"], "card": HEAVING_GROUND})
+    for e in list(st.persisting):
+        if e.get("next") and e.get("turn", 0) < st.turns_taken:
+            discard_persisting(ctx, e, "its activation is over")
+
+
+# -- attacks -------------------------------------------------------------------------------------------------------------
+
+
+def modify_attack(st: State, f: FighterState, profile: JSON) -> None:
+    """Upgrade effects on a fighter's attack actions (Despairing Strength, Wicked Aim, Up for a Fight)."""
+    if DESPAIRING_STRENGTH in f.upgrades and profile["range"] == 1:
+        profile["grievous"] += 1
+    if WICKED_AIM in f.upgrades and not profile["scything"]:
+        profile["range"] += 1
+    if UP_FOR_A_FIGHT in f.upgrades and any(is_domain(p["card"]) for p in st.persisting):
+        profile["dice"] += 1
+
+
+def declare_attack(ctx: Any, f: FighterState, profile: JSON) -> JSON:
+    """"Next attack" gambits that apply when an attack is declared (The Curse Empowers)."""
+    st = ctx.st
+    entry = persisting(st, THE_CURSE_EMPOWERS)
+    in_activation = any(x["kind"] == "turn" and x["stage"] == "after_activation" for x in st.stack)
+    # Played in the power step of turn T, it applies in the activation step of turn T + 1 only.
+    if entry is not None and entry["seat"] == f.seat and st.turns_taken == entry.get("turn", 0) + 1 \
+            and in_activation and profile["range"] in (1, 2):
+        profile = {**profile, "grievous": profile["grievous"] + 1}
+        discard_persisting(ctx, entry, "applied")
+    return profile
+
+
+def extra_attack_rerolls(st: State, attacker: FighterState, target: FighterState) -> int:
+    """Careful Aim: one attack die re-rolled against a target with two or more wound tokens."""
+    return 1 if CAREFUL_AIM in attacker.upgrades and target.wounds >= 2 else 0
+
+
+def cannot_be_staggered(st: State, f: FighterState) -> bool:
+    """Advancing Juggernaut: this fighter cannot be staggered."""
+    return ADVANCING_JUGGERNAUT in f.upgrades
+
+
+def cannot_be_pushed(st: State, f: FighterState) -> bool:
+    """No card of the shipped decks forbids pushes."""
+    return False
+
+
+def grants_flying(st: State, f: FighterState) -> bool:
+    """Fury-bound Leaps gives Flying only with a Bane of Heroes upgrade (never, without the plot card)."""
+    return False
+
+
+def prevent_damage(st: State, f: FighterState, amount: int, source: JSON) -> int:
+    """Damage after prevention: Boots of Warding (power cards, lethal hexes), Tough Enough (precisely 1)."""
+    if BOOTS_OF_WARDING in f.upgrades and source.get("kind") in ("card", "lethal"):
+        return 0
+    if TOUGH_ENOUGH in f.upgrades and amount == 1 and f.wounds + 1 < _rules().wounds(st, f):
+        return 0
+    return amount
+
+
+# -- upgrades ------------------------------------------------------------------------------------------------------------------
+
+for _card in (ADVANCING_JUGGERNAUT, BOOTS_OF_WARDING, EARTH_SHATTERING_TREAD, INURED_TO_HARDSHIP, LIKE_AN_AVALANCHE,
+              TOUGH_ENOUGH, UP_FOR_A_FIGHT, CAREFUL_AIM, DESPAIRING_STRENGTH, FURY_BOUND_LEAPS, INSTINCTIVE_REPRISAL,
+              STOLEN_VIGOUR, WEAKENED_SOUL, WICKED_AIM, DEADLY_WARDS, HEAVING_GROUND, UNSTABLE_FOOTING,
+              JUST_PURE_LUCK, RE_EMERGENCE, THE_RIGHT_BAIT, THE_CURSE_EMPOWERS):
+    AUTOMATED.add(_card)
+
+
+def has_bane(f: FighterState) -> bool:
+    """The fighter has a Bane of Heroes upgrade (the plot card is not in the data: never)."""
+    return any(load_cards().get(u) is not None and load_cards()[u].name == BANE_OF_HEROES for u in f.upgrades)
+
+
+def upgrade_allowed(st: State, seat: str, card: UpgradeCard, f: FighterState) -> bool:
+    """Card-specific upgrade restrictions (Weakened Soul needs a Bane of Heroes upgrade)."""
+    if card.id == WEAKENED_SOUL:
+        return has_bane(f)
+    return True
+
+
+def on_upgrade_assigned(ctx: Any, seat: str, card_id: str, f: FighterState) -> None:
+    """Effects of giving an upgrade (Inured to Hardship: Heal 1, or a Guard marker if Large)."""
+    if card_id == INURED_TO_HARDSHIP:
+        if _rules().is_large(ctx.st, f):
+            _flow().give_guard(ctx, f)
+        else:
+            heal(ctx, f, 1)
+
+
+def heal(ctx: Any, f: FighterState, n: int) -> None:
+    """Heal (X): remove up to X wound tokens (§18.2)."""
+    removed = min(n, f.wounds)
+    f.wounds -= removed
+    if removed:
+        ctx.emit("FighterHealed", fighter=f.id, name=f.name, amount=removed, wounds=f.wounds)
+
+
+CARD_ACTIONS = {SPRINTING_FIEND, THUNDERSTOMP}
+"""Upgrades that give an action or super-action (shown as text)."""
+
+
+def is_card_action(card_id: str) -> bool:
+    """The upgrade gives its fighter an action usable in an activation."""
+    return card_id in CARD_ACTIONS
+
+
+def use_card_action(ctx: Any, f: FighterState, card_id: str) -> None:
+    """Not automated: show the action's text for the players to settle."""
+    c = load_cards()[card_id]
+    ctx.emit("CardActionUsed", fighter=f.id, name=f.name, card=card_id, card_name=c.name, text=c.text_plain,
+             automated=False)
+
+
+# -- ploys ------------------------------------------------------------------------------------------------------------------------
+
+
+def reaction_only(card_id: str) -> bool:
+    """A gambit whose every use is a reaction (it can't be played in a power step)."""
+    c = load_cards().get(card_id)
+    return c is not None and c.reaction and c.type != "upgrade" and c.text_plain.lstrip().startswith(
+        ("Reaction", "Pick one:\nReaction"))
+
+
+def _near_hazard(st: State, hex_: Hex | None, tokens: bool = False) -> bool:
+    rules = _rules()
+    if hex_ is None:
+        return False
+    for h in [hex_, *rules.battlefield(st).neighbours(hex_)]:
+        if rules.is_lethal(st, h) or rules.is_trap(st, h) or rules.is_cover(st, h):
+            return True
+        if tokens and any(t.hex == h for t in st.feature_tokens):
+            return True
+    return False
+
+
+def ploy_plays(st: State, seat: str, card_id: str) -> list[JSON]:
+    """Every way to play a ploy now; one bare play for a ploy the engine does not automate."""
+    base = {"type": "PlayPloy", "card": card_id}
+    if card_id == THE_RIGHT_BAIT:
+        return [{**base, "fighter": a.id, "target": e.id} for a in st.surviving(seat) for e in st.surviving(st.other(seat))
+                if a.hex is not None and e.hex is not None and a.hex.is_adjacent(e.hex)]
+    if card_id == PUNCTURING_ICE_SHARDS:
+        return [{**base, "target": f.id} for f in st.surviving() if _near_hazard(st, f.hex)]
+    if card_id == RE_EMERGENCE:
+        mine = sorted({c for c in st.players[seat].power_discard if is_domain(c)}
+                      | {p["card"] for p in st.persisting if p["seat"] == seat and is_domain(p["card"])})
+        return [{**base, "target": c} for c in mine]
+    return [base]
+
+
+def resolve_gambit(ctx: Any, seat: str, card_id: str, choices: JSON) -> None:
+    """Apply a ploy or cast spell, then discard it or keep it face up (Domain, "next" gambits)."""
+    st = ctx.st
+    flow = _flow()
+    c = load_cards()[card_id]
+    if is_domain(card_id):
+        for entry in [p for p in st.persisting if is_domain(p["card"])]:
+            st.step_log.setdefault("domain_replaced", []).append(entry["seat"])
+            discard_persisting(ctx, entry, "another Domain gambit was played")
+    source = {"kind": "card", "seat": seat, "card": card_id}
+    if card_id == THE_RIGHT_BAIT:
+        a, e = st.fighter(choices["fighter"]), st.fighter(choices["target"])
+        near = _near_hazard(st, a.hex) or _near_hazard(st, e.hex)
+        flow.deal_damage(ctx, e, 1, source)
+        if near and e.on_battlefield:
+            flow.stagger(ctx, e, by=card_id)
+    elif card_id == PUNCTURING_ICE_SHARDS:
+        flow.deal_damage(ctx, st.fighter(choices["target"]), 1, source)
+        ctx.emit("CardTextToSettle", player=st.other(seat), card=card_id, name=c.name,
+                 text="The opponent chooses a fighter within 1 hex of a hazard hex and/or feature token: "
+                      "deal 1 damage to it (AdjustWounds).")
+    elif card_id == RE_EMERGENCE:
+        target = choices["target"]
+        entry = persisting(st, target)
+        if entry is not None:
+            st.persisting.remove(entry)
+        elif target in st.players[seat].power_discard:
+            st.players[seat].power_discard.remove(target)
+        st.players[seat].power.append(target)
+        ctx.emit("CardReturnedToHand", player=seat, card=target, name=load_cards()[target].name)
+    elif not is_automated(card_id):
+        ctx.emit("CardTextToSettle", player=seat, card=card_id, name=c.name, text=c.text_plain)
+    if is_domain(card_id):
+        until = st.round + 1 if card_id == HERE_IT_COMES else st.round
+        st.persisting.append({"card": card_id, "seat": seat, "until_round": until, "domain": True})
+        ctx.emit("GambitPersists", player=seat, card=card_id, name=c.name)
+    elif card_id == THE_CURSE_EMPOWERS:
+        st.persisting.append({"card": card_id, "seat": seat, "until_round": st.round, "next": True,
+                              "turn": st.turns_taken})
+        ctx.emit("GambitPersists", player=seat, card=card_id, name=c.name)
+    else:
+        st.players[seat].power_discard.append(card_id)
+
+
+# -- reactions ---------------------------------------------------------------------------------------------------------------------
+
+
+def _holder_reactions(st: State, seat: str, tags: set[str], wctx: JSON) -> list[JSON]:
+    out = []
+    for f in st.surviving(seat):
+        for u in f.upgrades:
+            if _upgrade_reaction_ok(st, f, u, tags, wctx):
+                out.append({"type": "PlayReaction", "card": u, "fighter": f.id})
+    return out
+
+
+def _upgrade_reaction_ok(st: State, f: FighterState, u: str, tags: set[str], wctx: JSON) -> bool:
+    rules = _rules()
+    me = wctx.get("fighter") == f.id
+    if u == ADVANCING_JUGGERNAUT:
+        return "move" in tags and me and not wctx.get("superaction") and \
+            rules.territory_of(st, f.hex) == st.other(f.seat)
+    if u == INURED_TO_HARDSHIP:
+        return "round_start" in tags and f.wounds > 0 and not rules.is_large(st, f)
+    if u == LIKE_AN_AVALANCHE:
+        return "domain_discarded" in tags and bool(f.move or f.charge)
+    if u == MASTER_OF_DISASTER:
+        return "domain_discarded" in tags
+    if u == FRENETIC_EFFORTS:
+        return "stun" in tags and me
+    if u == FURY_BOUND_LEAPS:
+        return "stun" in tags and me and wctx.get("superaction") == "barge" and f.move > 0
+    if u == INSTINCTIVE_REPRISAL:
+        attacker = st.find_fighter(wctx.get("attacker") or "")
+        return ("damage" in tags and me and wctx.get("source", {}).get("kind") == "attack" and attacker is not None
+                and attacker.on_battlefield and attacker.seat != f.seat and attacker.hex is not None
+                and attacker.hex.is_adjacent(f.hex))
+    if u == STOLEN_VIGOUR:
+        return "activation" in tags and me and wctx.get("activations", 0) >= 2 and f.move > 0
+    return False
+
+
+def reaction_options(st: State, seat: str, tags: set[str], wctx: JSON) -> list[JSON]:
+    """Reactions ``seat`` can use in a step with ``tags``: gambits in hand, then upgrades' reactions."""
+    out = []
+    hand = st.players[seat].power
+    if JUST_PURE_LUCK in hand and "damage" in tags and wctx.get("amount") == 1:
+        f = st.find_fighter(wctx.get("fighter") or "")
+        if f is not None and f.seat == seat and f.on_battlefield and f.wounds < _rules().wounds(st, f):
+            out.append({"type": "PlayReaction", "card": JUST_PURE_LUCK})
+    if TEMPTING_LURE in hand and "move" in tags and st.surviving(seat):
+        out.append({"type": "PlayReaction", "card": TEMPTING_LURE})
+    return out + _holder_reactions(st, seat, tags, wctx)
+
+
+def declare_reaction(ctx: Any, seat: str, card_id: str, fighter_id: str | None) -> None:
+    """Reveal a reaction: a gambit leaves the hand now and is discarded when resolved (§26.1)."""
+    c = load_cards()[card_id]
+    if fighter_id is None and card_id in ctx.st.players[seat].power:
+        ctx.st.players[seat].power.remove(card_id)
+    ctx.emit("ReactionDeclared", player=seat, card=card_id, name=c.name, fighter=fighter_id, text=c.text_plain,
+             automated=is_automated(card_id))
+
+
+def resolve_reaction(ctx: Any, seat: str, card_id: str, fighter_id: str | None, tags: list[str], wctx: JSON) -> None:
+    """Resolve one reaction of a chain, if it still can be (§26.3); a gambit is then discarded."""
+    st = ctx.st
+    flow = _flow()
+    c = load_cards()[card_id]
+    holder = st.find_fighter(fighter_id) if fighter_id else None
+    if holder is not None and not holder.on_battlefield:
+        ctx.emit("ReactionFizzled", player=seat, card=card_id, name=c.name)
+        return
+    if card_id == JUST_PURE_LUCK:
+        f = st.find_fighter(wctx.get("fighter") or "")
+        if f is not None and f.on_battlefield and f.wounds < _rules().wounds(st, f):
+            f.wounds = max(0, f.wounds - 1)
+            ctx.emit("DamagePrevented", fighter=f.id, source=card_id)
+    elif card_id == ADVANCING_JUGGERNAUT and holder is not None:
+        flow.give_guard(ctx, holder)
+    elif card_id == INURED_TO_HARDSHIP and holder is not None:
+        heal(ctx, holder, 1)
+    elif card_id == LIKE_AN_AVALANCHE and holder is not None:
+        holder.move = holder.charge = 0
+        ctx.emit("MarkersRemoved", fighter=holder.id, markers=["move", "charge"], by=card_id)
+    elif card_id in (FURY_BOUND_LEAPS, STOLEN_VIGOUR) and holder is not None and holder.move:
+        holder.move -= 1
+        ctx.emit("MarkersRemoved", fighter=holder.id, markers=["move"], by=card_id)
+    elif card_id == INSTINCTIVE_REPRISAL and holder is not None:
+        attacker = st.find_fighter(wctx.get("attacker") or "")
+        if attacker is not None and attacker.on_battlefield:
+            flow.deal_damage(ctx, attacker, 1, {"kind": "card", "seat": seat, "card": card_id, "fighter": holder.id})
+    else:
+        ctx.emit("CardTextToSettle", player=seat, card=card_id, name=c.name, text=c.text_plain)
+    if isinstance(c, PloyCard):
+        st.players[seat].power_discard.append(card_id)
+    ctx.emit("ReactionResolved", player=seat, card=card_id, name=c.name)
+
+
+def is_upgrade(card_id: str) -> bool:
+    """The card is an upgrade."""
+    return isinstance(load_cards().get(card_id), UpgradeCard)

@@ -1,0 +1,459 @@
+"""The match driver: a stack of steps (frames), reaction steps and chains, damage, inspire and surge steps.
+
+The state keeps a stack of JSON frames, innermost last: ``round`` > ``turn`` > ``power`` > ``window``...
+``advance`` runs frames until one waits for a decision; ``awaiting`` says whose decision it is,
+``legal`` lists it, ``act`` applies it. Each rule module registers its frame kinds here with
+``@frame(kind)``. Reaction steps (§26) are ``window`` frames: they open only when a player has a
+reaction usable in them, ask the player whose turn it is first, allow one reaction per player per
+step, build a chain and resolve it first in, first out; a reaction played opens a secondary step for
+reactions to reactions (§26.4).
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.core.errors import IllegalAction
+from engine.core.rng import Rng
+from engine.underworlds import effects, rules
+from engine.underworlds.actions import Action, Loot, Pass, PlayReaction
+from engine.underworlds.cards import ObjectiveCard, ScoreType
+from engine.underworlds.feature_tokens import FeatureSide, place_token
+from engine.underworlds.state import FighterState, State
+
+JSON = dict[str, Any]
+
+
+@dataclass
+class Ctx:
+    """One ``apply`` call: the state being changed, the random source, the events so far."""
+
+    st: State
+    rng: Rng
+    events: list[JSON] = field(default_factory=list)
+
+    def emit(self, type_: str, **fields: Any) -> JSON:
+        """Record an event (past tense, ``{"type": ..., ...}``)."""
+        event = {"type": type_, **{k: v for k, v in fields.items() if v is not None}}
+        self.events.append(event)
+        return event
+
+
+@dataclass(frozen=True)
+class FrameKind:
+    """How one kind of frame runs, waits, lists and takes decisions."""
+
+    run: Callable[[Ctx, JSON], bool]
+    """Advance the frame; True if something changed (run again), False if it waits for a decision."""
+    awaiting: Callable[[State, JSON], list[str]]
+    """The seats whose decision the frame waits for."""
+    legal: Callable[[State, JSON, str], list[JSON]]
+    """Every decision ``seat`` may take now, concrete, in a stable order."""
+    act: Callable[[Ctx, JSON, str, Action], None]
+    """Check and apply one decision; raises IllegalAction."""
+
+
+FRAMES: dict[str, FrameKind] = {}
+
+
+def frame(kind: str, *, run: Callable[[Ctx, JSON], bool], awaiting: Callable[[State, JSON], list[str]],
+          legal: Callable[[State, JSON, str], list[JSON]], act: Callable[[Ctx, JSON, str, Action], None]) -> None:
+    """Register a frame kind."""
+    FRAMES[kind] = FrameKind(run, awaiting, legal, act)
+
+
+def push(st: State, kind: str, **data: Any) -> JSON:
+    """Put a new step on top of the stack."""
+    new = {"kind": kind, **data}
+    st.stack.append(new)
+    return new
+
+
+def pop(st: State, frame_: JSON) -> None:
+    """Remove a finished step (it must be on top)."""
+    assert st.stack and st.stack[-1] is frame_, f"popping {frame_.get('kind')} which is not on top"
+    st.stack.pop()
+
+
+def advance(ctx: Ctx) -> None:
+    """Run frames until a decision is needed or the match is over."""
+    for _ in range(10_000):
+        if ctx.st.phase == "over":
+            return
+        top = ctx.st.top()
+        if top is None:
+            return
+        if not FRAMES[top["kind"]].run(ctx, top):
+            return
+    raise RuntimeError("the match driver did not settle")  # a bug, never a rule
+
+
+def awaiting(st: State) -> list[str]:
+    """Seats that must decide now."""
+    top = st.top()
+    if st.phase == "over" or top is None:
+        return []
+    return FRAMES[top["kind"]].awaiting(st, top)
+
+
+def legal(st: State, seat: str) -> list[JSON]:
+    """Every action ``seat`` may take now."""
+    top = st.top()
+    if st.phase == "over" or top is None or seat not in FRAMES[top["kind"]].awaiting(st, top):
+        return []
+    return FRAMES[top["kind"]].legal(st, top, seat)
+
+
+def act(ctx: Ctx, seat: str, action: Action) -> None:
+    """Apply a decision of ``seat`` to the innermost step, then run the match on.
+
+    :raises IllegalAction: uw.turn.not_yours and the step's own codes
+    """
+    top = ctx.st.top()
+    assert top is not None
+    if seat not in FRAMES[top["kind"]].awaiting(ctx.st, top):
+        waiting = FRAMES[top["kind"]].awaiting(ctx.st, top)
+        raise IllegalAction("uw.turn.not_yours", name=", ".join(waiting) or "nobody", step=top["kind"])
+    FRAMES[top["kind"]].act(ctx, top, seat, action)
+    advance(ctx)
+
+
+def bad_action(action: Action, step: str) -> IllegalAction:
+    """The error for an action that does not fit the current step."""
+    return IllegalAction("uw.turn.wrong_step", action=action.to_json()["type"], step=step)
+
+
+# ---------------------------------------------------------------------------------------------
+# Reaction steps (§26)
+
+
+def reaction_order(st: State) -> list[str]:
+    """Who is asked first: the player whose turn it is (§26.3), else the first player of the round."""
+    first = st.active or st.first_player or st.seats[0]
+    return [first, st.other(first)]
+
+
+def reaction_options(st: State, seat: str, tags: list[str], wctx: JSON) -> list[JSON]:
+    """Every reaction ``seat`` can use in a step with these tags, Loot included (§21)."""
+    out = effects.reaction_options(st, seat, set(tags), wctx)
+    if "out_of_action" in tags and wctx.get("attacker_seat") == seat and wctx.get("hex"):
+        out += loot_options(st, wctx["hex"])
+    return out
+
+
+def loot_options(st: State, hex_text: str) -> list[JSON]:
+    """Loot: an available feature token placed where the target was, any side but blocked (§21, §35.5)."""
+    from engine.underworlds.hexgrid import Hex
+    hex_ = Hex.parse(hex_text)
+    out = []
+    for token in st.feature_tokens:
+        if token.hex is not None:
+            continue
+        for side in token.sides:
+            if side is FeatureSide.BLOCKED:
+                continue
+            try:
+                place_token(rules.battlefield(st), st.feature_tokens, token.id, hex_, side, occupied=st.occupied())
+            except IllegalAction:
+                continue
+            out.append({"type": "Loot", "token": token.id, "side": side.value})
+    return out
+
+
+def open_window(ctx: Ctx, tags: list[str], wctx: JSON | None = None) -> bool:
+    """Open a reaction step if anyone can react in it; True when opened."""
+    wctx = wctx or {}
+    if not any(reaction_options(ctx.st, s, tags, wctx) for s in ctx.st.seats):
+        return False
+    push(ctx.st, "window", tags=tags, ctx=wctx, order=reaction_order(ctx.st), responded=[], played=[],
+         chain=[], stage="collect")
+    ctx.emit("ReactionStepOpened", step=tags[0], tags=tags)
+    return True
+
+
+def _window_next(st: State, fr: JSON) -> str | None:
+    for seat in fr["order"]:
+        if seat in fr["responded"] or seat in fr["played"]:
+            continue
+        if reaction_options(st, seat, fr["tags"], fr["ctx"]):
+            return seat
+    return None
+
+
+def _window_run(ctx: Ctx, fr: JSON) -> bool:
+    if fr["stage"] == "collect":
+        if _window_next(ctx.st, fr) is not None:
+            return False
+        fr["stage"] = "resolve"
+        return True
+    if fr["chain"]:
+        item = fr["chain"].pop(0)  # §26.3: first in, first out
+        resolve_reaction(ctx, item, fr)
+        return True
+    pop(ctx.st, fr)
+    return True
+
+
+def _window_awaiting(st: State, fr: JSON) -> list[str]:
+    if fr["stage"] != "collect":
+        return []
+    seat = _window_next(st, fr)
+    return [seat] if seat else []
+
+
+def _window_legal(st: State, fr: JSON, seat: str) -> list[JSON]:
+    return [*reaction_options(st, seat, fr["tags"], fr["ctx"]), {"type": "Pass"}]
+
+
+def _window_act(ctx: Ctx, fr: JSON, seat: str, action: Action) -> None:
+    st = ctx.st
+    if isinstance(action, Pass):
+        fr["responded"].append(seat)
+        ctx.emit("ReactionDeclined", player=seat, step=fr["tags"][0])
+        return
+    if not isinstance(action, (PlayReaction, Loot)):
+        raise bad_action(action, "reaction")
+    options = reaction_options(st, seat, fr["tags"], fr["ctx"])
+    if action.to_json() not in options:
+        raise IllegalAction("uw.reaction.not_now", card=getattr(action, "card", None) or "Loot", step=fr["tags"][0])
+    fr["played"].append(seat)
+    fr["responded"] = []  # §26.3: the others may now add one reaction each
+    item = {"seat": seat, **action.to_json()}
+    fr["chain"].append(item)
+    if isinstance(action, PlayReaction):
+        effects.declare_reaction(ctx, seat, action.card, action.fighter)
+    else:
+        ctx.emit("ReactionDeclared", player=seat, card="loot", name="Loot")
+    # §26.4: reactions to this reaction form a secondary chain, resolved before this chain goes on.
+    open_window(ctx, ["reaction_played"], {"card": item.get("card"), "seat": seat})
+
+
+def resolve_reaction(ctx: Ctx, item: JSON, fr: JSON) -> None:
+    """Resolve one reaction of a chain, if the game still allows it (§26.3)."""
+    st = ctx.st
+    if item["type"] == "Loot":
+        hex_ = fr["ctx"]["hex"]
+        from engine.underworlds.hexgrid import Hex
+        try:
+            st.feature_tokens = list(place_token(rules.battlefield(st), st.feature_tokens, item["token"], Hex.parse(hex_),
+                                                 FeatureSide(item["side"]), occupied=st.occupied()))
+        except IllegalAction:
+            ctx.emit("ReactionFizzled", player=item["seat"], card="loot")
+            return
+        ctx.emit("FeatureTokenPlaced", player=item["seat"], token=item["token"], hex=hex_, side=item["side"],
+                 by="loot")
+        return
+    effects.resolve_reaction(ctx, item["seat"], item["card"], item.get("fighter"), fr["tags"], fr["ctx"])
+
+
+frame("window", run=_window_run, awaiting=_window_awaiting, legal=_window_legal, act=_window_act)
+
+
+# ---------------------------------------------------------------------------------------------
+# Damage and out of action (§18)
+
+
+def deal_damage(ctx: Ctx, fighter: FighterState, amount: int, source: JSON) -> bool:
+    """Inflict damage: wound tokens, then a reaction step, then the out-of-action check (§18.1).
+
+    ``source`` is ``{"kind": "attack" | "lethal" | "card" | "backlash" | "referee", "seat", "fighter", "card"}``.
+    Returns False when nothing was dealt (prevented, or the fighter is not on the battlefield).
+    """
+    st = ctx.st
+    if not fighter.on_battlefield or amount <= 0:
+        return False
+    amount = effects.prevent_damage(st, fighter, amount, source)
+    if amount <= 0:
+        ctx.emit("DamagePrevented", fighter=fighter.id, source=source.get("kind"))
+        return False
+    fighter.wounds += amount
+    log = st.step_log
+    log.setdefault("damaged", [])
+    if fighter.id not in log["damaged"]:
+        log["damaged"].append(fighter.id)
+    if source.get("kind") == "card":
+        log.setdefault("card_damage", []).append({"fighter": fighter.id, "seat": source.get("seat"),
+                                                  "hex": str(fighter.hex), "card": source.get("card")})
+    if source.get("kind") == "lethal":
+        log.setdefault("lethal_damage", []).append(fighter.id)
+    ctx.emit("FighterDamaged", fighter=fighter.id, name=fighter.name, amount=amount, wounds=fighter.wounds,
+             source=source.get("kind"), by=source.get("fighter") or source.get("card"))
+    push(st, "damage", fighter=fighter.id, amount=amount, source=source, stage="window")
+    open_window(ctx, ["damage"], {"fighter": fighter.id, "amount": amount, "source": source,
+                                  "attacker": source.get("fighter")})
+    return True
+
+
+def _damage_run(ctx: Ctx, fr: JSON) -> bool:
+    st = ctx.st
+    f = st.fighter(fr["fighter"])
+    if fr["stage"] == "window":
+        fr["stage"] = "done"
+        if f.on_battlefield and f.wounds >= rules.wounds(st, f):
+            hex_ = str(f.hex)
+            take_out_of_action(ctx, f, fr["source"])
+            wctx = {"fighter": f.id, "hex": hex_, "source": fr["source"]}
+            if fr["source"].get("kind") == "attack":
+                wctx["attacker_seat"] = fr["source"].get("seat")
+            open_window(ctx, ["out_of_action"], wctx)
+        return True
+    pop(st, fr)
+    return True
+
+
+frame("damage", run=_damage_run, awaiting=lambda st, fr: [], legal=lambda st, fr, s: [],
+      act=lambda ctx, fr, s, a: None)
+
+
+def take_out_of_action(ctx: Ctx, f: FighterState, source: JSON) -> None:
+    """Remove the fighter, clear its markers and tokens (not "removed"), give bounty (§18.4-18.5)."""
+    st = ctx.st
+    large = rules.is_large(st, f)
+    markers = {"move": f.move, "charge": f.charge}
+    hex_ = f.hex
+    f.hex, f.out_of_action = None, True
+    f.wounds = f.move = f.charge = f.guard = f.stagger = 0
+    f.tokens = {}
+    f.pending_inspire = False
+    st.step_log.setdefault("out_of_action", []).append(
+        {"fighter": f.id, "seat": f.seat, "had_move_or_charge": bool(markers["move"] or markers["charge"]),
+         "source": source, "hex": str(hex_)})
+    ctx.emit("FighterOutOfAction", fighter=f.id, name=f.name, hex=str(hex_), by=source.get("fighter")
+             or source.get("card") or source.get("kind"))
+    # §18.5, 2 players: any enemy fighter out of action gives its opponent bounty; +1 if Large.
+    gainer = st.other(f.seat)
+    bounty = 2 if large else 1
+    gain_glory(ctx, gainer, bounty, "bounty", fighter=f.id)
+
+
+def gain_glory(ctx: Ctx, seat: str, amount: int, reason: str, **extra: Any) -> None:
+    """Gain glory points (available)."""
+    if amount <= 0:
+        return
+    player = ctx.st.players[seat]
+    player.glory += amount
+    ctx.emit("GloryGained", player=seat, amount=amount, reason=reason, total=player.total_glory, **extra)
+
+
+# ---------------------------------------------------------------------------------------------
+# Markers, pushes and hexes entered
+
+
+def stagger(ctx: Ctx, f: FighterState, by: str | None = None) -> bool:
+    """Give a Stagger marker; it removes all Guard markers (§16.2). False if it cannot be staggered."""
+    if not rules.can_be_staggered(ctx.st, f):
+        return False
+    f.stagger += 1
+    f.guard = 0
+    ctx.st.step_log.setdefault("staggered", []).append(f.id)
+    ctx.emit("FighterStaggered", fighter=f.id, name=f.name, by=by)
+    return True
+
+
+def give_guard(ctx: Ctx, f: FighterState) -> None:
+    """Give a Guard marker; it removes all Stagger markers (§16.1)."""
+    f.guard += 1
+    f.stagger = 0
+    ctx.emit("FighterGuarded", fighter=f.id, name=f.name)
+
+
+def relocate(ctx: Ctx, f: FighterState, path: list[Any], *, how: str, flying: bool = False,
+             source: JSON | None = None) -> None:
+    """Move a fighter along ``path`` (hexes entered, last = destination) and apply lethal and trap hexes.
+
+    Each lethal hex entered deals 1 damage (not to a Flyer during a Move action); each trap hex entered
+    staggers (a Flyer's only for the hex it ends in) (§8.2, §35.7). The damage of one move is dealt as one
+    amount after the move, so it has one reaction step.
+    """
+    st = ctx.st
+    start = f.hex
+    lethal = 0
+    trapped = False
+    for i, hex_ in enumerate(path):
+        last = i == len(path) - 1
+        if flying and not last:
+            continue
+        if rules.is_lethal(st, hex_, f) and not flying:
+            lethal += 1
+        if rules.is_trap(st, hex_):
+            trapped = True
+    f.hex = path[-1]
+    ctx.emit("FighterMoved" if how == "move" else "FighterPushed", fighter=f.id, name=f.name,
+             **{"from": str(start)}, to=str(f.hex), path=[str(h) for h in path], how=how)
+    if trapped:
+        stagger(ctx, f, by="trap hex")
+    if lethal:
+        effects.note_lethal_damage(ctx)
+        deal_damage(ctx, f, lethal, source or {"kind": "lethal"})
+
+
+# ---------------------------------------------------------------------------------------------
+# Inspire and surge steps (§3.1, §25.1)
+
+
+def inspire_step(ctx: Ctx) -> None:
+    """Inspire every fighter whose condition was met, the last activating player first (§3.1)."""
+    st = ctx.st
+    first = st.last_activation or st.active or st.seats[0]
+    for seat in (first, st.other(first)):
+        for f in st.surviving(seat):
+            if f.inspired:
+                f.pending_inspire = False
+                continue
+            if f.pending_inspire or effects.inspire_condition_met(st, f):
+                if rules.card_of(st, f).inspired is None:
+                    f.pending_inspire = False
+                    continue
+                f.inspired, f.pending_inspire = True, False
+                ctx.emit("FighterInspired", fighter=f.id, name=f.name)
+
+
+def surge_step(ctx: Ctx, moment: str) -> None:
+    """Score revealed surge objectives and those whose automated condition was met (§25.1)."""
+    st = ctx.st
+    first = st.last_activation or st.active or st.seats[0]
+    for seat in (first, st.other(first)):
+        player = st.players[seat]
+        for card_id in list(player.objectives):
+            c = rules.card(card_id)
+            if not isinstance(c, ObjectiveCard) or c.score != ScoreType.SURGE:
+                continue
+            glory = effects.objective_glory(st, seat, card_id, moment)
+            if glory:
+                player.revealed.append(card_id)
+                player.objectives.remove(card_id)
+                ctx.emit("ObjectiveRevealed", player=seat, card=card_id, name=c.name)
+                st.step_log.setdefault("surge_glory", {})[card_id] = glory
+        for card_id in list(player.revealed):
+            glory = st.step_log.get("surge_glory", {}).get(card_id) or rules.card(card_id).glory
+            player.revealed.remove(card_id)
+            score_objective(ctx, seat, card_id, glory)
+            # §25.1: after scoring a surge objective the player may draw another objective card.
+            draw_cards(ctx, seat, "objective", 1)
+    st.step_log = {}
+
+
+def score_objective(ctx: Ctx, seat: str, card_id: str, glory: int) -> None:
+    """Put an objective in the scored pile and gain its glory."""
+    player = ctx.st.players[seat]
+    if card_id in player.objectives:
+        player.objectives.remove(card_id)
+    player.scored.append(card_id)
+    c = rules.card(card_id)
+    ctx.emit("ObjectiveScored", player=seat, card=card_id, name=c.name, glory=glory, text=c.text_plain)
+    gain_glory(ctx, seat, glory, "objective", card=card_id)
+
+
+def draw_cards(ctx: Ctx, seat: str, deck: str, n: int) -> list[str]:
+    """Draw ``n`` cards from the top of a deck; an empty deck is never refilled (§6.3)."""
+    player = ctx.st.players[seat]
+    pile = player.objective_deck if deck == "objective" else player.power_deck
+    hand = player.objectives if deck == "objective" else player.power
+    drawn = pile[:n]
+    del pile[:len(drawn)]
+    hand.extend(drawn)
+    if drawn:
+        ctx.emit("CardsDrawn", player=seat, deck=deck, count=len(drawn))
+        ctx.emit("CardsDrawnPrivately", player=seat, deck=deck, cards=drawn, visible_to=[seat])
+    return drawn

@@ -1,0 +1,270 @@
+"""Derived facts of a match position: hex types with tokens and cards, line of sight, fighter characteristics.
+
+Pure functions of a ``State``. They read the battlefield (cached per layout), the feature tokens,
+the fighters' cards and upgrades (modifiers from ``cards.json`` plus the card hooks in ``effects``),
+and never change anything.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from engine.underworlds import effects
+from engine.underworlds.battlefield import Battlefield, BattlefieldSpec, HexType
+from engine.underworlds.cards import UpgradeCard, load_cards
+from engine.underworlds.feature_tokens import FeatureSide
+from engine.underworlds.fighters import LARGE_WOUNDS, Fighter, FighterSide, KeywordName, load_warbands
+from engine.underworlds.hexgrid import Hex
+from engine.underworlds.state import FighterState, State
+
+
+@lru_cache(maxsize=64)
+def _battlefield(spec_json: str) -> Battlefield:
+    return Battlefield.from_spec(BattlefieldSpec.model_validate_json(spec_json))
+
+
+def battlefield(st: State) -> Battlefield:
+    """The match's battlefield (rebuilt once per layout and cached)."""
+    assert st.battlefield is not None
+    return _battlefield(st.battlefield.model_dump_json())
+
+
+def cards() -> dict[str, Any]:
+    """Every card by id."""
+    return load_cards()
+
+
+def card(card_id: str) -> Any:
+    """One card."""
+    return load_cards()[card_id]
+
+
+# -- hexes ------------------------------------------------------------------------------------------
+
+
+def token_blocked(st: State) -> frozenset[Hex]:
+    """Hexes blocked by a blocked-side feature token."""
+    return frozenset(t.hex for t in st.feature_tokens if t.hex is not None and t.face_up is FeatureSide.BLOCKED)
+
+
+def blocked(st: State) -> frozenset[Hex]:
+    """Every blocked hex: printed and under blocked-side tokens (§8.2, §9.1)."""
+    return battlefield(st).blocked_hexes | token_blocked(st)
+
+
+def token_side_at(st: State, hex_: Hex) -> FeatureSide | None:
+    """The face-up side of the feature token in a hex, if any."""
+    for t in st.feature_tokens:
+        if t.hex == hex_:
+            return t.face_up
+    return None
+
+
+def is_lethal(st: State, hex_: Hex, fighter: FighterState | None = None) -> bool:
+    """A lethal hex, printed or made lethal by a card in play (Deadly Wards, Earth-shattering Tread)."""
+    if HexType.LETHAL in battlefield(st).types(hex_):
+        return True
+    return effects.extra_lethal(st, hex_, fighter)
+
+
+def is_trap(st: State, hex_: Hex) -> bool:
+    """A trap (stagger) hex, printed or a trap-side token (§8.2)."""
+    return HexType.TRAP in battlefield(st).types(hex_) or token_side_at(st, hex_) is FeatureSide.TRAP
+
+
+def is_cover(st: State, hex_: Hex) -> bool:
+    """A cover hex, printed or a cover-side token (§8.2, §9.1)."""
+    return HexType.COVER in battlefield(st).types(hex_) or token_side_at(st, hex_) is FeatureSide.COVER
+
+
+def is_empty(st: State, hex_: Hex) -> bool:
+    """On the battlefield, not occupied and not blocked (§8.2)."""
+    return hex_ in battlefield(st) and hex_ not in blocked(st) and st.fighter_at(hex_) is None
+
+
+@lru_cache(maxsize=200_000)
+def _los(spec_json: str, walls: frozenset[Hex], a: Hex, b: Hex) -> bool:
+    return _battlefield(spec_json).has_line_of_sight(a, b, blocked=walls)
+
+
+def line_of_sight(st: State, a: Hex, b: Hex) -> bool:
+    """Line of sight from ``a`` to ``b``, blocked-side tokens blocking (§8.5)."""
+    assert st.battlefield is not None
+    return _los(st.battlefield.model_dump_json(), token_blocked(st), a, b)
+
+
+def territory_of(st: State, hex_: Hex) -> str | None:
+    """The seat whose territory the hex is, None for no one's territory (§8.3)."""
+    owner = battlefield(st).owner(hex_)
+    for seat, index in st.territory.items():
+        if index == owner:
+            return seat
+    return None
+
+
+def objective_tokens(st: State) -> list[Any]:
+    """Placed feature tokens numbered side up."""
+    return [t for t in st.feature_tokens if t.hex is not None and t.face_up is FeatureSide.OBJECTIVE]
+
+
+def holds_objective(st: State, f: FighterState) -> bool:
+    """The fighter stands on an objective token and can control it (Beasts cannot, §9.1)."""
+    return f.on_battlefield and not is_beast(st, f) and any(t.hex == f.hex for t in objective_tokens(st))
+
+
+# -- fighters ----------------------------------------------------------------------------------------
+
+
+def fighter_card(f: FighterState, warband: str) -> Fighter:
+    """The fighter card of a fighter."""
+    return load_warbands()[warband].fighter(f.card)
+
+
+def card_of(st: State, f: FighterState) -> Fighter:
+    """The fighter card of a fighter in the match."""
+    warband = st.players[f.seat].warband
+    assert warband is not None
+    return fighter_card(f, warband)
+
+
+def side(st: State, f: FighterState) -> FighterSide:
+    """The face-up side of the fighter card (§3.1)."""
+    c = card_of(st, f)
+    return c.inspired if f.inspired and c.inspired is not None else c.uninspired
+
+
+def _upgrade_cards(f: FighterState) -> list[UpgradeCard]:
+    return [c for c in (load_cards().get(u) for u in f.upgrades) if isinstance(c, UpgradeCard)]
+
+
+def _modified(base: int, deltas: list[tuple[int, int | None]], floor: int) -> int:
+    value = base
+    for delta, minimum in deltas:
+        value += delta
+        if minimum is not None:
+            value = max(value, minimum)
+    return max(value, floor)
+
+
+def wounds(st: State, f: FighterState) -> int:
+    """Wounds characteristic with modifiers; never below 1 (§11)."""
+    base = side(st, f).wounds or 1
+    deltas = [(m.delta, m.minimum) for c in _upgrade_cards(f) for m in c.modifiers if m.characteristic == "wounds"]
+    return _modified(base, deltas, 1)
+
+
+def move_value(st: State, f: FighterState) -> int:
+    """Move characteristic with modifiers; floors at 0 (§11)."""
+    base = side(st, f).move or 0
+    deltas = [(m.delta, m.minimum) for c in _upgrade_cards(f) for m in c.modifiers if m.characteristic == "move"]
+    return _modified(base, deltas, 0)
+
+
+def defence(st: State, f: FighterState) -> tuple[int, str]:
+    """(dice, symbol) of the Defence characteristic with modifiers."""
+    d = side(st, f).defence
+    dice, symbol = (d.dice, d.symbol.value) if d is not None else (1, "block")
+    deltas = [(m.delta, m.minimum) for c in _upgrade_cards(f) for m in c.modifiers if m.characteristic == "defence"]
+    return _modified(dice, deltas, 1), symbol
+
+
+def is_large(st: State, f: FighterState) -> bool:
+    """Large: Wounds with all modifiers of 5 or more (§5)."""
+    return wounds(st, f) >= LARGE_WOUNDS
+
+
+def is_beast(st: State, f: FighterState) -> bool:
+    """Beast class (§5): cannot control objectives nor take attack-action upgrades."""
+    return bool(card_of(st, f).beast)
+
+
+def is_flyer(st: State, f: FighterState) -> bool:
+    """Flyer class (§5), from the card or a card effect."""
+    return bool(card_of(st, f).flyer) or effects.grants_flying(st, f)
+
+
+def wizard_level(st: State, f: FighterState) -> int:
+    """Wizard level; 0 for a fighter that is not a wizard."""
+    return card_of(st, f).wizard_level or 0
+
+
+def is_vulnerable(st: State, f: FighterState) -> bool:
+    """Wound tokens = Wounds - 1, never with Wounds 1 (§18.3)."""
+    w = wounds(st, f)
+    return w > 1 and f.wounds == w - 1
+
+
+def can_be_staggered(st: State, f: FighterState) -> bool:
+    """Whether a Stagger marker can be given to the fighter (cards such as Advancing Juggernaut forbid it)."""
+    return f.on_battlefield and not effects.cannot_be_staggered(st, f)
+
+
+def attacks(st: State, f: FighterState) -> list[dict[str, Any]]:
+    """The fighter's attack actions now: card side first, then attack-action upgrades, all modifiers applied.
+
+    Each is a dict: name, range, dice, symbol, damage, cleave, ensnare, grievous, scything, stagger,
+    knockback, source (``card`` or the upgrade id).
+    """
+    out: list[dict[str, Any]] = []
+    raw = [(a, "card") for a in (side(st, f).attacks or ())]
+    raw += [(c.attack, c.id) for c in _upgrade_cards(f) if c.attack is not None]
+    extra_keywords = [k for c in _upgrade_cards(f) for k in c.attack_keywords]
+    for attack, source in raw:
+        profile: dict[str, Any] = {
+            "name": attack.name or "Attack", "range": attack.range or 1, "dice": attack.dice or 1,
+            "symbol": attack.symbol.value if attack.symbol is not None else "hammer", "damage": attack.damage or 0,
+            "cleave": False, "ensnare": False, "grievous": 0, "scything": False, "stagger": False,
+            "knockback": 0, "source": source,
+        }
+        for k in (*attack.keywords, *extra_keywords):
+            if k.name == KeywordName.GRIEVOUS:
+                profile["grievous"] += k.amount or 1  # §20: several Grievous add up
+            elif k.name == KeywordName.KNOCKBACK:
+                profile["knockback"] += k.amount or 1
+            else:
+                profile[k.name.value] = True
+        for c in _upgrade_cards(f):
+            for m in c.modifiers:
+                if m.characteristic.of_attack and not (m.except_scything and profile["scything"]):
+                    key = m.characteristic.value
+                    profile[key] = max(profile[key] + m.delta, m.minimum or (0 if key == "damage" else 1))
+        effects.modify_attack(st, f, profile)
+        out.append(profile)
+    return out
+
+
+def friendly(a: FighterState, b: FighterState) -> bool:
+    """Same warband."""
+    return a.seat == b.seat
+
+
+def supports(st: State, helper_seat: str, around: Hex, exclude: str) -> int:
+    """Fighters of ``helper_seat`` adjacent to ``around``, not counting ``exclude`` (§19.5)."""
+    return sum(1 for f in st.surviving(helper_seat) if f.id != exclude and f.hex is not None
+               and f.hex.is_adjacent(around))
+
+
+def can_target(st: State, attacker: FighterState, target: FighterState, profile: dict[str, Any]) -> bool:
+    """A target in range and visible; never a friendly fighter (§19.1)."""
+    if not (attacker.on_battlefield and target.on_battlefield) or friendly(attacker, target):
+        return False
+    assert attacker.hex is not None and target.hex is not None
+    if attacker.hex.distance(target.hex) > profile["range"]:
+        return False
+    return line_of_sight(st, attacker.hex, target.hex)
+
+
+def attack_targets(st: State, attacker: FighterState, profile: dict[str, Any],
+                   at: Hex | None = None) -> list[FighterState]:
+    """Legal targets of an attack, optionally as if the attacker stood in ``at`` (for Charge)."""
+    here = at or attacker.hex
+    if here is None:
+        return []
+    out = []
+    for target in st.surviving(st.other(attacker.seat)):
+        assert target.hex is not None
+        if profile["scything"] and not here.is_adjacent(target.hex):
+            continue  # §35.22: Scything targets adjacent enemies only
+        if here.distance(target.hex) <= profile["range"] and line_of_sight(st, here, target.hex):
+            out.append(target)
+    return out

@@ -1,0 +1,367 @@
+"""Deployment (§12): warbands and decks, boards, feature tokens, cards and redraw, fighters, roll-offs.
+
+One ``setup`` frame at the bottom of the stack walks the stages in the rulebook's order. Choices are
+actions (ChooseWarband, ChooseDeck, ChooseBoardPlayer, ChooseBoard, PlaceBoards, PlaceFeatureToken,
+Redraw, ChooseFirstToDeploy, PlaceFighter); chance (shuffles, roll-offs) is drawn from the match rng.
+When every fighter is placed the setup frame gives way to round 1 (``turns.py``).
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from engine.core.dice import get_die, roll
+from engine.core.errors import IllegalAction
+from engine.core.rng import shuffled
+from engine.underworlds import rules
+from engine.underworlds.actions import (
+    Action, ChooseBoard, ChooseBoardPlayer, ChooseDeck, ChooseFirstToDeploy, ChooseWarband, PlaceBoards,
+    PlaceFeatureToken, PlaceFighter, Redraw,
+)
+from engine.underworlds.battlefield import (
+    Battlefield, BattlefieldSpec, BoardPlacement, Join, JoinEdge, Orientation, load_boards,
+)
+from engine.underworlds.cards import deck_cards, load_cards, load_rivals_decks
+from engine.underworlds.dice import roll_off as read_roll_off
+from engine.underworlds.feature_tokens import (
+    deal_setup_tokens, place_setup_token, reveal_objectives, setup_hexes, setup_order, two_player_tokens,
+)
+from engine.underworlds.fighters import load_warbands
+from engine.underworlds.flow import Ctx, bad_action, draw_cards, frame, pop, push
+from engine.underworlds.state import OBJECTIVE_HAND, POWER_HAND, FighterState, PlayerState, State
+
+JSON = dict[str, Any]
+ROLL_OFF_DICE = 4
+"""Dice each player rolls in a roll-off (§10.1)."""
+
+
+def new_state(options: JSON, seats: tuple[str, ...], ctx_rng: Any) -> State:
+    """The state before deployment; ``options`` may pre-set ``warbands`` and ``decks`` by seat."""
+    st = State(seats=list(seats), players={s: PlayerState(seat=s) for s in seats})
+    push(st, "setup")
+    for seat, warband in (options.get("warbands") or {}).items():
+        _choose_warband(st, seat, warband)
+    for seat, deck in (options.get("decks") or {}).items():
+        _choose_deck(st, seat, deck)
+    return st
+
+
+# -- warbands and decks (§12.1, §7) ---------------------------------------------------------------
+
+
+def playable_warbands() -> list[str]:
+    """Warbands whose every fighter value is known (the engine refuses the others)."""
+    return sorted(w.id for w in load_warbands().values() if w.complete and w.edition.wintermaw_rules)
+
+
+def _choose_warband(st: State, seat: str, warband: str) -> None:
+    if seat not in st.players:
+        raise IllegalAction("uw.setup.unknown_player", player=seat, players=", ".join(st.seats))
+    known = load_warbands()
+    if warband not in known:
+        raise IllegalAction("uw.setup.unknown_warband", warband=warband, warbands=", ".join(playable_warbands()))
+    w = known[warband]
+    if not w.complete or not w.edition.wintermaw_rules:
+        missing = w.missing
+        raise IllegalAction("uw.setup.warband_incomplete", warband=w.name, count=len(missing),
+                            missing=", ".join(missing[:8]) + (" ..." if len(missing) > 8 else ""),
+                            warbands=", ".join(playable_warbands()))
+    st.players[seat].warband = warband
+    deck = st.players[seat].deck
+    if deck is not None and not _deck_allowed(warband, deck):
+        st.players[seat].deck = None
+
+
+def _deck_allowed(warband: str, deck: str) -> bool:
+    d = load_rivals_decks()[deck]
+    return d.universal or d.faction == load_warbands()[warband].faction
+
+
+def _choose_deck(st: State, seat: str, deck: str) -> None:
+    if seat not in st.players:
+        raise IllegalAction("uw.setup.unknown_player", player=seat, players=", ".join(st.seats))
+    decks = load_rivals_decks()
+    if deck not in decks:
+        raise IllegalAction("uw.setup.unknown_deck", deck=deck, decks=", ".join(sorted(decks)))
+    warband = st.players[seat].warband
+    if warband is None:
+        raise IllegalAction("uw.setup.warband_first")
+    if not _deck_allowed(warband, deck):
+        # §7 Rivals: a warband may not use another warband's own Rivals deck.
+        raise IllegalAction("uw.setup.deck_not_allowed", deck=decks[deck].name, faction=decks[deck].faction or "",
+                            decks=", ".join(allowed_decks(warband)))
+    st.players[seat].deck = deck
+
+
+def allowed_decks(warband: str) -> list[str]:
+    """Rivals decks the warband may use: its own and the universal ones (§7)."""
+    return sorted(d for d in load_rivals_decks() if _deck_allowed(warband, d))
+
+
+def _reveal(ctx: Ctx) -> None:
+    st = ctx.st
+    for seat in st.seats:
+        player = st.players[seat]
+        assert player.warband is not None and player.deck is not None
+        w = load_warbands()[player.warband]
+        st.fighters += [FighterState(id=f"{seat}:{f.id}", seat=seat, card=f.id, name=f.name) for f in w.fighters]
+        objectives, power = deck_cards(load_rivals_decks()[player.deck], load_cards())
+        player.objective_deck = [c.id for c in objectives]
+        player.power_deck = [c.id for c in power]
+    ctx.emit("WarbandsRevealed", warbands={s: st.players[s].warband for s in st.seats},
+             decks={s: st.players[s].deck for s in st.seats})
+
+
+# -- roll-offs (§10.1) ------------------------------------------------------------------------------
+
+
+def roll_off(ctx: Ctx, why: str, bonus: str | None = None) -> str:
+    """Both players roll four dice until one wins; ``bonus`` adds one crit to that player (§10.1)."""
+    die = get_die("underworlds", "attack")
+    st = ctx.st
+    while True:
+        rolls = {s: roll(ctx.rng, die, ROLL_OFF_DICE) for s in st.seats}
+        scored = [rolls[s] + (["critical"] if s == bonus else []) for s in st.seats]
+        winner = read_roll_off(scored)
+        ctx.emit("RollOff", why=why, rolls=rolls, bonus=bonus,
+                 winner=st.seats[winner] if winner is not None else None)
+        if winner is not None:
+            return st.seats[winner]
+
+
+# -- boards (§12.2) ------------------------------------------------------------------------------------
+
+
+def playable_boards() -> list[str]:
+    """Board faces whose hexes are known."""
+    return sorted(b.id for b in load_boards().values() if b.playable)
+
+
+@lru_cache(maxsize=256)
+def board_layouts(first: str, second: str) -> tuple[tuple[str, int, int, int], ...]:
+    """Every (edge, offset, first orientation, second orientation) that joins the two faces legally."""
+    boards = load_boards()
+    b1, b2 = boards[first], boards[second]
+    out = []
+    for edge in (JoinEdge.LONG, JoinEdge.SHORT):
+        rng = range(-b1.rows[0], b1.rows[0] + 1) if edge is JoinEdge.LONG else range(-4, 5, 2)
+        for offset in rng:
+            for o1 in Orientation:
+                for o2 in Orientation:
+                    try:
+                        Battlefield.build(b1, b2, join=Join(edge=edge, offset=offset), first_orientation=o1,
+                                          second_orientation=o2)
+                    except IllegalAction:
+                        continue
+                    out.append((edge.value, offset, o1.value, o2.value))
+    return tuple(out)
+
+
+# -- the setup frame -------------------------------------------------------------------------------------
+
+
+def _run(ctx: Ctx, fr: JSON) -> bool:
+    st, su = ctx.st, ctx.st.setup
+    if su.stage == "choose_warbands":
+        if all(p.warband and p.deck for p in st.players.values()):
+            _reveal(ctx)
+            su.roll_winner = roll_off(ctx, "boards")
+            su.stage = "board_player"
+            return True
+        return False
+    if su.stage == "feature_deal":
+        deal = deal_setup_tokens(ctx.rng, two_player_tokens())
+        first = su.board_player
+        assert first is not None
+        st.feature_tokens = list(two_player_tokens())
+        su.token_deal = {first: list(deal[0]), st.other(first): list(deal[1])}
+        su.token_order = [first if i == 0 else st.other(first) for i in setup_order(0)]
+        su.stage = "feature_tokens"
+        ctx.emit("FeatureTokensDealt", counts={s: len(v) for s, v in su.token_deal.items()})
+        return True
+    if su.stage == "feature_tokens" and not su.token_order:
+        st.feature_tokens = list(reveal_objectives(st.feature_tokens))
+        ctx.emit("FeatureTokensRevealed", tokens={t.id: str(t.hex) for t in st.feature_tokens if t.hex})
+        su.stage = "draw"
+        return True
+    if su.stage == "draw":
+        for seat in (su.board_player, st.other(su.board_player or st.seats[0])):
+            assert seat is not None
+            player = st.players[seat]
+            player.objective_deck = shuffled(ctx.rng, player.objective_deck)
+            player.power_deck = shuffled(ctx.rng, player.power_deck)
+            draw_cards(ctx, seat, "objective", OBJECTIVE_HAND)
+            draw_cards(ctx, seat, "power", POWER_HAND)
+        su.stage = "redraw"
+        return True
+    if su.stage == "redraw" and all(p.redraw is not None for p in st.players.values()):
+        ctx.emit("RedrawsRevealed", decisions={s: st.players[s].redraw for s in st.seats})
+        su.roll_winner = roll_off(ctx, "deployment")
+        su.stage = "deploy_player"
+        return True
+    if su.stage == "deploy" and all(f.deployed for f in st.fighters):
+        su.stage = "done"
+        pop(st, fr)
+        st.phase = "action"
+        st.round = 1
+        push(st, "round", stage="start")
+        ctx.emit("DeploymentFinished", finished_first=su.finished_first)
+        return True
+    return False
+
+
+def _awaiting(st: State, fr: JSON) -> list[str]:
+    su = st.setup
+    bp = su.board_player
+    if su.stage == "choose_warbands":
+        return [s for s in st.seats if not (st.players[s].warband and st.players[s].deck)]
+    if su.stage in ("board_player", "deploy_player"):
+        return [su.roll_winner] if su.roll_winner else []
+    if su.stage == "first_board":
+        return [bp] if bp else []
+    if su.stage in ("second_board", "place_boards"):
+        return [st.other(bp)] if bp else []
+    if su.stage == "feature_tokens":
+        return su.token_order[:1]
+    if su.stage == "redraw":
+        if bp and st.players[bp].redraw is None:
+            return [bp]
+        return [s for s in st.seats if st.players[s].redraw is None]
+    if su.stage == "deploy":
+        return [su.deploy_turn] if su.deploy_turn else []
+    return []
+
+
+def _legal(st: State, fr: JSON, seat: str) -> list[JSON]:
+    su = st.setup
+    player = st.players[seat]
+    if su.stage == "choose_warbands":
+        out = [] if player.warband else [{"type": "ChooseWarband", "warband": w} for w in playable_warbands()]
+        if player.warband and not player.deck:
+            out += [{"type": "ChooseDeck", "deck": d} for d in allowed_decks(player.warband)]
+        return out
+    if su.stage in ("board_player", "deploy_player"):
+        kind = "ChooseBoardPlayer" if su.stage == "board_player" else "ChooseFirstToDeploy"
+        return [{"type": kind, "player": s} for s in st.seats]
+    if su.stage in ("first_board", "second_board"):
+        taken = set(su.boards.values())
+        return [{"type": "ChooseBoard", "board": b} for b in playable_boards() if b not in taken]
+    if su.stage == "place_boards":
+        first, second = su.boards[su.board_player or ""], su.boards[st.other(su.board_player or "")]
+        return [{"type": "PlaceBoards", "edge": e, "offset": o, "first_orientation": o1, "second_orientation": o2}
+                for e, o, o1, o2 in board_layouts(first, second)]
+    if su.stage == "feature_tokens":
+        hexes = setup_hexes(rules.battlefield(st), st.feature_tokens)
+        return [{"type": "PlaceFeatureToken", "hex": str(h)} for h in sorted(hexes)]
+    if su.stage == "redraw":
+        return [{"type": "Redraw", "cards": c} for c in ("none", "objectives", "power", "all")]
+    if su.stage == "deploy":
+        hexes = _deploy_hexes(st, seat)
+        return [{"type": "PlaceFighter", "fighter": f.id, "hex": str(h)}
+                for f in st.warband_of(seat) if not f.deployed for h in hexes]
+    return []
+
+
+def _deploy_hexes(st: State, seat: str) -> list[Any]:
+    bf = rules.battlefield(st)
+    return sorted(h for h in bf.starting_hexes(st.territory[seat]) if rules.is_empty(st, h))
+
+
+def _act(ctx: Ctx, fr: JSON, seat: str, action: Action) -> None:
+    st, su = ctx.st, ctx.st.setup
+    if isinstance(action, ChooseWarband) and su.stage == "choose_warbands":
+        if st.players[seat].warband:
+            raise IllegalAction("uw.setup.already_chosen", what="warband")
+        _choose_warband(st, seat, action.warband)
+        ctx.emit("WarbandChosen", player=seat)
+        ctx.emit("WarbandChosenPrivately", player=seat, warband=action.warband, visible_to=[seat])
+    elif isinstance(action, ChooseDeck) and su.stage == "choose_warbands":
+        if st.players[seat].deck:
+            raise IllegalAction("uw.setup.already_chosen", what="deck")
+        _choose_deck(st, seat, action.deck)
+        ctx.emit("DeckChosen", player=seat)
+        ctx.emit("DeckChosenPrivately", player=seat, deck=action.deck, visible_to=[seat])
+    elif isinstance(action, ChooseBoardPlayer) and su.stage == "board_player":
+        _check_player(st, action.player)
+        su.board_player = action.player
+        st.territory = {action.player: 0, st.other(action.player): 1}
+        su.stage = "first_board"
+        ctx.emit("BoardPlayerChosen", player=action.player, by=seat)
+    elif isinstance(action, ChooseBoard) and su.stage in ("first_board", "second_board"):
+        if action.board not in playable_boards():
+            raise IllegalAction("uw.setup.unknown_board", board=action.board, boards=", ".join(playable_boards()))
+        if action.board in su.boards.values():
+            raise IllegalAction("uw.setup.board_taken", board=action.board)
+        su.boards[seat] = action.board
+        su.stage = "second_board" if su.stage == "first_board" else "place_boards"
+        ctx.emit("BoardChosen", player=seat, board=action.board)
+    elif isinstance(action, PlaceBoards) and su.stage == "place_boards":
+        first, second = su.boards[su.board_player or ""], su.boards[seat]
+        key = (action.edge, action.offset, action.first_orientation, action.second_orientation)
+        if key not in board_layouts(first, second):
+            raise IllegalAction("uw.setup.bad_board_layout", edge=action.edge, offset=action.offset)
+        st.battlefield = BattlefieldSpec(
+            first=BoardPlacement(board=first, orientation=Orientation(action.first_orientation)),
+            second=BoardPlacement(board=second, orientation=Orientation(action.second_orientation)),
+            join=Join(edge=JoinEdge(action.edge), offset=action.offset))
+        su.stage = "feature_deal"
+        ctx.emit("BoardsPlaced", battlefield=st.battlefield.key, by=seat)
+    elif isinstance(action, PlaceFeatureToken) and su.stage == "feature_tokens":
+        token_id = su.token_deal[seat][0]
+        st.feature_tokens = list(place_setup_token(rules.battlefield(st), st.feature_tokens, token_id, action.hex))
+        su.token_deal[seat].pop(0)
+        su.token_order.pop(0)
+        ctx.emit("FeatureTokenPlaced", player=seat, hex=str(action.hex), side="cover")
+    elif isinstance(action, Redraw) and su.stage == "redraw":
+        _redraw(ctx, seat, action.cards)
+    elif isinstance(action, ChooseFirstToDeploy) and su.stage == "deploy_player":
+        _check_player(st, action.player)
+        su.deploy_turn = action.player
+        su.stage = "deploy"
+        ctx.emit("FirstToDeployChosen", player=action.player, by=seat)
+    elif isinstance(action, PlaceFighter) and su.stage == "deploy":
+        _place_fighter(ctx, seat, action)
+    else:
+        raise bad_action(action, f"setup:{su.stage}")
+
+
+def _check_player(st: State, player: str) -> None:
+    if player not in st.seats:
+        raise IllegalAction("uw.setup.unknown_player", player=player, players=", ".join(st.seats))
+
+
+def _redraw(ctx: Ctx, seat: str, which: str) -> None:
+    """§12.4: discard the chosen cards, draw as many, shuffle the discarded back into their decks."""
+    player = ctx.st.players[seat]
+    player.redraw = which
+    for deck, hand_name, pile_name in (("objective", "objectives", "objective_deck"), ("power", "power", "power_deck")):
+        if which not in ("all", "objectives" if deck == "objective" else "power"):
+            continue
+        hand = getattr(player, hand_name)
+        old = list(hand)
+        hand.clear()
+        draw_cards(ctx, seat, deck, len(old))
+        setattr(player, pile_name, shuffled(ctx.rng, getattr(player, pile_name) + old))
+    ctx.emit("RedrawDecided", player=seat)
+    ctx.emit("RedrawDecidedPrivately", player=seat, cards=which, visible_to=[seat])
+
+
+def _place_fighter(ctx: Ctx, seat: str, action: PlaceFighter) -> None:
+    st, su = ctx.st, ctx.st.setup
+    f = st.find_fighter(action.fighter)
+    if f is None or f.seat != seat:
+        raise IllegalAction("uw.fighter.not_yours", fighter=action.fighter)
+    if f.deployed:
+        raise IllegalAction("uw.setup.already_placed", fighter=f.name)
+    if action.hex not in _deploy_hexes(st, seat):
+        raise IllegalAction("uw.setup.not_a_starting_hex", fighter=f.name, hex=str(action.hex))
+    f.hex, f.deployed = action.hex, True
+    ctx.emit("FighterPlaced", player=seat, fighter=f.id, name=f.name, hex=str(action.hex))
+    left = {s: sum(1 for x in st.warband_of(s) if not x.deployed) for s in st.seats}
+    if left[seat] == 0 and su.finished_first is None:
+        su.finished_first = seat  # §12.5: for the +1 in round 1's roll-off
+    other = st.other(seat)
+    su.deploy_turn = other if left[other] else (seat if left[seat] else None)
+
+
+frame("setup", run=_run, awaiting=_awaiting, legal=_legal, act=_act)

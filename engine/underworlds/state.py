@@ -1,0 +1,216 @@
+"""The state of an Underworlds match: plain pydantic data that round-trips to JSON exactly.
+
+What it is: players (warband, decks, hands, discards, glory, activations), fighters (hex, wounds,
+Move/Charge/Guard/Stagger markers, named tokens, Inspired, upgrades), feature tokens, the round, the
+phase, whose turn it is, and a stack of *frames* (the steps under way that wait for a decision:
+a reaction step, a combat sequence, a power step...). What it is not: the rules. The rules live in
+``setup``, ``activation``, ``combat``, ``power``, ``end_phase`` and ``flow``; hidden information is
+removed by ``system.view``.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from engine.underworlds.battlefield import BattlefieldSpec
+from engine.underworlds.feature_tokens import FeatureToken
+from engine.underworlds.hexgrid import Hex
+
+SCHEMA_VERSION = 1
+"""Version of the state format."""
+ACTIVATIONS_PER_ROUND = 4
+"""Each player has four activation tokens (§13.1)."""
+ROUNDS = 3
+"""A match lasts three rounds (§12)."""
+OBJECTIVE_HAND = 3
+"""Objective cards drawn at setup and refilled in the end phase (§12.4, §24)."""
+POWER_HAND = 5
+"""Power cards drawn at setup and refilled in the end phase (§12.4, §24)."""
+
+MARKERS = ("move", "charge", "guard", "stagger")
+"""The four markers a fighter can have; cleared at the end of each round (§16.2)."""
+
+
+class Model(BaseModel):
+    """Base of the state models: unknown keys refused, mutable inside ``apply`` only."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+class FighterState(Model):
+    """One fighter in the match."""
+
+    id: str
+    """Unique in the match: ``<seat>:<fighter id>`` (both players may field the same warband)."""
+    seat: str
+    """The seat that controls it."""
+    card: str
+    """The fighter's id in its warband file."""
+    name: str
+    """The fighter's name, for messages."""
+    hex: Hex | None = None
+    """Where it stands; None before deployment and when out of action."""
+    deployed: bool = False
+    """Placed at deployment (§12.5)."""
+    out_of_action: bool = False
+    """Taken out of action (§18.4)."""
+    wounds: int = 0
+    """Wound tokens."""
+    move: int = 0
+    """Move markers."""
+    charge: int = 0
+    """Charge markers."""
+    guard: int = 0
+    """Guard markers."""
+    stagger: int = 0
+    """Stagger markers."""
+    tokens: dict[str, int] = Field(default_factory=dict)
+    """Named tokens cards give (§1)."""
+    inspired: bool = False
+    """The Inspired side is face up (§3.1)."""
+    pending_inspire: bool = False
+    """Its Inspire condition was met: it is Inspired at the next inspire step."""
+    upgrades: list[str] = Field(default_factory=list)
+    """Upgrade card ids assigned to it, in order."""
+    activations: int = 0
+    """Times it was activated this round (for cards such as Stolen Vigour)."""
+
+    @property
+    def on_battlefield(self) -> bool:
+        """A surviving fighter: deployed and not out of action (§2)."""
+        return self.hex is not None and not self.out_of_action
+
+
+class PlayerState(Model):
+    """One player's warband, cards and glory."""
+
+    seat: str
+    warband: str | None = None
+    """Warband id, once chosen."""
+    deck: str | None = None
+    """Rivals deck id, once chosen."""
+    objective_deck: list[str] = Field(default_factory=list)
+    """Top card first."""
+    power_deck: list[str] = Field(default_factory=list)
+    """Top card first."""
+    objectives: list[str] = Field(default_factory=list)
+    """Objective cards in hand."""
+    power: list[str] = Field(default_factory=list)
+    """Power cards in hand."""
+    objective_discard: list[str] = Field(default_factory=list)
+    power_discard: list[str] = Field(default_factory=list)
+    scored: list[str] = Field(default_factory=list)
+    """The scored pile (§6.3)."""
+    revealed: list[str] = Field(default_factory=list)
+    """Surge objectives revealed and waiting for the next surge step (§25.1)."""
+    glory: int = 0
+    """Available glory points."""
+    glory_spent: int = 0
+    """Spent glory points (they still count for victory, §23.5)."""
+    activations_left: int = ACTIVATIONS_PER_ROUND
+    redraw: str | None = None
+    """The opening redraw decision (hidden from the opponent until both decided)."""
+
+    @property
+    def total_glory(self) -> int:
+        """Available plus spent: what counts for victory (§28.2)."""
+        return self.glory + self.glory_spent
+
+
+class SetupState(Model):
+    """Where deployment stands (§12)."""
+
+    stage: str = "choose_warbands"
+    """choose_warbands, board_player, first_board, second_board, place_boards, feature_tokens, redraw,
+    deploy_player, deploy, done."""
+    board_player: str | None = None
+    """The player who picks the first board (player 0 of the battlefield)."""
+    roll_winner: str | None = None
+    """Winner of the latest setup roll-off, who must choose a player."""
+    boards: dict[str, str] = Field(default_factory=dict)
+    """Board face chosen by each seat."""
+    token_order: list[str] = Field(default_factory=list)
+    """Who places each remaining setup feature token, in order."""
+    token_deal: dict[str, list[str]] = Field(default_factory=dict)
+    """Face-down numbered tokens still in each seat's hand."""
+    deploy_turn: str | None = None
+    """Whose fighter is placed next."""
+    finished_first: str | None = None
+    """Who finished deploying first (+1 crit in round 1's roll-off, §10.1)."""
+
+
+class State(Model):
+    """The whole match."""
+
+    schema_version: int = SCHEMA_VERSION
+    seats: list[str]
+    phase: str = "setup"
+    """setup, action, end or over."""
+    setup: SetupState = Field(default_factory=SetupState)
+    battlefield: BattlefieldSpec | None = None
+    territory: dict[str, int] = Field(default_factory=dict)
+    """Seat -> battlefield board index (0: the first board)."""
+    feature_tokens: list[FeatureToken] = Field(default_factory=list)
+    fighters: list[FighterState] = Field(default_factory=list)
+    players: dict[str, PlayerState]
+    round: int = 0
+    first_player: str | None = None
+    """Who took the first turn of this round's action phase."""
+    turns_taken: int = 0
+    """Turns finished this round (8 in a 2-player round)."""
+    active: str | None = None
+    """The player whose turn it is."""
+    last_activation: str | None = None
+    """Who made the last activation (inspire and surge steps start with them)."""
+    stack: list[dict[str, Any]] = Field(default_factory=list)
+    """Steps under way, innermost last; each a JSON dict with a ``kind``."""
+    persisting: list[dict[str, Any]] = Field(default_factory=list)
+    """Gambits kept face up: persisting and "next" gambits (§23.1)."""
+    step_log: dict[str, Any] = Field(default_factory=dict)
+    """What happened in the current activation or power step (for surge objectives)."""
+    last_action: dict[str, Any] | None = None
+    """The latest game action and its main hexes, for the renderer's arrows."""
+    outcome: dict[str, Any] | None = None
+    """``{"winner": seat | None, "reason": ..., "glory": {...}}`` once the match is over."""
+
+    # -- look-ups -----------------------------------------------------------------------------
+
+    def fighter(self, fighter_id: str) -> FighterState:
+        """The fighter with this id (KeyError if none; callers check first)."""
+        for f in self.fighters:
+            if f.id == fighter_id:
+                return f
+        raise KeyError(fighter_id)
+
+    def find_fighter(self, fighter_id: str) -> FighterState | None:
+        """The fighter with this id, or None."""
+        return next((f for f in self.fighters if f.id == fighter_id), None)
+
+    def other(self, seat: str) -> str:
+        """The other seat of a two-player match."""
+        return self.seats[1] if seat == self.seats[0] else self.seats[0]
+
+    def warband_of(self, seat: str) -> list[FighterState]:
+        """A seat's fighters, in warband order."""
+        return [f for f in self.fighters if f.seat == seat]
+
+    def surviving(self, seat: str | None = None) -> list[FighterState]:
+        """Fighters on the battlefield (of one seat, or all)."""
+        return [f for f in self.fighters if f.on_battlefield and (seat is None or f.seat == seat)]
+
+    def fighter_at(self, hex_: Hex) -> FighterState | None:
+        """The fighter in a hex (a hex holds at most one, §8.1)."""
+        return next((f for f in self.fighters if f.hex == hex_ and not f.out_of_action), None)
+
+    def occupied(self) -> frozenset[Hex]:
+        """Hexes holding a fighter."""
+        return frozenset(f.hex for f in self.fighters if f.hex is not None and not f.out_of_action)
+
+    def token(self, token_id: str) -> FeatureToken | None:
+        """The feature token with this id."""
+        return next((t for t in self.feature_tokens if t.id == token_id), None)
+
+    def top(self) -> dict[str, Any] | None:
+        """The innermost step under way."""
+        return self.stack[-1] if self.stack else None

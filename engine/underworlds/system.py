@@ -1,0 +1,172 @@
+"""``UnderworldsSystem``: the GameSystem of Warhammer Underworlds: Wintermaw for two players.
+
+The table drives a match through ``setup``, ``legal_actions``, ``apply``, ``view``, ``outcome`` and
+``describe``. States, actions and events are JSON dicts; inside, the state is the pydantic ``State``
+(``state.py``) and the rules run as frames (``flow.py``). Checks run in a fixed order: match over,
+unknown seat, action shape, referee actions (any seat), then whose decision it is, then the rule.
+"""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from engine.core.errors import IllegalAction
+from engine.core.rng import Rng
+from engine.core.system import JSON, Outcome, SystemInfo
+from engine.underworlds import (  # noqa: F401  (registers every frame kind)
+    activation, combat, end_phase, power, rules, setup, turns,
+)
+from engine.underworlds.actions import REFEREE_TYPES, ScoreObjective, parse_action
+from engine.underworlds.flow import Ctx, act, advance, awaiting, legal
+from engine.underworlds.referee import apply_referee
+from engine.underworlds.state import State
+
+INFO = SystemInfo("underworlds", "Warhammer Underworlds: Wintermaw", ("player1", "player2"),
+                  aliases=("uw", "whu", "wintermaw"), summary="Hex-board skirmish, two warbands")
+
+
+def load(state: JSON) -> State:
+    """A fresh ``State`` from JSON (never sharing objects with the input, so it is never changed)."""
+    return State.model_validate_json(json.dumps(state))
+
+
+def dump(st: State) -> JSON:
+    """The JSON form of a state."""
+    return st.model_dump(mode="json")
+
+
+class UnderworldsSystem:
+    """Warhammer Underworlds: Wintermaw, two players, Rivals decks."""
+
+    info = INFO
+
+    def setup(self, options: JSON, seats: tuple[str, ...], rng: Rng) -> JSON:
+        """The match before deployment; ``options`` may give ``warbands`` and ``decks`` by seat.
+
+        :raises IllegalAction: uw.setup.* for an unknown or incomplete warband, a deck it may not use
+        """
+        if len(seats) != 2:
+            raise IllegalAction("uw.setup.two_players_only", seats=len(seats))
+        st = setup.new_state(options or {}, tuple(seats), rng)
+        ctx = Ctx(st, rng)
+        advance(ctx)
+        return dump(st)
+
+    def legal_actions(self, state: JSON, seat: str) -> list[JSON]:
+        """Every concrete action ``seat`` may take now, in a stable order (referee actions excluded)."""
+        st = load(state)
+        if seat not in st.seats:
+            return []
+        return legal(st, seat)
+
+    def apply(self, state: JSON, seat: str, action: JSON, rng: Rng) -> tuple[JSON, list[JSON]]:
+        """The new state and its events.
+
+        :raises IllegalAction: uw.match.over, uw.turn.unknown_seat, uw.turn.not_yours and each rule's codes
+        :raises InvalidInput: uw.action.invalid, uw.action.unknown_type
+        """
+        st = load(state)
+        if st.phase == "over":
+            raise IllegalAction("uw.match.over")
+        if seat not in st.seats:
+            raise IllegalAction("uw.turn.unknown_seat", seat=seat, seats=", ".join(st.seats))
+        parsed = parse_action(action)
+        ctx = Ctx(st, rng)
+        kind = parsed.to_json()["type"]
+        if kind in REFEREE_TYPES:
+            apply_referee(ctx, seat, parsed)
+            advance(ctx)
+        elif isinstance(parsed, ScoreObjective) and st.phase == "action":
+            turns.reveal(ctx, seat, parsed)
+        else:
+            act(ctx, seat, parsed)
+        return dump(st), ctx.events
+
+    def view(self, state: JSON, seat: str | None) -> JSON:
+        """What ``seat`` may see (``None``: a spectator): hands, deck order and secret choices removed."""
+        return view(state, seat)
+
+    def outcome(self, state: JSON) -> Outcome | None:
+        """The result once round 3's end phase is over (§28.2)."""
+        result = state.get("outcome")
+        if not result:
+            return None
+        return Outcome(result.get("winner"), "victory" if result.get("winner") else "draw",
+                       {"glory": result.get("glory", {}), "decided_by": result.get("reason")})
+
+    def describe(self, state: JSON) -> list[tuple[str, str]]:
+        """Status-embed lines: round and phase, whose decision, glory, activations left."""
+        st = load(state)
+        lines = [("Round", f"{st.round or '-'} · {st.phase}" + (f" ({st.setup.stage})" if st.phase == "setup" else ""))]
+        waiting = awaiting(st)
+        top = st.top()
+        if waiting:
+            lines.append(("Waiting for", ", ".join(waiting) + (f" · {top['kind']}" if top else "")))
+        lines.append(("Glory", " · ".join(f"{s}: {st.players[s].total_glory} ({st.players[s].glory} available)"
+                                         for s in st.seats)))
+        if st.phase == "action":
+            lines.append(("Activations left", " · ".join(f"{s}: {st.players[s].activations_left}" for s in st.seats)))
+        if st.outcome:
+            lines.append(("Result", f"{st.outcome.get('winner') or 'draw'} ({st.outcome.get('reason')})"))
+        return lines
+
+
+# ---------------------------------------------------------------------------------------------
+# view
+
+
+def _prompt(st: State) -> JSON | None:
+    top = st.top()
+    if top is None:
+        return None
+    prompt: JSON = {"kind": top["kind"], "seats": awaiting(st)}
+    for key in ("stage", "tags", "fighter", "attacker", "target", "active", "to_act", "step"):
+        if key in top:
+            prompt[key] = top[key]
+    if top["kind"] == "attack":
+        prompt["attack"] = top["profile"]["name"]
+        prompt["dice"] = top["roll"]
+        prompt["defence_dice"] = top["defence"]
+    return prompt
+
+
+def _fighter_view(st: State, f: Any) -> JSON:
+    data = f.model_dump(mode="json")
+    if st.players[f.seat].warband is None:
+        return data
+    data.update(wounds_max=rules.wounds(st, f), move_value=rules.move_value(st, f),
+                defence=dict(zip(("dice", "symbol"), rules.defence(st, f))), large=rules.is_large(st, f),
+                vulnerable=rules.is_vulnerable(st, f), attacks=rules.attacks(st, f) if f.deployed else [])
+    return data
+
+
+def view(state: JSON, seat: str | None) -> JSON:
+    """The state as ``seat`` may see it, plus what the renderer needs (prompt, characteristics)."""
+    st = load(state)
+    out = dump(st)
+    secret_setup = st.phase == "setup" and st.setup.stage == "choose_warbands"
+    redraw_done = all(p.redraw is not None for p in st.players.values())
+    for s, player in out["players"].items():
+        mine = s == seat
+        for deck in ("objective_deck", "power_deck"):
+            player[deck] = len(player[deck])  # order is hidden from everyone: counts only
+        if not mine:
+            player["objectives"] = ["hidden"] * len(player["objectives"])
+            player["power"] = ["hidden"] * len(player["power"])
+            if secret_setup:
+                player["warband"] = "chosen" if player["warband"] else None
+                player["deck"] = "chosen" if player["deck"] else None
+            if not redraw_done and player["redraw"] is not None:
+                player["redraw"] = "decided"
+    out["setup"]["token_deal"] = {s: len(v) for s, v in st.setup.token_deal.items()}
+    if st.phase == "setup" and st.setup.stage in ("feature_deal", "feature_tokens"):
+        # §12.3: the numbers stay hidden until every token is placed, even from their placer.
+        for i, t in enumerate(tok for tok in out["feature_tokens"] if tok["front"] == "objective"):
+            if t["face_up"] == "cover":
+                t["id"], t["number"] = f"hidden-{i + 1}", None
+        out["feature_tokens"] = [t for t in out["feature_tokens"] if t["front"] != "objective" or t["hex"]]
+    out["fighters"] = [_fighter_view(st, f) for f in st.fighters] if not secret_setup else []
+    out["view_of"] = seat
+    out["awaiting"] = awaiting(st)
+    out["prompt"] = _prompt(st)
+    return out

@@ -1,0 +1,533 @@
+"""Draw an Underworlds battlefield as a PNG: the boards, then pieces, feature tokens and arrows on top.
+
+The static layer (hex fills by type, territory tints, a coordinate on every hex, title and legend) is
+drawn once per battlefield, width, theme and labels, and cached. Each call copies it and draws the
+dynamic layer. Both layers are palette images (256 colours): flat fills and a few blended text tones
+encode many times faster as PNG than RGB and stay small. The inputs are plain dataclasses defined
+here, so this module depends on the engine's ``Hex`` and ``Battlefield`` and on no match state.
+
+Same inputs, same bytes: no timestamps, Pillow's built-in scalable font, fixed palette order.
+"""
+from __future__ import annotations
+
+import io
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from functools import lru_cache
+
+from PIL import Image, ImageColor, ImageDraw, ImageFont
+
+from engine.underworlds.battlefield import Battlefield, HexType, JoinEdge
+from engine.underworlds.feature_tokens import FeatureSide
+from engine.underworlds.hexgrid import Hex
+
+RGB = tuple[int, int, int]
+Colour = str | RGB
+"""A colour: ``"#3b6fd8"``, a CSS name, or an RGB triple."""
+MIN_TEXT_PX = 14
+"""No text is drawn smaller than this (phone readability)."""
+MIN_WIDTH = 1024
+"""Narrower images would shrink hex labels below readable sizes on a phone."""
+
+
+class Marker(StrEnum):
+    """A marker drawn beside a fighter (Move/Charge and Guard/Stagger markers, §15-17)."""
+
+    MOVE = "move"
+    CHARGE = "charge"
+    GUARD = "guard"
+    STAGGER = "stagger"
+
+
+class ArrowKind(StrEnum):
+    """What an arrow shows; each kind has its theme colour."""
+
+    MOVE = "move"
+    """A movement path through hex centres."""
+    CHARGE = "charge"
+    ATTACK = "attack"
+    """From attacker to target."""
+    PUSH = "push"
+
+
+@dataclass(frozen=True, slots=True)
+class Piece:
+    """A fighter to draw: a labelled circle in its warband's colour with its markers."""
+
+    hex: Hex
+    label: str
+    """One to three characters: ``"PF"``, ``"2"``."""
+    colour: Colour
+    wounds: int = 0
+    """Damage taken, shown in a red badge when above 0."""
+    markers: frozenset[Marker] = frozenset()
+    inspired: bool = False
+    """Drawn with a gold ring."""
+
+
+@dataclass(frozen=True, slots=True)
+class TokenMark:
+    """A feature token to draw, with the side that is up and, for an objective, its value."""
+
+    hex: Hex
+    side: FeatureSide
+    value: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Arrow:
+    """A path through hex centres, drawn with an arrowhead at its last hex."""
+
+    path: tuple[Hex, ...]
+    kind: ArrowKind = ArrowKind.MOVE
+    colour: Colour | None = None
+    """Overrides the theme colour of ``kind``."""
+
+
+@dataclass(frozen=True, slots=True)
+class Theme:
+    """Every colour the renderer uses; override fields with ``dataclasses.replace``."""
+
+    background: RGB = (24, 26, 33)
+    grid: RGB = (12, 13, 17)
+    territory: tuple[RGB, RGB] = ((72, 92, 122), (122, 82, 74))
+    """Plain hexes of player 1's and player 2's boards."""
+    starting: tuple[RGB, RGB] = ((112, 140, 182), (178, 124, 112))
+    """Starting hexes of each territory (plus a white icon)."""
+    no_ones: RGB = (96, 96, 100)
+    blocked: RGB = (34, 36, 44)
+    blocked_border: RGB = (245, 245, 245)
+    lethal: RGB = (150, 34, 38)
+    lethal_border: RGB = (255, 70, 70)
+    cover: RGB = (40, 96, 160)
+    cover_border: RGB = (235, 240, 250)
+    trap: RGB = (120, 70, 20)
+    trap_border: RGB = (255, 120, 60)
+    label: RGB = (236, 238, 242)
+    """Coordinates, title and legend text."""
+    icon: RGB = (250, 250, 250)
+    token: tuple[tuple[str, RGB], ...] = (
+        ("objective", (232, 186, 48)), ("cover", (90, 170, 255)), ("blocked", (20, 20, 20)), ("trap", (255, 120, 60)))
+    arrow: tuple[tuple[str, RGB], ...] = (
+        ("move", (250, 250, 250)), ("charge", (255, 200, 40)), ("attack", (255, 60, 60)), ("push", (255, 150, 40)))
+    marker: tuple[tuple[str, RGB], ...] = (
+        ("move", (46, 160, 80)), ("charge", (230, 140, 20)), ("guard", (40, 110, 220)), ("stagger", (150, 60, 200)))
+    wound: RGB = (200, 20, 30)
+    inspired: RGB = (255, 215, 0)
+    highlight: RGB = (90, 235, 255)
+    """Outline of a highlighted hex given no colour of its own."""
+    ink: RGB = (16, 16, 16)
+    """Outlines of pieces and badges; dark text on light fills."""
+
+    def of(self, table: tuple[tuple[str, RGB], ...], key: str) -> RGB:
+        """One colour of a keyed table (token, arrow, marker)."""
+        return dict(table)[key]
+
+
+DEFAULT_THEME = Theme()
+"""Dark boards, warm and cool territory tints."""
+
+
+# ---------------------------------------------------------------------------------------------
+# Layout: where each hex goes on the image
+
+
+@dataclass(frozen=True)
+class _Layout:
+    width: int
+    height: int
+    size: float
+    """Hex radius (centre to corner) in pixels."""
+    origin_x: float
+    origin_y: float
+    min_x2: int
+    legend_top: int
+    centres: dict[Hex, tuple[float, float]] = field(hash=False, compare=False)
+
+
+_MARGIN = 0.018
+_TITLE_PX = 22
+_LEGEND_PX = 18
+
+
+@lru_cache(maxsize=64)
+def _layout(battlefield: Battlefield, width: int) -> _Layout:
+    x2s = [2 * h.col + 1 + (h.row & 1) for h in battlefield.hexes]
+    rows = [h.row for h in battlefield.hexes]
+    min_x2, max_x2 = min(x2s), max(x2s)
+    margin = max(12, round(width * _MARGIN))
+    hex_width = (width - 2 * margin) / ((max_x2 - min_x2 + 2) / 2)
+    size = hex_width / math.sqrt(3)
+    top = margin + _TITLE_PX + 14
+    board_height = (max(rows) - min(rows)) * 1.5 * size + 2 * size
+    legend_top = round(top + board_height + margin)
+    centres = {h: (margin + (2 * h.col + 1 + (h.row & 1) - min_x2 + 1) * hex_width / 2,
+                   top + size + 1.5 * size * (h.row - min(rows))) for h in battlefield.hexes}
+    height = legend_top + 6 * (_LEGEND_PX + 20) + margin  # room for the legend; cropped once drawn
+    return _Layout(width, height, size, margin, top, min_x2, legend_top, centres)
+
+
+def hex_centre(battlefield: Battlefield, hex_: Hex, *, width: int = 1280) -> tuple[int, int]:
+    """The pixel at the centre of ``hex_`` on an image ``width`` pixels wide."""
+    x, y = _layout(battlefield, width).centres[hex_]
+    return round(x), round(y)
+
+
+def hex_radius(battlefield: Battlefield, *, width: int = 1280) -> float:
+    """The hex radius (centre to corner) in pixels on an image ``width`` pixels wide."""
+    return _layout(battlefield, width).size
+
+
+def _corners(cx: float, cy: float, radius: float) -> list[tuple[float, float]]:
+    return [(cx + radius * math.cos(math.radians(a)), cy + radius * math.sin(math.radians(a)))
+            for a in (-90, -30, 30, 90, 150, 210)]
+
+
+@lru_cache(maxsize=32)
+def _font(px: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+    return ImageFont.load_default(size=max(MIN_TEXT_PX, px))
+
+
+def _rgb(colour: Colour) -> RGB:
+    if isinstance(colour, tuple):
+        return colour
+    return _parse_colour(colour)
+
+
+@lru_cache(maxsize=256)
+def _parse_colour(colour: str) -> RGB:
+    r, g, b = ImageColor.getrgb(colour)[:3]
+    return r, g, b
+
+
+def _blend(fg: RGB, bg: RGB, amount: float) -> RGB:
+    return tuple(round(b + (f - b) * amount) for f, b in zip(fg, bg))  # type: ignore[return-value]
+
+
+def _contrast(fill: RGB, theme: Theme) -> RGB:
+    luminance = 0.299 * fill[0] + 0.587 * fill[1] + 0.114 * fill[2]
+    return theme.ink if luminance > 150 else theme.label
+
+
+_LEVELS = (0.25, 0.5, 0.75, 1.0)
+
+
+# ---------------------------------------------------------------------------------------------
+# The palette: static colours first, dynamic colours appended per render
+
+
+class _Palette:
+    def __init__(self, colours: Sequence[RGB]) -> None:
+        self.colours = list(colours)
+        self.index_of = {c: i for i, c in enumerate(self.colours)}
+
+    def __call__(self, colour: RGB) -> int:
+        index = self.index_of.get(colour)
+        if index is None:
+            if len(self.colours) >= 256:  # full: use the nearest colour we have
+                return min(range(256), key=lambda i: sum((a - b) ** 2 for a, b in zip(self.colours[i], colour)))
+            index = len(self.colours)
+            self.colours.append(colour)
+            self.index_of[colour] = index
+        return index
+
+    def flat(self) -> list[int]:
+        return [v for c in self.colours for v in c]
+
+
+_BANDS = tuple([255 if lo <= v < lo + 64 or (lo == 224 and v >= lo) else 0 for v in range(256)]
+               for lo in (32, 96, 160, 224))
+"""Lookup tables cutting an anti-aliased text mask into four tones (1/4, 1/2, 3/4, full)."""
+
+
+@lru_cache(maxsize=512)
+def _text_bands(text: str, px: int) -> tuple[Image.Image, ...]:
+    font = _font(px)
+    left, top, right, bottom = font.getbbox(text)
+    mask = Image.new("L", (right - left + 2, bottom - top + 2), 0)
+    ImageDraw.Draw(mask).text((1 - left, 1 - top), text, fill=255, font=font)
+    return tuple(mask.point(lut) for lut in _BANDS)
+
+
+def _text(img: Image.Image, pal: _Palette, centre: tuple[float, float], text: str, px: int, fg: RGB, bg: RGB) -> None:
+    """Centred anti-aliased text on a palette image: 4 tones between ``bg`` and ``fg``."""
+    bands = _text_bands(text, max(MIN_TEXT_PX, px))
+    x, y = round(centre[0] - bands[0].width / 2), round(centre[1] - bands[0].height / 2)
+    for band, amount in zip(bands, _LEVELS):
+        img.paste(pal(_blend(fg, bg, amount)), (x, y), band)
+
+
+# ---------------------------------------------------------------------------------------------
+# Static layer
+
+
+def _hex_fill(battlefield: Battlefield, hex_: Hex, theme: Theme) -> RGB:
+    types = battlefield.types(hex_)
+    owner = battlefield.owner(hex_)
+    if HexType.BLOCKED in types:
+        return theme.blocked
+    if HexType.LETHAL in types:
+        return theme.lethal
+    if HexType.TRAP in types:
+        return theme.trap
+    if HexType.COVER in types:
+        return theme.cover
+    if owner is None:
+        return theme.no_ones
+    return theme.starting[owner] if HexType.STARTING in types else theme.territory[owner]
+
+
+def _dashed_outline(draw: ImageDraw.ImageDraw, corners: list[tuple[float, float]], fill: RGB, width: int) -> None:
+    for (x0, y0), (x1, y1) in zip(corners, corners[1:] + corners[:1]):
+        for k in range(3):  # three dashes per side, like the printed dashed outline
+            a, b = (k * 2 + 0.5) / 6.5, (k * 2 + 1.5) / 6.5
+            draw.line([(x0 + (x1 - x0) * a, y0 + (y1 - y0) * a), (x0 + (x1 - x0) * b, y0 + (y1 - y0) * b)],
+                      fill=fill, width=width)
+
+
+@lru_cache(maxsize=16)
+def _static_colours(theme: Theme) -> tuple[RGB, ...]:
+    """The static palette: every fill, then text tones over each fill (the order is fixed)."""
+    fills = [theme.background, theme.grid, *theme.territory, *theme.starting, theme.no_ones, theme.blocked,
+             theme.lethal, theme.cover, theme.trap]
+    inks = [theme.blocked_border, theme.lethal_border, theme.cover_border, theme.trap_border, theme.icon,
+            theme.label, theme.ink, theme.wound, theme.inspired, theme.highlight,
+            *(c for _, c in theme.token + theme.marker + theme.arrow)]
+    out: list[RGB] = []
+    for colour in fills + inks:
+        if colour not in out:
+            out.append(colour)
+    for bg in fills:
+        for fg in (theme.label, theme.ink):
+            for amount in _LEVELS[:-1]:
+                blended = _blend(fg, bg, amount)
+                if blended not in out:
+                    out.append(blended)
+    return tuple(out)
+
+
+def _legend_items(battlefield: Battlefield, theme: Theme, labels: tuple[str, str]) -> list[tuple[str, RGB, RGB | None, str]]:
+    """(kind, fill, edge, text): ``hex`` swatches, ``token`` rings, ``badge`` circles with a letter; ``""`` breaks the row."""
+    items: list[tuple[str, RGB, RGB | None, str]] = [
+        ("hex", theme.territory[0], None, labels[0]), ("hex", theme.territory[1], None, labels[1]),
+        ("hex", theme.no_ones, None, "No one's"), ("hex", theme.starting[0], theme.icon, "Starting"),
+        ("hex", theme.blocked, theme.blocked_border, "Blocked"), ("hex", theme.lethal, theme.lethal_border, "Lethal")]
+    if battlefield.hexes_of(HexType.COVER):
+        items.append(("hex", theme.cover, theme.cover_border, "Cover"))
+    if battlefield.hexes_of(HexType.TRAP):
+        items.append(("hex", theme.trap, theme.trap_border, "Trap"))
+    items.append(("", theme.background, None, ""))
+    items += [("token", theme.of(theme.token, side), None, f"{side.capitalize()} token")
+              for side in ("objective", "cover", "blocked")]
+    items += [("badge", theme.of(theme.marker, m.value), None, m.value.capitalize()) for m in _MARKER_ORDER]
+    items.append(("badge", theme.wound, None, "Wounds"))
+    return items
+
+
+def _draw_legend(draw: ImageDraw.ImageDraw, battlefield: Battlefield, theme: Theme, labels: tuple[str, str],
+                 left: float, top: float, right: float) -> float:
+    """Swatches with their names in rows; returns the bottom of the last row."""
+    font = _font(_LEGEND_PX)
+    swatch = _LEGEND_PX + 8
+    x, y = left, top
+    for kind, fill, edge, text in _legend_items(battlefield, theme, labels):
+        text_w = draw.textlength(text, font=font)
+        if not kind or x + swatch + 8 + text_w > right:
+            x, y = left, y + swatch + 12
+            if not kind:
+                continue
+        if kind == "hex":
+            draw.rectangle([x, y, x + swatch, y + swatch], fill=fill, outline=edge or theme.grid, width=3)
+            if text == "Starting":
+                _starting_icon(draw, x + swatch / 2, y + swatch / 2, swatch * 0.3, theme)
+        elif kind == "token":
+            draw.polygon(_corners(x + swatch / 2, y + swatch / 2, swatch / 2), outline=fill, width=4)
+            if text.startswith("Blocked"):
+                draw.polygon(_corners(x + swatch / 2, y + swatch / 2, swatch / 2 - 4), outline=theme.blocked_border,
+                             width=2)
+        else:
+            draw.ellipse([x + 2, y + 2, x + swatch - 2, y + swatch - 2], fill=fill, outline=theme.ink, width=2)
+            letter = "2" if text == "Wounds" else text[0]
+            draw.text((x + swatch / 2, y + swatch / 2), letter, fill=_contrast(fill, theme), font=_font(MIN_TEXT_PX),
+                      anchor="mm")
+        draw.text((x + swatch + 8, y + swatch / 2), text, fill=theme.label, font=font, anchor="lm")
+        x += swatch + 8 + text_w + 28
+    return y + swatch
+
+
+@lru_cache(maxsize=16)
+def _static_layer(battlefield: Battlefield, width: int, theme: Theme, labels: tuple[str, str]) -> Image.Image:
+    layout = _layout(battlefield, width)
+    img = Image.new("RGB", (layout.width, layout.height), theme.background)
+    draw = ImageDraw.Draw(img)
+    size = layout.size
+    label_px = max(MIN_TEXT_PX, round(size * 0.24))
+    border = max(3, round(size * 0.09))
+    for hex_ in sorted(battlefield.hexes):
+        cx, cy = layout.centres[hex_]
+        types = battlefield.types(hex_)
+        fill = _hex_fill(battlefield, hex_, theme)
+        draw.polygon(_corners(cx, cy, size), fill=theme.grid)
+        draw.polygon(_corners(cx, cy, size - 1.5), fill=fill)
+        inner = _corners(cx, cy, size - 1.5 - border / 2)
+        if HexType.BLOCKED in types:
+            draw.polygon(inner, outline=theme.blocked_border, width=border)
+        elif HexType.LETHAL in types:
+            draw.polygon(inner, outline=theme.lethal_border, width=border)
+        if HexType.COVER in types:
+            _dashed_outline(draw, inner, theme.cover_border, border)
+        if HexType.TRAP in types:
+            _dashed_outline(draw, inner, theme.trap_border, border)
+        if HexType.STARTING in types:
+            _starting_icon(draw, cx, cy - size * 0.56, size * 0.15, theme)
+        text_fill = _contrast(fill, theme)
+        draw.text((cx, cy + size * 0.6), str(hex_), fill=text_fill, font=_font(label_px), anchor="mm")
+    # Title: the two faces and the join.
+    first, second = battlefield.boards
+    where = ("top", "bottom") if battlefield.spec.join.edge is JoinEdge.LONG else ("left", "right")
+    title = (f"{first.name} ({labels[0]}, {where[0]})  +  {second.name} ({labels[1]}, {where[1]})"
+             f"  ·  {battlefield.spec.join.edge.value} edges")
+    draw.text((layout.origin_x, layout.origin_x), title, fill=theme.label, font=_font(_TITLE_PX), anchor="la")
+    bottom = _draw_legend(draw, battlefield, theme, labels, layout.origin_x, layout.legend_top,
+                          width - layout.origin_x)
+    img = img.crop((0, 0, layout.width, round(bottom + layout.origin_x)))
+    # Map every pixel to the nearest static colour. The palette is padded to 256 entries by repeating
+    # the list, so index i holds colour i % n; the lookup table folds the copies back.
+    colours = _static_colours(theme)
+    palette = Image.new("P", (1, 1))
+    palette.putpalette([v for i in range(256) for v in colours[i % len(colours)]])
+    quantized = img.quantize(palette=palette, dither=Image.Dither.NONE)
+    quantized = quantized.point([i % len(colours) for i in range(256)])
+    quantized.putpalette([v for c in colours for v in c])
+    return quantized
+
+
+def _starting_icon(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, theme: Theme) -> None:
+    """A white four-pointed star standing for the printed Underworlds icon."""
+    points = []
+    for k in range(8):
+        radius = r if k % 2 == 0 else r * 0.38
+        angle = math.radians(-90 + 45 * k)
+        points.append((cx + radius * math.cos(angle), cy + radius * math.sin(angle)))
+    draw.polygon(points, fill=theme.icon)
+
+
+# ---------------------------------------------------------------------------------------------
+# Dynamic layer
+
+
+def _badge(img: Image.Image, draw: ImageDraw.ImageDraw, pal: _Palette, centre: tuple[float, float], radius: float,
+           fill: RGB, text: str, theme: Theme) -> None:
+    x, y = centre
+    draw.ellipse([x - radius, y - radius, x + radius, y + radius], fill=pal(fill), outline=pal(theme.ink), width=2)
+    if text:
+        _text(img, pal, (x, y), text, round(radius * 1.3), _contrast(fill, theme), fill)
+
+
+def _draw_token(img: Image.Image, draw: ImageDraw.ImageDraw, pal: _Palette, layout: _Layout, token: TokenMark,
+                theme: Theme) -> None:
+    cx, cy = layout.centres[token.hex]
+    size = layout.size
+    colour = theme.of(theme.token, token.side.value)
+    ring = max(4, round(size * 0.1))
+    draw.polygon(_corners(cx, cy, size * 0.86), outline=pal(colour), width=ring)
+    if token.side is FeatureSide.BLOCKED:
+        draw.polygon(_corners(cx, cy, size * 0.86 - ring), outline=pal(theme.blocked_border), width=2)
+    text = str(token.value) if token.side is FeatureSide.OBJECTIVE and token.value is not None else token.side.value[0].upper()
+    _badge(img, draw, pal, (cx - size * 0.5, cy - size * 0.3), max(11.0, size * 0.22), colour, text, theme)
+
+
+def _draw_arrow(draw: ImageDraw.ImageDraw, pal: _Palette, layout: _Layout, arrow: Arrow, theme: Theme) -> None:
+    points = [layout.centres[h] for h in arrow.path if h in layout.centres]
+    if len(points) < 2:
+        return
+    colour = pal(_rgb(arrow.colour) if arrow.colour is not None else theme.of(theme.arrow, arrow.kind.value))
+    size = layout.size
+    (x0, y0), (x1, y1) = points[-2], points[-1]
+    length = math.hypot(x1 - x0, y1 - y0)
+    ux, uy = (x1 - x0) / length, (y1 - y0) / length
+    tip = (x1 - ux * size * 0.52, y1 - uy * size * 0.52)  # stop at the edge of a piece in the last hex
+    head = size * 0.32
+    base = (tip[0] - ux * head, tip[1] - uy * head)
+    line_w = max(4, round(size * 0.08))
+    outline = pal(theme.ink)
+    path = points[:-1] + [base]
+    draw.line(path, fill=outline, width=line_w + 4, joint="curve")
+    draw.line(path, fill=colour, width=line_w, joint="curve")
+    wing = (-uy * head * 0.6, ux * head * 0.6)
+    triangle = [tip, (base[0] + wing[0], base[1] + wing[1]), (base[0] - wing[0], base[1] - wing[1])]
+    draw.polygon(triangle, fill=colour, outline=outline, width=2)
+
+
+_MARKER_SPOTS = ((-0.6, 0.12), (0.6, 0.12), (-0.42, 0.44), (0.42, 0.44))
+_MARKER_ORDER = (Marker.MOVE, Marker.CHARGE, Marker.GUARD, Marker.STAGGER)
+
+
+def _draw_piece(img: Image.Image, draw: ImageDraw.ImageDraw, pal: _Palette, layout: _Layout, piece: Piece,
+                theme: Theme) -> None:
+    cx, cy = layout.centres[piece.hex]
+    size = layout.size
+    radius = size * 0.5
+    fill = _rgb(piece.colour)
+    if piece.inspired:
+        ring = radius + max(4, size * 0.08)
+        draw.ellipse([cx - ring, cy - ring, cx + ring, cy + ring], fill=pal(theme.inspired), outline=pal(theme.ink))
+    draw.ellipse([cx - radius, cy - radius, cx + radius, cy + radius], fill=pal(fill), outline=pal(theme.ink),
+                 width=max(2, round(size * 0.03)))
+    if piece.label:
+        _text(img, pal, (cx, cy), piece.label[:3], round(size * (0.4 if len(piece.label) < 3 else 0.3)),
+              _contrast(fill, theme), fill)
+    small = max(11.0, size * 0.2)
+    if piece.wounds > 0:
+        _badge(img, draw, pal, (cx + size * 0.46, cy - size * 0.36), max(11.0, size * 0.22), theme.wound,
+               str(piece.wounds), theme)
+    spots = iter(_MARKER_SPOTS)
+    for marker in _MARKER_ORDER:
+        if marker in piece.markers:
+            dx, dy = next(spots)
+            _badge(img, draw, pal, (cx + dx * size, cy + dy * size), small, theme.of(theme.marker, marker.value),
+                   marker.value[0].upper(), theme)
+
+
+def render_battlefield(battlefield: Battlefield, *, width: int = 1280, pieces: Sequence[Piece] = (),
+                       tokens: Sequence[TokenMark] = (), highlights: Mapping[Hex, Colour | None] | None = None,
+                       arrows: Sequence[Arrow] = (), theme: Theme = DEFAULT_THEME,
+                       labels: tuple[str, str] = ("Player 1", "Player 2")) -> bytes:
+    """The battlefield as PNG bytes.
+
+    :param battlefield: the two boards and their join.
+    :param width: image width in pixels, at least ``MIN_WIDTH`` (1024) so text stays readable on a phone.
+    :param pieces: fighters to draw, each in its hex; hexes off the battlefield are skipped.
+    :param tokens: feature tokens with their face-up side.
+    :param highlights: hexes to outline (legal moves, targets), each with a colour or None for ``theme.highlight``.
+    :param arrows: paths to draw (movement, charge, attack, push), under the tokens and pieces.
+    :param theme: the colours.
+    :param labels: what to call player 1 and player 2 (first-board and second-board player) in the title and legend.
+    """
+    if width < MIN_WIDTH:
+        raise ValueError(f"width must be at least {MIN_WIDTH} px to stay readable on a phone, not {width}")
+    layout = _layout(battlefield, width)
+    static = _static_layer(battlefield, width, theme, labels)
+    img = static.copy()
+    pal = _Palette(_static_colours(theme))
+    draw = ImageDraw.Draw(img)
+    for hex_, colour in sorted((highlights or {}).items(), key=lambda item: item[0]):
+        if hex_ in layout.centres:
+            cx, cy = layout.centres[hex_]
+            outline = theme.highlight if colour is None else _rgb(colour)
+            draw.polygon(_corners(cx, cy, layout.size * 0.94), outline=pal(outline),
+                         width=max(4, round(layout.size * 0.08)))
+    for arrow in arrows:  # under the tokens, so a token's value stays readable
+        _draw_arrow(draw, pal, layout, arrow, theme)
+    for token in tokens:
+        if token.hex in layout.centres:
+            _draw_token(img, draw, pal, layout, token, theme)
+    for piece in pieces:
+        if piece.hex in layout.centres:
+            _draw_piece(img, draw, pal, layout, piece, theme)
+    img.putpalette(pal.flat())
+    out = io.BytesIO()
+    img.save(out, "PNG", compress_level=3)
+    return out.getvalue()

@@ -1,0 +1,208 @@
+"""The battlefield image: valid, small, deterministic, readable, and pieces where the engine says they are."""
+from __future__ import annotations
+
+import ast
+import io
+from pathlib import Path
+
+import pytest
+from PIL import Image, ImageFont
+
+import render.hexboard as hexboard
+from engine.underworlds.battlefield import Battlefield, Board, HexType, Join, JoinEdge, load_boards
+from engine.underworlds.feature_tokens import FeatureSide
+from engine.underworlds.hexgrid import Hex
+from render.hexboard import (
+    DEFAULT_THEME, MIN_TEXT_PX, Arrow, ArrowKind, Marker, Piece, TokenMark, hex_centre, hex_radius, render_battlefield,
+)
+
+P = Hex.parse
+
+
+@pytest.fixture(scope="module")
+def boards() -> dict[str, Board]:
+    return load_boards()
+
+
+@pytest.fixture(scope="module")
+def field(boards: dict[str, Board]) -> Battlefield:
+    """Shyishian Stardial (top) + Ruptured Seal (bottom): starting, blocked and lethal hexes."""
+    return Battlefield.build(boards["shyishian-stardial"], boards["ruptured-seal"])
+
+
+@pytest.fixture(scope="module")
+def every_type(boards: dict[str, Board]) -> Battlefield:
+    """A player's own board with every printed hex type, joined to the Stardial."""
+    layout = {"starting": ["a1", "c1"], "blocked": ["d3"], "lethal": ["f3"], "cover": ["b3"], "trap": ["g2"]}
+    own = Board.model_validate({"id": "every-type", "name": "Every Type", "rows": [8, 7, 8, 7, 8],
+                                "layout": layout, "unknown": ["back"], "sources": [{"path": "tests"}]})
+    return Battlefield.build(own, boards["shyishian-stardial"])
+
+
+def ten_pieces() -> list[Piece]:
+    blue, gold = "#3b6fd8", "#c9a23a"
+    return [
+        Piece(P("c2"), "PF", blue, wounds=2, markers=frozenset({Marker.MOVE, Marker.GUARD}), inspired=True),
+        Piece(P("e4"), "2", blue), Piece(P("b2"), "3", blue, markers=frozenset({Marker.STAGGER})),
+        Piece(P("d5"), "4", blue), Piece(P("g3"), "5", blue, wounds=1),
+        Piece(P("b8"), "GT", gold, markers=frozenset({Marker.CHARGE})), Piece(P("d8"), "2", gold),
+        Piece(P("f9"), "3", gold), Piece(P("a10"), "4", gold), Piece(P("e11"), "5", gold, wounds=3)]
+
+
+def pixels(png: bytes) -> Image.Image:
+    image = Image.open(io.BytesIO(png))
+    image.load()
+    return image.convert("RGB")
+
+
+def test_render_gives_a_valid_png_under_200_kb_at_1280(field: Battlefield) -> None:
+    """A full board with ten pieces, tokens and arrows: a PNG 1280 px wide and under 200 KB."""
+    png = render_battlefield(field, pieces=ten_pieces(),
+                             tokens=[TokenMark(P("d6"), FeatureSide.OBJECTIVE, 3), TokenMark(P("g5"), FeatureSide.COVER)],
+                             arrows=[Arrow((P("d5"), P("d6"), P("c7")))], highlights={P("e6"): "#ffee55"})
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+    image = Image.open(io.BytesIO(png))
+    image.verify()
+    assert image.size[0] == 1280
+    assert len(png) < 200_000
+
+
+def test_render_is_deterministic(field: Battlefield) -> None:
+    """Same inputs, same bytes, with or without the cached static layer."""
+    first = render_battlefield(field, pieces=ten_pieces())
+    hexboard._static_layer.cache_clear()
+    hexboard._layout.cache_clear()
+    assert render_battlefield(field, pieces=ten_pieces()) == first
+
+
+def test_static_layer_is_drawn_once_per_battlefield(field: Battlefield, boards: dict[str, Board]) -> None:
+    """The boards are drawn once and cached by battlefield; a rebuilt equal battlefield hits the cache."""
+    hexboard._static_layer.cache_clear()
+    render_battlefield(field)
+    again = Battlefield.from_spec(field.spec, boards)
+    render_battlefield(again, pieces=ten_pieces())
+    info = hexboard._static_layer.cache_info()
+    assert (info.misses, info.hits) == (1, 1)
+
+
+@pytest.mark.parametrize("hex_", ["c2", "e4", "a10", "e11"])
+def test_piece_is_drawn_at_the_pixel_centre_of_its_hex(field: Battlefield, hex_: str) -> None:
+    """The piece's circle covers its hex's centre; without the piece the same pixels show the board."""
+    colour = (59, 111, 216)
+    x, y = hex_centre(field, P(hex_))
+    radius = hex_radius(field)
+    probe = [(x, round(y + radius * 0.4)), (round(x - radius * 0.4), y)]  # inside the circle, off the label
+    with_piece = pixels(render_battlefield(field, pieces=[Piece(P(hex_), "1", "#3b6fd8")]))
+    without = pixels(render_battlefield(field))
+    for point in probe:
+        assert with_piece.getpixel(point) == colour
+        assert without.getpixel(point) != colour
+    # And nowhere near another hex's centre.
+    other = hex_centre(field, P("h1"))
+    assert with_piece.getpixel(other) != colour
+
+
+def test_hex_types_are_drawn_in_distinct_colours(every_type: Battlefield) -> None:
+    """Starting, blocked, lethal, cover, trap, each territory and no one's territory: each its own fill."""
+    image = pixels(render_battlefield(every_type))
+    radius = hex_radius(every_type)
+
+    def fill(name: str) -> tuple[int, int, int]:
+        x, y = hex_centre(every_type, P(name))
+        return image.getpixel((round(x - radius * 0.45), y))  # type: ignore[return-value]
+
+    samples = {"plain, player 1": "e2", "starting": "a1", "blocked": "d3", "lethal": "f3", "cover": "b3",
+               "trap": "g2", "no one's": "d6", "plain, player 2": "e8"}
+    assert every_type.types(P("b3")) >= {HexType.COVER} and every_type.types(P("g2")) >= {HexType.TRAP}
+    colours = {kind: fill(name) for kind, name in samples.items()}
+    assert len(set(colours.values())) == len(colours), colours
+    assert colours["blocked"] == DEFAULT_THEME.blocked and colours["lethal"] == DEFAULT_THEME.lethal
+
+
+def test_starting_hexes_of_each_territory_are_distinct(field: Battlefield) -> None:
+    """Players see whose starting hexes are whose: each territory's starting hexes have their own tint."""
+    image = pixels(render_battlefield(field))
+    radius = hex_radius(field)
+    top, bottom = sorted(field.starting_hexes(0))[0], sorted(field.starting_hexes(1))[0]
+    x0, y0 = hex_centre(field, top)
+    x1, y1 = hex_centre(field, bottom)
+    assert image.getpixel((round(x0 - radius * 0.45), y0)) == DEFAULT_THEME.starting[0]
+    assert image.getpixel((round(x1 - radius * 0.45), y1)) == DEFAULT_THEME.starting[1]
+
+
+def test_text_is_never_smaller_than_14_px(boards: dict[str, Board], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Readable on a phone: every font requested is 14 px or more, even on the wide short-edge layout."""
+    sizes: list[float] = []
+    real = ImageFont.load_default
+
+    def spy(size: float | None = None) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+        sizes.append(size or 0)
+        return real(size=size)
+
+    monkeypatch.setattr(ImageFont, "load_default", spy)
+    for cache in (hexboard._font, hexboard._static_layer, hexboard._text_bands, hexboard._layout):
+        cache.cache_clear()
+    wide = Battlefield.build(boards["mirror-well"], boards["wyrmgrave"], join=Join(edge=JoinEdge.SHORT))
+    png = render_battlefield(wide, width=1024, pieces=[Piece(P("c2"), "PF", "red", wounds=1,
+                                                             markers=frozenset(Marker))],
+                             tokens=[TokenMark(P("h2"), FeatureSide.OBJECTIVE, 4)])
+    assert sizes and min(sizes) >= MIN_TEXT_PX == 14
+    assert Image.open(io.BytesIO(png)).size[0] == 1024
+    for cache in (hexboard._font, hexboard._static_layer, hexboard._text_bands):
+        cache.cache_clear()
+
+
+def test_feature_token_ring_and_arrow_are_drawn(field: Battlefield) -> None:
+    """A token shows its side's colour around its hex; an attack arrow crosses the hexes between."""
+    token_colour = DEFAULT_THEME.of(DEFAULT_THEME.token, "objective")
+    attack_colour = DEFAULT_THEME.of(DEFAULT_THEME.arrow, "attack")
+    png = render_battlefield(field, tokens=[TokenMark(P("d6"), FeatureSide.OBJECTIVE, 3)],
+                             arrows=[Arrow((P("d4"), P("d8")), kind=ArrowKind.ATTACK)])
+    image = pixels(png)
+    x, y = hex_centre(field, P("d6"))
+    radius = hex_radius(field)
+    left_side = round(x - radius * 0.86 * 0.866)  # the ring's left edge, clear of the arrow
+    ring = [image.getpixel((left_side + dx, y)) for dx in range(-3, 4)]
+    assert token_colour in ring
+    ax, ay = hex_centre(field, P("d4"))
+    bx, by = hex_centre(field, P("d8"))
+    middle = ((ax + bx) // 2, (ay + by) // 2 - round(radius * 0.3))  # off the token's badge
+    assert image.getpixel(middle) == attack_colour
+
+
+def test_highlighted_hexes_get_an_outline(field: Battlefield) -> None:
+    """Highlights (legal moves, targets) outline the hex in the colour given."""
+    image = pixels(render_battlefield(field, highlights={P("e6"): (255, 0, 255)}))
+    x, y = hex_centre(field, P("e6"))
+    radius = hex_radius(field)
+    assert (255, 0, 255) in [image.getpixel((x, round(y - radius * 0.94) + dy)) for dy in range(0, 5)]
+
+
+def test_highlight_without_a_colour_uses_the_theme(field: Battlefield) -> None:
+    """``None`` picks the theme's highlight colour."""
+    image = pixels(render_battlefield(field, highlights={P("e6"): None}))
+    x, y = hex_centre(field, P("e6"))
+    radius = hex_radius(field)
+    top = [image.getpixel((x, round(y - radius * 0.94) + dy)) for dy in range(0, 5)]
+    assert DEFAULT_THEME.highlight in top
+
+
+def test_render_narrower_than_1024_px_is_refused(field: Battlefield) -> None:
+    """Readable on a phone: images are at least 1024 px wide."""
+    with pytest.raises(ValueError, match="at least 1024"):
+        render_battlefield(field, width=800)
+
+
+def test_pieces_off_the_battlefield_are_skipped(field: Battlefield) -> None:
+    """A piece in a hex that is not part of the battlefield draws nothing rather than failing."""
+    assert render_battlefield(field, pieces=[Piece(P("h6"), "X", "red")]) == render_battlefield(field)
+
+
+def test_renderer_depends_on_engine_hexes_and_battlefield_only() -> None:
+    """The renderer takes plain dataclasses: no game-state module, no Discord, no table."""
+    tree = ast.parse(Path(hexboard.__file__).read_text(encoding="utf-8"))
+    modules = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) and node.module}
+    modules |= {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names}
+    engine = {m for m in modules if m.startswith("engine")}
+    assert engine <= {"engine.underworlds.battlefield", "engine.underworlds.hexgrid", "engine.underworlds.feature_tokens"}
+    assert not {m.split(".")[0] for m in modules} & {"discord", "table", "cogs", "redis"}
