@@ -206,28 +206,25 @@ async def test_log_replayed_from_the_seed_equals_the_snapshot(table: Table):
         replay(match, table.seed(match_id), tampered)
 
 
-async def test_crash_inside_a_game_rule_saves_nothing_and_shows_an_error_id(table: Table, caplog):
+async def test_crash_inside_a_game_rule_saves_nothing_and_shows_an_error_id(table: Table, caplog, monkeypatch):
     """An unexpected exception never leaves a half-applied change; the user gets an id to report."""
+    from engine.core.system import find_system
     from table.guard import guarded
-    from tests.support.nim import Nim
 
     match_id, thread = await started(table)
     before = await table.store.load(match_id)
-    original = Nim.apply
 
     def broken(self, state, seat, action, rng):
         rng.randbelow(6)  # it had started drawing dice when it failed
         state["stones"] = -1
         raise RuntimeError("bug")
-    Nim.apply = broken
-    try:
-        async def act():
-            await table.act(ctx(ANN, thread), {"type": "Take", "stones": 1})
-        import logging
-        with caplog.at_level(logging.ERROR, logger="table"):
-            reply = await guarded(act(), where="test")
-    finally:
-        Nim.apply = original
+    monkeypatch.setattr(find_system("nim"), "apply", broken.__get__(find_system("nim")))
+
+    async def act():
+        await table.act(ctx(ANN, thread), {"type": "Take", "stones": 1})
+    import logging
+    with caplog.at_level(logging.ERROR, logger="table"):
+        reply = await guarded(act(), where="test")
     assert reply.ephemeral and reply.error == "crash" and "error id" in reply.content
     error_id = reply.content.split("`")[1]
     assert any(error_id in r.getMessage() for r in caplog.records)
