@@ -2,30 +2,22 @@
 from __future__ import annotations
 
 import asyncio
-import os
 import statistics
-import tempfile
 import time
-from pathlib import Path
 
-import redis.asyncio as aioredis
-
+from bench.common import bench_redis
 from table.context import Actor, Context
 from table.lifecycle import Table
-from table.redis_server import EmbeddedRedis
 from table.rolls import Rolls
 from table.store import Store
 
 
 async def _run() -> None:
-    server = None
-    url = os.environ.get("REDIS_URL")
-    if not url:
-        server = EmbeddedRedis(Path(tempfile.mkdtemp()) / "redis")
-        await server.start()
-        url = server.url
-    redis = aioredis.from_url(url)
-    store = Store(redis, prefix="bench")
+    async with bench_redis("bench") as redis:
+        await _measure(Store(redis, prefix="bench"))
+
+
+async def _measure(store: Store) -> None:
     rolls = Rolls(Table(store, b"b" * 32))
     ctx = Context(Actor(1, "bench"), channel_id=1)
     for label, reader, options in (("/roll dice 4d6kh3", "expr", {"expr": "4d6kh3"}),
@@ -38,10 +30,6 @@ async def _run() -> None:
         times.sort()
         print(f"{label:32s} p50 {statistics.median(times):.3f} ms  p99 {times[int(len(times) * 0.99)]:.3f} ms"
               f"  (target: under 2 ms)")
-    await redis.delete(*[k async for k in redis.scan_iter(match="bench:*")] or ["bench:none"])
-    await redis.aclose()
-    if server:
-        await server.stop()
 
 
 def main() -> None:

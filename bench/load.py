@@ -13,11 +13,11 @@ import os
 import random
 import statistics
 import sys
-import tempfile
 import time
-from pathlib import Path
 
 import redis.asyncio as aioredis
+
+from bench.common import bench_redis
 
 import engine.games  # noqa: F401
 from engine.core import system as systems
@@ -25,7 +25,6 @@ from engine.core.errors import GameError
 from table.context import Actor, Context
 from table.lifecycle import Table
 from table.match import Status
-from table.redis_server import EmbeddedRedis
 from table.replay import replay
 from table.store import Store
 
@@ -68,68 +67,58 @@ async def play(table: Table, match_id: str, until: float, picker: random.Random,
 
 
 async def run(args: argparse.Namespace) -> int:
-    server = None
-    url = os.environ.get("REDIS_URL")
-    if not url:
-        server = EmbeddedRedis(Path(tempfile.mkdtemp()) / "redis")
-        await server.start()
-        url = server.url
-    redis = aioredis.from_url(url, max_connections=args.concurrency + 10)
     prefix = f"load{os.getpid()}"
-    store = Store(redis, prefix=prefix)
+    async with bench_redis(prefix, max_connections=args.concurrency + 10) as redis:
+        return await measure(args, redis, Store(redis, prefix=prefix))
+
+
+async def measure(args: argparse.Namespace, redis: aioredis.Redis, store: Store) -> int:
+    """Open the matches, play them, print the figures, replay every log."""
     table = Table(store, b"L" * 32)
-    try:
-        game = args.game or ("underworlds" if any(i.key == "underworlds" and ok for i, ok in systems.all_systems())
-                             else "nim")
-        if game == "nim":
-            import tests.support.nim  # noqa: F401 - the test game, when no real game is registered
-        used_before = (await redis.info("memory"))["used_memory"]
-        gate = asyncio.Semaphore(args.concurrency)
+    game = args.game or ("underworlds" if any(i.key == "underworlds" and ok for i, ok in systems.all_systems())
+                         else "nim")
+    if game == "nim":
+        import tests.support.nim  # noqa: F401 - the test game, when no real game is registered
+    used_before = (await redis.info("memory"))["used_memory"]
+    gate = asyncio.Semaphore(args.concurrency)
 
-        async def opened(i: int) -> str:
-            async with gate:
-                return await open_match(table, game, i)
-        t0 = time.perf_counter()
-        ids = await asyncio.gather(*(opened(i) for i in range(args.matches)))
-        print(f"{game}: opened {len(ids)} matches in {time.perf_counter() - t0:.1f} s")
+    async def opened(i: int) -> str:
+        async with gate:
+            return await open_match(table, game, i)
+    t0 = time.perf_counter()
+    ids = await asyncio.gather(*(opened(i) for i in range(args.matches)))
+    print(f"{game}: opened {len(ids)} matches in {time.perf_counter() - t0:.1f} s")
 
-        latencies: list[float] = []
-        counts = {"applied": 0, "refused": 0, "finished": 0, "stuck": 0}
-        until = time.perf_counter() + args.seconds
+    latencies: list[float] = []
+    counts = {"applied": 0, "refused": 0, "finished": 0, "stuck": 0}
+    until = time.perf_counter() + args.seconds
 
-        async def player(match_id: str, seed: int) -> None:
-            async with gate:
-                await play(table, match_id, until, random.Random(seed), latencies, counts)
-        t0 = time.perf_counter()
-        # Each match plays in turns under the semaphore, so all of them progress concurrently.
-        await asyncio.gather(*(player(m, i) for i, m in enumerate(ids)))
-        elapsed = time.perf_counter() - t0
-        used_after = (await redis.info("memory"))["used_memory"]
-        lat = sorted(latencies)
-        print(f"actions applied {counts['applied']}, refused {counts['refused']}, matches finished "
-              f"{counts['finished']}, stuck {counts['stuck']} in {elapsed:.1f} s")
-        if lat:
-            print(f"throughput {len(lat) / elapsed:.0f} actions/s · latency p50 {statistics.median(lat) * 1000:.2f} ms"
-                  f" · p99 {lat[int(len(lat) * 0.99)] * 1000:.2f} ms")
-        print(f"Redis memory per match {(used_after - used_before) / len(ids) / 1024:.1f} KiB "
-              f"(used_memory delta over {len(ids)} matches)")
-        bad = 0
-        for match_id in ids:
-            match = await store.load(match_id)
-            try:
-                replay(match, table.seed(match_id), await store.log(match_id))
-            except AssertionError as exc:
-                bad += 1
-                print(f"replay mismatch in {match_id}: {exc}", file=sys.stderr)
-        print(f"replay: {len(ids) - bad}/{len(ids)} matches equal their stored snapshot")
-        return 1 if bad else 0
-    finally:
-        keys = [k async for k in redis.scan_iter(match=f"{prefix}:*", count=5000)]
-        for i in range(0, len(keys), 1000):
-            await redis.delete(*keys[i:i + 1000])
-        await redis.aclose()
-        if server:
-            await server.stop()
+    async def player(match_id: str, seed: int) -> None:
+        async with gate:
+            await play(table, match_id, until, random.Random(seed), latencies, counts)
+    t0 = time.perf_counter()
+    # Each match plays in turns under the semaphore, so all of them progress concurrently.
+    await asyncio.gather(*(player(m, i) for i, m in enumerate(ids)))
+    elapsed = time.perf_counter() - t0
+    used_after = (await redis.info("memory"))["used_memory"]
+    lat = sorted(latencies)
+    print(f"actions applied {counts['applied']}, refused {counts['refused']}, matches finished "
+          f"{counts['finished']}, stuck {counts['stuck']} in {elapsed:.1f} s")
+    if lat:
+        print(f"throughput {len(lat) / elapsed:.0f} actions/s · latency p50 {statistics.median(lat) * 1000:.2f} ms"
+              f" · p99 {lat[int(len(lat) * 0.99)] * 1000:.2f} ms")
+    print(f"Redis memory per match {(used_after - used_before) / len(ids) / 1024:.1f} KiB "
+          f"(used_memory delta over {len(ids)} matches)")
+    bad = 0
+    for match_id in ids:
+        match = await store.load(match_id)
+        try:
+            replay(match, table.seed(match_id), await store.log(match_id))
+        except AssertionError as exc:
+            bad += 1
+            print(f"replay mismatch in {match_id}: {exc}", file=sys.stderr)
+    print(f"replay: {len(ids) - bad}/{len(ids)} matches equal their stored snapshot")
+    return 1 if bad else 0
 
 
 def main(argv: list[str] | None = None) -> None:
