@@ -13,6 +13,7 @@ from cogs.dice import DiceCog
 from cogs.health import start_health_server
 from cogs.match import MatchCog, TableButton
 from cogs.send import send
+from cogs.underworlds import UnderworldsCog
 from table.guard import crash_reply
 from table.reply import Reply
 from table.services import Services
@@ -37,6 +38,9 @@ class GameMasterBot(commands.Bot):
     async def setup_hook(self) -> None:
         await self.add_cog(MatchCog(self.services))
         await self.add_cog(DiceCog(self.services))
+        underworlds = UnderworldsCog(self.services)
+        underworlds.bot = self
+        await self.add_cog(underworlds)
         self.add_dynamic_items(TableButton)
         await self.sync_commands()
         settings = self.services.settings

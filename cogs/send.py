@@ -78,14 +78,32 @@ async def send(interaction: discord.Interaction, reply: Reply) -> None:
     """Answer an interaction with ``reply``, then post what it asks to post elsewhere."""
     kwargs = message_kwargs(reply)
     if interaction.response.is_done():
-        await interaction.followup.send(ephemeral=reply.ephemeral, **{k: v for k, v in kwargs.items() if v is not None})
+        sent = await interaction.followup.send(ephemeral=reply.ephemeral, wait=True,
+                                               **{k: v for k, v in kwargs.items() if v is not None})
+        message_id = getattr(sent, "id", None)
     else:
-        await interaction.response.send_message(ephemeral=reply.ephemeral, **kwargs)
+        response = await interaction.response.send_message(ephemeral=reply.ephemeral, **kwargs)
+        message_id = getattr(response, "message_id", None)
+    if reply.panel and message_id and not reply.ephemeral:
+        await _record_panel(interaction, reply.panel, interaction.channel_id or 0, message_id)
     for channel_id, post in reply.posts:
         if post.ephemeral:  # hidden information never goes to a channel
             continue
         channel = interaction.client.get_channel(channel_id) or await interaction.client.fetch_channel(channel_id)
-        await channel.send(**{k: v for k, v in message_kwargs(post).items() if v is not None})
+        message = await channel.send(**{k: v for k, v in message_kwargs(post).items() if v is not None})
+        if post.panel:
+            await _record_panel(interaction, post.panel, channel_id, message.id)
+
+
+async def _record_panel(interaction: discord.Interaction, match_id: str, channel_id: int, message_id: int) -> None:
+    """Make a message the match's turn panel and take the (now stale) buttons off the previous one."""
+    services = interaction.client.services  # type: ignore[attr-defined]
+    previous = await services.table.set_panel(match_id, message_id)
+    if previous:
+        try:
+            await interaction.client.get_partial_messageable(channel_id).get_partial_message(previous).edit(view=None)
+        except discord.HTTPException:  # deleted, or too old to edit: the stale buttons refuse anyway
+            log.info("could not strip the buttons of panel %s", previous)
 
 
 def language_of(interaction: discord.Interaction) -> str:

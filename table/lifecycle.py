@@ -37,6 +37,10 @@ class Table:
         self.store = store
         self._secret = secret
         self.clock = clock
+        self.layers: dict[str, Any] = {}
+        """Game presentation layers by game key; each answers the ``g:`` buttons of its matches
+        (``async press(ctx, match, custom_id) -> Reply``) and may show a match after an undo
+        (``async show(ctx, match, headline) -> Reply``)."""
 
     # plumbing ---------------------------------------------------------------
     def seed(self, match_id: str) -> bytes:
@@ -162,10 +166,13 @@ class Table:
 
         match, what = await self.update(match_id, change)
         if what == "accepted":
-            return Reply(content=(f"<@{ctx.actor.user_id}> accepted. The match begins!\n"
-                                  f"Dice seed commitment (SHA-256): `{match.seed_hash}`; "
-                                  "the seed is revealed when the match ends, so anyone can check every roll."),
-                         embeds=[self.status_embed(match)])
+            headline = (f"<@{ctx.actor.user_id}> accepted. The match begins!\n"
+                        f"Dice seed commitment (SHA-256): `{match.seed_hash}`; "
+                        "the seed is revealed when the match ends, so anyone can check every roll.")
+            layer = self.layers.get(match.game)
+            if layer is not None:  # the game's own panel: whose decision, with its buttons
+                return await layer.show(ctx, match, headline)
+            return Reply(content=headline, embeds=[self.status_embed(match)])
         return Reply(content=f"The challenge was {'declined' if what == 'InviteDeclined' else 'withdrawn'}.")
 
     # reading ----------------------------------------------------------------
@@ -233,21 +240,27 @@ class Table:
         return Reply(content=text)
 
     # playing ----------------------------------------------------------------
-    async def act(self, ctx: Context, action: dict[str, Any], match_id: str | None = None) -> tuple[Match, list]:
+    async def act(self, ctx: Context, action: dict[str, Any], match_id: str | None = None, *,
+                  expect: int | None = None) -> tuple[Match, list]:
         """Apply one game action for the caller's seat; returns the saved match and the events.
 
+        ``expect``: the log length the choice was offered at (a button, an autocomplete pick); the
+        action is refused if anything happened since, even if it would still be legal.
+
         :raises NotAllowed: core.not_seated
-        :raises IllegalAction: core.match_invited, core.match_over, and the game's own codes
+        :raises IllegalAction: core.match_invited, core.match_over, core.stale_choice, and the game's own codes
         """
         target = await self.match_for(ctx, match_id)
 
         def change(match: Match):
             seat = self._seated(match, ctx.actor)
             self._require(match, Status.ACTIVE)
+            if expect is not None and match.log_length != expect:
+                raise IllegalAction("core.stale_choice")
             system = systems.find_system(match.game)
             rng = RecordingRng(self.seed(match.id), match.rng_counter)
             state, events = system.apply(match.state, seat, action, rng)
-            new = match.model_copy(update={"state": state, "rng_counter": rng.counter})
+            new = match.model_copy(update={"state": state, "rng_counter": rng.counter, "undo_request": None})
             outcome = system.outcome(state)
             if outcome is not None:
                 new = self._finish(new, Status.FINISHED, outcome.winner, outcome.reason)
@@ -256,6 +269,14 @@ class Table:
             return new, [entry], events
 
         return await self.update(target.id, change)
+
+    async def set_panel(self, match_id: str, message_id: int) -> int | None:
+        """Remember the message that is the match's turn panel; returns the previous panel's id."""
+        def change(match: Match):
+            return match.model_copy(update={"panel_message_id": message_id}), [], match.panel_message_id
+
+        _, previous = await self.update(match_id, change)
+        return previous if previous != message_id else None
 
     # ending -----------------------------------------------------------------
     async def concede(self, ctx: Context, match_id: str | None = None) -> Reply:
@@ -305,7 +326,7 @@ class Table:
 
     # buttons ----------------------------------------------------------------
     async def press(self, ctx: Context, custom_id: str) -> Reply:
-        """Route a button press (``m:<verb>:<match id>``) to its operation.
+        """Route a button press (``m:<verb>:<match id>``, or ``g:<match id>:...`` to the game's layer).
 
         :raises NotFound: core.unknown_button
         """
@@ -316,6 +337,17 @@ class Table:
                 return await self.answer_invite(ctx, match_id, verb == "accept")
             if verb == "abandon":
                 return await self.abandon(ctx, match_id)
+            if verb in ("undo", "undo-yes", "undo-no"):
+                from table import undo
+
+                if verb == "undo":
+                    return await undo.request(self, ctx, match_id)
+                return await undo.answer(self, ctx, match_id, verb == "undo-yes")
+        if len(parts) >= 3 and parts[0] == "g":
+            match = await self.store.load(parts[1])
+            layer = self.layers.get(match.game)
+            if layer is not None:
+                return await layer.press(ctx, match, custom_id)
         raise NotFound("core.unknown_button")
 
 

@@ -74,10 +74,11 @@ class LocalTable:
         self.commands: dict[str, Command] = {}
         self._files_written = 0
         self.names: dict[int, str] = {}
-        from table import local_commands, local_dice
+        from table import local_commands, local_dice, local_underworlds
 
         local_commands.install(self)
         local_dice.install(self)
+        local_underworlds.install(self)
 
     # commands -----------------------------------------------------------------
     def command(self, path: str, params: list[str] | None = None, aliases: dict[str, str] | None = None,

@@ -73,6 +73,9 @@ class Match(BaseModel):
     log_length: int = 0
     """Entries appended to the match log."""
     panel_message_id: int | None = None
+    """The message showing the match's turn panel (its buttons are removed when a new one is posted)."""
+    undo_request: dict[str, Any] | None = None
+    """A pending request to take back the last action: ``{"n": log entry, "seat": ..., "by": user id}``."""
 
     @staticmethod
     def new_id() -> str:

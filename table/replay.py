@@ -1,4 +1,8 @@
-"""Replaying a match from its seed and log: the audit that every stored snapshot is what its actions made."""
+"""Replaying a match from its seed and log: the audit that every stored snapshot is what its actions made.
+
+Undo uses the same replay to rebuild the state before an action; actions taken back
+(``ActionUndone``) are skipped.
+"""
 from __future__ import annotations
 
 from typing import Any
@@ -12,6 +16,11 @@ class ReplayMismatch(AssertionError):
     """The log does not reproduce the stored snapshot."""
 
 
+def undone_entries(entries: list[dict[str, Any]]) -> set[int]:
+    """The log numbers of actions taken back."""
+    return {int(e["undoes"]) for e in entries if e.get("event") == "ActionUndone" and "undoes" in e}
+
+
 def _end_counter(seed: bytes, draws: list[list[int]]) -> int:
     start, n, _ = draws[-1]
     rng = SeededRng(seed, start)
@@ -19,17 +28,21 @@ def _end_counter(seed: bytes, draws: list[list[int]]) -> int:
     return rng.counter
 
 
-def replay(match: Match, seed: bytes, log: list[dict[str, Any]]) -> dict[str, Any] | None:
-    """The game state the log's actions produce from the seed; raises ``ReplayMismatch`` on any gap.
+def replay_until(match: Match, seed: bytes, log: list[dict[str, Any]],
+                 stop: int | None = None) -> tuple[dict[str, Any] | None, int]:
+    """The game state and generator counter just before entry ``stop`` (or after the whole log).
 
     Checks on the way that draws follow each other with no gap and that each action
     consumed exactly the draws it logged.
     """
     system = systems.find_system(match.game)
     seats = tuple(h.seat for h in match.seats)
+    undone = undone_entries(log)
     state: dict[str, Any] | None = None
     counter = 0
     for entry in log:
+        if entry.get("n") == stop:
+            break
         draws = entry.get("draws") or []
         if draws and draws[0][0] != counter:
             raise ReplayMismatch(f"entry #{entry.get('n')}: draw {draws[0][0]} where {counter} was due")
@@ -37,7 +50,7 @@ def replay(match: Match, seed: bytes, log: list[dict[str, Any]]) -> dict[str, An
             rng = SeededRng(seed, counter)
             state = system.setup(match.options, seats, rng)
             counter = rng.counter
-        elif entry.get("kind") == "action":
+        elif entry.get("kind") == "action" and entry.get("n") not in undone:
             rng = SeededRng(seed, counter)
             state, _ = system.apply(state, entry["seat"], entry["action"], rng)
             counter = rng.counter
@@ -45,6 +58,12 @@ def replay(match: Match, seed: bytes, log: list[dict[str, Any]]) -> dict[str, An
             counter = _end_counter(seed, draws)
         if draws and counter != _end_counter(seed, draws):
             raise ReplayMismatch(f"entry #{entry.get('n')}: replay used draws up to {counter}")
+    return state, counter
+
+
+def replay(match: Match, seed: bytes, log: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """The state the whole log produces; raises ``ReplayMismatch`` unless it equals the stored snapshot."""
+    state, counter = replay_until(match, seed, log)
     if counter != match.rng_counter:
         raise ReplayMismatch(f"the snapshot's generator is at {match.rng_counter}, the log's at {counter}")
     if state != match.state:

@@ -66,6 +66,9 @@ class Reply:
     """Further messages for other channels (the match thread), as (channel id, reply)."""
     error: str | None = None
     """``refused`` (the user got something wrong) or ``crash``; None for a normal answer."""
+    panel: str | None = None
+    """A match id: this message becomes that match's turn panel (the adapter records its message id
+    with ``Table.set_panel`` and removes the buttons of the previous panel)."""
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready summary (files by name and size only)."""

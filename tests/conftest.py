@@ -16,6 +16,7 @@ from table.redis_server import EmbeddedRedis
 from table.store import Store
 
 ROOT = Path(__file__).resolve().parents[1]
+collect_ignore = ["support"]  # imported by name only: a second import would register Nim twice
 
 
 @pytest.fixture(scope="session")

@@ -1,0 +1,164 @@
+"""The Underworlds board picture at the table, drawn only from ``system.view(state, seat)``.
+
+Fighters become labelled markers in their warband's colour (wounds, Move/Charge/Guard/Stagger,
+Inspired), placed feature tokens show their face-up side and value, and the last action's events
+become arrows: the movement path, the attack (coloured by its outcome) and any push. Every hex
+carries its coordinate, the same text the commands accept. Nothing here reads a ``State``.
+"""
+from __future__ import annotations
+
+import functools
+import json
+import re
+from typing import Any, Iterable, Mapping, Sequence
+
+from engine.underworlds.battlefield import Battlefield, BattlefieldSpec
+from engine.underworlds.feature_tokens import FeatureSide
+from engine.underworlds.fighters import load_warbands
+from engine.underworlds.hexgrid import Hex
+from render.hexboard import Arrow, ArrowKind, Marker, Piece, TokenMark, render_battlefield
+
+JSON = dict[str, Any]
+
+BOARD_WIDTH = 1280
+"""Width of the posted board image (readable on a phone)."""
+SEAT_COLOURS = ("#3b7dd8", "#d8463b")
+"""Fallback fighter colours by seat, when both warbands would look alike."""
+OUTCOME_COLOURS = {"critical_hit": "#ff2fd0", "hit": "#ff3c3c", "draw": "#ffa040", "miss": "#9a9a9a",
+                   "critical_defence": "#40a0ff"}
+"""Attack arrow colour by the attack's result."""
+_SKIP_WORDS = {"the", "of", "and", "a"}
+
+
+@functools.lru_cache(maxsize=32)
+def _battlefield(spec_json: str) -> Battlefield:
+    return Battlefield.from_spec(BattlefieldSpec.model_validate_json(spec_json))
+
+
+def battlefield_of(view: JSON) -> Battlefield | None:
+    """The battlefield the view's boards make, or None before the boards are placed."""
+    spec = view.get("battlefield")
+    if not spec:
+        return None
+    return _battlefield(json.dumps(spec, sort_keys=True))
+
+
+def _initials(name: str) -> str:
+    words = [w for w in re.split(r"[\s\-]+", name) if w and w.lower() not in _SKIP_WORDS]
+    if len(words) >= 2:
+        return (words[0][0] + words[1][0]).upper()
+    word = words[0] if words else name or "?"
+    return word[:2].capitalize()
+
+
+def fighter_labels(fighters: Sequence[JSON]) -> dict[str, str]:
+    """A short unique label per fighter id (``SS`` for Severin Steelheart), stable for the match."""
+    labels: dict[str, str] = {}
+    taken: dict[str, list[str]] = {}
+    for f in fighters:
+        taken.setdefault(_initials(f["name"]), []).append(f["id"])
+    for base, ids in taken.items():
+        seats = {i.split(":", 1)[0] for i in ids}
+        for i, fighter_id in enumerate(ids):
+            if len(ids) == 1:
+                labels[fighter_id] = base
+            elif len(seats) == len(ids):  # the same fighter in both warbands: number by seat
+                labels[fighter_id] = base + fighter_id.split(":", 1)[0][-1]
+            else:
+                labels[fighter_id] = base[:2] + str(i + 1)
+    return labels
+
+
+def seat_colours(view: JSON) -> dict[str, str]:
+    """Each seat's drawing colour: its warband's primary colour, or the seat colour when they clash."""
+    warbands = load_warbands()
+    seats = view["seats"]
+    out: dict[str, str] = {}
+    for i, seat in enumerate(seats):
+        warband = warbands.get(str(view["players"][seat].get("warband")))
+        out[seat] = warband.colours.primary if warband else SEAT_COLOURS[i % 2]
+    if len(set(c.lower() for c in out.values())) < len(seats):
+        out = {seat: SEAT_COLOURS[i % 2] for i, seat in enumerate(seats)}
+    return out
+
+
+def pieces_of(view: JSON) -> list[Piece]:
+    """The fighters on the battlefield as pieces to draw."""
+    colours = seat_colours(view)
+    labels = fighter_labels(view["fighters"])
+    pieces = []
+    for f in view["fighters"]:
+        if not f.get("hex") or f.get("out_of_action"):
+            continue
+        markers = frozenset(m for m in Marker if f.get(m.value))
+        pieces.append(Piece(Hex.parse(f["hex"]), labels[f["id"]], colours[f["seat"]], wounds=f.get("wounds", 0),
+                            markers=markers, inspired=bool(f.get("inspired"))))
+    return pieces
+
+
+def tokens_of(view: JSON) -> list[TokenMark]:
+    """The feature tokens placed on the battlefield, with their face-up side and objective value."""
+    out = []
+    for t in view.get("feature_tokens", ()):
+        if not t.get("hex"):
+            continue
+        side = FeatureSide(t["face_up"])
+        value = t.get("number") if side is FeatureSide.OBJECTIVE else None
+        out.append(TokenMark(Hex.parse(t["hex"]), side, value))
+    return out
+
+
+def arrows_of(events: Iterable[JSON], view: JSON) -> list[Arrow]:
+    """Arrows for one action's events: movement (or charge) paths, attacks by outcome, pushes."""
+    events = list(events)
+    charged = {e["fighter"] for e in events if e.get("type") == "FighterCharged"}
+    hexes: dict[str, str] = {f["id"]: f["hex"] for f in view.get("fighters", ()) if f.get("hex")}
+    # Where each fighter stood when attacked: before any drive back, or where it fell.
+    before: dict[str, str] = {}
+    for e in events:
+        if e.get("type") in ("FighterMoved", "FighterPushed") and e["fighter"] not in before:
+            before[e["fighter"]] = e["from"]
+        if e.get("type") == "FighterOutOfAction" and e.get("hex"):
+            before.setdefault(e["fighter"], e["hex"])
+    arrows: list[Arrow] = []
+    attack_from: dict[str, str] = {}
+    for e in events:
+        kind = e.get("type")
+        if kind in ("FighterMoved", "FighterPushed"):
+            path = tuple(Hex.parse(h) for h in [e["from"], *e.get("path", [e["to"]])])
+            if kind == "FighterPushed":
+                arrow_kind = ArrowKind.PUSH
+            else:
+                arrow_kind = ArrowKind.CHARGE if e["fighter"] in charged else ArrowKind.MOVE
+                attack_from[e["fighter"]] = e["to"]
+            arrows.append(Arrow(path, arrow_kind))
+        elif kind == "AttackDeclared":
+            start = attack_from.get(e["fighter"]) or hexes.get(e["fighter"])
+            target = before.get(e["target"]) or hexes.get(e["target"])
+            if start and target and start != target:
+                result = next((r.get("result") for r in events if r.get("type") == "AttackResolved"
+                               and r.get("target") == e["target"]), None)
+                arrows.append(Arrow((Hex.parse(start), Hex.parse(target)), ArrowKind.ATTACK,
+                                    OUTCOME_COLOURS.get(str(result)) if result else None))
+    return arrows
+
+
+def board_labels(view: JSON, names: Mapping[str, str]) -> tuple[str, str]:
+    """The title/legend names of the first-board and second-board players."""
+    by_board = {index: seat for seat, index in view.get("territory", {}).items()}
+    out = []
+    for index in (0, 1):
+        seat = by_board.get(index, view["seats"][index])
+        out.append(names.get(seat, seat)[:24])
+    return out[0], out[1]
+
+
+def render_view(view: JSON, *, events: Iterable[JSON] = (), names: Mapping[str, str] | None = None,
+                width: int = BOARD_WIDTH, highlights: Mapping[Hex, str] | None = None) -> bytes | None:
+    """The board as PNG bytes for a view and the last action's events; None before the boards exist."""
+    battlefield = battlefield_of(view)
+    if battlefield is None:
+        return None
+    return render_battlefield(battlefield, width=width, pieces=pieces_of(view), tokens=tokens_of(view),
+                              arrows=arrows_of(events, view), highlights=highlights,
+                              labels=board_labels(view, names or {}))
