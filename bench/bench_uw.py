@@ -8,19 +8,16 @@
 from __future__ import annotations
 
 import asyncio
-import os
 import random
 import statistics
 import sys
-import tempfile
 import time
 from pathlib import Path
 
-import redis.asyncio as aioredis
 
+from bench.common import bench_redis
 from engine.core.rng import SeededRng
 from engine.underworlds.system import UnderworldsSystem
-from table.redis_server import EmbeddedRedis
 from table.uw_board import render_view
 
 COMMANDS = 200
@@ -57,15 +54,13 @@ async def bench_commands() -> None:
     from tests.discord.bot_fixtures import running_bot
     from tests.discord.fake_discord import FakeDiscord
 
-    server = None
-    url = os.environ.get("REDIS_URL")
-    if not url:
-        server = EmbeddedRedis(Path(tempfile.mkdtemp()) / "redis")
-        await server.start()
-        url = server.url
-    redis = aioredis.from_url(url)
     prefix = "benchuw"
-    store = Store(redis, prefix=prefix)
+    async with bench_redis(prefix) as redis:
+        await _play_commands(redis, prefix, Store(redis, prefix=prefix), running_bot, FakeDiscord)
+
+
+async def _play_commands(redis, prefix, store, running_bot, FakeDiscord) -> None:
+    """Matches played with ``/uw do`` until enough commands were timed."""
     system = UnderworldsSystem()
     pick = random.Random(7)
     times: list[float] = []
@@ -93,10 +88,6 @@ async def bench_commands() -> None:
             await asyncio.sleep(0.3)  # let the last thread posts land before the bot closes
     print(f"/uw do through the fake gateway + Redis, {len(times)} commands  {_percentiles(times)}"
           f"  (interaction sent -> response with board)")
-    await redis.delete(*[k async for k in redis.scan_iter(match=f"{prefix}:*")] or [f"{prefix}:none"])
-    await redis.aclose()
-    if server:
-        await server.stop()
 
 
 def main() -> None:
