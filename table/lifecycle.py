@@ -47,16 +47,24 @@ class Table:
         """The match's seed (kept secret until the match is over)."""
         return match_seed(self._secret, match_id)
 
+    async def match_id_for(self, ctx: Context, match_id: str | None = None) -> str:
+        """The id of the match named, or of the one played in the current thread (not loaded: cheap).
+
+        :raises NotFound: core.no_match_here
+        """
+        if match_id:
+            return match_id.strip().lower()
+        found = await self.store.match_in(ctx.channel_id)
+        if found is None:
+            raise NotFound("core.no_match_here")
+        return found
+
     async def match_for(self, ctx: Context, match_id: str | None = None) -> Match:
         """The match named, or the one played in the current thread.
 
         :raises NotFound: core.no_match_here, core.no_such_match
         """
-        if not match_id:
-            match_id = await self.store.match_in(ctx.channel_id)
-            if match_id is None:
-                raise NotFound("core.no_match_here")
-        match = await self.store.load(match_id.strip().lower())
+        match = await self.store.load(await self.match_id_for(ctx, match_id))
         match_id_var.set(match.id)
         return match
 
@@ -250,7 +258,7 @@ class Table:
         :raises NotAllowed: core.not_seated
         :raises IllegalAction: core.match_invited, core.match_over, core.stale_choice, and the game's own codes
         """
-        target = await self.match_for(ctx, match_id)
+        target_id = await self.match_id_for(ctx, match_id)
 
         def change(match: Match):
             seat = self._seated(match, ctx.actor)
@@ -268,7 +276,7 @@ class Table:
                      "events": events, "draws": rng.draws}
             return new, [entry], events
 
-        return await self.update(target.id, change)
+        return await self.update(target_id, change)
 
     async def set_panel(self, match_id: str, message_id: int) -> int | None:
         """Remember the message that is the match's turn panel; returns the previous panel's id."""
@@ -281,7 +289,7 @@ class Table:
     # ending -----------------------------------------------------------------
     async def concede(self, ctx: Context, match_id: str | None = None) -> Reply:
         """The caller concedes: the other player wins."""
-        target = await self.match_for(ctx, match_id)
+        target_id = await self.match_id_for(ctx, match_id)
 
         def change(match: Match):
             seat = self._seated(match, ctx.actor)
@@ -291,14 +299,14 @@ class Table:
             return new, [{"kind": "lifecycle", "event": "MatchConceded", "by": ctx.actor.user_id,
                           "seat": seat}], winner
 
-        match, winner = await self.update(target.id, change)
+        match, winner = await self.update(target_id, change)
         return Reply(content=(f"<@{ctx.actor.user_id}> concedes. <@{match.holder(winner).user_id}> wins.\n"
                               f"Dice seed revealed: `{match.seed}` (check it with `/match verify`)."),
                      embeds=[self.status_embed(match)])
 
     async def abandon(self, ctx: Context, match_id: str | None = None) -> Reply:
         """Abandon a match: both players must ask, or one moderator."""
-        target = await self.match_for(ctx, match_id)
+        target_id = await self.match_id_for(ctx, match_id)
 
         def change(match: Match):
             self._require(match, Status.ACTIVE, Status.INVITED)
@@ -315,7 +323,7 @@ class Table:
             new = match.model_copy(update={"abandon_requests": asked})
             return new, [{**entry, "event": "AbandonRequested"}], "asked"
 
-        match, what = await self.update(target.id, change)
+        match, what = await self.update(target_id, change)
         if what == "abandoned":
             return Reply(content=f"Match `{match.id}` is abandoned, with no result. Dice seed: `{match.seed}`.")
         other = next(h for h in match.seats if h.seat not in match.abandon_requests)
