@@ -19,6 +19,7 @@ from discord.ext import commands
 from cogs.send import answer, context_of, message_kwargs
 from table.services import Services
 from table.underworlds import UnderworldsTable
+from table.uw_text import coverage_reply
 
 log = logging.getLogger(__name__)
 
@@ -218,6 +219,12 @@ class UnderworldsCog(commands.Cog):
     @uw.command(name="hand", description="Your hand with the card texts (only you see it)")
     async def hand(self, interaction: discord.Interaction) -> None:
         await answer(interaction, lambda ctx: self.game.hand(ctx))
+
+    @uw.command(name="coverage", description="How many of the 128 Rivals cards the bot automates")
+    async def coverage(self, interaction: discord.Interaction) -> None:
+        async def work(ctx):
+            return coverage_reply()
+        await answer(interaction, work)
 
     @uw.command(name="board", description="Post the board and the turn panel again")
     async def board(self, interaction: discord.Interaction) -> None:

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from table import undo
 from table.context import Context
 from table.reply import Reply
+from table.uw_text import coverage_reply
 from table.underworlds import COMMANDS, UnderworldsTable
 
 if TYPE_CHECKING:
@@ -43,6 +44,10 @@ def install(local: "LocalTable") -> None:
     @local.command("uw hand", [], help="/uw hand — your hand with the card texts (only you)")
     async def hand(ctx: Context) -> Reply:
         return await uw.hand(ctx)
+
+    @local.command("uw coverage", [], help="/uw coverage — how many cards are automated")
+    async def coverage(ctx: Context) -> Reply:
+        return coverage_reply()
 
     @local.command("uw board", [], help="/uw board — the board and the turn panel again")
     async def board(ctx: Context) -> Reply:

@@ -14,7 +14,7 @@ from typing import Any, Iterable, Mapping, Sequence
 from engine.underworlds.cards import load_cards, load_rivals_decks
 from engine.underworlds.fighters import load_warbands
 from engine.underworlds.hexgrid import Hex
-from table.reply import Embed, Field
+from table.reply import Embed, Field, Reply
 from table.uw_board import battlefield_of, fighter_labels, seat_colours
 
 JSON = dict[str, Any]
@@ -252,6 +252,7 @@ def event_line(e: JSON, names: Names) -> str | None:
         "FighterOutOfAction": f"💀 {f} is out of action.",
         "FighterInspired": f"✨ {f} is Inspired.",
         "AttackFailed": f"The attack by {f} fails: {e.get('why')}.",
+        "Backlash": f"⚡ Backlash: {f} rolled two or more critical successes on the magic dice and suffers 1 damage.",
         "Ventured": f"{who} drew a power card.",
         "Planned": f"{who} planned.",
         "PloyPlayed": f"{who} played **{e.get('name')}**.",
@@ -428,3 +429,16 @@ def hand_embed(view: JSON, seat: str, names: Names) -> Embed:
     return Embed(title=f"Your hand · {names.seat(seat)}", fields=fields[:25], color=COLOURS["hand"],
                  description=(f"Glory {p.get('glory', 0)} available. Play cards with `/uw play` or `/uw do`."
                               if fields else "Your hand is empty."))
+
+
+def coverage_reply() -> Reply:
+    """How many of the Rivals cards the engine automates, per deck (``/uw coverage``)."""
+    from engine.underworlds.effects import automation_coverage
+
+    coverage = automation_coverage()
+    fields = [Field(deck or "other", f"automated {n['automated']} · in part {n['partial']} · "
+                                     f"by referee {n['referee']}", inline=False)
+              for deck, n in sorted(coverage["decks"].items())]
+    return Reply(embeds=[Embed(title="Card automation", description=coverage["summary"], fields=fields,
+                               footer="Cards not automated still play: their text is shown and the players "
+                                      "settle it with /uw ref commands, logged.")], ephemeral=True)

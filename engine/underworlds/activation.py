@@ -16,7 +16,9 @@ from engine.underworlds import combat, effects, rules
 from engine.underworlds.actions import (
     Action, Attack, Barge, Charge, DiscardObjective, Guard, Move, Pass, Plan, Stun, UseCardAction, Venture,
 )
-from engine.underworlds.flow import Ctx, bad_action, draw_cards, frame, open_window, pop, push, relocate, stagger
+from engine.underworlds.flow import (
+    Ctx, bad_action, draw_cards, frame, note_action, open_window, pop, push, relocate, stagger,
+)
 from engine.underworlds.hexgrid import Hex
 from engine.underworlds.state import FighterState, State
 
@@ -24,6 +26,9 @@ JSON = dict[str, Any]
 
 
 # -- movement geometry (§15) ------------------------------------------------------------------------------
+
+_LETHAL, _TRAP, _STEP = 1 << 16, 1 << 8, 1
+"""A path's cost (lethal hexes, trap hexes, steps) as one integer: each count stays below 256."""
 
 
 def move_paths(st: State, f: FighterState, steps: int | None = None) -> dict[Hex, tuple[Hex, ...]]:
@@ -38,28 +43,54 @@ def move_paths(st: State, f: FighterState, steps: int | None = None) -> dict[Hex
     occupied = st.occupied()
     flyer = rules.is_flyer(st, f)
     steps = rules.move_value(st, f) if steps is None else steps
-    best: dict[Hex, tuple[tuple[int, int, int], tuple[Hex, ...]]] = {}
-    frontier: dict[Hex, tuple[tuple[int, int, int], tuple[Hex, ...]]] = {f.hex: ((0, 0, 0), ())}
-    for _ in range(steps):
-        nxt: dict[Hex, tuple[tuple[int, int, int], tuple[Hex, ...]]] = {}
-        for here, ((lethal, trap, n), path) in frontier.items():
-            for h in bf.neighbours(here):
-                if not flyer and (h in walls or h in occupied):
+    # The hazard sets once per call, as hex numbers (``Battlefield.graph``): the sweep meets the same
+    # hexes many times, and integers hash faster than hexes.
+    order, index, nbrs = bf.graph()
+    lethal_set = frozenset() if flyer else {index[h] for h in rules.lethal_hexes(st, f) if h in index}
+    trap_set = {index[h] for h in rules.trap_hexes(st) if h in index}
+    closed = {index[h] for h in walls | occupied if h in index}
+    start = index[f.hex]
+    # One breadth-first sweep, a layer per step. Each layer keeps, per hex, the best (cost, path) of that
+    # many steps. A cost (lethal, trap, steps) is coded as one integer ordered the same way. Paths are
+    # not built while sweeping: a path is its parent's path plus one hex, so comparing two paths of a
+    # layer is comparing (parent's rank in the previous layer, hex number).
+    layers: list[dict[int, tuple[int, int, int]]] = [{start: (0, 0, -1)}]  # hex -> (cost, rank, parent)
+    best: dict[int, tuple[int, int]] = {}  # hex -> (cost, layer)
+    for step in range(1, steps + 1):
+        keys: dict[int, int] = {}  # hex -> cost << 12 | parent's rank
+        parents: dict[int, int] = {}
+        for here, (cost, rank, _) in layers[-1].items():
+            base = ((cost + _STEP) << 12) | rank
+            for h in nbrs[here]:
+                if flyer:
+                    key = base
+                elif h in closed:
                     continue
-                cost = (lethal + (0 if flyer else int(rules.is_lethal(st, h, f))),
-                        trap + (0 if flyer else int(rules.is_trap(st, h))), n + 1)
-                cand = (cost, path + (h,))
-                if h not in nxt or cand < nxt[h]:
-                    nxt[h] = cand
-        frontier = nxt
-        for h, cand in nxt.items():
-            if h == f.hex or h in walls or h in occupied:
+                else:
+                    key = base + ((_LETHAL if h in lethal_set else 0) + (_TRAP if h in trap_set else 0) << 12)
+                old = keys.get(h)
+                if old is None or key < old:
+                    keys[h] = key
+                    parents[h] = here
+        ranked = sorted(keys, key=lambda h: ((keys[h] & 4095), h))
+        layers.append({h: (keys[h] >> 12, i, parents[h]) for i, h in enumerate(ranked)})
+        for h, key in keys.items():
+            if h == start or h in closed:
                 continue
+            cost = key >> 12
             if flyer:  # §35.7: a Flyer meets only the hex it ends in
-                cand = ((0, int(rules.is_trap(st, h)), cand[0][2]), cand[1])
-            if h not in best or cand < best[h]:
-                best[h] = cand
-    return {h: path for h, (_, path) in best.items()}
+                cost = (_TRAP if h in trap_set else 0) + step * _STEP
+            if h not in best or cost < best[h][0]:
+                best[h] = (cost, step)
+    out: dict[Hex, tuple[Hex, ...]] = {}
+    for h, (_, step) in best.items():
+        path: list[Hex] = []
+        here = h
+        for layer in range(step, 0, -1):
+            path.append(order[here])
+            here = layers[layer][here][2]
+        out[order[h]] = tuple(reversed(path))
+    return out
 
 
 def check_path(st: State, f: FighterState, to: Hex, path: tuple[Hex, ...] | None) -> tuple[Hex, ...]:
@@ -111,30 +142,50 @@ def check_activate(st: State, seat: str, f: FighterState, *, moving: bool) -> No
             raise IllegalAction("uw.activation.charged_no_move", fighter=f.name)
 
 
-def charge_destinations(st: State, f: FighterState) -> dict[Hex, tuple[Hex, ...]]:
-    """Move destinations from which some attack has a target in range and visible (§17.1)."""
+def charge_destinations(st: State, f: FighterState,
+                        paths: dict[Hex, tuple[Hex, ...]] | None = None) -> dict[Hex, tuple[Hex, ...]]:
+    """Move destinations from which some attack has a target in range and visible (§17.1).
+
+    ``paths`` is ``move_paths(st, f)`` when the caller has it already. The test is
+    ``rules.attack_targets(st, f, profile, at=destination)`` being non-empty, with the enemies and the
+    line-of-sight walls looked up once rather than per destination.
+    """
     profiles = rules.attacks(st, f)
+    enemies = [e.hex for e in st.surviving(st.other(f.seat)) if e.hex is not None]
+    sees = rules.sight(st)
     out = {}
-    for h, path in move_paths(st, f).items():
-        if any(rules.attack_targets(st, f, p, at=h) for p in profiles):
+    for h, path in (move_paths(st, f) if paths is None else paths).items():
+        if any((not p["scything"] or h.is_adjacent(t)) and h.distance(t) <= p["range"] and sees(h, t)
+               for p in profiles for t in enemies):
             out[h] = path
     return out
+
+
+def _stunnable(st: State, f: FighterState) -> list[FighterState]:
+    """Enemies of ``f`` with no Stagger marker that can be staggered, wherever they stand (§17.3)."""
+    return [e for e in st.surviving(st.other(f.seat)) if e.hex is not None and e.stagger == 0
+            and rules.can_be_staggered(st, e)]
 
 
 def stun_targets(st: State, f: FighterState, at: Hex | None = None) -> list[FighterState]:
     """Adjacent enemies with no Stagger marker that can be staggered (§17.3)."""
     here = at or f.hex
-    return [e for e in st.surviving(st.other(f.seat)) if e.hex is not None and here is not None
-            and e.hex.is_adjacent(here) and e.stagger == 0 and rules.can_be_staggered(st, e)]
+    if here is None:
+        return []
+    return [e for e in _stunnable(st, f) if e.hex is not None and e.hex.is_adjacent(here)]
 
 
-def barge_destinations(st: State, f: FighterState) -> dict[Hex, tuple[Hex, ...]]:
-    """Move destinations next to an enemy the barger could stun (§17.4)."""
+def barge_destinations(st: State, f: FighterState,
+                       paths: dict[Hex, tuple[Hex, ...]] | None = None) -> dict[Hex, tuple[Hex, ...]]:
+    """Move destinations next to an enemy the barger could stun (§17.4); ``paths`` as for Charge."""
     if not rules.can_be_staggered(st, f):
         return {}
+    targets = [e.hex for e in _stunnable(st, f) if e.hex is not None]
+    if not targets:
+        return {}
     out = {}
-    for h, path in move_paths(st, f).items():
-        if any(e for e in stun_targets(st, f, at=h)):
+    for h, path in (move_paths(st, f) if paths is None else paths).items():
+        if any(t.is_adjacent(h) for t in targets):
             out[h] = path
     return out
 
@@ -158,16 +209,18 @@ def legal_activations(st: State, seat: str) -> list[JSON]:
         except IllegalAction:
             continue
         may_move = not f.charge
+        paths = move_paths(st, f) if may_move else {}
         if may_move:
-            out += [{"type": "Move", "fighter": f.id, "to": str(h)} for h in sorted(move_paths(st, f))]
+            out += [{"type": "Move", "fighter": f.id, "to": str(h)} for h in sorted(paths)]
             if not f.move:
-                out += [{"type": "Charge", "fighter": f.id, "to": str(h)} for h in sorted(charge_destinations(st, f))]
+                out += [{"type": "Charge", "fighter": f.id, "to": str(h)}
+                        for h in sorted(charge_destinations(st, f, paths))]
         out += attack_options(st, f)
         if not f.guard:
             out.append({"type": "Guard", "fighter": f.id})
         out += [{"type": "Stun", "fighter": f.id, "target": e.id} for e in stun_targets(st, f)]
         if may_move:
-            out += [{"type": "Barge", "fighter": f.id, "to": str(h)} for h in sorted(barge_destinations(st, f))]
+            out += [{"type": "Barge", "fighter": f.id, "to": str(h)} for h in sorted(barge_destinations(st, f, paths))]
         out += [{"type": "UseCardAction", "fighter": f.id, "card": c} for c in f.upgrades if effects.is_card_action(c)]
     if player.power_deck:
         out.append({"type": "Venture"})
@@ -246,6 +299,7 @@ def activate(ctx: Ctx, fr: JSON, seat: str, action: Action) -> None:
         _start(ctx, fr, seat, f)
         from engine.underworlds.flow import give_guard
         give_guard(ctx, f)
+        note_action(st, f, "guard")
         fr["after_tags"] = ["action", "guard"]
     elif isinstance(action, Stun):
         target = _stun_target(st, f, action.target)
@@ -268,6 +322,7 @@ def activate(ctx: Ctx, fr: JSON, seat: str, action: Action) -> None:
             raise IllegalAction("uw.activation.no_such_card_action", fighter=f.name, card=action.card)
         _start(ctx, fr, seat, f)
         effects.use_card_action(ctx, f, action.card)
+        note_action(st, f, "card_action")
         fr["after_tags"] = ["action", "card_action"]
     st.last_action = {"type": action.to_json()["type"], "player": seat, **action.to_json()}
 
@@ -276,6 +331,7 @@ def do_move(ctx: Ctx, f: FighterState, path: tuple[Hex, ...], *, marker: str) ->
     """Make a Move action along ``path``; then a Move marker, or a Charge marker for a Charge (§15, §17.1)."""
     st = ctx.st
     st.step_log.setdefault("moved", []).append(f.id)
+    note_action(st, f, "move")
     relocate(ctx, f, list(path), how="move", flying=rules.is_flyer(st, f))
     if marker == "charge":
         f.charge += 1
@@ -304,6 +360,7 @@ def _stun_target(st: State, f: FighterState, target_id: str, at: Hex | None = No
 def do_stun(ctx: Ctx, f: FighterState, target: FighterState) -> None:
     """§17.3: stagger the chosen adjacent enemy."""
     ctx.emit("FighterStunned", fighter=f.id, name=f.name, target=target.id)
+    note_action(ctx.st, f, "stun")
     stagger(ctx, target, by=f.id)
 
 

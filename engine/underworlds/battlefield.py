@@ -335,6 +335,70 @@ class _Cell:
     types: frozenset[HexType]
 
 
+_LOCAL_TYPES: dict[int, tuple[Board, dict[Hex, frozenset[HexType]]]] = {}
+"""Printed types of each hex of a board face, by ``id(board)`` (the board is kept, so the id stays its own)."""
+
+
+def _local_types(board: Board) -> dict[Hex, frozenset[HexType]]:
+    hit = _LOCAL_TYPES.get(id(board))
+    if hit is not None and hit[0] is board:
+        return hit[1]
+    layout = board.layout
+    assert layout is not None
+    sets = {t: frozenset(layout.hexes(t)) for t in PRINTED_TYPES}
+    types = {h: frozenset(t for t in PRINTED_TYPES if h in sets[t]) for h in board.hexes()}
+    _LOCAL_TYPES[id(board)] = (board, types)
+    return types
+
+
+_ORIENTED: dict[tuple[int, Orientation], tuple[Board, Any]] = {}
+"""``_oriented`` results by (``id(board)``, orientation), the board kept so the id stays its own."""
+
+
+def _oriented(board: Board, orientation: Orientation
+              ) -> tuple[list[tuple[tuple[int, int], Hex, frozenset[HexType]]], frozenset[tuple[int, int]]]:
+    """A face's cells (doubled coordinates, local hex, printed types) and half cells, placed unshifted."""
+    hit = _ORIENTED.get((id(board), orientation))
+    if hit is not None and hit[0] is board:
+        return hit[1]  # type: ignore[no-any-return]
+    rows = board.rows
+    assert rows is not None  # playable
+    cells = [(_place(_to_doubled(local), rows, orientation, (0, 0)), local, types)
+             for local, types in _local_types(board).items()]
+    half = frozenset(_place(c, rows, orientation, (0, 0)) for c in _half_cells(rows))
+    _ORIENTED[(id(board), orientation)] = (board, (cells, half))
+    return cells, half
+
+
+def _placed_cells(spec: BattlefieldSpec, boards: tuple[Board, Board]
+                  ) -> tuple[dict[tuple[int, int], _Cell], set[tuple[int, int]]]:
+    """The two faces' cells in doubled coordinates of the first, and the half cells completed by the join.
+
+    :raises IllegalAction: uw.battlefield.no_layout, uw.battlefield.join_misaligned,
+        uw.battlefield.boards_overlap, uw.battlefield.too_few_completed
+    """
+    for board in boards:
+        if not board.playable:
+            raise IllegalAction("uw.battlefield.no_layout", board=board.id)
+    placed: dict[tuple[int, int], _Cell] = {}
+    halves: list[set[tuple[int, int]]] = []
+    shifts = ((0, 0), _second_shift(boards[0].rows or (), spec.join))
+    for owner, (board, placement, (dx, dy)) in enumerate(zip(boards, (spec.first, spec.second), shifts)):
+        cells, half = _oriented(board, placement.orientation)
+        for (x, y), local, hex_types in cells:
+            placed[x + dx, y + dy] = _Cell(owner, local, hex_types)
+        halves.append({(x + dx, y + dy) for x, y in half})
+    if len(placed) != len(boards[0].hexes()) + len(boards[1].hexes()):
+        raise IllegalAction("uw.battlefield.boards_overlap", join=spec.join.edge.value, offset=spec.join.offset)
+    # §8.3: a hex completed by joining the boards belongs to no one's territory.
+    completed = halves[0] & halves[1]
+    minimum = MIN_COMPLETED_LONG if spec.join.edge is JoinEdge.LONG else MIN_COMPLETED_SHORT
+    if len(completed) < minimum:
+        raise IllegalAction("uw.battlefield.too_few_completed", edge=spec.join.edge.value,
+                            completed=len(completed), minimum=minimum)
+    return placed, completed
+
+
 class Battlefield:
     """Two boards joined (§8, §12.2): its hexes, their types, territories and line of sight.
 
@@ -342,34 +406,13 @@ class Battlefield:
     Hexes are numbered on the whole battlefield: ``a1`` is the top-left hex as drawn.
     """
 
-    __slots__ = ("spec", "boards", "hexes", "_cells", "_by_type", "_fingerprint")
+    __slots__ = ("spec", "boards", "hexes", "_cells", "_by_type", "_fingerprint", "_neighbours", "_graph")
 
     def __init__(self, spec: BattlefieldSpec, boards: tuple[Board, Board]) -> None:
         self.spec = spec
         self.boards = boards
         """The first and second board faces."""
-        for board in boards:
-            if not board.playable:
-                raise IllegalAction("uw.battlefield.no_layout", board=board.id)
-        placed: dict[tuple[int, int], _Cell] = {}
-        halves: list[set[tuple[int, int]]] = []
-        shifts = ((0, 0), _second_shift(boards[0].rows or (), spec.join))
-        for owner, (board, placement, shift) in enumerate(zip(boards, (spec.first, spec.second), shifts)):
-            layout, rows = board.layout, board.rows
-            assert layout is not None and rows is not None  # playable
-            types = {h: frozenset(t for t in PRINTED_TYPES if h in layout.hexes(t)) for h in board.hexes()}
-            for local, hex_types in types.items():
-                xy = _place(_to_doubled(local), rows, placement.orientation, shift)
-                placed[xy] = _Cell(owner, local, hex_types)
-            halves.append({_place(c, rows, placement.orientation, shift) for c in _half_cells(rows)})
-        if len(placed) != len(boards[0].hexes()) + len(boards[1].hexes()):
-            raise IllegalAction("uw.battlefield.boards_overlap", join=spec.join.edge.value, offset=spec.join.offset)
-        # §8.3: a hex completed by joining the boards belongs to no one's territory.
-        completed = halves[0] & halves[1]
-        minimum = MIN_COMPLETED_LONG if spec.join.edge is JoinEdge.LONG else MIN_COMPLETED_SHORT
-        if len(completed) < minimum:
-            raise IllegalAction("uw.battlefield.too_few_completed", edge=spec.join.edge.value,
-                                completed=len(completed), minimum=minimum)
+        placed, completed = _placed_cells(spec, boards)
         for xy in completed:
             placed[xy] = _Cell(None, None, frozenset())
         # Normalise: the top row is row 1 and the leftmost column is a (a lattice translation).
@@ -387,6 +430,9 @@ class Battlefield:
         self._by_type = {t: frozenset(h for h, c in self._cells.items() if t in c.types) for t in HexType}
         self._fingerprint = (spec.key, tuple(sorted((h.q, h.r, c.owner, tuple(sorted(c.types)))
                                                     for h, c in self._cells.items())))
+        self._neighbours: dict[Hex, tuple[Hex, ...]] = {}
+        """``neighbours`` memoised per hex (the battlefield never changes; movement asks often)."""
+        self._graph: tuple[tuple[Hex, ...], dict[Hex, int], tuple[tuple[int, ...], ...]] | None = None
 
     @classmethod
     def build(cls, first: Board, second: Board, *, join: Join | None = None,
@@ -401,6 +447,17 @@ class Battlefield:
                                second=BoardPlacement(board=second.id, orientation=second_orientation),
                                join=join or Join())
         return cls(spec, (first, second))
+
+    @staticmethod
+    def check_join(first: Board, second: Board, *, join: Join, first_orientation: Orientation,
+                   second_orientation: Orientation) -> None:
+        """Whether ``build`` with these arguments would succeed, without building (for listing joins).
+
+        :raises IllegalAction: as ``build``
+        """
+        spec = BattlefieldSpec(first=BoardPlacement(board=first.id, orientation=first_orientation),
+                               second=BoardPlacement(board=second.id, orientation=second_orientation), join=join)
+        _placed_cells(spec, (first, second))
 
     @classmethod
     def from_spec(cls, spec: BattlefieldSpec, boards: Mapping[str, Board] | None = None) -> Battlefield:
@@ -469,7 +526,22 @@ class Battlefield:
 
     def neighbours(self, hex_: Hex) -> tuple[Hex, ...]:
         """The battlefield hexes adjacent to ``hex_``."""
-        return tuple(n for n in hex_.neighbours() if n in self._cells)
+        found = self._neighbours.get(hex_)
+        if found is None:
+            found = self._neighbours[hex_] = tuple(n for n in hex_.neighbours() if n in self._cells)
+        return found
+
+    def graph(self) -> tuple[tuple[Hex, ...], dict[Hex, int], tuple[tuple[int, ...], ...]]:
+        """The hexes numbered in reading order, their numbers, and each number's neighbours' numbers.
+
+        For searches that visit many hexes: integers hash and compare faster than ``Hex``, and the
+        numbering keeps the order of hexes (a lower number is an earlier hex).
+        """
+        if self._graph is None:
+            order = tuple(sorted(self._cells))
+            index = {h: i for i, h in enumerate(order)}
+            self._graph = (order, index, tuple(tuple(index[n] for n in self.neighbours(h)) for h in order))
+        return self._graph
 
     # -- territories (§8.3) ---------------------------------------------------------------------
 

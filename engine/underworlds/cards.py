@@ -306,7 +306,12 @@ def _shipped_decks() -> DecksFile:
 
 
 def load_cards() -> dict[str, Card]:
-    """Every shipped card, by id."""
+    """Every shipped card, by id (one shared dict: read it, never change it)."""
+    return _cards_by_id()
+
+
+@lru_cache(maxsize=1)
+def _cards_by_id() -> dict[str, Card]:
     return {c.id: c for c in _shipped_cards().cards}
 
 

@@ -16,8 +16,12 @@ from engine.core.dice import roll
 from engine.core.errors import IllegalAction
 from engine.underworlds import effects, rules
 from engine.underworlds.actions import Action, DriveBack, Pass, Reroll
-from engine.underworlds.dice import Combat, Outcome, attack_die, defence_die, determine_successes, reroll_one
-from engine.underworlds.flow import Ctx, bad_action, deal_damage, frame, open_window, pop, push, relocate, stagger
+from engine.underworlds.dice import (
+    Combat, Outcome, attack_die, backlash, defence_die, determine_successes, reroll_one,
+)
+from engine.underworlds.flow import (
+    Ctx, bad_action, deal_damage, frame, note_action, open_window, pop, push, relocate, stagger,
+)
 from engine.underworlds.hexgrid import Hex, steps_away
 from engine.underworlds.state import FighterState, State
 
@@ -72,9 +76,9 @@ def _valid(st: State, fr: JSON) -> bool:
 
 def can_be_driven_back(st: State, target: FighterState, profile: JSON) -> bool:
     """Guard stops drive back unless the attack has Knockback (§16.1, §35.6); cards may forbid pushes."""
-    if target.guard and not profile["knockback"]:
+    if effects.is_on_guard(st, target) and not profile["knockback"]:
         return False
-    return not effects.cannot_be_pushed(st, target)
+    return not (effects.cannot_be_pushed(st, target) or effects.cannot_be_driven_back(st, target))
 
 
 def is_trapped(st: State, attacker: FighterState, target: FighterState, profile: JSON) -> bool:
@@ -115,10 +119,13 @@ def _combat_inputs(st: State, fr: JSON) -> Combat:
     p = fr["profile"]
     assert a.hex is not None and t.hex is not None
     dice, symbol = rules.defence(st, t)
-    return Combat(dice_symbol=p["symbol"], attack_supports=rules.supports(st, a.seat, t.hex, a.id),
+    supports = rules.supports(st, a.seat, t.hex, a.id)
+    return Combat(dice_symbol=p["symbol"], attack_supports=supports,
                   cleave=p["cleave"], ensnare=p["ensnare"], knockback=bool(p["knockback"]), defence_symbol=symbol,
-                  defence_supports=rules.supports(st, t.seat, a.hex, t.id), on_guard=bool(t.guard),
-                  in_cover=rules.is_cover(st, t.hex), trapped=fr["trapped"])
+                  defence_supports=rules.supports(st, t.seat, a.hex, t.id), on_guard=effects.is_on_guard(st, t),
+                  in_cover=rules.is_cover(st, t.hex), trapped=fr["trapped"],
+                  attack_extra=effects.attack_extra_symbols(st, a, supports),
+                  defence_extra=effects.defence_extra_symbols(st, t))
 
 
 def _fail(ctx: Ctx, fr: JSON) -> None:
@@ -151,8 +158,16 @@ def _run(ctx: Ctx, fr: JSON) -> bool:
     if stage == "reroll":
         if fr["rerolls"] > 0 and len(fr["rerolled"]) < len(fr["roll"]):
             return False
-        fr["stage"] = "roll_defence"
+        fr["stage"] = "backlash"
         open_window(ctx, ["attack_roll"], wctx)
+        return True
+    if stage == "backlash":
+        fr["stage"] = "roll_defence"
+        # §19.7, §22.2: 2+ crits in a spell attack's roll deal the wizard 1 damage; if that takes it out of
+        # action, the attack fails (at the next step the attacker is no longer on the battlefield).
+        if fr["profile"].get("spell") and backlash(fr["roll"]):
+            ctx.emit("Backlash", fighter=a.id, name=a.name, dice=fr["roll"])
+            deal_damage(ctx, a, 1, {"kind": "backlash", "seat": a.seat, "fighter": a.id})
         return True
     if stage == "roll_defence":
         dice, _ = rules.defence(st, t)
@@ -167,6 +182,7 @@ def _run(ctx: Ctx, fr: JSON) -> bool:
         result = determine_successes(fr["roll"], fr["defence"], _combat_inputs(st, fr))
         fr["result"] = result.outcome.value
         fr["succeeded"] = result.outcome.succeeded
+        fr["successes"], fr["crits"] = result.attack.successes, result.attack.crits
         ctx.emit("AttackResolved", fighter=a.id, target=t.id, result=result.outcome.value,
                  attack_successes=result.attack.successes, attack_crits=result.attack.crits,
                  defence_successes=result.defence.successes, defence_crits=result.defence.crits,
@@ -179,7 +195,7 @@ def _run(ctx: Ctx, fr: JSON) -> bool:
         if fr["succeeded"]:
             outcome = Outcome(fr["result"])
             grievous = fr["profile"]["grievous"] if outcome is Outcome.CRITICAL_HIT else 0
-            amount = fr["profile"]["damage"] + grievous
+            amount = effects.attack_damage(st, t, fr["profile"]["damage"] + grievous)
             st.step_log.setdefault("successful_attacks", []).append(a.id)
             deal_damage(ctx, t, amount, {"kind": "attack", "seat": a.seat, "fighter": a.id})
         return True
@@ -196,7 +212,12 @@ def _run(ctx: Ctx, fr: JSON) -> bool:
         return True
     # end (§19.2 step 8)
     ctx.emit("AttackEnded", fighter=a.id, target=t.id, result=fr["result"])
-    st.step_log.setdefault("attacks", []).append({"attacker": a.id, "target": t.id, "result": fr["result"]})
+    entry = {"attacker": a.id, "target": t.id, "result": fr["result"], "seat": a.seat,
+             "range": fr["profile"]["range"], "turn": st.turns_taken, "succeeded": fr["succeeded"],
+             "successes": fr.get("successes", 0), "crits": fr.get("crits", 0)}
+    st.step_log.setdefault("attacks", []).append(entry)
+    st.phase_log.setdefault("attacks", []).append(dict(entry))
+    note_action(st, a, "attack")
     pop(st, fr)
     tags = ["action", "attack", *(["attack_failed"] if not fr["succeeded"] else [])]
     if fr["rest"]:

@@ -123,6 +123,11 @@ class Combat:
     """The one innate symbol added to the defence roll, if any (§10.3)."""
     on_guard: bool = False
     """The target has a Guard marker: block and dodge both count (§16.1)."""
+    attack_extra: tuple[Symbol, ...] = ()
+    """Symbols a card makes successes in this attack roll too (Kitchen Director: hammer and swords)."""
+    defence_extra: tuple[Symbol, ...] = ()
+    """Symbols a card makes successes in this defence roll too (Midden-heap Scavenger: block); Cleave and
+    Ensnare still win ("can't" beats "can")."""
     in_cover: bool = False
     """The target stands in a cover hex (§8.2)."""
     cover_symbol: Symbol = Symbol.SINGLE_SUPPORT
@@ -149,6 +154,11 @@ class Combat:
                 if (symbol := _as_symbol(value)) is None:
                     raise InvalidInput("uw.dice.bad_innate_symbol", symbol=str(value))
                 fix(self, name, symbol)
+        for name in ("attack_extra", "defence_extra"):
+            fixed = tuple(_as_symbol(v) for v in getattr(self, name))
+            if any(v is None for v in fixed):
+                raise InvalidInput("uw.dice.bad_innate_symbol", symbol=str(getattr(self, name)))
+            fix(self, name, fixed)
         for name in ("attack_supports", "defence_supports"):
             if getattr(self, name) < 0:
                 raise InvalidInput("uw.dice.bad_supports", supports=getattr(self, name))
@@ -195,7 +205,7 @@ class CombatResult:
 
 def attack_success_symbols(combat: Combat) -> frozenset[Symbol]:
     """Symbols other than crits that are successes in this attack roll (§19.5, §19.7)."""
-    symbols = {combat.dice_symbol}
+    symbols = {combat.dice_symbol, *combat.attack_extra}
     # §19.5: "an attacker making a spell attack action cannot be supported".
     if not combat.spell:
         if combat.attack_supports >= 1:
@@ -207,7 +217,7 @@ def attack_success_symbols(combat: Combat) -> frozenset[Symbol]:
 
 def defence_success_symbols(combat: Combat) -> frozenset[Symbol]:
     """Symbols other than crits that are successes in this defence roll (§8.2, §16.1, §19.5, §20)."""
-    symbols = {combat.defence_symbol}
+    symbols = {combat.defence_symbol, *combat.defence_extra}
     if combat.on_guard:
         symbols |= DEFENCE_SYMBOLS  # §16.1: on Guard, block and dodge both count
     if combat.in_cover:

@@ -1,10 +1,13 @@
 """Card effects registered by card id: objective conditions, ploys, upgrades, reactions, Inspire conditions.
 
-What is automated is listed in ``AUTOMATED``: every objective of the Rimewyrm's Bite deck (the
-Hungering Parasite objectives need the Bane of Heroes plot card, whose text no source gives, so they
-are the player's claim), the ploys and upgrades whose effect needs no free-form choice, the reactions
-of those upgrades, and the Inspire conditions of the playable warbands. Any other card still plays:
-its text travels in the event and the players settle it with referee actions (``referee.py``).
+What is automated is listed in ``AUTOMATED`` (what is in part, in ``PARTIAL``): every objective of the
+Rimewyrm's Bite deck here and the checkable ones of Brethren of the Bolt and The Skinnerkin in
+``objectives.py`` (the Hungering Parasite objectives need the Bane of Heroes plot card, whose text no
+source gives, so they are the player's claim), the ploys and upgrades whose effect needs no free-form
+choice (characteristic changes and attack actions come from ``cards.json`` through ``rules``), the
+reactions of those upgrades, and the Inspire conditions of the playable warbands. Any other card still
+plays: its text travels in the event and the players settle it with referee actions (``referee.py``).
+``automation_coverage()`` sums it up per card ("N of 128").
 
 The engine calls the hooks below; none raises. Rule modules import this one, and it reaches them
 only inside functions, so there is no import cycle at load time.
@@ -32,6 +35,9 @@ SPRINTING_FIEND, THUNDERSTOMP, TOUGH_ENOUGH, UP_FOR_A_FIGHT = "48029", "48030", 
 TEMPTING_LURE, THE_CURSE_EMPOWERS = "47019", "47021"
 CAREFUL_AIM, DESPAIRING_STRENGTH, FRENETIC_EFFORTS, FURY_BOUND_LEAPS = "47023", "47024", "47026", "47027"
 INSTINCTIVE_REPRISAL, STOLEN_VIGOUR, WEAKENED_SOUL, WICKED_AIM = "47028", "47029", "47031", "47032"
+BROAD_SHOULDERS, DETERMINED_RESISTANCE, MASTER_OF_CONDUCTION, SIGMARS_CYCLONE = "45023", "45026", "45029", "45031"
+BUTCHERS_STRENGTH, CALLOUSED_HANDS, KITCHEN_DIRECTOR, MIDDEN_HEAP_SCAVENGER = "46024", "46025", "46028", "46030"
+LATCHING_ON = "46029"
 BANE_OF_HEROES = "Bane of Heroes"
 """The plot upgrade the Hungering Parasite cards refer to; not in the card data."""
 
@@ -39,13 +45,20 @@ OBJECTIVES: dict[str, Callable[[State, str, str], int | None]] = {}
 """Objective id -> condition(state, seat, moment) giving the glory to gain, or None when not met."""
 AUTOMATED: set[str] = set()
 """Cards whose whole effect the engine applies."""
+PARTIAL: dict[str, str] = {}
+"""Cards the engine applies in part -> what it leaves to the players (text and referee actions)."""
 
 
-def objective(card_id: str) -> Callable[[Callable[[State, str, str], int | None]], Callable[..., Any]]:
-    """Register an objective's condition."""
+def objective(card_id: str, *, partial: bool = False
+              ) -> Callable[[Callable[[State, str, str], int | None]], Callable[..., Any]]:
+    """Register an objective's condition; ``partial`` when it decides only part of it (the engine reveals the
+    objective when its part is met, and the player may still claim it otherwise)."""
     def wrap(fn: Callable[[State, str, str], int | None]) -> Callable[..., Any]:
         OBJECTIVES[card_id] = fn
-        AUTOMATED.add(card_id)
+        if partial:
+            PARTIAL[card_id] = (fn.__doc__ or "").strip()
+        else:
+            AUTOMATED.add(card_id)
         return fn
     return wrap
 
@@ -70,9 +83,9 @@ def is_automated(card_id: str) -> bool:
 
 
 def is_manual_surge(card_id: str) -> bool:
-    """A surge objective the engine does not check: the player reveals it (§25.1)."""
+    """A surge objective the engine does not check in full: the player reveals it (§25.1)."""
     c = load_cards().get(card_id)
-    return isinstance(c, ObjectiveCard) and c.score == ScoreType.SURGE and card_id not in OBJECTIVES
+    return isinstance(c, ObjectiveCard) and c.score == ScoreType.SURGE and card_id not in AUTOMATED
 
 
 def objective_glory(st: State, seat: str, card_id: str, moment: str) -> int | None:
@@ -252,15 +265,21 @@ def note_lethal_damage(ctx: Any) -> None:
 
 def extra_lethal(st: State, hex_: Hex, fighter: FighterState | None) -> bool:
     """Hexes made lethal by cards in play: Deadly Wards, Earth-shattering Tread."""
+    return hex_ in extra_lethal_hexes(st, fighter)
+
+
+def extra_lethal_hexes(st: State, fighter: FighterState | None) -> frozenset[Hex]:
+    """Every hex ``extra_lethal`` is true of, for ``fighter`` (None: any fighter)."""
+    out: set[Hex] = set()
     if persisting(st, DEADLY_WARDS) is not None:
         rules = _rules()
-        if hex_ in rules.battlefield(st).starting_hexes() or any(t.hex == hex_ for t in rules.objective_tokens(st)):
-            return True
+        out |= rules.battlefield(st).starting_hexes()
+        out |= {t.hex for t in rules.objective_tokens(st)}
     for f in st.fighters:
         if EARTH_SHATTERING_TREAD in f.upgrades and f.on_battlefield and (f.move or f.charge) and f is not fighter:
-            if f.id != (fighter.id if fighter else None) and f.hex is not None and f.hex.is_adjacent(hex_):
-                return True
-    return False
+            if f.id != (fighter.id if fighter else None) and f.hex is not None:
+                out.update(f.hex.neighbours())
+    return frozenset(out)
 
 
 def after_activation(ctx: Any, turn: JSON) -> None:
@@ -327,6 +346,12 @@ def cannot_be_pushed(st: State, f: FighterState) -> bool:
     return False
 
 
+def cannot_be_driven_back(st: State, f: FighterState) -> bool:
+    """Latching On: fighters within 1 hex of its holder (the holder too) cannot be driven back."""
+    return f.hex is not None and any(
+        LATCHING_ON in x.upgrades and x.hex is not None and x.hex.distance(f.hex) <= 1 for x in st.surviving())
+
+
 def grants_flying(st: State, f: FighterState) -> bool:
     """Fury-bound Leaps gives Flying only with a Bane of Heroes upgrade (never, without the plot card)."""
     return False
@@ -341,13 +366,57 @@ def prevent_damage(st: State, f: FighterState, amount: int, source: JSON) -> int
     return amount
 
 
+def is_on_guard(st: State, f: FighterState) -> bool:
+    """On Guard: a Guard marker, or Determined Resistance while holding an objective (§16.1)."""
+    return bool(f.guard) or (DETERMINED_RESISTANCE in f.upgrades and _rules().holds_objective(st, f))
+
+
+def attack_extra_symbols(st: State, attacker: FighterState, supports: int) -> tuple[str, ...]:
+    """Symbols also successes in the attacker's roll: Kitchen Director, when supported, hammer and swords."""
+    return ("hammer", "swords") if KITCHEN_DIRECTOR in attacker.upgrades and supports >= 1 else ()
+
+
+def defence_extra_symbols(st: State, target: FighterState) -> tuple[str, ...]:
+    """Symbols also successes in the target's defence roll: Midden-heap Scavenger, block."""
+    return ("block",) if MIDDEN_HEAP_SCAVENGER in target.upgrades else ()
+
+
+def attack_damage(st: State, target: FighterState, amount: int) -> int:
+    """An attack's damage against ``target``: Calloused Hands, -1 Damage to a minimum of 1."""
+    if CALLOUSED_HANDS in target.upgrades and amount > 1:
+        return amount - 1
+    return amount
+
+
+def after_damage(ctx: Any, f: FighterState) -> None:
+    """After a fighter is dealt damage: Calloused Hands breaks and its player gains 1 spent glory point."""
+    if CALLOUSED_HANDS in f.upgrades:
+        st = ctx.st
+        f.upgrades.remove(CALLOUSED_HANDS)
+        st.players[f.seat].power_discard.append(CALLOUSED_HANDS)
+        ctx.emit("UpgradeBroken", fighter=f.id, card=CALLOUSED_HANDS, name=load_cards()[CALLOUSED_HANDS].name)
+        st.players[f.seat].glory_spent += 1
+        ctx.emit("GloryGained", player=f.seat, amount=1, reason="card", spent=True, card=CALLOUSED_HANDS,
+                 total=st.players[f.seat].total_glory)
+
+
 # -- upgrades ------------------------------------------------------------------------------------------------------------------
 
 for _card in (ADVANCING_JUGGERNAUT, BOOTS_OF_WARDING, EARTH_SHATTERING_TREAD, INURED_TO_HARDSHIP, LIKE_AN_AVALANCHE,
               TOUGH_ENOUGH, UP_FOR_A_FIGHT, CAREFUL_AIM, DESPAIRING_STRENGTH, FURY_BOUND_LEAPS, INSTINCTIVE_REPRISAL,
               STOLEN_VIGOUR, WEAKENED_SOUL, WICKED_AIM, DEADLY_WARDS, HEAVING_GROUND, UNSTABLE_FOOTING,
-              JUST_PURE_LUCK, RE_EMERGENCE, THE_RIGHT_BAIT, THE_CURSE_EMPOWERS):
+              JUST_PURE_LUCK, RE_EMERGENCE, THE_RIGHT_BAIT, THE_CURSE_EMPOWERS,
+              # Characteristics, attacks and dice from cards.json (rules.attacks, rules.wounds...) or the hooks above:
+              MASTER_OF_CONDUCTION, BUTCHERS_STRENGTH, CALLOUSED_HANDS, DETERMINED_RESISTANCE, KITCHEN_DIRECTOR):
     AUTOMATED.add(_card)
+
+PARTIAL.update({
+    BROAD_SHOULDERS: "+1 Wounds is applied; being a leader and a Priest is not (leaders and Priests are unknown).",
+    SIGMARS_CYCLONE: "The attack action is applied; its reaction (make it after another successful attack) is text.",
+    MIDDEN_HEAP_SCAVENGER: "Block successes in defence are applied; its action (a Haunch counter) is text.",
+    LATCHING_ON: "No drive back within 1 hex of it is applied; its reaction (Guard after a Charge) is text.",
+    PUNCTURING_ICE_SHARDS: "The player's 1 damage is applied; the opponent's choice is text.",
+})
 
 
 def has_bane(f: FighterState) -> bool:
@@ -455,7 +524,8 @@ def resolve_gambit(ctx: Any, seat: str, card_id: str, choices: JSON) -> None:
                       "deal 1 damage to it (AdjustWounds).")
     elif card_id == RE_EMERGENCE:
         target = choices["target"]
-        entry = persisting(st, target)
+        # A *friendly* Domain card: both players may have the same card id face up (mirror decks).
+        entry = next((p for p in st.persisting if p["card"] == target and p["seat"] == seat), None)
         if entry is not None:
             st.persisting.remove(entry)
         elif target in st.players[seat].power_discard:
@@ -574,3 +644,45 @@ def resolve_reaction(ctx: Any, seat: str, card_id: str, fighter_id: str | None, 
 def is_upgrade(card_id: str) -> bool:
     """The card is an upgrade."""
     return isinstance(load_cards().get(card_id), UpgradeCard)
+
+
+PARTIAL[HERE_IT_COMES] = "It persists as a Domain card until the end of the next round; the roll-off and damage are text."
+
+
+# -- automation coverage ---------------------------------------------------------------------------------------------------------
+
+COVERAGE_LEVELS = ("automated", "partial", "referee")
+"""``automated``: the engine applies the whole effect (an objective's whole scoring condition); ``partial``: part
+of it, the rest travels as text; ``referee``: the card plays, its text is settled with referee actions."""
+
+
+def coverage_level(card_id: str) -> str:
+    """How much of one card the engine applies: one of ``COVERAGE_LEVELS``."""
+    if card_id in AUTOMATED:
+        return "automated"
+    return "partial" if card_id in PARTIAL else "referee"
+
+
+def automation_coverage() -> dict[str, Any]:
+    """Automation of every shipped card, per card, per deck and in total.
+
+    ``{"cards": {id: {"name", "deck", "type", "level", "note"}}, "decks": {deck: {level: n}},
+    "totals": {"automated": n, "partial": n, "referee": n, "cards": n}, "summary": "N of 128 cards ..."}``
+    """
+    cards: dict[str, JSON] = {}
+    decks: dict[str, dict[str, int]] = {}
+    totals = dict.fromkeys(COVERAGE_LEVELS, 0)
+    for card_id, c in sorted(load_cards().items()):
+        level = coverage_level(card_id)
+        cards[card_id] = {"name": c.name, "deck": c.deck, "type": c.type, "level": level,
+                          "note": PARTIAL.get(card_id, "")}
+        decks.setdefault(c.deck or "", dict.fromkeys(COVERAGE_LEVELS, 0))[level] += 1
+        totals[level] += 1
+    total = len(cards)
+    summary = (f"{totals['automated']} of {total} cards automated, {totals['partial']} in part, "
+               f"{totals['referee']} by referee actions")
+    return {"cards": cards, "decks": decks, "totals": {**totals, "cards": total}, "summary": summary}
+
+
+# The objective conditions of the other Rivals decks register themselves (they import this module).
+from engine.underworlds import objectives  # noqa: E402,F401

@@ -88,6 +88,14 @@ class AttackSymbol(StrEnum):
     """Smash (Golpe)."""
     SWORDS = "swords"
     """Fury (Furia)."""
+    CHANNEL = "channel"
+    """Channel (Canalizar), a magic-die face: the symbol of a spell attack action only (§19.7)."""
+    FOCUS = "focus"
+    """Focus (Foco), a magic-die face: the symbol of a spell attack action only (§19.7)."""
+
+
+SPELL_SYMBOLS = frozenset({AttackSymbol.CHANNEL, AttackSymbol.FOCUS})
+"""The symbols of spell attack actions, rolled on magic dice."""
 
 
 class DefenceSymbol(StrEnum):
@@ -187,6 +195,15 @@ class AttackAction(Frozen):
     """Extra rules text printed with the attack, verbatim as sourced."""
     reaction: bool = False
     """The attack is made as a reaction (its text says when)."""
+    spell: bool = False
+    """A spell attack action (§19.7, §22.1): only a wizard can make it; it rolls magic dice, its symbol is channel
+    or focus, its attacker is never supported, and 2+ crits in its roll deal the wizard 1 damage (backlash)."""
+
+    @model_validator(mode="after")
+    def _spell_symbol(self) -> AttackAction:
+        if self.symbol is not None and self.spell != (self.symbol in SPELL_SYMBOLS):
+            raise ValueError("a spell attack action's symbol is channel or focus, and only a spell attack's is")
+        return self
 
     def has(self, keyword: KeywordName) -> bool:
         """Whether this attack carries ``keyword``."""
@@ -581,5 +598,10 @@ def _shipped_warbands() -> tuple[Warband, ...]:
 
 
 def load_warbands() -> dict[str, Warband]:
-    """Every shipped warband profile, by id."""
+    """Every shipped warband profile, by id (one shared dict: read it, never change it)."""
+    return _warbands_by_id()
+
+
+@lru_cache(maxsize=1)
+def _warbands_by_id() -> dict[str, Warband]:
     return {w.id: w for w in _shipped_warbands()}

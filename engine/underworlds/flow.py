@@ -277,8 +277,11 @@ def deal_damage(ctx: Ctx, fighter: FighterState, amount: int, source: JSON) -> b
                                                   "hex": str(fighter.hex), "card": source.get("card")})
     if source.get("kind") == "lethal":
         log.setdefault("lethal_damage", []).append(fighter.id)
+    log.setdefault("damage_at", []).append({"fighter": fighter.id, "seat": fighter.seat, "hex": str(fighter.hex),
+                                            "source": source.get("kind")})
     ctx.emit("FighterDamaged", fighter=fighter.id, name=fighter.name, amount=amount, wounds=fighter.wounds,
              source=source.get("kind"), by=source.get("fighter") or source.get("card"))
+    effects.after_damage(ctx, fighter)
     push(st, "damage", fighter=fighter.id, amount=amount, source=source, stage="window")
     open_window(ctx, ["damage"], {"fighter": fighter.id, "amount": amount, "source": source,
                                   "attacker": source.get("fighter")})
@@ -306,6 +309,14 @@ frame("damage", run=_damage_run, awaiting=lambda st, fr: [], legal=lambda st, fr
       act=lambda ctx, fr, s, a: None)
 
 
+def note_action(st: State, f: FighterState, kind: str) -> None:
+    """Log an action a fighter made (move, guard, attack, stun, card_action) in the step and phase logs."""
+    st.phase_log.setdefault("actions", {}).setdefault(f.id, []).append(kind)
+    acted = st.step_log.setdefault("acted", [])
+    if f.id not in acted:
+        acted.append(f.id)
+
+
 def take_out_of_action(ctx: Ctx, f: FighterState, source: JSON) -> None:
     """Remove the fighter, clear its markers and tokens (not "removed"), give bounty (§18.4-18.5)."""
     st = ctx.st
@@ -316,9 +327,10 @@ def take_out_of_action(ctx: Ctx, f: FighterState, source: JSON) -> None:
     f.wounds = f.move = f.charge = f.guard = f.stagger = 0
     f.tokens = {}
     f.pending_inspire = False
+    by = st.find_fighter(source.get("fighter") or "")
     st.step_log.setdefault("out_of_action", []).append(
         {"fighter": f.id, "seat": f.seat, "had_move_or_charge": bool(markers["move"] or markers["charge"]),
-         "source": source, "hex": str(hex_)})
+         "source": source, "hex": str(hex_), "by_inspired": by.inspired if by is not None else None})
     ctx.emit("FighterOutOfAction", fighter=f.id, name=f.name, hex=str(hex_), by=source.get("fighter")
              or source.get("card") or source.get("kind"))
     # §18.5, 2 players: any enemy fighter out of action gives its opponent bounty; +1 if Large.

@@ -29,6 +29,10 @@ from engine.core.errors import InvalidInput
 
 _NOTATION = re.compile(r"\s*([a-zA-Z])\s*(\d{1,3})\s*")
 _LETTERS = "abcdefghijklmnopqrstuvwxyz"
+_MEMO_LIMIT = 4096
+"""Most texts memoised by ``Hex.parse`` and ``str(Hex)`` (hot in state loading and action listing)."""
+_PARSED: dict[str, Hex] = {}
+_WRITTEN: dict[tuple[int, int], str] = {}
 
 
 @total_ordering
@@ -62,10 +66,16 @@ class Hex:
 
         :raises InvalidInput: uw.hex.bad_notation
         """
+        found = _PARSED.get(text) if isinstance(text, str) else None
+        if found is not None and cls is Hex:
+            return found
         match = _NOTATION.fullmatch(text) if isinstance(text, str) else None
         if match is None or int(match[2]) < 1:
             raise InvalidInput("uw.hex.bad_notation", text=str(text), example="c4")
-        return cls.from_offset(_LETTERS.index(match[1].lower()), int(match[2]) - 1)
+        hex_ = cls.from_offset(_LETTERS.index(match[1].lower()), int(match[2]) - 1)
+        if cls is Hex and len(_PARSED) < _MEMO_LIMIT:
+            _PARSED[text] = hex_
+        return hex_
 
     @property
     def s(self) -> int:
@@ -97,7 +107,13 @@ class Hex:
         return f"{_LETTERS[self.col]}{self.row + 1}"
 
     def __str__(self) -> str:
-        return self.notation() if self.has_notation else f"({self.q},{self.r})"
+        key = (self.q, self.r)
+        text = _WRITTEN.get(key)
+        if text is None:
+            text = self.notation() if self.has_notation else f"({self.q},{self.r})"
+            if len(_WRITTEN) < _MEMO_LIMIT:
+                _WRITTEN[key] = text
+        return text
 
     def __repr__(self) -> str:
         if self.has_notation:

@@ -6,6 +6,7 @@ and never change anything.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
@@ -18,15 +19,29 @@ from engine.underworlds.hexgrid import Hex
 from engine.underworlds.state import FighterState, State
 
 
-@lru_cache(maxsize=64)
-def _battlefield(spec_json: str) -> Battlefield:
-    return Battlefield.from_spec(BattlefieldSpec.model_validate_json(spec_json))
+_BATTLEFIELDS: dict[str, Battlefield] = {}
+"""Battlefields by ``BattlefieldSpec.key`` (boards, orientations and join name a layout exactly)."""
+
+
+_LAST: list[tuple[BattlefieldSpec, Battlefield]] = []
+"""The latest spec asked for and its battlefield: most calls ask for the same spec object again."""
+
+
+def battlefield_of(spec: BattlefieldSpec) -> Battlefield:
+    """The battlefield of a spec, built once per layout (a hot path: no JSON dump per call)."""
+    if _LAST and _LAST[0][0] is spec:
+        return _LAST[0][1]
+    bf = _BATTLEFIELDS.get(spec.key)
+    if bf is None:
+        bf = _BATTLEFIELDS[spec.key] = Battlefield.from_spec(spec)
+    _LAST[:] = [(spec, bf)]
+    return bf
 
 
 def battlefield(st: State) -> Battlefield:
     """The match's battlefield (rebuilt once per layout and cached)."""
     assert st.battlefield is not None
-    return _battlefield(st.battlefield.model_dump_json())
+    return battlefield_of(st.battlefield)
 
 
 def cards() -> dict[str, Any]:
@@ -67,9 +82,20 @@ def is_lethal(st: State, hex_: Hex, fighter: FighterState | None = None) -> bool
     return effects.extra_lethal(st, hex_, fighter)
 
 
+def lethal_hexes(st: State, fighter: FighterState | None = None) -> frozenset[Hex]:
+    """Every hex ``is_lethal`` is true of, at once (for loops over many hexes)."""
+    return battlefield(st).hexes_of(HexType.LETHAL) | effects.extra_lethal_hexes(st, fighter)
+
+
 def is_trap(st: State, hex_: Hex) -> bool:
     """A trap (stagger) hex, printed or a trap-side token (§8.2)."""
     return HexType.TRAP in battlefield(st).types(hex_) or token_side_at(st, hex_) is FeatureSide.TRAP
+
+
+def trap_hexes(st: State) -> frozenset[Hex]:
+    """Every hex ``is_trap`` is true of, at once."""
+    tokens = {t.hex for t in st.feature_tokens if t.hex is not None and t.face_up is FeatureSide.TRAP}
+    return battlefield(st).hexes_of(HexType.TRAP) | tokens
 
 
 def is_cover(st: State, hex_: Hex) -> bool:
@@ -83,14 +109,20 @@ def is_empty(st: State, hex_: Hex) -> bool:
 
 
 @lru_cache(maxsize=200_000)
-def _los(spec_json: str, walls: frozenset[Hex], a: Hex, b: Hex) -> bool:
-    return _battlefield(spec_json).has_line_of_sight(a, b, blocked=walls)
+def _los(spec_key: str, walls: frozenset[Hex], a: Hex, b: Hex) -> bool:
+    return _BATTLEFIELDS[spec_key].has_line_of_sight(a, b, blocked=walls)
 
 
 def line_of_sight(st: State, a: Hex, b: Hex) -> bool:
     """Line of sight from ``a`` to ``b``, blocked-side tokens blocking (§8.5)."""
-    assert st.battlefield is not None
-    return _los(st.battlefield.model_dump_json(), token_blocked(st), a, b)
+    bf = battlefield(st)
+    return _los(bf.key, token_blocked(st), a, b)
+
+
+def sight(st: State) -> Callable[[Hex, Hex], bool]:
+    """``line_of_sight`` of this position as a function, its walls looked up once (for many queries)."""
+    key, walls = battlefield(st).key, token_blocked(st)
+    return lambda a, b: _los(key, walls, a, b)
 
 
 def territory_of(st: State, hex_: Hex) -> str | None:
@@ -203,18 +235,20 @@ def attacks(st: State, f: FighterState) -> list[dict[str, Any]]:
     """The fighter's attack actions now: card side first, then attack-action upgrades, all modifiers applied.
 
     Each is a dict: name, range, dice, symbol, damage, cleave, ensnare, grievous, scything, stagger,
-    knockback, source (``card`` or the upgrade id).
+    knockback, source (``card`` or the upgrade id), spell (a spell attack: magic dice, §19.7).
     """
     out: list[dict[str, Any]] = []
     raw = [(a, "card") for a in (side(st, f).attacks or ())]
     raw += [(c.attack, c.id) for c in _upgrade_cards(f) if c.attack is not None]
+    if wizard_level(st, f) < 1:
+        raw = [(a, source) for a, source in raw if not a.spell]  # §22.1: only wizards make spell attacks
     extra_keywords = [k for c in _upgrade_cards(f) for k in c.attack_keywords]
     for attack, source in raw:
         profile: dict[str, Any] = {
             "name": attack.name or "Attack", "range": attack.range or 1, "dice": attack.dice or 1,
             "symbol": attack.symbol.value if attack.symbol is not None else "hammer", "damage": attack.damage or 0,
             "cleave": False, "ensnare": False, "grievous": 0, "scything": False, "stagger": False,
-            "knockback": 0, "source": source,
+            "knockback": 0, "source": source, "spell": attack.spell,
         }
         for k in (*attack.keywords, *extra_keywords):
             if k.name == KeywordName.GRIEVOUS:

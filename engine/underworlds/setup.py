@@ -149,8 +149,8 @@ def board_layouts(first: str, second: str) -> tuple[tuple[str, int, int, int], .
             for o1 in Orientation:
                 for o2 in Orientation:
                     try:
-                        Battlefield.build(b1, b2, join=Join(edge=edge, offset=offset), first_orientation=o1,
-                                          second_orientation=o2)
+                        Battlefield.check_join(b1, b2, join=Join(edge=edge, offset=offset), first_orientation=o1,
+                                               second_orientation=o2)
                     except IllegalAction:
                         continue
                     out.append((edge.value, offset, o1.value, o2.value))

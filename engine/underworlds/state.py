@@ -169,6 +169,12 @@ class State(Model):
     """Gambits kept face up: persisting and "next" gambits (§23.1)."""
     step_log: dict[str, Any] = Field(default_factory=dict)
     """What happened in the current activation or power step (for surge objectives)."""
+    phase_log: dict[str, Any] = Field(default_factory=dict)
+    """What happened in this round's action phase (objectives looking back over it); cleared when a round starts.
+
+    ``actions``: fighter id -> the kinds of action it made (move, guard, attack, stun, card_action);
+    ``attacks``: one entry per Attack action resolved (attacker, seat, range, turn, succeeded, successes, crits).
+    """
     last_action: dict[str, Any] | None = None
     """The latest game action and its main hexes, for the renderer's arrows."""
     outcome: dict[str, Any] | None = None

@@ -7,7 +7,6 @@ unknown seat, action shape, referee actions (any seat), then whose decision it i
 """
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from engine.core.errors import IllegalAction
@@ -25,14 +24,57 @@ INFO = SystemInfo("underworlds", "Warhammer Underworlds: Wintermaw", ("player1",
                   aliases=("uw", "whu", "wintermaw"), summary="Hex-board skirmish, two warbands")
 
 
+_FREE_FORM = ("stack", "persisting", "step_log", "phase_log", "last_action", "outcome")
+"""State fields typed ``Any`` inside: validation keeps their nested values, so ``load`` copies them first."""
+
+
+def _copy_json(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _copy_json(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_copy_json(v) for v in value]
+    return value
+
+
 def load(state: JSON) -> State:
-    """A fresh ``State`` from JSON (never sharing objects with the input, so it is never changed)."""
-    return State.model_validate_json(json.dumps(state))
+    """A fresh ``State`` from JSON (never sharing objects with the input, so it is never changed).
+
+    Typed fields are rebuilt by validation; the free-form ones are copied (faster than a JSON round trip).
+    """
+    data = dict(state)
+    for key in _FREE_FORM:
+        if key in data:
+            data[key] = _copy_json(data[key])
+    return State.model_validate(data)
 
 
 def dump(st: State) -> JSON:
     """The JSON form of a state."""
     return st.model_dump(mode="json")
+
+
+def apply_state(st: State, seat: str, action: JSON, rng: Rng) -> list[JSON]:
+    """``UnderworldsSystem.apply`` on a loaded ``State``, changed in place; the events.
+
+    :raises IllegalAction: as ``UnderworldsSystem.apply`` (the state may then be partly changed: callers
+        that must keep it apply to a copy, as ``apply`` does)
+    :raises InvalidInput: uw.action.invalid, uw.action.unknown_type
+    """
+    if st.phase == "over":
+        raise IllegalAction("uw.match.over")
+    if seat not in st.seats:
+        raise IllegalAction("uw.turn.unknown_seat", seat=seat, seats=", ".join(st.seats))
+    parsed = parse_action(action)
+    ctx = Ctx(st, rng)
+    kind = parsed.to_json()["type"]
+    if kind in REFEREE_TYPES:
+        apply_referee(ctx, seat, parsed)
+        advance(ctx)
+    elif isinstance(parsed, ScoreObjective) and st.phase == "action":
+        turns.reveal(ctx, seat, parsed)
+    else:
+        act(ctx, seat, parsed)
+    return ctx.events
 
 
 class UnderworldsSystem:
@@ -66,21 +108,8 @@ class UnderworldsSystem:
         :raises InvalidInput: uw.action.invalid, uw.action.unknown_type
         """
         st = load(state)
-        if st.phase == "over":
-            raise IllegalAction("uw.match.over")
-        if seat not in st.seats:
-            raise IllegalAction("uw.turn.unknown_seat", seat=seat, seats=", ".join(st.seats))
-        parsed = parse_action(action)
-        ctx = Ctx(st, rng)
-        kind = parsed.to_json()["type"]
-        if kind in REFEREE_TYPES:
-            apply_referee(ctx, seat, parsed)
-            advance(ctx)
-        elif isinstance(parsed, ScoreObjective) and st.phase == "action":
-            turns.reveal(ctx, seat, parsed)
-        else:
-            act(ctx, seat, parsed)
-        return dump(st), ctx.events
+        events = apply_state(st, seat, action, rng)
+        return dump(st), events
 
     def view(self, state: JSON, seat: str | None) -> JSON:
         """What ``seat`` may see (``None``: a spectator): hands, deck order and secret choices removed."""

@@ -27,6 +27,7 @@ def _round_run(ctx: Ctx, fr: JSON) -> bool:
     stage = fr["stage"]
     if stage == "start":
         st.phase = "action"
+        st.phase_log = {}
         ctx.emit("RoundStarted", round=st.round)
         bonus = st.setup.finished_first if st.round == 1 else None
         winner = roll_off(ctx, "action phase", bonus=bonus)

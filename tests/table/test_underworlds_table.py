@@ -277,3 +277,12 @@ async def test_local_table_plays_underworlds_as_text_and_writes_the_boards(redis
     assert len(pngs) > 5 and pngs[-1].read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     text = out.getvalue()
     assert "only you see this" in text and "Your hand" in text and "Choices now" in text
+
+
+def test_coverage_command_counts_the_128_rivals_cards():
+    """Issue: "a command prints the automation coverage (N of 128 cards)"."""
+    from table.uw_text import coverage_reply
+
+    embed = coverage_reply().embeds[0]
+    assert "of 128 cards automated" in embed.description
+    assert len(embed.fields) == 4

@@ -1,0 +1,117 @@
+"""Underworlds rules engine alone (no Discord, no Redis, no rendering): match time and ``legal_actions`` time.
+
+1. A whole random-versus-random match, engine time only (the random choice excluded), two ways:
+   *core*: the rules on one in-memory ``State`` (``flow.legal`` for both seats, ``system.apply_state``
+   of a uniformly random legal action, until the outcome); target under 50 ms.
+   *API*: the same through the public JSON ``UnderworldsSystem`` (``legal_actions`` for both seats,
+   ``apply``), which adds a JSON load per call and a dump per ``apply``: what the table pays.
+   The first match fills the per-layout caches (board joins, battlefield, line of sight) and is
+   reported apart; then the median of the warm matches.
+2. ``legal_actions`` of the active seat at activation steps (the widest decision: every Move, Charge,
+   Attack, Barge... of every fighter) collected from those matches: median and p99 per call.
+   Target: under 1 ms.
+
+``python -m bench.bench_engine`` from the project root.
+"""
+from __future__ import annotations
+
+import random
+import statistics
+import time
+from typing import Any
+
+from engine.core.rng import SeededRng
+from engine.underworlds.flow import legal
+from engine.underworlds.system import UnderworldsSystem, apply_state, load
+
+SEATS = ("player1", "player2")
+MATCHES = 12
+"""Seeded matches played (the first one cold)."""
+REPEATS = 3
+"""Times each warm match is replayed; the best time counts (the machine's timings are noisy)."""
+
+
+def play(seed: int, samples: list[dict[str, Any]] | None = None) -> tuple[float, int]:
+    """One seeded random match: (engine seconds, actions applied); activation-step states go to ``samples``."""
+    system = UnderworldsSystem()
+    rng = SeededRng(seed.to_bytes(32, "big"))
+    pick = random.Random(seed)
+    clock = time.perf_counter
+    start = clock()
+    state = system.setup({}, SEATS, rng)
+    engine = clock() - start
+    actions = 0
+    while True:
+        start = clock()
+        over = system.outcome(state) is not None
+        choices = [] if over else [(seat, a) for seat in SEATS for a in system.legal_actions(state, seat)]
+        engine += clock() - start
+        if over:
+            return engine, actions
+        seat, action = pick.choice(choices)
+        if samples is not None and state["phase"] == "action" and state["stack"] \
+                and state["stack"][-1].get("kind") == "turn" and state["stack"][-1].get("stage") == "activation":
+            samples.append(state)
+        start = clock()
+        state, _ = system.apply(state, seat, action, rng)
+        engine += clock() - start
+        actions += 1
+
+
+def play_core(seed: int) -> tuple[float, int]:
+    """One seeded random match on an in-memory ``State``: (engine seconds, actions applied)."""
+    system = UnderworldsSystem()
+    rng = SeededRng(seed.to_bytes(32, "big"))
+    pick = random.Random(seed)
+    st = load(system.setup({}, SEATS, rng))
+    clock = time.perf_counter
+    engine, actions = 0.0, 0
+    while True:
+        start = clock()
+        over = st.outcome is not None
+        choices = [] if over else [(seat, a) for seat in SEATS for a in legal(st, seat)]
+        engine += clock() - start
+        if over:
+            return engine, actions
+        seat, action = pick.choice(choices)
+        start = clock()
+        apply_state(st, seat, action, rng)
+        engine += clock() - start
+        actions += 1
+
+
+def _ms(seconds: float) -> str:
+    return f"{seconds * 1000:.1f} ms"
+
+
+def main() -> None:
+    """Print the figures."""
+    samples: list[dict[str, Any]] = []
+    cold, cold_actions = play(0)
+    print(f"uw engine: first match (cold caches, API) {_ms(cold)}, {cold_actions} actions")
+    # This machine's timings are noisy: each match is played REPEATS times and its best time kept.
+    core = [min((play_core(seed) for _ in range(REPEATS)), key=lambda r: r[0]) for seed in range(1, MATCHES)]
+    times = sorted(t for t, _ in core)
+    print(f"uw engine: whole random match, core: median {_ms(statistics.median(times))}  max {_ms(times[-1])}  "
+          f"({statistics.mean(n for _, n in core):.0f} actions on average; best of {REPEATS}; target < 50 ms)")
+    warm = [min(play(seed, samples if i == 0 else None)[0] for i in range(REPEATS)) for seed in range(1, MATCHES)]
+    times = sorted(warm)
+    print(f"uw engine: whole random match, JSON API: median {_ms(statistics.median(times))}  max {_ms(times[-1])}")
+    system = UnderworldsSystem()
+    calls = []
+    for state in samples:
+        seat = state["stack"][-1]["seat"]
+        best = float("inf")
+        for _ in range(REPEATS):
+            start = time.perf_counter()
+            system.legal_actions(state, seat)
+            best = min(best, time.perf_counter() - start)
+        calls.append(best)
+    calls.sort()
+    p99 = calls[min(len(calls) - 1, int(len(calls) * 0.99))]
+    print(f"uw engine: legal_actions at an activation step: median {calls[len(calls) // 2] * 1000:.2f} ms  "
+          f"p99 {p99 * 1000:.2f} ms  ({len(calls)} positions; target < 1 ms)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,165 @@
+"""Upgrades whose characteristic changes and attack actions the engine applies, and the automation coverage
+registry (``effects.automation_coverage``) that a command prints."""
+from __future__ import annotations
+
+from engine.underworlds import effects, rules
+from engine.underworlds.cards import ObjectiveCard, UpgradeCard, load_cards
+from engine.underworlds.system import load
+from tests.engine.underworlds.scenario import P1, P2, FixedRng, act, atk, dfn, fighter, legal, scenario
+
+TARGOR, SAEK, GARREK = "player1:targor", "player1:blooded-saek", "player1:garrek-gorebeard"
+OBRYN, SEVERIN = "player2:obryn-the-bold", "player2:severin-steelheart"
+
+
+def resolved(events):
+    return next(e for e in events if e["type"] == "AttackResolved")
+
+
+# -- characteristic changes and attack actions (§11) -----------------------------------------------------------------
+
+
+def test_master_of_conduction_adds_one_range():
+    """45029: +1 Range to this fighter's Attack actions, other than Scything ones."""
+    st = load(scenario({TARGOR: "c3"}, upgrades={TARGOR: ["45029"]}))
+    assert [a["range"] for a in rules.attacks(st, st.fighter(TARGOR))] == [2]
+
+
+def test_butchers_strength_gives_cleave():
+    """46024: this fighter's Attack actions have Cleave."""
+    st = load(scenario({TARGOR: "c3"}, upgrades={TARGOR: ["46024"]}))
+    assert all(a["cleave"] for a in rules.attacks(st, st.fighter(TARGOR)))
+
+
+def test_broad_shoulders_adds_one_wound():
+    """45023: +1 Wounds (its leader/Priest clause is left to the players)."""
+    st = load(scenario({TARGOR: "c3"}, upgrades={TARGOR: ["45023"]}))
+    assert rules.wounds(st, st.fighter(TARGOR)) == 3
+    assert effects.coverage_level("45023") == "partial"
+
+
+def test_sigmars_cyclone_is_an_attack_action():
+    """45031: an attack-action upgrade: Range 1, 2 swords, Damage 2, listed after the card's attacks."""
+    st = load(scenario({TARGOR: "c3"}, upgrades={TARGOR: ["45031"]}))
+    cyclone = rules.attacks(st, st.fighter(TARGOR))[-1]
+    assert (cyclone["source"], cyclone["range"], cyclone["dice"], cyclone["symbol"], cyclone["damage"]) == \
+        ("45031", 1, 2, "swords", 2)
+
+
+def test_calloused_hands_reduces_attack_damage_then_breaks_for_one_spent_glory():
+    """46025: -1 Damage (minimum 1) from attacks targeting this fighter; after it is dealt damage, break this
+    card and gain 1 spent glory point."""
+    s = scenario({OBRYN: "c4", GARREK: "c5"}, active=P2, upgrades={GARREK: ["46025"]})
+    s, ev = act(s, P2, {"type": "Attack", "fighter": OBRYN, "attack": 0, "target": GARREK},
+                FixedRng(atk("hammer", "hammer") + dfn("block")))
+    assert fighter(s, GARREK)["wounds"] == 2  # Obryn's Damage 3, minus 1
+    assert "46025" not in fighter(s, GARREK)["upgrades"] and "46025" in load(s).players[P1].power_discard
+    assert load(s).players[P1].glory_spent == 1
+
+
+def test_determined_resistance_is_on_guard_while_holding_an_objective():
+    """45026: on Guard while on an objective: block and dodge both count, and no drive back (§16.1)."""
+    kw = {"active": P2, "upgrades": {GARREK: ["45026"]}, "tokens": {"1": ("c5", "objective")}}
+    s = scenario({OBRYN: "c4", GARREK: "c5"}, **kw)
+    s, ev = act(s, P2, {"type": "Attack", "fighter": OBRYN, "attack": 0, "target": GARREK},
+                FixedRng(atk("hammer", "hammer") + dfn("block")))
+    assert resolved(ev)["defence_successes"] == 1  # Garrek's Defence is dodge; Guard adds block
+    s = scenario({OBRYN: "c4", GARREK: "c5"}, **{**kw, "tokens": {}})
+    s, ev = act(s, P2, {"type": "Attack", "fighter": OBRYN, "attack": 0, "target": GARREK},
+                FixedRng(atk("hammer", "hammer") + dfn("block")))
+    assert resolved(ev)["defence_successes"] == 0
+
+
+def test_kitchen_director_supported_attacker_counts_hammer_and_swords():
+    """46028: supported by a friendly fighter, this fighter treats hammer and swords as successes."""
+    s = scenario({TARGOR: "c3", SAEK: "d4", OBRYN: "c4"}, upgrades={TARGOR: ["46028"]})
+    s, ev = act(s, P1, {"type": "Attack", "fighter": TARGOR, "attack": 0, "target": OBRYN},
+                FixedRng(atk("hammer", "swords") + dfn("dodge")))
+    assert resolved(ev)["attack_successes"] == 2
+    s = scenario({TARGOR: "c3", OBRYN: "c4"}, upgrades={TARGOR: ["46028"]})
+    s, ev = act(s, P1, {"type": "Attack", "fighter": TARGOR, "attack": 0, "target": OBRYN},
+                FixedRng(atk("hammer", "swords") + dfn("dodge")))
+    assert resolved(ev)["attack_successes"] == 1  # not supported: only its swords
+
+
+def test_midden_heap_scavenger_block_is_a_defence_success_unless_cleave():
+    """46030: rolls of block are successes in this fighter's defence rolls (Garrek's Defence is dodge)."""
+    s = scenario({OBRYN: "c4", GARREK: "c5"}, active=P2, upgrades={GARREK: ["46030"]})
+    s, ev = act(s, P2, {"type": "Attack", "fighter": OBRYN, "attack": 0, "target": GARREK},
+                FixedRng(atk("hammer", "hammer") + dfn("block")))
+    assert resolved(ev)["defence_successes"] == 1
+
+
+def test_latching_on_fighters_within_one_hex_cannot_be_driven_back_nor_trapped():
+    """46029: fighters within 1 hex of this fighter (itself included) cannot be driven back, so are never trapped
+    (§19.4); its reaction is left to the players."""
+    s = scenario({TARGOR: "c3", OBRYN: "c4"}, upgrades={TARGOR: ["46029"]})
+    s, ev = act(s, P1, {"type": "Attack", "fighter": TARGOR, "attack": 0, "target": OBRYN},
+                FixedRng(atk("swords", "hammer") + dfn("block")))
+    assert resolved(ev)["result"] == "draw" and not [a for a in legal(s, P1) if a["type"] == "DriveBack"]
+    assert effects.coverage_level("46029") == "partial"
+
+
+def test_upgrades_with_characteristics_or_attacks_in_the_data_are_applied():
+    """Every upgrade whose card data carries a modifier, an attack action or attack keywords is automated at
+    least in part (the characteristic change and the attack are applied by ``rules``)."""
+    for card in load_cards().values():
+        if isinstance(card, UpgradeCard) and (card.modifiers or card.attack or card.attack_keywords):
+            assert effects.coverage_level(card.id) in ("automated", "partial"), card.id
+
+
+# -- the coverage registry ----------------------------------------------------------------------------------------
+
+
+def test_automation_coverage_counts_what_the_registry_says():
+    """``automation_coverage`` totals are the registry's: AUTOMATED, then PARTIAL, the rest by referee."""
+    coverage = effects.automation_coverage()
+    cards = load_cards()
+    automated = {c for c in cards if c in effects.AUTOMATED}
+    partial = {c for c in cards if c in effects.PARTIAL and c not in effects.AUTOMATED}
+    totals = coverage["totals"]
+    assert totals["cards"] == len(cards) == 128
+    assert totals["automated"] == len(automated) and totals["partial"] == len(partial)
+    assert totals["referee"] == 128 - len(automated) - len(partial)
+    assert coverage["summary"] == (f"{len(automated)} of 128 cards automated, {len(partial)} in part, "
+                                   f"{totals['referee']} by referee actions")
+    assert sum(sum(d.values()) for d in coverage["decks"].values()) == 128
+    assert {c for c, v in coverage["cards"].items() if v["level"] == "automated"} == automated
+
+
+def test_automation_coverage_figures():
+    """The figures the coverage command prints today (update with the registry)."""
+    totals = effects.automation_coverage()["totals"]
+    assert (totals["automated"], totals["partial"], totals["referee"]) == (53, 7, 68)
+
+
+def test_every_checkable_objective_is_automated():
+    """Every objective of the four Rivals decks whose condition the state can decide is automated: all of
+    Rimewyrm's Bite, Brethren of the Bolt but Sparking Furore (45010, Holy Vessels; 45003 in part), and the five
+    Skinnerkin objectives without Haunch counters. No Hungering Parasite one (Bane of Heroes plot card missing)."""
+    objectives = [c for c in load_cards().values() if isinstance(c, ObjectiveCard)]
+    automated = {c.id for c in objectives if effects.coverage_level(c.id) == "automated"}
+    expected = {f"480{n:02d}" for n in range(1, 13)} | {f"450{n:02d}" for n in range(1, 13)} - {"45003", "45010"} \
+        | {"46004", "46006", "46008", "46009", "46011"}
+    assert automated == expected
+    assert all(c.id in effects.OBJECTIVES for c in objectives if effects.coverage_level(c.id) != "referee")
+
+
+def test_partly_automated_surge_objective_can_still_be_revealed_by_its_player():
+    """A partly checked surge objective is revealed by the engine when its part holds, by its player otherwise."""
+    assert effects.is_manual_surge("45002") is False  # fully checked: the engine reveals it
+    assert effects.is_manual_surge("47004") is True  # Bane of Heroes: the player's claim
+    s = scenario({TARGOR: "c3", OBRYN: "h9"}, objectives={P1: ["47004"]})
+    assert {"type": "ScoreObjective", "card": "47004"} in legal(s, P1)
+
+
+def test_re_emergence_returns_the_players_own_domain_card_not_the_opponents():
+    """48020: "a *friendly* Domain card persisting and/or in your discard pile". With mirror decks both players
+    can hold the same card id; the opponent's persisting copy stays (found by the card-places property test)."""
+    from engine.underworlds.system import dump
+    st = load(scenario({TARGOR: "c3", OBRYN: "h9"}, stage="power", active=P2, hands={P2: ["48020"]}))
+    st.persisting = [{"card": "48017", "seat": P1, "until_round": 2, "domain": True}]
+    st.players[P2].power_discard = ["48017"]
+    s, _ = act(dump(st), P2, {"type": "PlayPloy", "card": "48020", "target": "48017"})
+    after = load(s)
+    assert [p["card"] for p in after.persisting if p["seat"] == P1] == ["48017"]
+    assert "48017" in after.players[P2].power and "48017" not in after.players[P2].power_discard
