@@ -43,27 +43,35 @@ async def open_match(table: Table, game: str, i: int) -> str:
 
 
 async def play(table: Table, match_id: str, until: float, picker: random.Random, latencies: list[float],
-               counts: dict[str, int]) -> None:
-    """Random legal actions until time is up or the match ends."""
-    system = None
+               counts: dict[str, int], gate: asyncio.Semaphore) -> None:
+    """Random legal actions until time is up or the match ends; every match plays at once."""
     while time.perf_counter() < until:
-        match = await table.store.load(match_id)
-        if match.status is not Status.ACTIVE:
-            counts["finished"] += 1
-            return
-        system = system or systems.find_system(match.game)
-        choices = [(h, a) for h in match.seats for a in system.legal_actions(match.state, h.seat)]
-        if not choices:
-            counts["stuck"] += 1
-            return
-        holder, action = picker.choice(choices)
-        started = time.perf_counter()
-        try:
-            await table.act(Context(Actor(holder.user_id, holder.name), match.thread_id or 1), action, match_id)
-            counts["applied"] += 1
-        except GameError:
-            counts["refused"] += 1  # a concurrent change made it illegal: refused, nothing written
-        latencies.append(time.perf_counter() - started)
+        async with gate:  # bounds the requests in flight, not the matches in play
+            if await _one_action(table, match_id, picker, latencies, counts):
+                return
+
+
+async def _one_action(table: Table, match_id: str, picker: random.Random, latencies: list[float],
+                      counts: dict[str, int]) -> bool:
+    """One random legal action; True when the match can go no further."""
+    match = await table.store.load(match_id)
+    if match.status is not Status.ACTIVE:
+        counts["finished"] += 1
+        return True
+    system = systems.find_system(match.game)
+    choices = [(h, a) for h in match.seats for a in system.legal_actions(match.state, h.seat)]
+    if not choices:
+        counts["stuck"] += 1
+        return True
+    holder, action = picker.choice(choices)
+    started = time.perf_counter()
+    try:
+        await table.act(Context(Actor(holder.user_id, holder.name), match.thread_id or 1), action, match_id)
+        counts["applied"] += 1
+    except GameError:
+        counts["refused"] += 1  # a concurrent change made it illegal: refused, nothing written
+    latencies.append(time.perf_counter() - started)
+    return False
 
 
 async def run(args: argparse.Namespace) -> int:
@@ -94,8 +102,7 @@ async def measure(args: argparse.Namespace, redis: aioredis.Redis, store: Store)
     until = time.perf_counter() + args.seconds
 
     async def player(match_id: str, seed: int) -> None:
-        async with gate:
-            await play(table, match_id, until, random.Random(seed), latencies, counts)
+        await play(table, match_id, until, random.Random(seed), latencies, counts, gate)
     t0 = time.perf_counter()
     # Each match plays in turns under the semaphore, so all of them progress concurrently.
     await asyncio.gather(*(player(m, i) for i, m in enumerate(ids)))
@@ -126,7 +133,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--matches", type=int, default=1000)
     parser.add_argument("--seconds", type=float, default=60)
     parser.add_argument("--game", default=None)
-    parser.add_argument("--concurrency", type=int, default=200, help="requests in flight at once")
+    parser.add_argument("--concurrency", type=int, default=50, help="requests in flight at once")
     code = asyncio.run(run(parser.parse_args(argv)))
     if code:
         raise SystemExit(code)
