@@ -55,6 +55,22 @@ def store(redis: aioredis.Redis, prefix: str) -> Store:
     return Store(redis, prefix=prefix)
 
 
+@pytest.fixture(scope="session")
+def boards():
+    """Every shipped Underworlds board face, by id."""
+    from engine.underworlds.battlefield import load_boards
+
+    return load_boards()
+
+
+@pytest.fixture(scope="session")
+def field(boards):
+    """Shyishian Stardial (top) + Ruptured Seal (bottom, lethal hexes c8, g9, f10 ...), long join."""
+    from engine.underworlds.battlefield import Battlefield
+
+    return Battlefield.build(boards["shyishian-stardial"], boards["ruptured-seal"])
+
+
 class Clock:
     """A clock the tests move by hand."""
 

@@ -9,7 +9,7 @@ import pytest
 from PIL import Image, ImageFont
 
 import render.hexboard as hexboard
-from engine.underworlds.battlefield import Battlefield, Board, HexType, Join, JoinEdge, load_boards
+from engine.underworlds.battlefield import Battlefield, Board, HexType, Join, JoinEdge
 from engine.underworlds.feature_tokens import FeatureSide
 from engine.underworlds.hexgrid import Hex
 from render.hexboard import (
@@ -17,17 +17,6 @@ from render.hexboard import (
 )
 
 P = Hex.parse
-
-
-@pytest.fixture(scope="module")
-def boards() -> dict[str, Board]:
-    return load_boards()
-
-
-@pytest.fixture(scope="module")
-def field(boards: dict[str, Board]) -> Battlefield:
-    """Shyishian Stardial (top) + Ruptured Seal (bottom): starting, blocked and lethal hexes."""
-    return Battlefield.build(boards["shyishian-stardial"], boards["ruptured-seal"])
 
 
 @pytest.fixture(scope="module")

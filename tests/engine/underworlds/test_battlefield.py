@@ -12,7 +12,7 @@ from engine.underworlds import battlefield as battlefield_module
 from engine.underworlds import feature_tokens, hexgrid
 from engine.underworlds.battlefield import (
     BOARDS_FILE, Battlefield, BattlefieldSpec, Board, HexType, Join, JoinEdge, Orientation, find_board,
-    legal_joins, load_board_file, load_boards, push_destinations, scatter_chain,
+    legal_joins, load_board_file, push_destinations, scatter_chain,
 )
 from engine.underworlds.fighters import InvalidDataFile
 from engine.underworlds.hexgrid import Hex, HexDirection
@@ -23,11 +23,6 @@ ROOT = Path(__file__).resolve().parents[3]
 
 def hexes(*names: str) -> set[Hex]:
     return {P(n) for n in names}
-
-
-@pytest.fixture(scope="module")
-def boards() -> dict[str, Board]:
-    return load_boards()
 
 
 @pytest.fixture(scope="module")

@@ -5,7 +5,7 @@ import pytest
 
 from engine.core.errors import IllegalAction, InvalidInput
 from engine.core.rng import SeededRng
-from engine.underworlds.battlefield import Battlefield, Board, HexType, load_boards
+from engine.underworlds.battlefield import Battlefield, Board, HexType
 from engine.underworlds.feature_tokens import (
     FeatureSide, FeatureToken, available_tokens, becomes_trap_under_fighter, blocked_hexes, check_setup_placement,
     deal_setup_tokens, flip_token, has_line_of_sight, hex_types, move_token, objective_tokens, place_setup_token,
@@ -14,17 +14,6 @@ from engine.underworlds.feature_tokens import (
 from engine.underworlds.hexgrid import Hex
 
 P = Hex.parse
-
-
-@pytest.fixture(scope="module")
-def boards() -> dict[str, Board]:
-    return load_boards()
-
-
-@pytest.fixture(scope="module")
-def field(boards: dict[str, Board]) -> Battlefield:
-    """Shyishian Stardial (top) + Ruptured Seal (bottom, lethal hexes c8, g9, f10 ...), long join."""
-    return Battlefield.build(boards["shyishian-stardial"], boards["ruptured-seal"])
 
 
 def placed(*spots: tuple[str, str], side: FeatureSide = FeatureSide.COVER) -> tuple[FeatureToken, ...]:
