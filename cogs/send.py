@@ -40,8 +40,10 @@ def context_of(interaction: discord.Interaction) -> Context:
                                              auto_archive_duration=10080)
         return thread.id
 
+    guild_locale = str(interaction.guild_locale or interaction.locale)
     return Context(actor_of(interaction.user, interaction.permissions), interaction.channel_id or 0,
-                   guild_id=interaction.guild_id, open_thread=open_thread, interaction_id=interaction.id)
+                   guild_id=interaction.guild_id, open_thread=open_thread, interaction_id=interaction.id,
+                   lang="es" if guild_locale.startswith("es") else "en")
 
 
 def allowed_mentions(reply: Reply) -> discord.AllowedMentions:

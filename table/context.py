@@ -27,6 +27,14 @@ class Context:
     open_thread: Callable[[str], Awaitable[int]] | None = field(default=None, repr=False)
     """Opens a thread for a new match and returns its id (Discord: a public thread)."""
     interaction_id: int | None = None
+    lang: str = "en"
+    """Language of public messages (the server's); errors follow the user's own."""
+
+    def say(self, key: str, **params: object) -> str:
+        """A message in this context's language."""
+        from table.i18n import message
+
+        return message(key, self.lang, **params)
 
 
 _MARKDOWN = re.compile(r"([\\*_~`|>#\[\]()-])")

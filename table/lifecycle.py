@@ -133,14 +133,14 @@ class Table:
         match = await self.store.create(match, [{"n": 1, "at": round(now, 3), "kind": "lifecycle",
                                                  "event": "MatchCreated", "by": actor.user_id}])
         invite = Reply(
-            content=(f"<@{opponent.user_id}>, <@{actor.user_id}> challenges you to **{info.name}**. "
-                     f"Do you accept?"),
-            buttons=[Button(f"m:accept:{match_id}", "Accept", "success"),
-                     Button(f"m:decline:{match_id}", "Decline", "danger")],
+            content=ctx.say("match.challenge", opponent=f"<@{opponent.user_id}>", challenger=f"<@{actor.user_id}>",
+                            game=info.name),
+            buttons=[Button(f"m:accept:{match_id}", ctx.say("match.button_accept"), "success"),
+                     Button(f"m:decline:{match_id}", ctx.say("match.button_decline"), "danger")],
             mentions=[opponent.user_id])
-        where = f"<#{thread_id}>" if thread_id else "this channel"
-        reply = Reply(content=f"Match `{match_id}` ({info.name}) opened in {where}: "
-                              f"waiting for <@{opponent.user_id}> to accept.")
+        where = f"<#{thread_id}>" if thread_id else ctx.say("match.this_channel")
+        reply = Reply(content=ctx.say("match.opened", match=match_id, game=info.name, where=where,
+                                      opponent=f"<@{opponent.user_id}>"))
         if thread_id:
             reply.posts.append((thread_id, invite))
         else:
@@ -174,14 +174,12 @@ class Table:
 
         match, what = await self.update(match_id, change)
         if what == "accepted":
-            headline = (f"<@{ctx.actor.user_id}> accepted. The match begins!\n"
-                        f"Dice seed commitment (SHA-256): `{match.seed_hash}`; "
-                        "the seed is revealed when the match ends, so anyone can check every roll.")
+            headline = ctx.say("match.accepted", player=f"<@{ctx.actor.user_id}>", commitment=match.seed_hash)
             layer = self.layers.get(match.game)
             if layer is not None:  # the game's own panel: whose decision, with its buttons
                 return await layer.show(ctx, match, headline)
             return Reply(content=headline, embeds=[self.status_embed(match)])
-        return Reply(content=f"The challenge was {'declined' if what == 'InviteDeclined' else 'withdrawn'}.")
+        return Reply(content=ctx.say("match.declined" if what == "InviteDeclined" else "match.withdrawn"))
 
     # reading ----------------------------------------------------------------
     def status_embed(self, match: Match) -> Embed:
@@ -214,7 +212,7 @@ class Table:
         """The caller's matches, active first."""
         matches = await self.store.matches_of(ctx.actor.user_id)
         if not matches:
-            return Reply(content="You have no matches yet. Start one with `/match new`.", ephemeral=True)
+            return Reply(content=ctx.say("match.none_yet"), ephemeral=True)
         matches.sort(key=lambda m: (m.status.over, -m.updated_at))
         lines = []
         for m in matches:
@@ -239,12 +237,12 @@ class Table:
         """Recompute every logged roll from the revealed seed."""
         match = await self.match_for(ctx, match_id)
         if match.seed is None:
-            return Reply(content=(f"The seed of match `{match.id}` is revealed when the match ends. "
-                                  f"Its commitment is `{match.seed_hash}`."), ephemeral=True)
+            return Reply(content=ctx.say("match.seed_not_revealed", match=match.id, commitment=match.seed_hash),
+                         ephemeral=True)
         ok, checked, problem = verify_draws(bytes.fromhex(match.seed), match.seed_hash,
                                             await self.store.log(match.id))
-        text = (f"✅ All {checked} random draws of match `{match.id}` match the revealed seed `{match.seed}`."
-                if ok else f"❌ Verification failed after {checked} draws: {problem}.")
+        text = (ctx.say("match.verified", count=checked, match=match.id, seed=match.seed) if ok
+                else ctx.say("match.verify_failed", count=checked, problem=problem))
         return Reply(content=text)
 
     # playing ----------------------------------------------------------------
@@ -300,8 +298,8 @@ class Table:
                           "seat": seat}], winner
 
         match, winner = await self.update(target_id, change)
-        return Reply(content=(f"<@{ctx.actor.user_id}> concedes. <@{match.holder(winner).user_id}> wins.\n"
-                              f"Dice seed revealed: `{match.seed}` (check it with `/match verify`)."),
+        return Reply(content=ctx.say("match.conceded", player=f"<@{ctx.actor.user_id}>",
+                                     winner=f"<@{match.holder(winner).user_id}>", seed=match.seed),
                      embeds=[self.status_embed(match)])
 
     async def abandon(self, ctx: Context, match_id: str | None = None) -> Reply:
@@ -325,11 +323,11 @@ class Table:
 
         match, what = await self.update(target_id, change)
         if what == "abandoned":
-            return Reply(content=f"Match `{match.id}` is abandoned, with no result. Dice seed: `{match.seed}`.")
+            return Reply(content=ctx.say("match.abandoned", match=match.id, seed=match.seed))
         other = next(h for h in match.seats if h.seat not in match.abandon_requests)
-        return Reply(content=(f"<@{ctx.actor.user_id}> asks to abandon match `{match.id}`. "
-                              f"<@{other.user_id}>, do you agree?"),
-                     buttons=[Button(f"m:abandon:{match.id}", "Agree to abandon", "danger")],
+        return Reply(content=ctx.say("match.abandon_asked", player=f"<@{ctx.actor.user_id}>", match=match.id,
+                                     other=f"<@{other.user_id}>"),
+                     buttons=[Button(f"m:abandon:{match.id}", ctx.say("match.button_abandon"), "danger")],
                      mentions=[other.user_id])
 
     # buttons ----------------------------------------------------------------

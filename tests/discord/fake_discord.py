@@ -591,7 +591,7 @@ class FakeDiscord(RestRoutes):
         guild = self.guilds.get(channel.guild_id) if channel.guild_id else None
         payload: JSON = {
             "id": str(result.id), "application_id": str(self.application_id), "type": itype, "data": data,
-            "token": result.token, "version": 1, "locale": "en-US", "entitlements": [], "entitlement_sku_ids": [],
+            "token": result.token, "version": 1, "locale": user.locale, "entitlements": [], "entitlement_sku_ids": [],
             "authorizing_integration_owners": self._owners(channel, user), "context": 0 if guild else 1,
             "attachment_size_limit": 10 * 1024 * 1024, "channel_id": str(channel.id), "channel": channel.payload(),
             "app_permissions": str(permissions_of(guild, self.bot_user.id) if guild else BOT_PERMISSIONS),
@@ -600,8 +600,8 @@ class FakeDiscord(RestRoutes):
             if user.id not in guild.members:
                 raise AssertionError(f"{user.name} is not a member of {guild.name}")
             perms = permissions_of(guild, user.id)
-            payload.update(guild_id=str(guild.id), guild_locale="en-US",
-                           guild={"id": str(guild.id), "locale": "en-US", "features": []},
+            payload.update(guild_id=str(guild.id), guild_locale=guild.locale,
+                           guild={"id": str(guild.id), "locale": guild.locale, "features": []},
                            member=guild.members[user.id].payload(permissions=perms))
             payload["channel"]["permissions"] = str(perms)
         else:

@@ -72,6 +72,8 @@ class FakeUser:
     id: int
     name: str
     bot: bool = False
+    locale: str = "en-US"
+    """The language of the user's Discord client (``locale`` of their interactions)."""
 
     @property
     def mention(self) -> str:
@@ -183,6 +185,8 @@ class FakeGuild:
     moderator_role_id: int = 0
     bot_role_id: int = 0
     joined_at: str = field(default_factory=iso_now)
+    locale: str = "en-US"
+    """The server's language (``guild_locale`` of its interactions)."""
 
     @property
     def text_channels(self) -> list[FakeChannel]:

@@ -144,3 +144,21 @@ async def test_bot_py_subprocess_connects_and_answers(fake_discord, redis_url, p
         _, err = await asyncio.wait_for(proc.communicate(), 20)
     assert proc.returncode == 0, err.decode()[-2000:]
     assert b"fake-token" not in err, "the token must never be logged"
+
+
+async def test_spanish_server_and_user_get_spanish_messages(fake_discord, redis, prefix):
+    """Public messages follow the server's language, errors the user's own Discord language."""
+    fake = fake_discord
+    fake.guild.locale = "es-ES"
+    ana, beto = fake.add_user("ana"), fake.add_user("beto")
+    ana.locale = "es-ES"
+    async with running_bot(fake, redis, prefix):
+        opened = await fake.slash(ana, fake.channel, "match new", game="nim", opponent=beto)
+        assert "esperando a que" in opened.content
+        [thread] = fake.threads_of(fake.channel)
+        [invite] = fake.channel_messages(thread)
+        assert "te reta" in invite.content
+        refused = await fake.slash(ana, fake.channel, "match new", game="nim", opponent=ana)
+        assert refused.ephemeral and "No puedes retarte" in refused.content, refused.content
+        english = await fake.slash(beto, fake.channel, "match new", game="nim", opponent=beto)
+        assert english.ephemeral and "can't challenge yourself" in english.content
