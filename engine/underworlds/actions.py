@@ -267,11 +267,14 @@ class Recycle(Action):
 
 
 class PlayReaction(Action):
-    """Use a reaction: a gambit from hand, or an upgrade's reaction (``fighter`` holds it)."""
+    """Use a reaction: a gambit from hand, or an upgrade's reaction (``fighter`` holds it); ``target``/``hex``
+    are the card's choices where it automates them (a fighter to affect, a hex to push to)."""
 
     type: Literal["PlayReaction"] = "PlayReaction"
     card: str
     fighter: str | None = None
+    target: str | None = None
+    hex: Hex | None = None
 
 
 class Loot(Action):

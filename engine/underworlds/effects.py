@@ -406,6 +406,7 @@ for _card in (ADVANCING_JUGGERNAUT, BOOTS_OF_WARDING, EARTH_SHATTERING_TREAD, IN
               TOUGH_ENOUGH, UP_FOR_A_FIGHT, CAREFUL_AIM, DESPAIRING_STRENGTH, FURY_BOUND_LEAPS, INSTINCTIVE_REPRISAL,
               STOLEN_VIGOUR, WEAKENED_SOUL, WICKED_AIM, DEADLY_WARDS, HEAVING_GROUND, UNSTABLE_FOOTING,
               JUST_PURE_LUCK, RE_EMERGENCE, THE_RIGHT_BAIT, THE_CURSE_EMPOWERS,
+              MASTER_OF_DISASTER, FRENETIC_EFFORTS, TEMPTING_LURE,
               # Characteristics, attacks and dice from cards.json (rules.attacks, rules.wounds...) or the hooks above:
               MASTER_OF_CONDUCTION, BUTCHERS_STRENGTH, CALLOUSED_HANDS, DETERMINED_RESISTANCE, KITCHEN_DIRECTOR):
     AUTOMATED.add(_card)
@@ -554,8 +555,38 @@ def _holder_reactions(st: State, seat: str, tags: set[str], wctx: JSON) -> list[
     for f in st.surviving(seat):
         for u in f.upgrades:
             if _upgrade_reaction_ok(st, f, u, tags, wctx):
-                out.append({"type": "PlayReaction", "card": u, "fighter": f.id})
+                out += [{"type": "PlayReaction", "card": u, "fighter": f.id, **c} for c in _reaction_choices(st, f, u)]
     return out
+
+
+def push_hexes(st: State, f: FighterState, towards: Hex | None = None) -> list[Hex]:
+    """Where a push of 1 hex can take ``f`` (§14): an adjacent battlefield hex neither blocked nor occupied,
+    strictly closer to ``towards`` if given; none if the fighter cannot be pushed."""
+    if f.hex is None or not f.on_battlefield or cannot_be_pushed(st, f):
+        return []
+    from engine.underworlds.battlefield import push_destinations
+    rules = _rules()
+    dests = push_destinations(rules.battlefield(st), f.hex, 1, blocked=rules.blocked(st),
+                              occupied=st.occupied() - {f.hex}, towards=towards)
+    return sorted(dests, key=str)
+
+
+def push_fighter(ctx: Any, f: FighterState, to: Hex, towards: Hex | None = None) -> bool:
+    """Push ``f`` 1 hex to ``to`` if that is still a legal push (lethal and trap hexes apply); False otherwise."""
+    if to not in push_hexes(ctx.st, f, towards):
+        return False
+    _flow().relocate(ctx, f, [to], how="push")  # a lethal hex entered deals its own damage (§14)
+    return True
+
+
+def _reaction_choices(st: State, f: FighterState, u: str) -> list[JSON]:
+    """The choices an automated upgrade reaction is declared with ([{}]: none to make)."""
+    if u == MASTER_OF_DISASTER:  # Pick one: push this fighter 1 hex, or stagger an enemy fighter.
+        return [{"hex": str(h)} for h in push_hexes(st, f)] + \
+            [{"target": e.id} for e in st.surviving(st.other(f.seat)) if e.on_battlefield]
+    if u == FRENETIC_EFFORTS:  # Push this fighter 1 hex.
+        return [{"hex": str(h)} for h in push_hexes(st, f)]
+    return [{}]
 
 
 def _upgrade_reaction_ok(st: State, f: FighterState, u: str, tags: set[str], wctx: JSON) -> bool:
@@ -592,8 +623,11 @@ def reaction_options(st: State, seat: str, tags: set[str], wctx: JSON) -> list[J
         f = st.find_fighter(wctx.get("fighter") or "")
         if f is not None and f.seat == seat and f.on_battlefield and f.wounds < _rules().wounds(st, f):
             out.append({"type": "PlayReaction", "card": JUST_PURE_LUCK})
-    if TEMPTING_LURE in hand and "move" in tags and st.surviving(seat):
-        out.append({"type": "PlayReaction", "card": TEMPTING_LURE})
+    mover = st.find_fighter(wctx.get("fighter") or "") if "move" in tags else None
+    if TEMPTING_LURE in hand and mover is not None and mover.hex is not None:
+        # Choose a friendly fighter; push it 1 hex closer to the fighter that made the Move action.
+        out += [{"type": "PlayReaction", "card": TEMPTING_LURE, "target": f.id, "hex": str(h)}
+                for f in st.surviving(seat) if f.id != mover.id for h in push_hexes(st, f, towards=mover.hex)]
     return out + _holder_reactions(st, seat, tags, wctx)
 
 
@@ -606,11 +640,17 @@ def declare_reaction(ctx: Any, seat: str, card_id: str, fighter_id: str | None) 
              automated=is_automated(card_id))
 
 
-def resolve_reaction(ctx: Any, seat: str, card_id: str, fighter_id: str | None, tags: list[str], wctx: JSON) -> None:
-    """Resolve one reaction of a chain, if it still can be (§26.3); a gambit is then discarded."""
+def resolve_reaction(ctx: Any, seat: str, card_id: str, fighter_id: str | None, tags: list[str], wctx: JSON,
+                     choices: JSON | None = None) -> None:
+    """Resolve one reaction of a chain, if it still can be (§26.3); a gambit is then discarded.
+
+    ``choices`` is the declared reaction (``target``/``hex`` where the card automates its choices). A push whose
+    hex is no longer free when it resolves is left to the players (its text travels)."""
     st = ctx.st
     flow = _flow()
     c = load_cards()[card_id]
+    choices = choices or {}
+    to = Hex.parse(choices["hex"]) if choices.get("hex") else None
     holder = st.find_fighter(fighter_id) if fighter_id else None
     if holder is not None and not holder.on_battlefield:
         ctx.emit("ReactionFizzled", player=seat, card=card_id, name=c.name)
@@ -630,6 +670,22 @@ def resolve_reaction(ctx: Any, seat: str, card_id: str, fighter_id: str | None, 
     elif card_id in (FURY_BOUND_LEAPS, STOLEN_VIGOUR) and holder is not None and holder.move:
         holder.move -= 1
         ctx.emit("MarkersRemoved", fighter=holder.id, markers=["move"], by=card_id)
+    elif card_id in (MASTER_OF_DISASTER, FRENETIC_EFFORTS) and holder is not None and to is not None:
+        if not push_fighter(ctx, holder, to):
+            ctx.emit("CardTextToSettle", player=seat, card=card_id, name=c.name, text=c.text_plain)
+        elif card_id == FRENETIC_EFFORTS and has_bane(holder):  # never without the plot card
+            ctx.emit("CardTextToSettle", player=seat, card=card_id, name=c.name,
+                     text="This fighter has a Bane of Heroes upgrade: it makes a Range 1 Attack action.")
+    elif card_id == MASTER_OF_DISASTER and holder is not None and choices.get("target"):
+        enemy = st.find_fighter(choices["target"])
+        if enemy is not None and enemy.on_battlefield:
+            flow.stagger(ctx, enemy, by=card_id)
+    elif card_id == TEMPTING_LURE and choices.get("target") and to is not None:
+        chosen, mover = st.find_fighter(choices["target"]), st.find_fighter(wctx.get("fighter") or "")
+        ok = chosen is not None and mover is not None and mover.on_battlefield and not has_bane(mover) and \
+            push_fighter(ctx, chosen, to, towards=mover.hex)
+        if not ok:
+            ctx.emit("CardTextToSettle", player=seat, card=card_id, name=c.name, text=c.text_plain)
     elif card_id == INSTINCTIVE_REPRISAL and holder is not None:
         attacker = st.find_fighter(wctx.get("attacker") or "")
         if attacker is not None and attacker.on_battlefield:

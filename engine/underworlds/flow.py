@@ -244,7 +244,7 @@ def resolve_reaction(ctx: Ctx, item: JSON, fr: JSON) -> None:
         ctx.emit("FeatureTokenPlaced", player=item["seat"], token=item["token"], hex=hex_, side=item["side"],
                  by="loot")
         return
-    effects.resolve_reaction(ctx, item["seat"], item["card"], item.get("fighter"), fr["tags"], fr["ctx"])
+    effects.resolve_reaction(ctx, item["seat"], item["card"], item.get("fighter"), fr["tags"], fr["ctx"], choices=item)
 
 
 frame("window", run=_window_run, awaiting=_window_awaiting, legal=_window_legal, act=_window_act)

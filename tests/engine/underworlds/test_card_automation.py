@@ -5,10 +5,16 @@ from __future__ import annotations
 from engine.underworlds import effects, rules
 from engine.underworlds.cards import ObjectiveCard, UpgradeCard, load_cards
 from engine.underworlds.system import load
-from tests.engine.underworlds.scenario import P1, P2, FixedRng, act, atk, dfn, fighter, legal, scenario
+from tests.engine.underworlds.scenario import P1, P2, FixedRng, act, atk, dfn, fighter, legal, scenario, top, types
 
 TARGOR, SAEK, GARREK = "player1:targor", "player1:blooded-saek", "player1:garrek-gorebeard"
 OBRYN, SEVERIN = "player2:obryn-the-bold", "player2:severin-steelheart"
+
+
+def top_seat(s):
+    """The seat the reaction step waits on."""
+    from engine.underworlds.flow import awaiting
+    return awaiting(load(s))[0]
 
 
 def resolved(events):
@@ -129,7 +135,7 @@ def test_automation_coverage_counts_what_the_registry_says():
 def test_automation_coverage_figures():
     """The figures the coverage command prints today (update with the registry)."""
     totals = effects.automation_coverage()["totals"]
-    assert (totals["automated"], totals["partial"], totals["referee"]) == (53, 7, 68)
+    assert (totals["automated"], totals["partial"], totals["referee"]) == (56, 7, 65)
 
 
 def test_every_checkable_objective_is_automated():
@@ -163,3 +169,76 @@ def test_re_emergence_returns_the_players_own_domain_card_not_the_opponents():
     after = load(s)
     assert [p["card"] for p in after.persisting if p["seat"] == P1] == ["48017"]
     assert "48017" in after.players[P2].power and "48017" not in after.players[P2].power_discard
+
+
+# -- push reactions of the universal Rivals decks (choices declared with the reaction) -----------------------------
+
+
+def _domain_discarded(upgrades):
+    """player1's Deadly Wards (48014) persists; player2's Unstable Footing (48022) replaces it: it is discarded."""
+    s = scenario({TARGOR: "c3", OBRYN: "f6"}, stage="power", hands={P1: ["48014"], P2: ["48022"]}, upgrades=upgrades)
+    s, _ = act(s, P1, {"type": "PlayPloy", "card": "48014"})
+    s, ev = act(s, P2, {"type": "PlayPloy", "card": "48022"})
+    assert "GambitDiscarded" in types(ev) and top(s)["kind"] == "window"
+    return s
+
+
+def test_master_of_disaster_pushes_its_fighter_one_hex_after_a_domain_card_is_discarded():
+    """48028: "Reaction: Use this after a Domain card is discarded. Pick one: Push this fighter 1 hex"."""
+    s = _domain_discarded({TARGOR: ["48028"]})
+    pushes = {a["hex"] for a in legal(s, P1) if a.get("card") == "48028" and "hex" in a}
+    assert pushes == {"b2", "b3", "b4", "c2", "c4", "d3"}  # every free adjacent hex (§14)
+    s, ev = act(s, P1, {"type": "PlayReaction", "card": "48028", "fighter": TARGOR, "hex": "c4"})
+    while top(s)["kind"] == "window":
+        s, more = act(s, top_seat(s), {"type": "Pass"})
+        ev += more
+    assert fighter(s, TARGOR)["hex"] == "c4" and "FighterPushed" in types(ev)
+    assert fighter(s, TARGOR)["move"] == 0  # a push is not a Move action
+    assert effects.coverage_level("48028") == "automated"
+
+
+def test_master_of_disaster_or_staggers_a_chosen_enemy_fighter():
+    """48028: "Or: Choose an enemy fighter. Stagger the chosen fighter"."""
+    s = _domain_discarded({TARGOR: ["48028"]})
+    assert {"type": "PlayReaction", "card": "48028", "fighter": TARGOR, "target": OBRYN} in legal(s, P1)
+    s, _ = act(s, P1, {"type": "PlayReaction", "card": "48028", "fighter": TARGOR, "target": OBRYN})
+    while top(s)["kind"] == "window":
+        s, _ = act(s, top_seat(s), {"type": "Pass"})
+    assert fighter(s, OBRYN)["stagger"] == 1 and fighter(s, TARGOR)["hex"] == "c3"
+
+
+def test_frenetic_efforts_pushes_its_fighter_one_hex_after_its_stun_action():
+    """47026: "Reaction: Use this after this fighter makes a Stun action. Push this fighter 1 hex." (The Range 1
+    Attack action needs a Bane of Heroes upgrade, which never happens without the plot card: rulings.)"""
+    s = scenario({TARGOR: "c3", OBRYN: "c4"}, upgrades={TARGOR: ["47026"]})
+    s, _ = act(s, P1, {"type": "Stun", "fighter": TARGOR, "target": OBRYN})
+    pushes = {a["hex"] for a in legal(s, P1) if a.get("card") == "47026"}
+    assert pushes == {"b2", "b3", "b4", "c2", "d3"}  # c4 holds Obryn
+    s, ev = act(s, P1, {"type": "PlayReaction", "card": "47026", "fighter": TARGOR, "hex": "b3"})
+    while top(s)["kind"] == "window":
+        s, more = act(s, top_seat(s), {"type": "Pass"})
+        ev += more
+    assert fighter(s, TARGOR)["hex"] == "b3" and "CardTextToSettle" not in types(ev)
+    assert effects.coverage_level("47026") == "automated"
+
+
+def test_tempting_lure_pushes_a_friendly_fighter_one_hex_closer_to_the_fighter_that_moved():
+    """47019: "Reaction: Play this after a fighter's Move action. Choose a friendly fighter. Push the chosen fighter
+    1 hex closer to that fighter." (Up to 3 hexes only with a Bane of Heroes upgrade: never, see rulings.)"""
+    s = scenario({TARGOR: "c3", OBRYN: "f6"}, active=P2, hands={P1: ["47019"]})
+    s, _ = act(s, P2, {"type": "Move", "fighter": OBRYN, "to": "f5"})
+    lures = [a for a in legal(s, P1) if a.get("card") == "47019"]
+    assert {(a["target"], a["hex"]) for a in lures} == {(TARGOR, "c4"), (TARGOR, "d3")}  # each strictly closer
+    s, ev = act(s, P1, {"type": "PlayReaction", "card": "47019", "target": TARGOR, "hex": "d3"})
+    while top(s)["kind"] == "window":
+        s, more = act(s, top_seat(s), {"type": "Pass"})
+        ev += more
+    assert fighter(s, TARGOR)["hex"] == "d3" and "47019" in load(s).players[P1].power_discard
+    assert "CardTextToSettle" not in types(ev) and effects.coverage_level("47019") == "automated"
+
+
+def test_tempting_lure_is_not_offered_when_no_friendly_fighter_can_be_pushed_closer():
+    """47019: with no other surviving friendly fighter to push closer, there is no play."""
+    s = scenario({OBRYN: "f6"}, active=P2, hands={P1: ["47019"]})
+    s, _ = act(s, P2, {"type": "Move", "fighter": OBRYN, "to": "f5"})
+    assert not [a for a in legal(s, P1) if a.get("card") == "47019"]
