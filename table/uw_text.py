@@ -36,6 +36,7 @@ STEPS = {
     "turn": "activation: a fighter action or a player action",
     "charge": "the charging fighter attacks", "barge": "the barging fighter stuns",
     "plan": "discard an objective card (Plan)", "attack": "attack: re-roll or drive back",
+    "scatter": "Scatter: choose the next scatter die of the chain",
     "window": "reaction step: play a reaction or pass", "power": "power step: play a card, delve, or pass",
     "end": "end phase: score, discard, upgrades, then finish",
 }

@@ -202,6 +202,13 @@ class Reroll(Action):
     die: int = Field(ge=0)
 
 
+class ScatterDie(Action):
+    """Scatter X (§9.2): put this rolled die next in the chain; dice are numbered from 0 in roll order."""
+
+    type: Literal["ScatterDie"] = "ScatterDie"
+    die: int = Field(ge=0)
+
+
 class DriveBack(Action):
     """Drive the target back to this hex (§19.3; Knockback X in a straight line, §20)."""
 
@@ -397,7 +404,7 @@ class RefereeNote(Action):
 AnyAction = Annotated[Union[
     ChooseWarband, ChooseDeck, ChooseBoardPlayer, ChooseBoard, PlaceBoards, PlaceFeatureToken, Redraw,
     ChooseFirstToDeploy, PlaceFighter, ChooseFirstTurn, Move, Charge, Attack, Guard, Stun, Barge,
-    UseCardAction, Venture, Plan, Pass, Reroll, DriveBack, DiscardObjective, DiscardPower, PlayPloy,
+    UseCardAction, Venture, Plan, Pass, Reroll, ScatterDie, DriveBack, DiscardObjective, DiscardPower, PlayPloy,
     CastSpell, PlayUpgrade, Delve, Recycle, PlayReaction, Loot, ScoreObjective, FinishEndPhase,
     AdjustWounds, SetFighterHex, AdjustMarker, FlipFeatureToken, MoveFeatureToken, AdjustGlory,
     SetInspired, BreakUpgrade, MoveCard, RefereeNote,

@@ -27,7 +27,8 @@ JSON = dict[str, Any]
 BLOOD_SOAKED_ICE, CORRALLED, DEADLY_TO_ALL, GET_MOVING = "48001", "48002", "48003", "48004"
 GET_OUT_OF_THE_WAY, GONE_WITHOUT_A_TRACE, NEVER_PUNISHED, NOWHERE_TO_RUN = "48005", "48006", "48007", "48008"
 RUINOUS_AFTERMATH, SPREAD_OUT, SUBTERRANEAN_THREAT, THREATENING_RUMBLES = "48009", "48010", "48011", "48012"
-DEADLY_WARDS, HEAVING_GROUND, HERE_IT_COMES, JUST_PURE_LUCK = "48014", "48016", "48017", "48018"
+DEADLY_WARDS, ENGULFING_SWALLOW, HEAVING_GROUND = "48014", "48015", "48016"
+HERE_IT_COMES, JUST_PURE_LUCK = "48017", "48018"
 PUNCTURING_ICE_SHARDS, RE_EMERGENCE, THE_RIGHT_BAIT, UNSTABLE_FOOTING = "48019", "48020", "48021", "48022"
 ADVANCING_JUGGERNAUT, BOOTS_OF_WARDING, EARTH_SHATTERING_TREAD = "48023", "48024", "48025"
 INURED_TO_HARDSHIP, LIKE_AN_AVALANCHE, MASTER_OF_DISASTER = "48026", "48027", "48028"
@@ -75,6 +76,11 @@ def _rules() -> Any:
 def _flow() -> Any:
     from engine.underworlds import flow
     return flow
+
+
+def _scatter() -> Any:
+    from engine.underworlds import scatter
+    return scatter
 
 
 def is_automated(card_id: str) -> bool:
@@ -406,7 +412,7 @@ for _card in (ADVANCING_JUGGERNAUT, BOOTS_OF_WARDING, EARTH_SHATTERING_TREAD, IN
               TOUGH_ENOUGH, UP_FOR_A_FIGHT, CAREFUL_AIM, DESPAIRING_STRENGTH, FURY_BOUND_LEAPS, INSTINCTIVE_REPRISAL,
               STOLEN_VIGOUR, WEAKENED_SOUL, WICKED_AIM, DEADLY_WARDS, HEAVING_GROUND, UNSTABLE_FOOTING,
               JUST_PURE_LUCK, RE_EMERGENCE, THE_RIGHT_BAIT, THE_CURSE_EMPOWERS,
-              MASTER_OF_DISASTER, FRENETIC_EFFORTS, TEMPTING_LURE,
+              MASTER_OF_DISASTER, FRENETIC_EFFORTS, TEMPTING_LURE, ENGULFING_SWALLOW, THUNDERSTOMP,
               # Characteristics, attacks and dice from cards.json (rules.attacks, rules.wounds...) or the hooks above:
               MASTER_OF_CONDUCTION, BUTCHERS_STRENGTH, CALLOUSED_HANDS, DETERMINED_RESISTANCE, KITCHEN_DIRECTOR):
     AUTOMATED.add(_card)
@@ -450,7 +456,7 @@ def heal(ctx: Any, f: FighterState, n: int) -> None:
 
 
 CARD_ACTIONS = {SPRINTING_FIEND, THUNDERSTOMP}
-"""Upgrades that give an action or super-action (shown as text)."""
+"""Upgrades that give an action or super-action (Thunderstomp automated, Sprinting Fiend shown as text)."""
 
 
 def is_card_action(card_id: str) -> bool:
@@ -459,8 +465,14 @@ def is_card_action(card_id: str) -> bool:
 
 
 def use_card_action(ctx: Any, f: FighterState, card_id: str) -> None:
-    """Not automated: show the action's text for the players to settle."""
+    """Thunderstomp: Scatter X from this fighter's hex (ruling); otherwise show the action's text."""
     c = load_cards()[card_id]
+    if card_id == THUNDERSTOMP and f.hex is not None:
+        ctx.emit("CardActionUsed", fighter=f.id, name=f.name, card=card_id, card_name=c.name, text=c.text_plain,
+                 automated=True)
+        # "Scatter X, where X is this fighter's Wounds characteristic" (§9.2).
+        _scatter().start_scatter(ctx, f.seat, card_id, f.hex, _rules().wounds(ctx.st, f), fighter=f.id)
+        return
     ctx.emit("CardActionUsed", fighter=f.id, name=f.name, card=card_id, card_name=c.name, text=c.text_plain,
              automated=False)
 
@@ -495,6 +507,10 @@ def ploy_plays(st: State, seat: str, card_id: str) -> list[JSON]:
                 if a.hex is not None and e.hex is not None and a.hex.is_adjacent(e.hex)]
     if card_id == PUNCTURING_ICE_SHARDS:
         return [{**base, "target": f.id} for f in st.surviving() if _near_hazard(st, f.hex)]
+    if card_id == ENGULFING_SWALLOW:  # "Pick an empty hex": neither occupied nor blocked (§8.2)
+        rules = _rules()
+        taken = rules.blocked(st) | st.occupied()
+        return [{**base, "hex": str(h)} for h in sorted((h for h in rules.battlefield(st) if h not in taken), key=str)]
     if card_id == RE_EMERGENCE:
         mine = sorted({c for c in st.players[seat].power_discard if is_domain(c)}
                       | {p["card"] for p in st.persisting if p["seat"] == seat and is_domain(p["card"])})
@@ -502,8 +518,12 @@ def ploy_plays(st: State, seat: str, card_id: str) -> list[JSON]:
     return [base]
 
 
-def resolve_gambit(ctx: Any, seat: str, card_id: str, choices: JSON) -> None:
-    """Apply a ploy or cast spell, then discard it or keep it face up (Domain, "next" gambits)."""
+def resolve_gambit(ctx: Any, seat: str, card_id: str, choices: JSON) -> bool:
+    """Apply a ploy or cast spell, then discard it or keep it face up (Domain, "next" gambits).
+
+    Returns True when the effect goes on in a step of its own (Scatter, §9.2): that step opens the ploy's
+    "power_card" reaction step once the card has resolved."""
+    deferred = False
     st = ctx.st
     flow = _flow()
     c = load_cards()[card_id]
@@ -533,6 +553,10 @@ def resolve_gambit(ctx: Any, seat: str, card_id: str, choices: JSON) -> None:
             st.players[seat].power_discard.remove(target)
         st.players[seat].power.append(target)
         ctx.emit("CardReturnedToHand", player=seat, card=target, name=load_cards()[target].name)
+    elif card_id == ENGULFING_SWALLOW:  # Scatter 2 from the picked empty hex.
+        _scatter().start_scatter(ctx, seat, card_id, Hex.parse(choices["hex"]), 2,
+                                 after={"tags": ["power_card"], "wctx": {"card": card_id, "player": seat}})
+        deferred = True
     elif not is_automated(card_id):
         ctx.emit("CardTextToSettle", player=seat, card=card_id, name=c.name, text=c.text_plain)
     if is_domain(card_id):
@@ -545,6 +569,36 @@ def resolve_gambit(ctx: Any, seat: str, card_id: str, choices: JSON) -> None:
         ctx.emit("GambitPersists", player=seat, card=card_id, name=c.name)
     else:
         st.players[seat].power_discard.append(card_id)
+    return deferred
+
+
+def after_scatter(ctx: Any, seat: str, card_id: str, chain: Any, fighter_id: str | None) -> None:
+    """What a scatter card does with its chain (§9.2 step 8); no chain, no effect of the chain."""
+    st = ctx.st
+    flow = _flow()
+    source = {"kind": "card", "seat": seat, "card": card_id}
+    if card_id == ENGULFING_SWALLOW and chain.final is not None:
+        # Roll a magic dice for each fighter within 1 hex of the final hex: focus, 1 damage; otherwise stagger.
+        from engine.core.dice import get_die, roll
+        near = [f for f in st.surviving() if f.on_battlefield and f.hex is not None
+                and f.hex.distance(chain.final) <= 1]
+        for f in near:
+            face = roll(ctx.rng, get_die("underworlds", "magic"), 1)[0]
+            ctx.emit("CardDiceRolled", player=seat, card=card_id, fighter=f.id, dice=[face])
+            if face == "focus":
+                flow.deal_damage(ctx, f, 1, source)
+            else:
+                flow.stagger(ctx, f, by=card_id)
+    elif card_id == THUNDERSTOMP:
+        # Deal 1 damage to each fighter in the chain, then break this card.
+        in_chain = set(chain.hexes)
+        for f in [x for x in st.surviving() if x.on_battlefield and x.hex in in_chain]:
+            flow.deal_damage(ctx, f, 1, source)
+        holder = st.find_fighter(fighter_id or "")
+        if holder is not None and THUNDERSTOMP in holder.upgrades:
+            holder.upgrades.remove(THUNDERSTOMP)
+            st.players[holder.seat].power_discard.append(THUNDERSTOMP)
+            ctx.emit("UpgradeBroken", fighter=holder.id, card=THUNDERSTOMP, name=load_cards()[THUNDERSTOMP].name)
 
 
 # -- reactions ---------------------------------------------------------------------------------------------------------------------

@@ -125,8 +125,8 @@ def play_ploy(ctx: Ctx, seat: str, action: PlayPloy) -> None:
     st.players[seat].power.remove(action.card)
     ctx.emit("PloyPlayed", player=seat, card=action.card, name=c.name, text=c.text_plain,
              automated=effects.is_automated(action.card), choices=action.to_json())
-    effects.resolve_gambit(ctx, seat, action.card, action.to_json())
-    open_window(ctx, ["power_card"], {"card": action.card, "player": seat})
+    if not effects.resolve_gambit(ctx, seat, action.card, action.to_json()):
+        open_window(ctx, ["power_card"], {"card": action.card, "player": seat})
 
 
 def cast_spell(ctx: Ctx, seat: str, action: CastSpell) -> None:

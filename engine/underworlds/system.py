@@ -13,7 +13,7 @@ from engine.core.errors import IllegalAction
 from engine.core.rng import Rng
 from engine.core.system import JSON, Outcome, SystemInfo
 from engine.underworlds import (  # noqa: F401  (registers every frame kind)
-    activation, combat, end_phase, power, rules, setup, turns,
+    activation, combat, end_phase, power, rules, scatter, setup, turns,
 )
 from engine.underworlds.actions import REFEREE_TYPES, ScoreObjective, parse_action
 from engine.underworlds.flow import Ctx, act, advance, awaiting, legal
