@@ -35,18 +35,27 @@ def redis_url(tmp_path_factory: pytest.TempPathFactory) -> str:
 
 
 @pytest.fixture
-def prefix() -> str:
-    """A key prefix of this test's own, so tests never see each other's data."""
-    return "test" + secrets.token_hex(4)
+def prefix(redis_url: str):
+    """A key prefix of this test's own, so tests never see each other's data; its keys go afterwards.
+
+    The clean-up is here, not in ``redis``, because tests that run the bot as a subprocess
+    write under the prefix without a client of their own.
+    """
+    name = "test" + secrets.token_hex(4)
+    yield name
+    import redis as sync_redis
+
+    client = sync_redis.Redis.from_url(redis_url)
+    keys = list(client.scan_iter(match=f"{name}:*", count=1000))
+    if keys:
+        client.delete(*keys)
+    client.close()
 
 
 @pytest.fixture
 async def redis(redis_url: str, prefix: str):
     client = aioredis.from_url(redis_url)
     yield client
-    keys = [k async for k in client.scan_iter(match=f"{prefix}:*", count=1000)]
-    if keys:
-        await client.delete(*keys)
     await client.aclose()
 
 
