@@ -68,11 +68,18 @@ class Table:
         match_id_var.set(match.id)
         return match
 
-    async def update(self, match_id: str, change: Change) -> tuple[Match, Any]:
-        """Apply ``change`` with compare-and-set, recomputing it if someone saved first."""
+    async def update(self, match_id: str, change: Change, *, loaded: Match | None = None) -> tuple[Match, Any]:
+        """Apply ``change`` with compare-and-set, recomputing it if someone saved first.
+
+        ``loaded``: the match as the caller just read it, used for the first attempt (one Redis
+        read fewer); a stale copy only costs a retry, since the save compares versions.
+        """
         match_id_var.set(match_id)
         for _ in range(MAX_CAS_RETRIES):
-            match = await self.store.load(match_id)
+            if loaded is not None and loaded.id == match_id:
+                match, loaded = loaded, None
+            else:
+                match = await self.store.load(match_id)
             new, entries, result = change(match)
             new = new.model_copy(update={"updated_at": self.clock()})
             numbered = [{"n": match.log_length + i + 1, "at": round(new.updated_at, 3), **e}
@@ -247,7 +254,7 @@ class Table:
 
     # playing ----------------------------------------------------------------
     async def act(self, ctx: Context, action: dict[str, Any], match_id: str | None = None, *,
-                  expect: int | None = None) -> tuple[Match, list]:
+                  expect: int | None = None, loaded: Match | None = None) -> tuple[Match, list]:
         """Apply one game action for the caller's seat; returns the saved match and the events.
 
         ``expect``: the log length the choice was offered at (a button, an autocomplete pick); the
@@ -256,7 +263,7 @@ class Table:
         :raises NotAllowed: core.not_seated
         :raises IllegalAction: core.match_invited, core.match_over, core.stale_choice, and the game's own codes
         """
-        target_id = await self.match_id_for(ctx, match_id)
+        target_id = loaded.id if loaded is not None else await self.match_id_for(ctx, match_id)
 
         def change(match: Match):
             seat = self._seated(match, ctx.actor)
@@ -274,7 +281,7 @@ class Table:
                      "events": events, "draws": rng.draws}
             return new, [entry], events
 
-        return await self.update(target_id, change)
+        return await self.update(target_id, change, loaded=loaded)
 
     async def set_panel(self, match_id: str, message_id: int) -> int | None:
         """Remember the message that is the match's turn panel; returns the previous panel's id."""

@@ -114,14 +114,14 @@ class UnderworldsTable:
 
     # acting -------------------------------------------------------------------------------------
     async def act(self, ctx: Context, action: JSON, match_id: str | None = None, *,
-                  expect: int | None = None) -> Reply:
+                  expect: int | None = None, before: Match | None = None) -> Reply:
         """Apply one action through ``Table.act`` and answer with what it changed.
 
         :raises IllegalAction: the engine's codes (``uw.turn.not_yours`` names the player awaited)
         """
-        before = await self.load(ctx, match_id)
+        before = before or await self.load(ctx, match_id)
         try:
-            match, events = await self.table.act(ctx, action, before.id, expect=expect)
+            match, events = await self.table.act(ctx, action, before.id, expect=expect, loaded=before)
         except IllegalAction as error:
             if error.code == "uw.turn.not_yours":
                 waiting = (self.system.view(before.state, None).get("awaiting") or [])
@@ -158,12 +158,12 @@ class UnderworldsTable:
             if picked in (None, ""):
                 offered = [a for a in self.legal(match, seat) if not spec.types or a["type"] in spec.types]
                 if command != "do" and len(offered) == 1:
-                    return await self.act(ctx, offered[0], match.id, expect=match.log_length)
+                    return await self.act(ctx, offered[0], match.id, expect=match.log_length, before=match)
                 if not offered and spec.types:  # let the engine say why it can't be done
-                    return await self.act(ctx, {"type": spec.types[0]}, match.id)
+                    return await self.act(ctx, {"type": spec.types[0]}, match.id, before=match)
                 return self.list_choices(match, seat, spec)
             action, expect = self.parse_choice(match, seat, str(picked))
-            return await self.act(ctx, action, match.id, expect=expect)
+            return await self.act(ctx, action, match.id, expect=expect, before=match)
         view = self.system.view(match.state, seat)
         action: JSON = {"type": spec.types[0]}
         for option, key in spec.fields.items():
@@ -176,7 +176,7 @@ class UnderworldsTable:
             action = {**action, "type": candidates[0]["type"]}
         if len(candidates) == 1:  # options left out that only one legal action fits
             action = candidates[0]
-        return await self.act(ctx, action, match.id)
+        return await self.act(ctx, action, match.id, before=match)
 
     def parse_choice(self, match: Match, seat: str, text: str) -> tuple[JSON, int | None]:
         """A choice from autocomplete (``<log length>:<index>``), an index, or ``Type key=value ...``."""
@@ -290,7 +290,7 @@ class UnderworldsTable:
         legal = self.legal(match, seat)
         if not 0 <= int(index) < len(legal):
             raise IllegalAction("core.stale_choice")
-        return await self.act(ctx, legal[int(index)], match.id, expect=int(n))
+        return await self.act(ctx, legal[int(index)], match.id, expect=int(n), before=match)
 
     def buttons(self, match: Match, undo_for: str | None = None) -> list[Button]:
         """Buttons for the choices awaited now: every choice when few, else the player actions."""
