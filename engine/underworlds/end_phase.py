@@ -87,24 +87,27 @@ def _act(ctx: Ctx, fr: JSON, seat: str, action: Action) -> None:
     if last_round:
         raise IllegalAction("uw.end_phase.last_round_scoring_only")
     if isinstance(action, DiscardObjective):
-        if action.card not in player.objectives:
-            raise IllegalAction("uw.objective.not_in_hand", card=action.card)
-        _advance_to(fr, DISCARD_OBJECTIVES)
-        player.objectives.remove(action.card)
-        player.objective_discard.append(action.card)
-        ctx.emit("ObjectiveDiscarded", player=seat, card=action.card, name=rules.card(action.card).name)
+        _discard(ctx, fr, seat, action.card, player.objectives, player.objective_discard,
+                 step=DISCARD_OBJECTIVES, code="uw.objective.not_in_hand", event="ObjectiveDiscarded")
     elif isinstance(action, PlayUpgrade):
         _advance_to(fr, UPGRADES)
         play_upgrade(ctx, seat, action.card, action.fighter, windows=False)
     elif isinstance(action, DiscardPower):
-        if action.card not in player.power:
-            raise IllegalAction("uw.card.not_in_hand", card=action.card)
-        _advance_to(fr, DISCARD_POWER)
-        player.power.remove(action.card)
-        player.power_discard.append(action.card)
-        ctx.emit("PowerCardDiscarded", player=seat, card=action.card, name=rules.card(action.card).name)
+        _discard(ctx, fr, seat, action.card, player.power, player.power_discard,
+                 step=DISCARD_POWER, code="uw.card.not_in_hand", event="PowerCardDiscarded")
     else:
         raise bad_action(action, "end_phase")
+
+
+def _discard(ctx: Ctx, fr: JSON, seat: str, card: str, hand: list[str], pile: list[str], *,
+             step: int, code: str, event: str) -> None:
+    """Discard one card from a hand in the end phase's discard step (§24)."""
+    if card not in hand:
+        raise IllegalAction(code, card=card)
+    _advance_to(fr, step)
+    hand.remove(card)
+    pile.append(card)
+    ctx.emit(event, player=seat, card=card, name=rules.card(card).name)
 
 
 def _run(ctx: Ctx, fr: JSON) -> bool:
