@@ -60,7 +60,7 @@ class Rolls:
                     entry["visible_to"] = [seat]
                 return m.model_copy(update={"rng_counter": rng.counter}), [entry], reading
 
-            saved, reading = await self.table.update(match.id, change)
+            saved, reading = await self.table.update(match.id, change, loaded=match)
             where = f"logged as entry #{saved.log_length} of match {saved.id}"
         who = ctx.actor.name
         footer = " · ".join(filter(None, [f"rolled by {who}", "secret" if secret else "", where]))
