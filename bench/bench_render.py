@@ -12,8 +12,8 @@ import time
 from engine.underworlds.battlefield import Battlefield, load_boards
 from engine.underworlds.feature_tokens import FeatureSide
 from engine.underworlds.hexgrid import Hex
-from render import hexboard
-from render.hexboard import Arrow, ArrowKind, Marker, Piece, TokenMark, render_battlefield
+from render.underworlds import hexboard
+from render.underworlds.hexboard import Arrow, ArrowKind, Marker, Piece, TokenMark, render_battlefield
 
 TARGET_MS = 15.0
 WIDTH = 1280

@@ -18,7 +18,7 @@ from pathlib import Path
 from bench.common import bench_redis
 from engine.core.rng import SeededRng
 from engine.underworlds.system import UnderworldsSystem
-from table.uw_board import render_view
+from table.underworlds.board import render_view
 
 COMMANDS = 200
 

@@ -18,8 +18,8 @@ from discord.ext import commands
 
 from cogs.send import answer, context_of, message_kwargs
 from table.services import Services
-from table.underworlds import UnderworldsTable
-from table.uw_text import coverage_reply
+from table.underworlds.table import UnderworldsTable
+from table.underworlds.text import coverage_reply
 
 log = logging.getLogger(__name__)
 
@@ -281,7 +281,7 @@ class UnderworldsCog(commands.Cog):
         async def work(ctx):
             match = await self.game.load(ctx)
             view = self.game.system.view(match.state, match.seat_of(ctx.actor.user_id))
-            from table.underworlds import resolve
+            from table.underworlds.table import resolve
 
             full = {k: v for k, v in action.items() if v is not None}
             full.update({k: resolve(view, k, v) for k, v in fighters.items()})

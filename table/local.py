@@ -74,7 +74,8 @@ class LocalTable:
         self.commands: dict[str, Command] = {}
         self._files_written = 0
         self.names: dict[int, str] = {}
-        from table import local_commands, local_dice, local_underworlds
+        from table import local_commands, local_dice
+        from table.underworlds import local as local_underworlds
 
         local_commands.install(self)
         local_dice.install(self)

@@ -9,7 +9,7 @@ from engine.magewars import dice as mw_dice
 from engine.magewars import odds as mw_odds
 from engine.underworlds import dice as uw
 from engine.underworlds import odds as uw_odds
-from render.chart import bar_chart, percent
+from render.kit.chart import bar_chart, percent
 from table.dice_readers import OUTCOME_NAMES, SAVE_ALIASES
 from table.reply import Embed, Field, File, Reply
 

@@ -8,11 +8,11 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageFont
 
-import render.hexboard as hexboard
+import render.underworlds.hexboard as hexboard
 from engine.underworlds.battlefield import Battlefield, Board, HexType, Join, JoinEdge
 from engine.underworlds.feature_tokens import FeatureSide
 from engine.underworlds.hexgrid import Hex
-from render.hexboard import (
+from render.underworlds.hexboard import (
     DEFAULT_THEME, MIN_TEXT_PX, Arrow, ArrowKind, Marker, Piece, TokenMark, hex_centre, hex_radius, render_battlefield,
 )
 

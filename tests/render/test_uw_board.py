@@ -10,8 +10,8 @@ from PIL import Image, ImageColor
 from engine.core.rng import SeededRng
 from engine.underworlds.hexgrid import Hex
 from engine.underworlds.system import UnderworldsSystem
-from render.hexboard import hex_centre
-from table.uw_board import BOARD_WIDTH, battlefield_of, render_view, seat_colours
+from render.underworlds.hexboard import hex_centre
+from table.underworlds.board import BOARD_WIDTH, battlefield_of, render_view, seat_colours
 
 SYSTEM = UnderworldsSystem()
 

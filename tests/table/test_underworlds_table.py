@@ -10,7 +10,7 @@ from engine.core.errors import GameError, IllegalAction, NotAllowed
 from engine.underworlds.cards import load_cards
 from table.context import Actor, Context
 from table.reply import Reply
-from table.underworlds import UnderworldsTable
+from table.underworlds.table import UnderworldsTable
 
 ALICE, BOB, CAROL = Actor(1, "alice"), Actor(2, "bob"), Actor(3, "carol")
 THREAD = 500
@@ -281,7 +281,7 @@ async def test_local_table_plays_underworlds_as_text_and_writes_the_boards(redis
 
 def test_coverage_command_counts_the_128_rivals_cards():
     """Issue: "a command prints the automation coverage (N of 128 cards)"."""
-    from table.uw_text import coverage_reply
+    from table.underworlds.text import coverage_reply
 
     embed = coverage_reply().embeds[0]
     assert "of 128 cards automated" in embed.description

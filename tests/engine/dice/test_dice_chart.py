@@ -9,7 +9,7 @@ from PIL import Image
 
 from engine.underworlds.dice import Combat
 from engine.underworlds.odds import Reroll, attack_odds
-from render.chart import BACKGROUND, BAR, MAX_BARS, bar_chart, percent
+from render.kit.chart import BACKGROUND, BAR, MAX_BARS, bar_chart, percent
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 

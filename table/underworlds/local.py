@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING
 from table import undo
 from table.context import Context
 from table.reply import Reply
-from table.uw_text import coverage_reply
-from table.underworlds import COMMANDS, UnderworldsTable
+from table.underworlds.text import coverage_reply
+from table.underworlds.table import COMMANDS, UnderworldsTable
 
 if TYPE_CHECKING:
     from table.local import LocalTable

@@ -16,7 +16,7 @@ from engine.underworlds.battlefield import Battlefield, BattlefieldSpec
 from engine.underworlds.feature_tokens import FeatureSide
 from engine.underworlds.fighters import load_warbands
 from engine.underworlds.hexgrid import Hex
-from render.hexboard import Arrow, ArrowKind, Marker, Piece, TokenMark, render_battlefield
+from render.underworlds.hexboard import Arrow, ArrowKind, Marker, Piece, TokenMark, render_battlefield
 
 JSON = dict[str, Any]
 

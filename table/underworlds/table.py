@@ -22,8 +22,8 @@ from table.lifecycle import Table
 from table.match import Match, Status
 from table.reply import Button, File, Reply
 from table import undo
-from table.uw_board import render_view
-from table.uw_text import (
+from table.underworlds.board import render_view
+from table.underworlds.text import (
     Names, action_label, card_name, combat_embeds, event_lines, hand_embed, panel_embed, private_lines,
     step_text, victory_embed,
 )

@@ -15,7 +15,7 @@ from engine.underworlds.cards import load_cards, load_rivals_decks
 from engine.underworlds.fighters import load_warbands
 from engine.underworlds.hexgrid import Hex
 from table.reply import Embed, Field, Reply
-from table.uw_board import battlefield_of, fighter_labels, seat_colours
+from table.underworlds.board import battlefield_of, fighter_labels, seat_colours
 
 JSON = dict[str, Any]
 
