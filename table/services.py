@@ -2,14 +2,13 @@
 from __future__ import annotations
 
 import contextlib
-import importlib
 import logging
 from dataclasses import dataclass, field
 from typing import AsyncIterator
 
 import redis.asyncio as aioredis
 
-import engine.games  # noqa: F401 - registers the game systems
+from table.games import load_games
 from table.lifecycle import Table
 from table.ratelimit import RateLimit
 from table.metrics import Metrics
@@ -34,16 +33,10 @@ class Services:
     metrics: Metrics = field(default_factory=Metrics)
 
 
-def load_plugins(spec: str) -> None:
-    """Import extra game-system modules named in ``GAME_PLUGINS``."""
-    for name in filter(None, (s.strip() for s in spec.split(","))):
-        importlib.import_module(name)
-
-
 @contextlib.asynccontextmanager
 async def open_services(settings: Settings) -> AsyncIterator[Services]:
     """Connect to Redis (or start the embedded server) and build the table layer."""
-    load_plugins(settings.game_plugins)
+    load_games(settings.game_plugins)
     async with connect(settings.redis_url, settings.data_dir) as redis:
         if settings.redis_url:
             log.info("using redis at %s", redacted(settings.redis_url))

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 import redis.asyncio as aioredis
 
-import engine.games  # noqa: F401 - registers the game systems
+from table.games import load_games
 import tests.support.nim  # noqa: F401 - the test-only game
 from table.lifecycle import Table
 from table.redis_server import EmbeddedRedis
@@ -17,6 +17,7 @@ from table.store import Store
 
 ROOT = Path(__file__).resolve().parents[1]
 collect_ignore = ["support"]  # imported by name only: a second import would register Nim twice
+load_games()  # every game: engine and table packages
 
 
 @pytest.fixture(scope="session")

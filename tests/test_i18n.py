@@ -46,7 +46,10 @@ def english() -> dict[str, str]:
 
 
 def spanish() -> dict[str, str]:
-    return _load(SPANISH)
+    table: dict[str, str] = {}
+    for path in [SPANISH] + sorted(I18N_DIR.glob("*.es.yaml")):
+        table.update(_load(path))
+    return table
 
 
 def placeholders(template: str) -> set[str]:
