@@ -32,6 +32,8 @@ class Option:
     """The action field this option fills (default: its name)."""
     autocomplete: bool = False
     """Offer the values legal now as the user types."""
+    default: Any = None
+    """The value of an optional option left out."""
 
     @property
     def key(self) -> str:
