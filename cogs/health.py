@@ -3,15 +3,34 @@ from __future__ import annotations
 
 import math
 import time
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Protocol
 
 from aiohttp import web
 
 if TYPE_CHECKING:
-    from cogs.client import GameMasterBot
+    from table.services import Services
 
 
-async def probe(bot: "GameMasterBot") -> tuple[bool, dict]:
+class HealthBot(Protocol):
+    """What the health check reads of the bot (``cogs.client.GameMasterBot``). A protocol, not the class:
+    the client starts this server, so importing the client here would make the two import each other."""
+
+    services: Services
+    health_port: int | None
+
+    @property
+    def latency(self) -> float: ...
+
+    @property
+    def guilds(self) -> Sequence[Any]: ...
+
+    def is_ready(self) -> bool: ...
+
+    def is_closed(self) -> bool: ...
+
+
+async def probe(bot: HealthBot) -> tuple[bool, dict]:
     """Redis reachable, gateway connected, and their latencies."""
     started = time.perf_counter()
     try:
@@ -25,7 +44,7 @@ async def probe(bot: "GameMasterBot") -> tuple[bool, dict]:
     return body["redis"] and body["gateway"], body
 
 
-async def start_health_server(bot: "GameMasterBot", host: str, port: int) -> web.AppRunner:
+async def start_health_server(bot: HealthBot, host: str, port: int) -> web.AppRunner:
     """Serve ``/health`` (200 or 503, JSON) and ``/metrics`` (Prometheus text)."""
     async def health(request: web.Request) -> web.Response:
         ok, body = await probe(bot)
