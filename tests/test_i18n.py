@@ -1,7 +1,8 @@
 """The Spanish messages (data/i18n/es.yaml) match the English ones key for key and placeholder for placeholder.
 
-The English table is ``en.yaml`` plus each game's ``<game>.en.yaml`` (``uw.en.yaml``, ...), as
-``table.i18n.messages("en")`` merges them; every one of those codes needs a Spanish message in ``es.yaml``.
+The English table is ``en.yaml`` plus each game's ``<game>.en.yaml`` (``underworlds.en.yaml``, ...), as
+``table.i18n.messages("en")`` merges them; every one of those codes needs a Spanish message in ``es.yaml`` or a
+``<game>.es.yaml``.
 """
 from __future__ import annotations
 
