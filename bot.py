@@ -32,10 +32,10 @@ async def run_discord(settings: Settings) -> None:
 
 async def run_local(settings: Settings, script: Path | None, as_json: bool) -> None:
     """The local table: a prompt, or a script of commands."""
-    from table.local import LocalTable
+    from table.local_app import open_local_table
 
     async with open_services(settings) as services:
-        local = LocalTable(services, as_json=as_json, boards_dir=settings.boards_dir)
+        local = open_local_table(services, as_json=as_json, boards_dir=settings.boards_dir)
         if script is None:
             await local.interactive()
         else:

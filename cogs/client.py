@@ -11,9 +11,9 @@ from discord.ext import commands
 
 from cogs.dice import DiceCog
 from cogs.health import start_health_server
-from cogs.match import MatchCog, TableButton
+from cogs.games import GamesCog
+from cogs.match import MatchCog, TableButton, TableMenu
 from cogs.send import send
-from cogs.underworlds import UnderworldsCog
 from table.guard import crash_reply
 from table.reply import Reply
 from table.services import Services
@@ -38,10 +38,8 @@ class GameMasterBot(commands.Bot):
     async def setup_hook(self) -> None:
         await self.add_cog(MatchCog(self.services))
         await self.add_cog(DiceCog(self.services))
-        underworlds = UnderworldsCog(self.services)
-        underworlds.bot = self
-        await self.add_cog(underworlds)
-        self.add_dynamic_items(TableButton)
+        await self.add_cog(GamesCog(self.services, self))
+        self.add_dynamic_items(TableButton, TableMenu)
         await self.sync_commands()
         settings = self.services.settings
         if settings.health_port is not None:

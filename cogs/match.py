@@ -9,12 +9,12 @@ from discord.ext import commands
 
 from cogs.send import actor_of, answer
 from engine.core import system as systems
-from table.local_commands import games_reply
+from table.games import games_reply
 from table.services import Services
 
 
-class TableButton(discord.ui.DynamicItem[discord.ui.Button], template=r"(?P<id>[mg]:[\w:.\-]{1,90})"):
-    """Any button the table posted: its custom id goes back to ``Table.press`` (survives restarts)."""
+class TableButton(discord.ui.DynamicItem[discord.ui.Button], template=r"(?P<id>(?![\w:.\-]*:menu$)[mg]:[\w:.\-]{1,90})"):
+    """Any button the table posted: its custom id goes back to ``Play.press`` (survives restarts)."""
 
     def __init__(self, custom_id: str) -> None:
         super().__init__(discord.ui.Button(custom_id=custom_id, label="…"))
@@ -27,7 +27,25 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button], template=r"(?P<id>[
 
     async def callback(self, interaction: discord.Interaction) -> None:
         services: Services = interaction.client.services  # type: ignore[attr-defined]
-        await answer(interaction, lambda ctx: services.table.press(ctx, self.table_id))
+        await answer(interaction, lambda ctx: services.play.press(ctx, self.table_id))
+
+
+class TableMenu(discord.ui.DynamicItem[discord.ui.Select], template=r"(?P<id>g:[\w:.\-]{1,85}:menu)"):
+    """Any select menu the table posted: its custom id and the value chosen go to ``Play.press``."""
+
+    def __init__(self, custom_id: str) -> None:
+        super().__init__(discord.ui.Select(custom_id=custom_id, options=[discord.SelectOption(label="…")]))
+        self.table_id = custom_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select,
+                             match: re.Match[str]) -> "TableMenu":
+        return cls(match["id"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        services: Services = interaction.client.services  # type: ignore[attr-defined]
+        values = [str(v) for v in (interaction.data or {}).get("values", [])]  # type: ignore[union-attr]
+        await answer(interaction, lambda ctx: services.play.press(ctx, self.table_id, values))
 
 
 async def game_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -104,7 +122,7 @@ class MatchCog(commands.Cog):
     @group.command(name="games", description="The games the bot referees, and which can be played now")
     async def games(self, interaction: discord.Interaction) -> None:
         async def reply(ctx):
-            return games_reply()
+            return games_reply(ctx.lang)
         await answer(interaction, reply)
 
 

@@ -67,11 +67,17 @@ def message_kwargs(reply: Reply) -> dict:
     kwargs: dict = {"content": reply.content or None, "embeds": embeds, "allowed_mentions": allowed_mentions(reply)}
     if reply.files:
         kwargs["files"] = [discord.File(io.BytesIO(f.data), filename=f.name) for f in reply.files]
-    if reply.buttons:
+    if reply.buttons or reply.selects:
         view = discord.ui.View(timeout=None)
-        for i, b in enumerate(reply.buttons[:25]):
+        menus = reply.selects[:5]
+        for row, menu in enumerate(menus):
+            view.add_item(discord.ui.Select(
+                custom_id=menu.custom_id, placeholder=menu.placeholder[:150], disabled=menu.disabled, row=row,
+                options=[discord.SelectOption(label=o.label[:100] or "—", value=o.value[:100],
+                                              description=o.description[:100] or None) for o in menu.options[:25]]))
+        for i, b in enumerate(reply.buttons[:5 * (5 - len(menus))]):
             view.add_item(discord.ui.Button(custom_id=b.custom_id, label=b.label[:80], style=_STYLES[b.style],
-                                            disabled=b.disabled, row=i // 5))
+                                            disabled=b.disabled, row=len(menus) + i // 5))
         kwargs["view"] = view
     return kwargs
 

@@ -9,7 +9,10 @@ from __future__ import annotations
 import importlib
 import importlib.util
 
+from engine.core import system as systems
 from engine.games import GAMES
+from table.i18n import message
+from table.reply import Embed, Reply
 
 
 def load_games(plugins: str = "") -> None:
@@ -19,3 +22,12 @@ def load_games(plugins: str = "") -> None:
             importlib.import_module(f"table.{game}")
     for name in filter(None, (s.strip() for s in plugins.split(","))):
         importlib.import_module(name)
+
+
+def games_reply(lang: str = "en") -> Reply:
+    """Every game system and whether it can be played now."""
+    lines = [message("core.table.game_line", lang, name=info.name, key=info.key,
+                     available=message("core.table.available" if ok else "core.table.not_yet_available", lang))
+             for info, ok in systems.all_systems()]
+    return Reply(embeds=[Embed(title=message("core.table.games_title", lang), description="\n".join(lines))],
+                 ephemeral=True)

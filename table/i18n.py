@@ -10,13 +10,25 @@ import yaml
 from engine.core.errors import GameError
 
 I18N_DIR = Path(__file__).resolve().parents[1] / "data" / "i18n"
+_PLUGIN_DIRS: list[Path] = []
+"""Catalogue folders added by game plugins (``add_catalogue``), read after the project's own."""
+
+
+def add_catalogue(folder: Path) -> None:
+    """Read ``<name>.<lang>.yaml`` messages from ``folder`` too (a game plugin's own messages)."""
+    if folder not in _PLUGIN_DIRS:
+        _PLUGIN_DIRS.append(folder)
+        messages.cache_clear()
 
 
 @functools.cache
 def messages(lang: str = "en") -> dict[str, str]:
     """Every message of one language, by code: ``<lang>.yaml`` plus each game's ``<game>.<lang>.yaml``."""
     table: dict[str, str] = {}
-    for path in sorted(I18N_DIR.glob(f"*.{lang}.yaml")) + [I18N_DIR / f"{lang}.yaml"]:
+    paths = sorted(I18N_DIR.glob(f"*.{lang}.yaml")) + [I18N_DIR / f"{lang}.yaml"]
+    for folder in _PLUGIN_DIRS:
+        paths += sorted(folder.glob(f"*.{lang}.yaml"))
+    for path in paths:
         if path.exists():
             table.update(yaml.safe_load(path.read_text(encoding="utf-8")) or {})
     return table

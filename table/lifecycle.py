@@ -8,7 +8,7 @@ no longer legal is refused with the state untouched.
 from __future__ import annotations
 
 import time
-from typing import Any, Callable
+from typing import Any, Awaitable, Callable
 
 from engine.core import system as systems
 from engine.core.errors import GameError, IllegalAction, NotAllowed, NotFound
@@ -21,6 +21,8 @@ from table.reply import Button, Embed, Field, Reply
 from table.store import StaleVersion, Store
 
 Change = Callable[[Match], tuple[Match, list[dict[str, Any]], Any]]
+Show = Callable[[Context, Match, str], Awaitable[Reply]]
+"""Shows a match as its game presents it, under a headline (the turn panel after an accept)."""
 
 MAX_OPEN_MATCHES = 20
 """Invitations and active matches one user may have at once."""
@@ -37,10 +39,9 @@ class Table:
         self.store = store
         self._secret = secret
         self.clock = clock
-        self.layers: dict[str, Any] = {}
-        """Game presentation layers by game key; each answers the ``g:`` buttons of its matches
-        (``async press(ctx, match, custom_id) -> Reply``) and may show a match after an undo
-        (``async show(ctx, match, headline) -> Reply``)."""
+        self.show: Show | None = None
+        """Set by the games' table (``Play``): shows a match with its game's panel; without it, the
+        match's status."""
 
     # plumbing ---------------------------------------------------------------
     def seed(self, match_id: str) -> bytes:
@@ -109,7 +110,7 @@ class Table:
             raise IllegalAction(code, match=match.id)
 
     # opening ----------------------------------------------------------------
-    async def new_match(self, ctx: Context, game: str, opponent: Actor) -> Reply:
+    async def new_match(self, ctx: Context, game: str, opponent: Actor, options: dict[str, Any] | None = None) -> Reply:
         """Challenge ``opponent``: the match gets its own thread and waits for their answer.
 
         :raises NotFound: core.unknown_system
@@ -136,7 +137,8 @@ class Table:
             id=match_id, game=info.key, guild_id=ctx.guild_id, channel_id=ctx.channel_id, thread_id=thread_id,
             seats=[SeatHolder(seat=info.seats[0], user_id=actor.user_id, name=actor.name),
                    SeatHolder(seat=info.seats[1], user_id=opponent.user_id, name=opponent.name)],
-            created_at=now, updated_at=now, seed_hash=seed_commitment(self.seed(match_id)))
+            created_at=now, updated_at=now, seed_hash=seed_commitment(self.seed(match_id)), lang=ctx.lang,
+            options=dict(options or {}))
         match = await self.store.create(match, [{"n": 1, "at": round(now, 3), "kind": "lifecycle",
                                                  "event": "MatchCreated", "by": actor.user_id}])
         invite = Reply(
@@ -182,11 +184,14 @@ class Table:
         match, what = await self.update(match_id, change)
         if what == "accepted":
             headline = ctx.say("match.accepted", player=f"<@{ctx.actor.user_id}>", commitment=match.seed_hash)
-            layer = self.layers.get(match.game)
-            if layer is not None:  # the game's own panel: whose decision, with its buttons
-                return await layer.show(ctx, match, headline)
-            return Reply(content=headline, embeds=[self.status_embed(match)])
+            return await self.present(ctx, match, headline)
         return Reply(content=ctx.say("match.declined" if what == "InviteDeclined" else "match.withdrawn"))
+
+    async def present(self, ctx: Context, match: Match, headline: str) -> Reply:
+        """The match under a headline: its game's panel (whose decision, with its buttons), or its status."""
+        if self.show is not None:
+            return await self.show(ctx, match, headline)
+        return Reply(content=headline, embeds=[self.status_embed(match)])
 
     # reading ----------------------------------------------------------------
     def status_embed(self, match: Match) -> Embed:
@@ -336,32 +341,6 @@ class Table:
                                      other=f"<@{other.user_id}>"),
                      buttons=[Button(f"m:abandon:{match.id}", ctx.say("match.button_abandon"), "danger")],
                      mentions=[other.user_id])
-
-    # buttons ----------------------------------------------------------------
-    async def press(self, ctx: Context, custom_id: str) -> Reply:
-        """Route a button press (``m:<verb>:<match id>``, or ``g:<match id>:...`` to the game's layer).
-
-        :raises NotFound: core.unknown_button
-        """
-        parts = custom_id.split(":")
-        if len(parts) == 3 and parts[0] == "m":
-            verb, match_id = parts[1], parts[2]
-            if verb in ("accept", "decline"):
-                return await self.answer_invite(ctx, match_id, verb == "accept")
-            if verb == "abandon":
-                return await self.abandon(ctx, match_id)
-            if verb in ("undo", "undo-yes", "undo-no"):
-                from table import undo
-
-                if verb == "undo":
-                    return await undo.request(self, ctx, match_id)
-                return await undo.answer(self, ctx, match_id, verb == "undo-yes")
-        if len(parts) >= 3 and parts[0] == "g":
-            match = await self.store.load(parts[1])
-            layer = self.layers.get(match.game)
-            if layer is not None:
-                return await layer.press(ctx, match, custom_id)
-        raise NotFound("core.unknown_button")
 
 
 def format_entry(match: Match, entry: dict[str, Any], viewer: str | None) -> str:

@@ -70,16 +70,11 @@ class LocalTable:
         self.player = player
         self.moderator = False
         self.channel = LOBBY
-        self.buttons: list[tuple[str, str]] = []
+        self.buttons: list[tuple[str, str, str | None]] = []
+        """The last reply's buttons and menu choices: (label, custom id, menu value or None)."""
         self.commands: dict[str, Command] = {}
         self._files_written = 0
         self.names: dict[int, str] = {}
-        from table import local_commands, local_dice
-        from table.underworlds import local as local_underworlds
-
-        local_commands.install(self)
-        local_dice.install(self)
-        local_underworlds.install(self)
 
     # commands -----------------------------------------------------------------
     def command(self, path: str, params: list[str] | None = None, aliases: dict[str, str] | None = None,
@@ -124,6 +119,9 @@ class LocalTable:
             raise InvalidInput("local.bad_option", option="quotes", problem=str(exc), example='/as "bob smith"')
         command, extra = self._find(words)
         positional = extra + positional
+        if command.params and len(positional) > len(command.params):  # the last option takes the rest
+            cut = len(command.params) - 1
+            positional = positional[:cut] + [" ".join(positional[cut:])]
         kwargs: dict[str, Any] = {}
         for name, value in zip(command.params, positional):
             kwargs[name] = value
@@ -147,8 +145,9 @@ class LocalTable:
             path = self.boards_dir / f"{channel}-{self._files_written:04d}-{f.name}"
             path.write_bytes(f.data)
             paths.append(str(path))
-        if reply.buttons:
-            self.buttons = [(b.label, b.custom_id) for b in reply.buttons]
+        if reply.buttons or reply.selects:
+            self.buttons = [(b.label, b.custom_id, None) for b in reply.buttons]
+            self.buttons += [(o.label, menu.custom_id, o.value) for menu in reply.selects for o in menu.options]
         if self.as_json:
             body = reply.to_json()
             body.pop("posts")
@@ -174,6 +173,8 @@ class LocalTable:
             if embed.footer:
                 lines.append(f"  ({embed.footer})")
         lines.extend(f"  image: {p}" for p in paths)
+        for menu in reply.selects:
+            lines.append(f"  menu “{menu.placeholder}” (/press <choice>): " + "  ".join(f"[{o.label}]" for o in menu.options))
         if reply.buttons:
             lines.append("  buttons: " + "  ".join(f"[{b.label}] (/press {b.label})" for b in reply.buttons))
         print(self._humane("\n".join(lines)), file=self.out)

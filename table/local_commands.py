@@ -1,15 +1,12 @@
 """The text commands of the local table, mapped onto the table layer (the same calls the cogs make)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from engine.core import system as systems
 from engine.core.errors import InvalidInput, NotFound
 from table.context import Context
-from table.reply import Embed, Reply
-
-if TYPE_CHECKING:
-    from table.local import LocalTable
+from table.games import games_reply
+from table.local import LOBBY, LocalTable
+from table.play import Play
+from table.reply import Reply
 
 
 def _int(name: str, value: str | int | None, default: int, example: str) -> int:
@@ -22,14 +19,7 @@ def _int(name: str, value: str | int | None, default: int, example: str) -> int:
                            example=example) from None
 
 
-def games_reply() -> Reply:
-    """Every game system and whether it can be played now."""
-    lines = [f"**{info.name}** (`{info.key}`): {'available' if ok else 'not yet available'}"
-             for info, ok in systems.all_systems()]
-    return Reply(embeds=[Embed(title="Games", description="\n".join(lines))], ephemeral=True)
-
-
-def install(local: "LocalTable") -> None:
+def install(local: LocalTable, play: Play) -> None:
     """Register the lifecycle commands on a local table."""
     table = local.services.table
     cmd = local.command
@@ -68,7 +58,7 @@ def install(local: "LocalTable") -> None:
 
     @cmd("match games", [], help="/match games — the games and which can be played")
     async def match_games(ctx: Context) -> Reply:
-        return games_reply()
+        return games_reply(ctx.lang)
 
     @cmd("as", ["name", "mod"], help="/as <name> [mod:yes] — act as another local player")
     async def as_(ctx: Context, name: str = "", mod: str = "no") -> Reply:
@@ -80,19 +70,17 @@ def install(local: "LocalTable") -> None:
 
     @cmd("go", ["where"], help="/go <thread id|lobby> — move to a thread or the lobby")
     async def go(ctx: Context, where: str = "lobby") -> Reply:
-        from table.local import LOBBY
-
         local.channel = LOBBY if where == "lobby" else _int("where", where, LOBBY, "/go 1001")
         return Reply(content=f"Now in {'the lobby' if local.channel == LOBBY else f'thread {local.channel}'}.")
 
-    @cmd("press", ["button"], help="/press <label or id> — press a button of the last reply")
+    @cmd("press", ["button"], help="/press <label or id> — press a button (or choose in a menu) of the last reply")
     async def press(ctx: Context, button: str = "") -> Reply:
         wanted = button.lower()
-        for label, custom_id in local.buttons:
+        for label, custom_id, value in local.buttons:
             if wanted in (label.lower(), custom_id.lower()):
-                return await table.press(ctx, custom_id)
+                return await play.press(ctx, custom_id, None if value is None else [value])
         if ":" in button:
-            return await table.press(ctx, button)
+            return await play.press(ctx, button)
         raise NotFound("core.unknown_button")
 
     @cmd("help", [], help="/help — this list")

@@ -74,6 +74,8 @@ class Match(BaseModel):
     """Entries appended to the match log."""
     panel_message_id: int | None = None
     """The message showing the match's turn panel (its buttons are removed when a new one is posted)."""
+    lang: str = "en"
+    """The language of the match's public messages (the server's, when the match was created)."""
     undo_request: dict[str, Any] | None = None
     """A pending request to take back the last action: ``{"n": log entry, "seat": ..., "by": user id}``."""
 

@@ -22,6 +22,25 @@ class Button:
 
 
 @dataclass(slots=True)
+class MenuOption:
+    """One choice of a select menu."""
+
+    label: str
+    value: str
+    description: str = ""
+
+
+@dataclass(slots=True)
+class Select:
+    """A select menu (one choice); ``custom_id`` is routed back like a button's, with the value chosen."""
+
+    custom_id: str
+    placeholder: str
+    options: list[MenuOption] = field(default_factory=list)
+    disabled: bool = False
+
+
+@dataclass(slots=True)
 class Field:
     """One embed field."""
 
@@ -59,6 +78,8 @@ class Reply:
     embeds: list[Embed] = field(default_factory=list)
     files: list[File] = field(default_factory=list)
     buttons: list[Button] = field(default_factory=list)
+    selects: list[Select] = field(default_factory=list)
+    """Select menus, each on its own row above the buttons."""
     ephemeral: bool = False
     mentions: list[int] = field(default_factory=list)
     """User ids this message may ping; nobody else is ever pinged."""
@@ -78,5 +99,6 @@ class Reply:
             "embeds": [asdict(e) for e in self.embeds],
             "files": [{"name": f.name, "bytes": len(f.data)} for f in self.files],
             "buttons": [asdict(b) for b in self.buttons],
+            "selects": [asdict(s) for s in self.selects],
             "posts": [{"channel": c, **r.to_json()} for c, r in self.posts],
         }

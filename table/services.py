@@ -12,6 +12,7 @@ from table.games import load_games
 from table.lifecycle import Table
 from table.ratelimit import RateLimit
 from table.metrics import Metrics
+from table.play import Play
 from table.rolls import Rolls
 from table.redis_server import connect, redacted
 from table.settings import Settings
@@ -31,6 +32,11 @@ class Services:
     rate_limit: RateLimit
     rolls: Rolls
     metrics: Metrics = field(default_factory=Metrics)
+    play: Play = field(init=False)
+    """Every game's table (built from the presenters registered when the services open)."""
+
+    def __post_init__(self) -> None:
+        self.play = Play(self.table, idle_minutes=self.settings.idle_reminder_minutes)
 
 
 @contextlib.asynccontextmanager

@@ -8,17 +8,17 @@ is logged as ``ActionUndone`` with the entry it takes back, so a replay of the l
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from engine.core import system as systems
 from engine.core.errors import IllegalAction, NotAllowed
 from engine.core.rng import SeededRng
+from table.context import Context
+from table.lifecycle import Table
 from table.match import Match, Status
 from table.replay import ReplayMismatch, replay_until, undone_entries
 from table.reply import Button, Reply
 
-if TYPE_CHECKING:
-    from table.lifecycle import Table
 
 REVEALING_KEYS = ("card", "cards")
 """An event carrying one of these names a card: the action revealed it."""
@@ -66,7 +66,7 @@ def replay_before(match: Match, seed: bytes, entries: list[dict[str, Any]], stop
     return state
 
 
-async def request(table: "Table", ctx: Any, match_id: str | None = None) -> Reply:
+async def request(table: Table, ctx: Context, match_id: str | None = None) -> Reply:
     """The caller asks to take back their last action; the opponent gets Accept / Refuse buttons.
 
     :raises NotAllowed: core.not_seated
@@ -95,14 +95,14 @@ async def request(table: "Table", ctx: Any, match_id: str | None = None) -> Repl
     match, last = await table.update(target.id, change)
     other = next(h for h in match.seats if h.user_id != ctx.actor.user_id)
     what = str(last.get("action", {}).get("type", "action"))
-    return Reply(content=(f"<@{ctx.actor.user_id}> asks to take back their last action ({what}). "
-                          f"<@{other.user_id}>, do you accept?"),
-                 buttons=[Button(f"m:undo-yes:{match.id}", "Accept the undo", "success"),
-                          Button(f"m:undo-no:{match.id}", "Refuse", "danger")],
+    return Reply(content=ctx.say("core.table.undo_asked", player=f"<@{ctx.actor.user_id}>", action=what,
+                                 opponent=f"<@{other.user_id}>"),
+                 buttons=[Button(f"m:undo-yes:{match.id}", ctx.say("core.table.undo_accept"), "success"),
+                          Button(f"m:undo-no:{match.id}", ctx.say("core.table.undo_refuse"), "danger")],
                  mentions=[other.user_id])
 
 
-async def answer(table: "Table", ctx: Any, match_id: str, accept: bool) -> Reply:
+async def answer(table: Table, ctx: Context, match_id: str, accept: bool) -> Reply:
     """The opponent accepts (the action is taken back) or refuses; the asker may withdraw.
 
     :raises NotAllowed: core.not_seated, core.undo_opponent_only
@@ -131,9 +131,5 @@ async def answer(table: "Table", ctx: Any, match_id: str, accept: bool) -> Reply
 
     match, what = await table.update(target.id, change)
     if what == "refused":
-        return Reply(content=f"<@{ctx.actor.user_id}> refused: the action stands.")
-    headline = f"<@{ctx.actor.user_id}> accepted: the last action was taken back."
-    layer = table.layers.get(match.game)
-    if layer is not None:
-        return await layer.show(ctx, match, headline)
-    return Reply(content=headline, embeds=[table.status_embed(match)])
+        return Reply(content=ctx.say("core.table.undo_refused", player=f"<@{ctx.actor.user_id}>"))
+    return await table.present(ctx, match, ctx.say("core.table.undone", player=f"<@{ctx.actor.user_id}>"))

@@ -17,7 +17,7 @@ from table.store import Store
 
 ROOT = Path(__file__).resolve().parents[1]
 collect_ignore = ["support"]  # imported by name only: a second import would register Nim twice
-load_games()  # every game: engine and table packages
+load_games("tests.support.ttt")  # every game (engine and table packages), and the test game as a GAME_PLUGINS module
 
 
 @pytest.fixture(scope="session")

@@ -195,7 +195,7 @@ async def test_undo_through_buttons_and_an_idle_reminder_that_pings_only_the_pla
         assert (await store.load(match_id)).state == match.state
 
         # nobody acts for a while: the player awaited is reminded, and only they are pinged
-        cog = bot.get_cog("UnderworldsCog")
+        cog = bot.get_cog("GamesCog")
         before = len(fake.channel_messages(thread))
         assert await cog.remind_once(match.updated_at + 5 * 60 + 30) == 1
         await asyncio.sleep(0.05)

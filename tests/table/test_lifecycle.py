@@ -7,6 +7,7 @@ import itertools
 import pytest
 
 from engine.core.errors import GameError, IllegalAction, NotAllowed, NotFound
+from table.play import Play
 from table.context import Actor, Context
 from table.lifecycle import Table
 from table.match import Status
@@ -26,7 +27,7 @@ async def started(table: Table) -> tuple[str, int]:
     reply = await table.new_match(ctx(ANN), "nim", BOB)
     thread, invite = reply.posts[0]
     match_id = invite.buttons[0].custom_id.split(":")[2]
-    await table.press(ctx(BOB, thread), f"m:accept:{match_id}")
+    await Play(table).press(ctx(BOB, thread), f"m:accept:{match_id}")
     return match_id, thread
 
 
@@ -64,7 +65,7 @@ async def test_only_the_invited_player_accepts(table: Table):
     thread, invite = reply.posts[0]
     for who, error in ((ANN, NotAllowed), (CAROL, NotAllowed)):
         with pytest.raises(error):
-            await table.press(ctx(who, thread), invite.buttons[0].custom_id)
+            await Play(table).press(ctx(who, thread), invite.buttons[0].custom_id)
     assert (await table.match_for(ctx(ANN, thread))).status is Status.INVITED
 
 
@@ -78,7 +79,7 @@ async def test_accept_starts_the_game_and_publishes_the_seed_commitment(table: T
 async def test_decline_ends_the_invitation(table: Table):
     reply = await table.new_match(ctx(ANN), "nim", BOB)
     thread, invite = reply.posts[0]
-    await table.press(ctx(BOB, thread), invite.buttons[1].custom_id)
+    await Play(table).press(ctx(BOB, thread), invite.buttons[1].custom_id)
     assert (await table.match_for(ctx(BOB, thread))).status is Status.DECLINED
 
 
@@ -109,7 +110,7 @@ async def test_abandon_needs_both_players(table: Table):
     with pytest.raises(IllegalAction):
         await table.abandon(ctx(ANN, thread))
     assert (await table.store.load(match_id)).status is Status.ACTIVE
-    await table.press(ctx(BOB, thread), reply.buttons[0].custom_id)
+    await Play(table).press(ctx(BOB, thread), reply.buttons[0].custom_id)
     match = await table.store.load(match_id)
     assert match.status is Status.ABANDONED and match.outcome["winner"] is None
 

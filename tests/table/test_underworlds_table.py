@@ -8,9 +8,10 @@ import pytest
 
 from engine.core.errors import GameError, IllegalAction, NotAllowed
 from engine.underworlds.cards import load_cards
+from table.play import Play
 from table.context import Actor, Context
 from table.reply import Reply
-from table.underworlds.table import UnderworldsTable
+from table.game_table import GameTable
 
 ALICE, BOB, CAROL = Actor(1, "alice"), Actor(2, "bob"), Actor(3, "carol")
 THREAD = 500
@@ -22,8 +23,9 @@ def ctx(actor: Actor) -> Context:
     return Context(actor, THREAD, guild_id=9, open_thread=open_thread)
 
 
-async def started(table, idle_minutes: int = 0) -> tuple[UnderworldsTable, str]:
-    uw = UnderworldsTable(table, idle_minutes=idle_minutes)
+async def started(table, idle_minutes: int = 0) -> tuple[GameTable, str]:
+    play = Play(table, idle_minutes=idle_minutes)
+    uw = play.game("underworlds")
     await table.new_match(ctx(ALICE), "underworlds", BOB)
     match_id = await table.store.match_in(THREAD)
     await table.answer_invite(ctx(BOB), match_id, True)
@@ -37,7 +39,7 @@ def actor_of(match, seat: str) -> Actor:
 WARBANDS = {"player1": "steelhearts-champions", "player2": "garreks-reavers"}
 
 
-async def step(uw: UnderworldsTable, match_id: str, pick: random.Random) -> tuple[Reply, str]:
+async def step(uw: GameTable, match_id: str, pick: random.Random) -> tuple[Reply, str]:
     """One legal action by whoever must act (2017 warbands; a seeded pick favouring fighting)."""
     match = await uw.store.load(match_id)
     view = uw.system.view(match.state, None)
@@ -117,13 +119,13 @@ async def test_hand_is_only_ephemeral_and_only_for_a_player(table):
     while not (await uw.store.load(match_id)).state["players"]["player1"]["power"]:
         await step(uw, match_id, pick)
     match = await uw.store.load(match_id)
-    reply = await uw.hand(ctx(actor_of(match, "player1")))
+    reply = await uw.private(ctx(actor_of(match, "player1")))
     assert reply.ephemeral
     first = match.state["players"]["player1"]["power"][0]
     assert card_name_of(first) in reply.embeds[0].fields[-1].name or any(
         card_name_of(first) in f.name for f in reply.embeds[0].fields)
     with pytest.raises(NotAllowed):
-        await uw.hand(ctx(CAROL))
+        await uw.private(ctx(CAROL))
 
 
 async def test_panel_buttons_apply_a_choice_and_stale_buttons_are_refused(table):
@@ -140,12 +142,12 @@ async def test_panel_buttons_apply_a_choice_and_stale_buttons_are_refused(table)
     seat_index = choice[0].custom_id.split(":")[3]
     seat = match.seats[0 if seat_index == "x" else int(seat_index)].seat
     presser = actor_of(match, seat)
-    pressed = await table.press(ctx(presser), choice[0].custom_id)
+    pressed = await Play(table).press(ctx(presser), choice[0].custom_id)
     assert pressed.error is None
     after = await uw.store.load(match_id)
     assert after.log_length == match.log_length + 1
     with pytest.raises(IllegalAction) as stale:
-        await table.press(ctx(presser), choice[0].custom_id)
+        await Play(table).press(ctx(presser), choice[0].custom_id)
     assert stale.value.code == "core.stale_choice"
     assert (await uw.store.load(match_id)).version == after.version
 
@@ -179,18 +181,18 @@ async def test_undo_needs_the_opponent_and_restores_the_state(table):
     reply = await uw.run(ctx(mover), "move", {"fighter": move["fighter"], "to": move["to"]})
     assert any(b.custom_id == f"m:undo:{match_id}" for b in reply.buttons)
     with pytest.raises(IllegalAction):
-        await table.press(ctx(other), f"m:undo:{match_id}")  # only the mover may ask
-    asked = await table.press(ctx(mover), f"m:undo:{match_id}")
+        await Play(table).press(ctx(other), f"m:undo:{match_id}")  # only the mover may ask
+    asked = await Play(table).press(ctx(mover), f"m:undo:{match_id}")
     assert asked.mentions == [other.user_id]
     with pytest.raises(NotAllowed):
-        await table.press(ctx(mover), f"m:undo-yes:{match_id}")
-    undone = await table.press(ctx(other), f"m:undo-yes:{match_id}")
+        await Play(table).press(ctx(mover), f"m:undo-yes:{match_id}")
+    undone = await Play(table).press(ctx(other), f"m:undo-yes:{match_id}")
     assert "taken back" in undone.content and undone.files
     after = await uw.store.load(match_id)
     assert after.state == match.state and after.rng_counter == match.rng_counter
     # nothing left to take back, and the log says what happened
     with pytest.raises(IllegalAction):
-        await table.press(ctx(mover), f"m:undo:{match_id}")
+        await Play(table).press(ctx(mover), f"m:undo:{match_id}")
     kinds = [e.get("event") for e in await uw.store.log(match_id, 2)]
     assert kinds == ["UndoRequested", "ActionUndone"]
     # the audit replay skips the action taken back and still reproduces the snapshot
@@ -207,7 +209,7 @@ async def test_an_action_that_rolled_dice_cannot_be_taken_back(table):
         if entry.get("draws") and entry.get("kind") == "action":
             match = await uw.store.load(match_id)
             with pytest.raises(IllegalAction) as refused:
-                await table.press(ctx(actor_of(match, seat)), f"m:undo:{match_id}")
+                await Play(table).press(ctx(actor_of(match, seat)), f"m:undo:{match_id}")
             assert refused.value.code == "core.undo_not_allowed"
             return
     pytest.fail("no action rolled dice")
@@ -217,12 +219,12 @@ async def test_idle_reminder_mentions_the_player_to_act_once_per_period(table):
     uw, match_id = await started(table, idle_minutes=10)
     await step(uw, match_id, random.Random(6))
     match = await uw.store.load(match_id)
-    assert await uw.due_reminders(match.updated_at + 60) == []
-    [(where, reminder)] = await uw.due_reminders(match.updated_at + 601)
+    assert await Play(table, idle_minutes=10).due_reminders(match.updated_at + 60) == []
+    [(where, reminder)] = await Play(table, idle_minutes=10).due_reminders(match.updated_at + 601)
     waiting = uw.system.view(match.state, None)["awaiting"]
     assert where == THREAD and reminder.mentions == [match.holder(s).user_id for s in waiting]
-    assert await uw.due_reminders(match.updated_at + 700) == []  # re-armed for another period
-    assert len(await uw.due_reminders(match.updated_at + 1300)) == 1
+    assert await Play(table, idle_minutes=10).due_reminders(match.updated_at + 700) == []  # re-armed for another period
+    assert len(await Play(table, idle_minutes=10).due_reminders(match.updated_at + 1300)) == 1
 
 
 async def test_autocomplete_offers_only_legal_moves_with_their_cost(table):
@@ -245,14 +247,14 @@ async def test_autocomplete_offers_only_legal_moves_with_their_cost(table):
 async def test_local_table_plays_underworlds_as_text_and_writes_the_boards(redis, prefix, tmp_path):
     import io as _io
 
-    from table.local import LocalTable
+    from table.local_app import open_local_table
     from tests.discord.bot_fixtures import services_for
 
     out = _io.StringIO()
-    local = LocalTable(services_for(redis, prefix, rate_limit_per_minute=10_000), out=out,
+    local = open_local_table(services_for(redis, prefix, rate_limit_per_minute=10_000), out=out,
                        boards_dir=tmp_path, player="alice")
     await local.run(["/match new underworlds vs:bob", "/as bob", "/press Accept"])
-    uw = local.services.table.layers["underworlds"]
+    uw = local.services.play.game("underworlds")
     match_id = await local.services.store.match_in(local.channel)
     await local.run(["/as alice", "/uw setup warband warband:steelhearts-champions",
                      "/as bob", "/uw warband warband:garreks-reavers"])
@@ -268,7 +270,7 @@ async def test_local_table_plays_underworlds_as_text_and_writes_the_boards(redis
     seat = view["awaiting"][0]
     local.player = match.holder(seat).name
     move = next(a for a in uw.legal(match, seat) if a["type"] == "Move")
-    label = uw.names(match, view).labels[move["fighter"]]
+    label = uw.presenter.names(uw.scene(match)).labels[move["fighter"]]
     await local.run([f"/uw move fighter:{label} to:{move['to']}", "/uw hand", "/uw do"])
     after = await local.services.store.load(match_id)
     moved = next(f for f in after.state["fighters"] if f["id"] == move["fighter"])

@@ -1,0 +1,127 @@
+"""Every game's slash commands (``/uw ...``), built from its presenter's command specs, and the
+background task that posts idle reminders for every match.
+
+Each option's autocomplete offers only what the rules allow now (``GameTable.choices``); the table
+re-checks everything, so a typed value works too and an illegal one is refused ephemerally.
+"""
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.build import command_from_options
+from cogs.send import answer, context_of, message_kwargs
+from table import undo
+from table.commands import CommandSpec
+from table.game_table import GameTable
+from table.presenter import InfoCommand
+from table.services import Services
+
+log = logging.getLogger(__name__)
+
+REMINDER_POLL_SECONDS = 60.0
+"""How often the idle reminders are looked for."""
+
+
+def complete(game: GameTable, command: str, option: str):
+    """An autocomplete callback offering the legal values of ``option`` for ``command``."""
+    async def callback(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        values = {k: v for k, v in vars(interaction.namespace).items() if isinstance(v, (str, int))}
+        pairs = await game.choices(context_of(interaction), command, option, values, current or "")
+        return [app_commands.Choice(name=label[:100] or value, value=value[:100]) for label, value in pairs[:25]]
+    return callback
+
+
+def spec_command(game: GameTable, spec: CommandSpec) -> app_commands.Command:
+    """One game command from its spec."""
+    async def run(interaction: discord.Interaction, **values: Any) -> None:
+        await answer(interaction, lambda ctx: game.run(ctx, spec.name, values))
+
+    options = spec.parameters
+    autocomplete = {o.name: complete(game, spec.name, o.name) for o in options if o.autocomplete}
+    return command_from_options(spec.name.split()[-1], spec.description, options, run, autocomplete)
+
+
+def plain_command(name: str, description: str, work) -> app_commands.Command:
+    """A game command with no options (``/uw board``)."""
+    async def run(interaction: discord.Interaction) -> None:
+        await answer(interaction, work)
+    return command_from_options(name, description, (), run)
+
+
+def info_command(info: InfoCommand) -> app_commands.Command:
+    async def work(ctx):
+        return info.run(ctx.lang)
+    return plain_command(info.name, info.description, work)
+
+
+def game_group(game: GameTable) -> app_commands.Group:
+    """``/<game> ...``: the game's commands, the generic ones, and its sub-groups (``/uw setup ...``)."""
+    presenter = game.presenter
+    group = app_commands.Group(name=presenter.command, description=presenter.description[:100], guild_only=True)
+    subgroups: dict[str, app_commands.Group] = {}
+    for spec in game.specs.values():
+        words = spec.name.split()
+        parent = group
+        if len(words) == 2:
+            parent = subgroups.get(words[0])
+            if parent is None:
+                parent = subgroups[words[0]] = app_commands.Group(
+                    name=words[0], description=presenter.groups.get(words[0], words[0])[:100])
+                group.add_command(parent)
+        parent.add_command(spec_command(game, spec))
+    group.add_command(plain_command(presenter.private_command, "Your own view (only you see it)",
+                                    lambda ctx: game.private(ctx)))
+    group.add_command(plain_command("board", "Post the board and the turn panel again", lambda ctx: game.board(ctx)))
+    group.add_command(plain_command("undo", "Take back your last action (your opponent must accept)",
+                                    lambda ctx: undo.request(game.table, ctx)))
+    for info in presenter.info_commands:
+        group.add_command(info_command(info))
+    return group
+
+
+class GamesCog(commands.Cog):
+    """The games at the table: their command groups and the idle reminders."""
+
+    def __init__(self, services: Services, bot: commands.Bot) -> None:
+        self.services = services
+        self.bot = bot
+        self.groups = [game_group(game) for game in services.play.games.values()]
+        self._reminders: asyncio.Task | None = None
+
+    async def cog_load(self) -> None:
+        for group in self.groups:
+            self.bot.tree.add_command(group)
+        if self.services.settings.idle_reminder_minutes:
+            self._reminders = asyncio.create_task(self._remind_forever())
+
+    async def cog_unload(self) -> None:
+        for group in self.groups:
+            self.bot.tree.remove_command(group.name)
+        if self._reminders is not None:
+            self._reminders.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._reminders
+
+    async def _remind_forever(self) -> None:
+        while True:
+            await asyncio.sleep(REMINDER_POLL_SECONDS)
+            try:
+                await self.remind_once()
+            except Exception:  # noqa: BLE001 - a failed round must not stop the reminders
+                log.exception("idle reminders failed")
+
+    async def remind_once(self, now: float | None = None) -> int:
+        """Post every reminder that is due; returns how many were posted."""
+        sent = 0
+        for channel_id, reply in await self.services.play.due_reminders(now):
+            channel = self.bot.get_channel(channel_id) or await self.bot.fetch_channel(channel_id)
+            await channel.send(**{k: v for k, v in message_kwargs(reply).items() if v is not None})
+            sent += 1
+        return sent

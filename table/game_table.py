@@ -1,0 +1,381 @@
+"""Any game at the table: its commands, choices, buttons, menus, panel and private replies.
+
+A ``GameTable`` plays one game through its ``GameSystem`` (the rules) and its ``Presenter`` (the
+words and pictures). Every action goes through ``Table.act`` (compare-and-set, logged with its
+draws). The reply is built only from ``system.view``: the board, the turn panel with the choices
+that fit on buttons or in a select menu, what happened, the result. Hidden information: a private
+view is only sent in an ephemeral reply; an action with private events (a secret choice, cards
+drawn) is answered to its player ephemerally, and its public half is posted to the match thread.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any, Mapping
+
+from engine.core import system as systems
+from engine.core.errors import IllegalAction, InvalidInput, NotAllowed
+from table.commands import CommandSpec
+from table.context import Context
+from table.i18n import message
+from table.lifecycle import Table
+from table.match import Match, Status
+from table.presenter import Presenter, Scene
+from table.reminders import Reminders
+from table.reply import Button, File, MenuOption, Reply, Select
+from table.undo import undoable
+
+JSON = dict[str, Any]
+BOARD_FILE = "board.png"
+MAX_BUTTONS = 16
+"""Up to this many choices, each gets a button."""
+MAX_MENU = 25
+"""Up to this many, they go in one select menu (Discord's limit); above, players type and filter."""
+MAX_COMPONENT_BUTTONS = 20
+"""Buttons beside a select menu: four rows of five (the menu takes the fifth row)."""
+DO = CommandSpec("do", "Any action possible now (the list offers only legal ones)")
+"""The generic command every game has: pick any legal action."""
+_INDEX = re.compile(r"^(?:(\d+):)?(\d+)$")
+
+
+class GameTable:
+    """One game's commands and presentation over the generic ``Table``."""
+
+    def __init__(self, table: Table, presenter: Presenter, reminders: Reminders | None = None) -> None:
+        self.table = table
+        self.store = table.store
+        self.presenter = presenter
+        self.system = systems.find_system(presenter.game)
+        self.reminders = reminders
+        self.specs: dict[str, CommandSpec] = {spec.name: spec for spec in (DO, *presenter.commands)}
+
+    # reading -------------------------------------------------------------------------------------
+    async def load(self, ctx: Context, match_id: str | None = None) -> Match:
+        """This game's match of the thread (or named), being played.
+
+        :raises NotFound: core.no_match_here, core.no_such_match
+        :raises IllegalAction: core.table.other_game, core.match_invited
+        """
+        match = await self.table.match_for(ctx, match_id)
+        if match.game != self.presenter.game:
+            raise IllegalAction("core.table.other_game", match=match.id, command=f"/{self.presenter.command}",
+                                game=systems.find_info(match.game).name)
+        if match.state is None:
+            raise IllegalAction("core.match_invited", match=match.id)
+        return match
+
+    def scene(self, match: Match, viewer: str | None = None, lang: str = "en") -> Scene:
+        """The match as ``viewer`` may see it (None: everyone)."""
+        return Scene(self.system.view(match.state, viewer), {h.seat: h.name for h in match.seats},
+                     lang=lang, viewer=viewer, match_id=match.id)
+
+    def legal(self, match: Match, seat: str | None) -> list[JSON]:
+        """What ``seat`` may do now (nothing when the match is not being played)."""
+        if seat is None or match.status is not Status.ACTIVE or match.state is None:
+            return []
+        return self.system.legal_actions(match.state, seat)
+
+    @staticmethod
+    def seated(match: Match, ctx: Context) -> str:
+        """The caller's seat.
+
+        :raises NotAllowed: core.not_seated
+        """
+        seat = match.seat_of(ctx.actor.user_id)
+        if seat is None:
+            raise NotAllowed("core.not_seated", match=match.id)
+        return seat
+
+    # acting --------------------------------------------------------------------------------------
+    async def act(self, ctx: Context, action: JSON, match_id: str | None = None, *,
+                  expect: int | None = None, before: Match | None = None) -> Reply:
+        """Apply one action through ``Table.act`` and answer with what it changed.
+
+        :raises IllegalAction: the engine's codes; one refusing a player out of turn gets the names
+            of the players awaited and the step (``name``, ``step``)
+        """
+        before = before or await self.load(ctx, match_id)
+        try:
+            match, events = await self.table.act(ctx, action, before.id, expect=expect, loaded=before)
+        except IllegalAction as error:
+            if error.code.endswith((".not_yours", ".not_your_turn")):
+                scene = self.scene(before, None, ctx.lang)
+                error.params["name"] = ", ".join(before.holder(s).name for s in scene.awaiting) or "—"
+                error.params["step"] = self.presenter.step(scene)
+            raise
+        if self.reminders is not None:
+            await self.reminders.arm(match)
+        seat = match.seat_of(ctx.actor.user_id) or ""
+        undo_for = seat if match.rng_counter == before.rng_counter and undoable({"events": events}) else None
+        mine = [e for e in events if seat in (e.get("visible_to") or ())]
+        private = self.presenter.event_lines(self.scene(match, seat, ctx.lang), mine) if mine else []
+        scene = self.scene(match, None, ctx.lang)
+        # A secret choice is told by its public events only ("alice has chosen a warband").
+        headline = "" if private else \
+            f"**{scene.players.get(seat, seat)}**: {self.presenter.action_label(scene, action, short=True)}"
+        public = self.public_reply(match, events, headline, undo_for=undo_for, lang=ctx.lang, scene=scene)
+        if private:
+            return Reply(content="\n".join(private)[:1900], ephemeral=True, posts=[(match.where, public)])
+        return public
+
+    async def run(self, ctx: Context, command: str, values: Mapping[str, Any], match_id: str | None = None) -> Reply:
+        """Run a game command with its options (as typed, or as picked from autocomplete).
+
+        :raises InvalidInput: core.table.unknown_command, core.table.no_such_choice
+        """
+        spec = self.specs.get(command)
+        if spec is None:
+            raise InvalidInput("core.table.unknown_command", command=command, game=f"/{self.presenter.command}")
+        match = await self.load(ctx, match_id)
+        seat = self.seated(match, ctx)
+        if spec.picks_action:
+            picked = values.get("action")
+            if picked in (None, ""):
+                offered = [a for a in self.legal(match, seat) if not spec.types or a["type"] in spec.types]
+                if spec is not DO and len(offered) == 1:
+                    return await self.act(ctx, offered[0], match.id, expect=match.log_length, before=match)
+                if not offered and spec.types:  # let the engine say why it can't be done
+                    return await self.act(ctx, {"type": spec.types[0]}, match.id, before=match)
+                return self.list_choices(ctx, match, seat, spec)
+            action, expect = self.parse_choice(match, seat, str(picked), ctx.lang)
+            return await self.act(ctx, action, match.id, expect=expect, before=match)
+        scene = self.scene(match, seat, ctx.lang)
+        action: JSON = {"type": spec.types[0]} if spec.types else {}
+        action.update(spec.fixed)
+        for option in spec.options:
+            value = option.convert(values.get(option.name))
+            if value in (None, ""):
+                value = option.default
+            if value is None:
+                continue
+            action[option.key] = self.presenter.resolve(scene, option.key, value) if option.kind is str else value
+        if spec.free:  # the engine checks it (a referee action is not among the legal actions listed)
+            return await self.act(ctx, action, match.id, before=match)
+        candidates = [a for a in self.legal(match, seat) if a["type"] in spec.types
+                      and all(a.get(k) == v for k, v in action.items() if k != "type")]
+        if len(spec.types) > 1 and candidates:
+            action = {**action, "type": candidates[0]["type"]}
+        if len(candidates) == 1:  # options left out that only one legal action fits
+            action = candidates[0]
+        return await self.act(ctx, action, match.id, before=match)
+
+    def parse_choice(self, match: Match, seat: str, text: str, lang: str = "en") -> tuple[JSON, int | None]:
+        """A choice from autocomplete (``<log length>:<index>``), an index, or ``Type key=value ...``.
+
+        :raises IllegalAction: core.stale_choice
+        :raises InvalidInput: core.table.no_such_choice
+        """
+        found = _INDEX.match(text.strip())
+        if found:
+            legal = self.legal(match, seat)
+            index = int(found[2])
+            if found[1] is not None and int(found[1]) != match.log_length:
+                raise IllegalAction("core.stale_choice")
+            if not 0 <= index < len(legal):
+                raise InvalidInput("core.table.no_such_choice", choice=text, count=len(legal),
+                                   command=f"/{self.presenter.command} do")
+            return legal[index], (int(found[1]) if found[1] is not None else None)
+        words = text.split()
+        if not words:
+            raise InvalidInput("core.table.no_such_choice", choice=text, count=0,
+                               command=f"/{self.presenter.command} do")
+        scene = self.scene(match, seat, lang)
+        action: JSON = {"type": words[0]}
+        for word in words[1:]:
+            key, _, value = word.partition("=")
+            action[key] = self.presenter.resolve(scene, key, value)
+        return action, None
+
+    def list_choices(self, ctx: Context, match: Match, seat: str, spec: CommandSpec) -> Reply:
+        """Numbered legal choices, for a command given with no choice (ephemeral)."""
+        scene = self.scene(match, seat, ctx.lang)
+        lines = [f"`{i}` {self.presenter.action_label(scene, a)}" for i, a in enumerate(self.legal(match, seat))
+                 if not spec.types or a["type"] in spec.types]
+        waiting = [match.holder(s).name for s in scene.awaiting if s != seat]
+        text = "\n".join(lines[:60]) or (ctx.say("core.table.waiting_for", name=", ".join(waiting)) if waiting
+                                         else ctx.say("core.table.nothing_possible"))
+        head = ctx.say("core.table.choices_now", step=self.presenter.step(scene))
+        return Reply(content=f"{head}\n{text}", ephemeral=True)
+
+    # autocomplete --------------------------------------------------------------------------------
+    async def choices(self, ctx: Context, command: str, focused: str, values: Mapping[str, Any],
+                      current: str = "") -> list[tuple[str, str]]:
+        """Autocomplete: only legal choices for ``focused``, given the options already filled in."""
+        spec = self.specs.get(command)
+        try:
+            match = await self.load(ctx)
+        except Exception:  # noqa: BLE001 - autocomplete never fails loudly: no match, no choices
+            return []
+        seat = match.seat_of(ctx.actor.user_id)
+        if spec is None or seat is None:
+            return []
+        scene = self.scene(match, seat, ctx.lang)
+        needle = current.strip().lower()
+        if spec.picks_action:
+            out = []
+            for i, action in enumerate(self.legal(match, seat)):
+                if spec.types and action["type"] not in spec.types:
+                    continue
+                label = self.presenter.action_label(scene, action)
+                if needle in label.lower():
+                    out.append((label, f"{match.log_length}:{i}"))
+            return out[:MAX_MENU]
+        option = spec.option(focused)
+        if option is None:
+            return []
+        if spec.free:
+            return [(label, value) for label, value in self.presenter.values(scene, option.key)
+                    if needle in label.lower() or needle in value.lower()][:MAX_MENU]
+        chosen = {}
+        for other in spec.options:
+            if other.name != focused and values.get(other.name) not in (None, ""):
+                try:
+                    chosen[other.key] = (self.presenter.resolve(scene, other.key, values[other.name])
+                                         if other.kind is str else values[other.name])
+                except InvalidInput:
+                    return []
+        seen: set[str] = set()
+        out = []
+        for action in self.legal(match, seat):
+            if action["type"] not in spec.types or option.key not in action:
+                continue
+            if any(action.get(k) != v for k, v in chosen.items()):
+                continue
+            value = str(action[option.key])
+            if value in seen:
+                continue
+            label = self.presenter.value_label(scene, action, option.key)
+            if needle and needle not in label.lower() and needle not in value.lower():
+                continue
+            seen.add(value)
+            out.append((label, value))
+        return out[:MAX_MENU]
+
+    # buttons and menus ---------------------------------------------------------------------------
+    async def press(self, ctx: Context, match: Match, custom_id: str, values: list[str] | None = None) -> Reply:
+        """A ``g:`` component: ``g:<match>:<log length>:<seat index, or x for any>:<choice index, or menu>``
+        (a select menu's value is the choice index), or ``g:<match>:<n>:hand|board``.
+
+        :raises IllegalAction: core.stale_choice
+        :raises NotAllowed: core.not_seated, core.not_that_seat
+        """
+        parts = custom_id.split(":")
+        if parts[-1] == "hand":
+            return await self.private(ctx, match.id)
+        if parts[-1] == "board":
+            return await self.board(ctx, match.id)
+        if len(parts) != 5:
+            raise IllegalAction("core.stale_choice")
+        _, _, n, who, index = parts
+        if index == "menu":
+            index = (values or [""])[0]
+        seat = self.seated(match, ctx)
+        if not n.isdigit() or int(n) != match.log_length or not index.isdigit():
+            raise IllegalAction("core.stale_choice")
+        if who != "x" and match.seats[int(who)].seat != seat:
+            raise NotAllowed("core.not_that_seat", name=match.seats[int(who)].name)
+        legal = self.legal(match, seat)
+        if not 0 <= int(index) < len(legal):
+            raise IllegalAction("core.stale_choice")
+        return await self.act(ctx, legal[int(index)], match.id, expect=int(n), before=match)
+
+    def components(self, match: Match, scene: Scene, undo_for: str | None = None) -> tuple[
+            list[Button], list[Select], str]:
+        """The choices awaited now: buttons when few, a select menu up to 25, else a hint to type.
+
+        Returns the buttons, the menus and a hint line ("" when every choice is offered).
+        """
+        if match.status is not Status.ACTIVE or match.state is None:
+            return [], [], ""
+        waiting = scene.awaiting
+        lists = {seat: self.legal(match, seat) for seat in waiting}
+        shared = len(waiting) > 1 and all(lists[s] == lists[waiting[0]] for s in waiting)
+        # Seats deciding at once with different choices (a secret warband each): their choices could
+        # give a secret away, so they choose with commands, whose autocomplete only they see.
+        deciding = waiting[:1] if shared else ([] if len(waiting) > 1 else waiting)
+        buttons: list[Button] = []
+        menus: list[Select] = []
+        hint = ""
+        prefix = f"g:{match.id}:{match.log_length}"
+        for seat in deciding:
+            who = "x" if shared else str(next(i for i, h in enumerate(match.seats) if h.seat == seat))
+            legal = lists[seat]
+            # An action naming a hidden thing (a card in hand) never goes on a component others see.
+            public = [i for i, a in enumerate(legal) if not any(k in a for k in self.presenter.private_fields)]
+            if len(public) <= MAX_BUTTONS:
+                offered = public
+            else:
+                offered = [i for i in public if legal[i]["type"] in self.presenter.always_offered]
+                if len(public) <= MAX_MENU:
+                    menus.append(Select(f"{prefix}:{who}:menu", message("core.table.menu_placeholder", scene.lang,
+                                                                        count=len(public)),
+                                        [MenuOption(self.presenter.action_label(scene, legal[i])[:100], str(i))
+                                         for i in public]))
+                else:
+                    hint = message("core.table.many_choices", scene.lang, count=len(public),
+                                   command=f"/{self.presenter.command} do")
+            for i in offered:
+                action = legal[i]
+                style = "secondary" if action["type"] in self.presenter.always_offered else "primary"
+                buttons.append(Button(f"{prefix}:{who}:{i}",
+                                      self.presenter.action_label(scene, action, short=True)[:80], style))
+        limit = MAX_COMPONENT_BUTTONS if menus else 25
+        buttons = buttons[:limit - 2]
+        buttons.append(Button(f"{prefix}:hand", self.presenter.private_label(scene.lang)[:80], "success"))
+        if undo_for is not None:
+            buttons.append(Button(f"m:undo:{match.id}", message("core.table.undo_button", scene.lang), "danger"))
+        return buttons, menus, hint
+
+    # showing -------------------------------------------------------------------------------------
+    def public_reply(self, match: Match, events: list[JSON], headline: str = "", *, undo_for: str | None = None,
+                     lang: str = "en", scene: Scene | None = None) -> Reply:
+        """The public message after a change: what happened, the board, the panel, whose turn."""
+        scene = scene or self.scene(match, None, lang)
+        lines = [headline] if headline else []
+        lines += self.presenter.event_lines(scene, [e for e in events if e.get("visible_to") is None])
+        png = self.presenter.board(scene, events)
+        files = [File(BOARD_FILE, png)] if png else []
+        mentions: list[int] = []
+        embeds = self.presenter.embeds(scene, events)[:3]
+        buttons, menus, hint = self.components(match, scene, undo_for)
+        if match.status is Status.ACTIVE:
+            mentions = [match.holder(s).user_id for s in scene.awaiting]
+            if mentions:
+                lines.append(message("core.table.your_decision", lang, players=" ".join(f"<@{u}>" for u in mentions),
+                                     step=self.presenter.step(scene)))
+            if hint:
+                lines.append(hint)
+            by_seat = {h.seat: h.user_id for h in match.seats}
+            embeds.append(self.presenter.panel(scene, by_seat, BOARD_FILE if png else None))
+        else:
+            embeds.append(self.presenter.result(scene, match.outcome, match.seed))
+            if png:
+                embeds[-1].image = BOARD_FILE
+        content = "\n".join(lines)
+        if len(content) > 1990:
+            content = content[:1900] + "\n…"
+        return Reply(content=content, embeds=embeds[:10], files=files, mentions=mentions,
+                     buttons=buttons, selects=menus, panel=match.id)
+
+    async def show(self, ctx: Context, match: Match, headline: str = "") -> Reply:
+        """The match as it stands, posted publicly (after an accept or an undo, or on request)."""
+        entries = await self.store.log(match.id, 1)
+        events = entries[-1].get("events", []) if entries and entries[-1].get("kind") == "action" else []
+        return self.public_reply(match, events, headline, lang=ctx.lang)
+
+    async def board(self, ctx: Context, match_id: str | None = None) -> Reply:
+        """Re-post the board and the panel (anyone may ask)."""
+        return await self.show(ctx, await self.load(ctx, match_id))
+
+    async def private(self, ctx: Context, match_id: str | None = None) -> Reply:
+        """The caller's private view (their hand), only to them.
+
+        :raises NotAllowed: core.not_seated
+        """
+        match = await self.load(ctx, match_id)
+        seat = self.seated(match, ctx)
+        return Reply(embeds=[self.presenter.private_view(self.scene(match, seat, ctx.lang))], ephemeral=True)
+
+    def reminder_text(self, match: Match, lang: str) -> tuple[list[int], str]:
+        """Who a reminder pings, and the step they are awaited for."""
+        scene = self.scene(match, None, lang)
+        return [match.holder(s).user_id for s in scene.awaiting], self.presenter.step(scene)

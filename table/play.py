@@ -1,0 +1,78 @@
+"""Every game's table together: the button router, the panel after an accept or an undo, reminders.
+
+``Play`` builds one ``GameTable`` per registered presenter and answers what is not one game's: a
+``m:`` button (accept, decline, abandon, undo) goes to the lifecycle or to ``undo``; a ``g:`` button
+or select menu goes to the table of its match's game.
+"""
+from __future__ import annotations
+
+from engine.core.errors import NotFound
+from table import undo
+from table.context import Context
+from table.game_table import GameTable
+from table.lifecycle import Table
+from table.match import Match
+from table.presenter import presenters
+from table.reminders import Reminders
+from table.reply import Reply
+
+
+class Play:
+    """The games at the table, by game key."""
+
+    def __init__(self, table: Table, *, idle_minutes: int = 0) -> None:
+        self.table = table
+        self.reminders = Reminders(table, idle_minutes * 60)
+        self.games: dict[str, GameTable] = {p.game: GameTable(table, p, self.reminders) for p in presenters()}
+        table.show = self.show
+
+    def game(self, key: str) -> GameTable:
+        """The table of one game.
+
+        :raises NotFound: core.table.no_presenter
+        """
+        try:
+            return self.games[key]
+        except KeyError:
+            raise NotFound("core.table.no_presenter", game=key) from None
+
+    async def show(self, ctx: Context, match: Match, headline: str) -> Reply:
+        """A match with its game's panel (whose decision, with its buttons), under a headline."""
+        game = self.games.get(match.game)
+        if game is None or match.state is None:
+            return Reply(content=headline, embeds=[self.table.status_embed(match)])
+        await self.reminders.arm(match)
+        return await game.show(ctx, match, headline)
+
+    async def press(self, ctx: Context, custom_id: str, values: list[str] | None = None) -> Reply:
+        """Route a button or a select menu: ``m:<verb>:<match id>``, or ``g:<match id>:...`` to its game.
+
+        :raises NotFound: core.unknown_button
+        """
+        parts = custom_id.split(":")
+        if len(parts) == 3 and parts[0] == "m":
+            verb, match_id = parts[1], parts[2]
+            if verb in ("accept", "decline"):
+                return await self.table.answer_invite(ctx, match_id, verb == "accept")
+            if verb == "abandon":
+                return await self.table.abandon(ctx, match_id)
+            if verb == "undo":
+                return await undo.request(self.table, ctx, match_id)
+            if verb in ("undo-yes", "undo-no"):
+                return await undo.answer(self.table, ctx, match_id, verb == "undo-yes")
+        if len(parts) >= 3 and parts[0] == "g":
+            match = await self.table.store.load(parts[1])
+            game = self.games.get(match.game)
+            if game is not None:
+                return await game.press(ctx, match, custom_id, values)
+        raise NotFound("core.unknown_button")
+
+    async def due_reminders(self, now: float | None = None) -> list[tuple[int, Reply]]:
+        """Every reminder that is due, as (thread, reply)."""
+        def waiting(match: Match) -> tuple[list[int], str, str]:
+            game = self.games.get(match.game)
+            if game is None:
+                return [], "", ""
+            users, step = game.reminder_text(match, match.lang)
+            return users, step, f"/{game.presenter.command} do"
+        return await self.reminders.due(waiting, now)

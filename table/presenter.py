@@ -1,0 +1,161 @@
+"""The Presenter protocol: what a game says so that the table can play it, and the registry of presenters.
+
+``GameSystem`` (engine/core/system.py) is a game's rules; its ``Presenter`` is its presentation:
+the commands (which legal actions each offers, which option fills which action field), how an
+action, a value and an event read in a language, the turn panel, the result, the board image and
+the private view (a hand). Everything else — ``/<game> do`` with legal-only autocomplete and the
+stale-choice check, buttons and select menus, the panel edited in place, reminders, undo with
+consent, private events answered privately, the local table, Discord's size limits — is the generic
+table's (``table/game_table.py``), the same for every game.
+
+Every call receives a ``Scene``: one view of the match (``system.view(state, viewer)``), the players'
+names by seat and the language to write in. A presenter may keep what it derives from a scene (its
+own name lookups) in ``scene.memo``.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping, Protocol, Sequence, runtime_checkable
+
+from engine.core.errors import NotFound
+from table.commands import CommandSpec
+from table.reply import Embed, Reply
+
+JSON = dict[str, Any]
+
+
+@dataclass(slots=True)
+class Scene:
+    """One view of a match, as a presenter reads it."""
+
+    view: JSON
+    """``system.view(state, viewer)``: what ``viewer`` may see. Its ``awaiting`` lists the seats the match
+    waits for."""
+    players: Mapping[str, str]
+    """The players' display names by seat."""
+    lang: str = "en"
+    viewer: str | None = None
+    """The seat the view was made for; None: everyone (a spectator)."""
+    match_id: str = ""
+    memo: dict[str, Any] = field(default_factory=dict)
+    """The presenter's own cache for this scene."""
+
+    @property
+    def awaiting(self) -> list[str]:
+        """The seats whose decision the match waits for."""
+        return list(self.view.get("awaiting") or [])
+
+
+@dataclass(frozen=True, slots=True)
+class InfoCommand:
+    """A game command that shows something and changes nothing (``/uw coverage``)."""
+
+    name: str
+    description: str
+    run: Callable[[str], Reply]
+    """The reply, given the reader's language."""
+
+
+@runtime_checkable
+class Presenter(Protocol):
+    """A game's presentation at the table."""
+
+    game: str
+    """The key of the game system it presents (``SystemInfo.key``)."""
+    command: str
+    """The name of the game's command group: ``/uw ...``."""
+    description: str
+    """One line describing the command group."""
+    commands: Sequence[CommandSpec]
+    """The game's commands besides the generic ones (``do``, ``board``, ``undo``, the private view)."""
+    groups: Mapping[str, str]
+    """Descriptions of sub-groups named by two-word commands (``setup`` → "Deployment choices")."""
+    info_commands: Sequence[InfoCommand]
+    private_command: str
+    """The name of the command showing a player's private view (``hand``)."""
+    private_fields: tuple[str, ...]
+    """Action fields that name hidden things (a card in hand): such an action is never put on a
+    button or a select menu that others see."""
+    always_offered: tuple[str, ...]
+    """Action types given a button even when a step has too many choices for a menu (``Pass``)."""
+
+    def step(self, scene: Scene) -> str:
+        """What the match waits for, in words (``place a fighter``)."""
+        ...
+
+    def action_label(self, scene: Scene, action: JSON, *, short: bool = False) -> str:
+        """One action in words, at most 100 characters; ``short``: fit for a button (80)."""
+        ...
+
+    def value_label(self, scene: Scene, action: JSON, key: str) -> str:
+        """The autocomplete label of one field of a legal action."""
+        ...
+
+    def resolve(self, scene: Scene, key: str, value: Any) -> Any:
+        """A value typed by a player as the action field ``key`` wants it (a fighter's name as its id).
+
+        :raises InvalidInput: when the value names nothing
+        """
+        ...
+
+    def values(self, scene: Scene, key: str) -> list[tuple[str, str]]:
+        """Labels and values for a field of a ``free`` command (a referee command's fighter)."""
+        ...
+
+    def event_lines(self, scene: Scene, events: Sequence[JSON]) -> list[str]:
+        """The events in words, one line each (bookkeeping events skipped). The table passes only the
+        events ``scene.viewer`` may see."""
+        ...
+
+    def embeds(self, scene: Scene, events: Sequence[JSON]) -> list[Embed]:
+        """Embeds for what the events did (an attack's dice), beside the panel."""
+        ...
+
+    def panel(self, scene: Scene, mentions: Mapping[str, int], image: str | None) -> Embed:
+        """The turn panel: whose decision, the step, the state at a glance (``image``: the board file)."""
+        ...
+
+    def result(self, scene: Scene, outcome: Mapping[str, Any] | None, seed: str | None) -> Embed:
+        """The end of the match: who won and how."""
+        ...
+
+    def board(self, scene: Scene, events: Sequence[JSON]) -> bytes | None:
+        """The board as a PNG (with the last events drawn), or None when there is none yet."""
+        ...
+
+    def private_label(self, lang: str) -> str:
+        """The label of the button that shows a player their private view (``My hand``)."""
+        ...
+
+    def private_view(self, scene: Scene) -> Embed:
+        """What only ``scene.viewer`` may see (their hand), for an ephemeral reply."""
+        ...
+
+
+_PRESENTERS: dict[str, Presenter] = {}
+
+
+def register_presenter(presenter: Presenter) -> None:
+    """Make a game playable at the table (its system must be registered too)."""
+    _PRESENTERS[presenter.game] = presenter
+
+
+def unregister_presenter(game: str) -> None:
+    """Remove a presenter (tests that register their own)."""
+    _PRESENTERS.pop(game, None)
+
+
+def presenters() -> list[Presenter]:
+    """Every registered presenter, by command name."""
+    return sorted(_PRESENTERS.values(), key=lambda p: p.command)
+
+
+def find_presenter(game: str) -> Presenter:
+    """The presenter of a game.
+
+    :raises NotFound: core.table.no_presenter
+    """
+    try:
+        return _PRESENTERS[game]
+    except KeyError:
+        raise NotFound("core.table.no_presenter", game=game) from None

@@ -1,0 +1,69 @@
+"""Idle reminders: a match that waits too long for a player pings that player, for any game.
+
+One sorted set holds every active match's deadline (``<prefix>:idle``). Each action moves the
+deadline; a finished match leaves the set. The reminder's words come from the game (the step
+awaited) through ``Play``, which knows the games; this module knows none.
+"""
+from __future__ import annotations
+
+from typing import Awaitable, Callable
+
+from table.i18n import message
+from table.lifecycle import Table
+from table.match import Match, Status
+from table.reply import Reply
+
+MAX_PER_ROUND = 50
+"""Reminders built per call, so one slow round never holds the rest back for long."""
+
+Waiting = Callable[[Match], tuple[list[int], str, str]]
+"""For a match: the users awaited, the step in words, and the game's command (``/uw``)."""
+
+
+class Reminders:
+    """The deadlines of active matches, in Redis."""
+
+    def __init__(self, table: Table, idle_seconds: int) -> None:
+        self.table = table
+        self.store = table.store
+        self.idle_seconds = idle_seconds
+        self.key = f"{self.store.prefix}:idle"
+
+    async def arm(self, match: Match) -> None:
+        """Schedule the idle reminder of a match (or drop it once the match is over)."""
+        if not self.idle_seconds:
+            return
+        if match.status is Status.ACTIVE:
+            await self.store.redis.zadd(self.key, {match.id: match.updated_at + self.idle_seconds})
+        else:
+            await self.store.redis.zrem(self.key, match.id)
+
+    async def due(self, waiting: Waiting, now: float | None = None) -> list[tuple[int, Reply]]:
+        """Reminders for matches idle past their deadline, as (thread, reply); each is re-armed."""
+        if not self.idle_seconds:
+            return []
+        now = self.table.clock() if now is None else now
+        due = await self.store.redis.zrangebyscore(self.key, "-inf", now, start=0, num=MAX_PER_ROUND)
+        out = []
+        for raw in due:
+            match_id = raw.decode() if isinstance(raw, bytes) else str(raw)
+            try:
+                match = await self.store.load(match_id)
+            except Exception:  # noqa: BLE001 - expired or deleted: forget it
+                await self.store.redis.zrem(self.key, match_id)
+                continue
+            if match.status is not Status.ACTIVE or match.state is None:
+                await self.store.redis.zrem(self.key, match_id)
+                continue
+            if match.updated_at + self.idle_seconds > now:  # acted since: move the deadline
+                await self.store.redis.zadd(self.key, {match_id: match.updated_at + self.idle_seconds})
+                continue
+            users, step, command = waiting(match)
+            await self.store.redis.zadd(self.key, {match_id: now + self.idle_seconds})
+            if not users:
+                continue
+            text = message("core.table.reminder", match.lang, players=" ".join(f"<@{u}>" for u in users),
+                           match=match.id, minutes=round((now - match.updated_at) / 60), step=step,
+                           command=command)
+            out.append((match.where, Reply(content=text, mentions=users)))
+        return out
