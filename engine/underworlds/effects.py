@@ -9,14 +9,20 @@ reactions of those upgrades, and the Inspire conditions of the playable warbands
 plays: its text travels in the event and the players settle it with referee actions (``referee.py``).
 ``automation_coverage()`` sums it up per card ("N of 128").
 
-The engine calls the hooks below; none raises. Rule modules import this one, and it reaches them
-only inside functions, so there is no import cycle at load time.
+Card effects build on the rules: this module reads ``rules``, acts through ``flow`` (damage, stagger, reaction
+steps) and ``scatter``. Those modules ask the cards in play through ``card_hooks`` (``QUESTIONS``), and this
+module registers itself there as the one that answers, at its last line. None raises. The objective conditions
+of the other Rivals decks (``objectives.py``) register with ``objective`` below.
 """
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from typing import Any
 
+from engine.core.dice import get_die, roll
+from engine.underworlds import card_hooks, flow, rules, scatter
+from engine.underworlds.battlefield import push_destinations
 from engine.underworlds.cards import ObjectiveCard, PloyCard, ScoreType, UpgradeCard, load_cards
 from engine.underworlds.hexgrid import Hex
 from engine.underworlds.state import FighterState, State
@@ -68,21 +74,6 @@ def _glory(card_id: str) -> int:
     return load_cards()[card_id].glory  # type: ignore[union-attr]
 
 
-def _rules() -> Any:
-    from engine.underworlds import rules
-    return rules
-
-
-def _flow() -> Any:
-    from engine.underworlds import flow
-    return flow
-
-
-def _scatter() -> Any:
-    from engine.underworlds import scatter
-    return scatter
-
-
 def is_automated(card_id: str) -> bool:
     """The engine applies the card's whole effect."""
     return card_id in AUTOMATED
@@ -116,7 +107,7 @@ def _blood_soaked_ice(st: State, seat: str, moment: str) -> int | None:
 @objective(CORRALLED)
 def _corralled(st: State, seat: str, moment: str) -> int | None:
     alive = st.surviving(st.other(seat))
-    places = {_rules().territory_of(st, f.hex) for f in alive}
+    places = {rules.territory_of(st, f.hex) for f in alive}
     return _glory(CORRALLED) if moment == "end" and alive and len(places) == 1 else None
 
 
@@ -136,8 +127,8 @@ def _get_moving(st: State, seat: str, moment: str) -> int | None:
 @objective(GET_OUT_OF_THE_WAY)
 def _get_out_of_the_way(st: State, seat: str, moment: str) -> int | None:
     enemy = st.other(seat)
-    mine = sum(1 for f in st.surviving(seat) if _rules().territory_of(st, f.hex) == enemy)
-    theirs = sum(1 for f in st.surviving(enemy) if _rules().territory_of(st, f.hex) == enemy)
+    mine = sum(1 for f in st.surviving(seat) if rules.territory_of(st, f.hex) == enemy)
+    theirs = sum(1 for f in st.surviving(enemy) if rules.territory_of(st, f.hex) == enemy)
     return _glory(GET_OUT_OF_THE_WAY) if moment == "end" and mine > theirs else None
 
 
@@ -164,7 +155,6 @@ def _never_punished(st: State, seat: str, moment: str) -> int | None:
 def _nowhere_to_run(st: State, seat: str, moment: str) -> int | None:
     if moment != "end":
         return None
-    rules = _rules()
     bf = rules.battlefield(st)
     count = 0
     for f in st.surviving(st.other(seat)):
@@ -188,7 +178,7 @@ def _spread_out(st: State, seat: str, moment: str) -> int | None:
     if any(a.hex.is_adjacent(b.hex) for i, a in enumerate(alive) for b in alive[i + 1:]):  # type: ignore[union-attr]
         return None
     mine = st.surviving(seat)
-    away = bool(mine) and all(_rules().territory_of(st, f.hex) != seat for f in mine)
+    away = bool(mine) and all(rules.territory_of(st, f.hex) != seat for f in mine)
     return _glory(SPREAD_OUT) + (1 if away else 0)
 
 
@@ -203,7 +193,6 @@ def _subterranean_threat(st: State, seat: str, moment: str) -> int | None:
 def _threatening_rumbles(st: State, seat: str, moment: str) -> int | None:
     if moment == "end":
         return None
-    rules = _rules()
     held = {str(t.hex) for t in rules.objective_tokens(st)}
     for hit in st.step_log.get("card_damage", []):
         if hit["seat"] == seat and hit["hex"] in held and rules.territory_of(st, Hex.parse(hit["hex"])) == st.other(seat):
@@ -251,7 +240,7 @@ def discard_persisting(ctx: Any, entry: JSON, why: str) -> None:
     ctx.emit("GambitDiscarded", player=entry["seat"], card=entry["card"], name=load_cards()[entry["card"]].name,
              why=why)
     if is_domain(entry["card"]):
-        _flow().open_window(ctx, ["domain_discarded"], {"card": entry["card"], "player": entry["seat"]})
+        flow.open_window(ctx, ["domain_discarded"], {"card": entry["card"], "player": entry["seat"]})
 
 
 def end_of_round(ctx: Any) -> None:
@@ -278,7 +267,6 @@ def extra_lethal_hexes(st: State, fighter: FighterState | None) -> frozenset[Hex
     """Every hex ``extra_lethal`` is true of, for ``fighter`` (None: any fighter)."""
     out: set[Hex] = set()
     if persisting(st, DEADLY_WARDS) is not None:
-        rules = _rules()
         out |= rules.battlefield(st).starting_hexes()
         out |= {t.hex for t in rules.objective_tokens(st)}
     for f in st.fighters:
@@ -291,7 +279,6 @@ def extra_lethal_hexes(st: State, fighter: FighterState | None) -> frozenset[Hex
 def after_activation(ctx: Any, turn: JSON) -> None:
     """Effects at the end of an activation step: Unstable Footing, Heaving Ground, "next" gambits expire."""
     st = ctx.st
-    flow = _flow()
     superaction = turn.get("after_ctx", {}).get("superaction")
     fighter_id = turn.get("after_ctx", {}).get("fighter")
     if superaction and fighter_id and persisting(st, UNSTABLE_FOOTING) is not None:
@@ -367,14 +354,14 @@ def prevent_damage(st: State, f: FighterState, amount: int, source: JSON) -> int
     """Damage after prevention: Boots of Warding (power cards, lethal hexes), Tough Enough (precisely 1)."""
     if BOOTS_OF_WARDING in f.upgrades and source.get("kind") in ("card", "lethal"):
         return 0
-    if TOUGH_ENOUGH in f.upgrades and amount == 1 and f.wounds + 1 < _rules().wounds(st, f):
+    if TOUGH_ENOUGH in f.upgrades and amount == 1 and f.wounds + 1 < rules.wounds(st, f):
         return 0
     return amount
 
 
 def is_on_guard(st: State, f: FighterState) -> bool:
     """On Guard: a Guard marker, or Determined Resistance while holding an objective (§16.1)."""
-    return bool(f.guard) or (DETERMINED_RESISTANCE in f.upgrades and _rules().holds_objective(st, f))
+    return bool(f.guard) or (DETERMINED_RESISTANCE in f.upgrades and rules.holds_objective(st, f))
 
 
 def attack_extra_symbols(st: State, attacker: FighterState, supports: int) -> tuple[str, ...]:
@@ -441,8 +428,8 @@ def upgrade_allowed(st: State, seat: str, card: UpgradeCard, f: FighterState) ->
 def on_upgrade_assigned(ctx: Any, seat: str, card_id: str, f: FighterState) -> None:
     """Effects of giving an upgrade (Inured to Hardship: Heal 1, or a Guard marker if Large)."""
     if card_id == INURED_TO_HARDSHIP:
-        if _rules().is_large(ctx.st, f):
-            _flow().give_guard(ctx, f)
+        if rules.is_large(ctx.st, f):
+            flow.give_guard(ctx, f)
         else:
             heal(ctx, f, 1)
 
@@ -471,7 +458,7 @@ def use_card_action(ctx: Any, f: FighterState, card_id: str) -> None:
         ctx.emit("CardActionUsed", fighter=f.id, name=f.name, card=card_id, card_name=c.name, text=c.text_plain,
                  automated=True)
         # "Scatter X, where X is this fighter's Wounds characteristic" (§9.2).
-        _scatter().start_scatter(ctx, f.seat, card_id, f.hex, _rules().wounds(ctx.st, f), fighter=f.id)
+        scatter.start_scatter(ctx, f.seat, card_id, f.hex, rules.wounds(ctx.st, f), fighter=f.id)
         return
     ctx.emit("CardActionUsed", fighter=f.id, name=f.name, card=card_id, card_name=c.name, text=c.text_plain,
              automated=False)
@@ -488,7 +475,6 @@ def reaction_only(card_id: str) -> bool:
 
 
 def _near_hazard(st: State, hex_: Hex | None, tokens: bool = False) -> bool:
-    rules = _rules()
     if hex_ is None:
         return False
     for h in [hex_, *rules.battlefield(st).neighbours(hex_)]:
@@ -508,7 +494,6 @@ def ploy_plays(st: State, seat: str, card_id: str) -> list[JSON]:
     if card_id == PUNCTURING_ICE_SHARDS:
         return [{**base, "target": f.id} for f in st.surviving() if _near_hazard(st, f.hex)]
     if card_id == ENGULFING_SWALLOW:  # "Pick an empty hex": neither occupied nor blocked (§8.2)
-        rules = _rules()
         taken = rules.blocked(st) | st.occupied()
         return [{**base, "hex": str(h)} for h in sorted((h for h in rules.battlefield(st) if h not in taken), key=str)]
     if card_id == RE_EMERGENCE:
@@ -525,7 +510,6 @@ def resolve_gambit(ctx: Any, seat: str, card_id: str, choices: JSON) -> bool:
     "power_card" reaction step once the card has resolved."""
     deferred = False
     st = ctx.st
-    flow = _flow()
     c = load_cards()[card_id]
     if is_domain(card_id):
         for entry in [p for p in st.persisting if is_domain(p["card"])]:
@@ -554,8 +538,8 @@ def resolve_gambit(ctx: Any, seat: str, card_id: str, choices: JSON) -> bool:
         st.players[seat].power.append(target)
         ctx.emit("CardReturnedToHand", player=seat, card=target, name=load_cards()[target].name)
     elif card_id == ENGULFING_SWALLOW:  # Scatter 2 from the picked empty hex.
-        _scatter().start_scatter(ctx, seat, card_id, Hex.parse(choices["hex"]), 2,
-                                 after={"tags": ["power_card"], "wctx": {"card": card_id, "player": seat}})
+        scatter.start_scatter(ctx, seat, card_id, Hex.parse(choices["hex"]), 2,
+                              after={"tags": ["power_card"], "wctx": {"card": card_id, "player": seat}})
         deferred = True
     elif not is_automated(card_id):
         ctx.emit("CardTextToSettle", player=seat, card=card_id, name=c.name, text=c.text_plain)
@@ -575,11 +559,9 @@ def resolve_gambit(ctx: Any, seat: str, card_id: str, choices: JSON) -> bool:
 def after_scatter(ctx: Any, seat: str, card_id: str, chain: Any, fighter_id: str | None) -> None:
     """What a scatter card does with its chain (§9.2 step 8); no chain, no effect of the chain."""
     st = ctx.st
-    flow = _flow()
     source = {"kind": "card", "seat": seat, "card": card_id}
     if card_id == ENGULFING_SWALLOW and chain.final is not None:
         # Roll a magic dice for each fighter within 1 hex of the final hex: focus, 1 damage; otherwise stagger.
-        from engine.core.dice import get_die, roll
         near = [f for f in st.surviving() if f.on_battlefield and f.hex is not None
                 and f.hex.distance(chain.final) <= 1]
         for f in near:
@@ -618,8 +600,6 @@ def push_hexes(st: State, f: FighterState, towards: Hex | None = None) -> list[H
     strictly closer to ``towards`` if given; none if the fighter cannot be pushed."""
     if f.hex is None or not f.on_battlefield or cannot_be_pushed(st, f):
         return []
-    from engine.underworlds.battlefield import push_destinations
-    rules = _rules()
     dests = push_destinations(rules.battlefield(st), f.hex, 1, blocked=rules.blocked(st),
                               occupied=st.occupied() - {f.hex}, towards=towards)
     return sorted(dests, key=str)
@@ -629,7 +609,7 @@ def push_fighter(ctx: Any, f: FighterState, to: Hex, towards: Hex | None = None)
     """Push ``f`` 1 hex to ``to`` if that is still a legal push (lethal and trap hexes apply); False otherwise."""
     if to not in push_hexes(ctx.st, f, towards):
         return False
-    _flow().relocate(ctx, f, [to], how="push")  # a lethal hex entered deals its own damage (§14)
+    flow.relocate(ctx, f, [to], how="push")  # a lethal hex entered deals its own damage (§14)
     return True
 
 
@@ -644,7 +624,6 @@ def _reaction_choices(st: State, f: FighterState, u: str) -> list[JSON]:
 
 
 def _upgrade_reaction_ok(st: State, f: FighterState, u: str, tags: set[str], wctx: JSON) -> bool:
-    rules = _rules()
     me = wctx.get("fighter") == f.id
     if u == ADVANCING_JUGGERNAUT:
         return "move" in tags and me and not wctx.get("superaction") and \
@@ -675,7 +654,7 @@ def reaction_options(st: State, seat: str, tags: set[str], wctx: JSON) -> list[J
     hand = st.players[seat].power
     if JUST_PURE_LUCK in hand and "damage" in tags and wctx.get("amount") == 1:
         f = st.find_fighter(wctx.get("fighter") or "")
-        if f is not None and f.seat == seat and f.on_battlefield and f.wounds < _rules().wounds(st, f):
+        if f is not None and f.seat == seat and f.on_battlefield and f.wounds < rules.wounds(st, f):
             out.append({"type": "PlayReaction", "card": JUST_PURE_LUCK})
     mover = st.find_fighter(wctx.get("fighter") or "") if "move" in tags else None
     if TEMPTING_LURE in hand and mover is not None and mover.hex is not None:
@@ -701,7 +680,6 @@ def resolve_reaction(ctx: Any, seat: str, card_id: str, fighter_id: str | None, 
     ``choices`` is the declared reaction (``target``/``hex`` where the card automates its choices). A push whose
     hex is no longer free when it resolves is left to the players (its text travels)."""
     st = ctx.st
-    flow = _flow()
     c = load_cards()[card_id]
     choices = choices or {}
     to = Hex.parse(choices["hex"]) if choices.get("hex") else None
@@ -711,7 +689,7 @@ def resolve_reaction(ctx: Any, seat: str, card_id: str, fighter_id: str | None, 
         return
     if card_id == JUST_PURE_LUCK:
         f = st.find_fighter(wctx.get("fighter") or "")
-        if f is not None and f.on_battlefield and f.wounds < _rules().wounds(st, f):
+        if f is not None and f.on_battlefield and f.wounds < rules.wounds(st, f):
             f.wounds = max(0, f.wounds - 1)
             ctx.emit("DamagePrevented", fighter=f.id, source=card_id)
     elif card_id == ADVANCING_JUGGERNAUT and holder is not None:
@@ -794,5 +772,5 @@ def automation_coverage() -> dict[str, Any]:
     return {"cards": cards, "decks": decks, "totals": {**totals, "cards": total}, "summary": summary}
 
 
-# The objective conditions of the other Rivals decks register themselves (they import this module).
-from engine.underworlds import objectives  # noqa: E402,F401
+# The rule modules below this one (rules, flow, scatter) ask the cards through card_hooks: answer them here.
+card_hooks.answered_by(sys.modules[__name__])

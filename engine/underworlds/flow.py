@@ -6,7 +6,8 @@ The state keeps a stack of JSON frames, innermost last: ``round`` > ``turn`` > `
 ``@frame(kind)``. Reaction steps (§26) are ``window`` frames: they open only when a player has a
 reaction usable in them, ask the player whose turn it is first, allow one reaction per player per
 step, build a chain and resolve it first in, first out; a reaction played opens a secondary step for
-reactions to reactions (§26.4).
+reactions to reactions (§26.4). The cards in play are asked through ``card_hooks``: ``effects``, which
+answers, deals damage and opens reaction steps through this module, so this module cannot import it.
 """
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from typing import Any
 
 from engine.core.errors import IllegalAction
 from engine.core.rng import Rng
-from engine.underworlds import effects, rules
+from engine.underworlds import card_hooks, rules
 from engine.underworlds.actions import Action, Loot, Pass, PlayReaction
 from engine.underworlds.cards import ObjectiveCard, ScoreType
 from engine.underworlds.feature_tokens import FeatureSide, place_token
@@ -136,7 +137,7 @@ def reaction_order(st: State) -> list[str]:
 
 def reaction_options(st: State, seat: str, tags: list[str], wctx: JSON) -> list[JSON]:
     """Every reaction ``seat`` can use in a step with these tags, Loot included (§21)."""
-    out = effects.reaction_options(st, seat, set(tags), wctx)
+    out = card_hooks.reaction_options(st, seat, set(tags), wctx)
     if "out_of_action" in tags and wctx.get("attacker_seat") == seat and wctx.get("hex"):
         out += loot_options(st, wctx["hex"])
     return out
@@ -222,7 +223,7 @@ def _window_act(ctx: Ctx, fr: JSON, seat: str, action: Action) -> None:
     item = {"seat": seat, **action.to_json()}
     fr["chain"].append(item)
     if isinstance(action, PlayReaction):
-        effects.declare_reaction(ctx, seat, action.card, action.fighter)
+        card_hooks.declare_reaction(ctx, seat, action.card, action.fighter)
     else:
         ctx.emit("ReactionDeclared", player=seat, card="loot", name="Loot")
     # §26.4: reactions to this reaction form a secondary chain, resolved before this chain goes on.
@@ -244,7 +245,8 @@ def resolve_reaction(ctx: Ctx, item: JSON, fr: JSON) -> None:
         ctx.emit("FeatureTokenPlaced", player=item["seat"], token=item["token"], hex=hex_, side=item["side"],
                  by="loot")
         return
-    effects.resolve_reaction(ctx, item["seat"], item["card"], item.get("fighter"), fr["tags"], fr["ctx"], choices=item)
+    card_hooks.resolve_reaction(ctx, item["seat"], item["card"], item.get("fighter"), fr["tags"], fr["ctx"],
+                                choices=item)
 
 
 frame("window", run=_window_run, awaiting=_window_awaiting, legal=_window_legal, act=_window_act)
@@ -263,7 +265,7 @@ def deal_damage(ctx: Ctx, fighter: FighterState, amount: int, source: JSON) -> b
     st = ctx.st
     if not fighter.on_battlefield or amount <= 0:
         return False
-    amount = effects.prevent_damage(st, fighter, amount, source)
+    amount = card_hooks.prevent_damage(st, fighter, amount, source)
     if amount <= 0:
         ctx.emit("DamagePrevented", fighter=fighter.id, source=source.get("kind"))
         return False
@@ -281,7 +283,7 @@ def deal_damage(ctx: Ctx, fighter: FighterState, amount: int, source: JSON) -> b
                                             "source": source.get("kind")})
     ctx.emit("FighterDamaged", fighter=fighter.id, name=fighter.name, amount=amount, wounds=fighter.wounds,
              source=source.get("kind"), by=source.get("fighter") or source.get("card"))
-    effects.after_damage(ctx, fighter)
+    card_hooks.after_damage(ctx, fighter)
     push(st, "damage", fighter=fighter.id, amount=amount, source=source, stage="window")
     open_window(ctx, ["damage"], {"fighter": fighter.id, "amount": amount, "source": source,
                                   "attacker": source.get("fighter")})
@@ -396,7 +398,7 @@ def relocate(ctx: Ctx, f: FighterState, path: list[Any], *, how: str, flying: bo
     if trapped:
         stagger(ctx, f, by="trap hex")
     if lethal:
-        effects.note_lethal_damage(ctx)
+        card_hooks.note_lethal_damage(ctx)
         deal_damage(ctx, f, lethal, source or {"kind": "lethal"})
 
 
@@ -413,7 +415,7 @@ def inspire_step(ctx: Ctx) -> None:
             if f.inspired:
                 f.pending_inspire = False
                 continue
-            if f.pending_inspire or effects.inspire_condition_met(st, f):
+            if f.pending_inspire or card_hooks.inspire_condition_met(st, f):
                 if rules.card_of(st, f).inspired is None:
                     f.pending_inspire = False
                     continue
@@ -431,7 +433,7 @@ def surge_step(ctx: Ctx, moment: str) -> None:
             c = rules.card(card_id)
             if not isinstance(c, ObjectiveCard) or c.score != ScoreType.SURGE:
                 continue
-            glory = effects.objective_glory(st, seat, card_id, moment)
+            glory = card_hooks.objective_glory(st, seat, card_id, moment)
             if glory:
                 player.revealed.append(card_id)
                 player.objectives.remove(card_id)

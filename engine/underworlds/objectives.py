@@ -2,9 +2,10 @@
 
 What it is: one condition per objective the state and the logs can decide (``State.step_log`` for "after
 an activation step" surges, ``State.phase_log`` for "in the preceding action phase"), registered with
-``effects.objective``. What it is not: objectives that need facts no source gives — the Skinnerkin's
-Haunch counters (46001, 46002, 46003, 46005, 46007, 46010, 46012), the Brethren's Holy Vessels ability
-(45010), and every Hungering Parasite objective (47xxx: the Bane of Heroes plot card's text is missing).
+``effects.objective`` when ``system.py`` imports this module (this module imports ``effects``, never the
+other way). What it is not: objectives that need facts no source gives — the Skinnerkin's Haunch counters
+(46001, 46002, 46003, 46005, 46007, 46010, 46012), the Brethren's Holy Vessels ability (45010), and every
+Hungering Parasite objective (47xxx: the Bane of Heroes plot card's text is missing).
 Those stay the player's claim (revealed or scored by the player, disputable with referee actions).
 Bringer of the Dawn (45003) is checked in part: its Priests are unknown, so the engine reveals it when the
 rest of its condition holds and the player may still claim it.
@@ -17,6 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.underworlds import rules
 from engine.underworlds.cards import PloyCard, load_cards
 from engine.underworlds.effects import objective
 from engine.underworlds.hexgrid import Hex
@@ -26,24 +28,19 @@ SURGE_MOMENTS = ("after_activation", "after_power")
 """Surge steps that follow a step in which something was done."""
 
 
-def _rules() -> Any:
-    from engine.underworlds import rules
-    return rules
-
-
 def _glory(card_id: str) -> int:
     return load_cards()[card_id].glory  # type: ignore[union-attr]
 
 
 def _holding(st: State, seat: str) -> list[FighterState]:
     """Surviving fighters of ``seat`` holding an objective (§9.1)."""
-    return [f for f in st.surviving(seat) if _rules().holds_objective(st, f)]
+    return [f for f in st.surviving(seat) if rules.holds_objective(st, f)]
 
 
 def held_objectives(st: State, seat: str) -> list[Any]:
     """Objective tokens ``seat``'s warband holds: each under one of its fighters that can hold it (§9.1)."""
     hexes = {f.hex for f in _holding(st, seat)}
-    return [t for t in _rules().objective_tokens(st) if t.hex in hexes]
+    return [t for t in rules.objective_tokens(st) if t.hex in hexes]
 
 
 def _met(card_id: str, ok: bool, bonus: int = 0) -> int | None:
@@ -99,7 +96,6 @@ def _fulgurian_sacrifice(st: State, seat: str, moment: str) -> int | None:
     """Surge: a friendly fighter standing on an objective token within 1 hex of no one's territory was dealt damage."""
     if moment not in SURGE_MOMENTS:
         return None
-    rules = _rules()
     no_ones = rules.battlefield(st).no_ones_territory
     tokens = {str(t.hex) for t in rules.objective_tokens(st)}
     for hit in st.step_log.get("damage_at", []):
@@ -158,7 +154,6 @@ def _living_dynamo(st: State, seat: str, moment: str) -> int | None:
 @objective("45009")
 def _martyred_bloodworks(st: State, seat: str, moment: str) -> int | None:
     """End: two or more surviving friendly fighters are vulnerable and/or un-Inspired."""
-    rules = _rules()
     count = sum(1 for f in st.surviving(seat) if rules.is_vulnerable(st, f) or not f.inspired)
     return _met("45009", moment == "end" and count >= 2)
 
@@ -166,7 +161,6 @@ def _martyred_bloodworks(st: State, seat: str, moment: str) -> int | None:
 @objective("45011")
 def _unwavering_beacons(st: State, seat: str, moment: str) -> int | None:
     """End: your warband holds two or more objectives in no one's and/or enemy territory."""
-    rules = _rules()
     away = [t for t in held_objectives(st, seat) if rules.territory_of(st, t.hex) != seat]
     return _met("45011", moment == "end" and len(away) >= 2)
 

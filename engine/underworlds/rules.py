@@ -1,7 +1,8 @@
 """Derived facts of a match position: hex types with tokens and cards, line of sight, fighter characteristics.
 
 Pure functions of a ``State``. They read the battlefield (cached per layout), the feature tokens,
-the fighters' cards and upgrades (modifiers from ``cards.json`` plus the card hooks in ``effects``),
+the fighters' cards and upgrades (modifiers from ``cards.json`` plus the answers of ``effects`` to
+``card_hooks``: rules sits below the card effects, so it asks through that registry),
 and never change anything.
 """
 from __future__ import annotations
@@ -10,7 +11,7 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
-from engine.underworlds import effects
+from engine.underworlds import card_hooks
 from engine.underworlds.battlefield import Battlefield, BattlefieldSpec, HexType
 from engine.underworlds.cards import UpgradeCard, load_cards
 from engine.underworlds.feature_tokens import FeatureSide
@@ -79,12 +80,12 @@ def is_lethal(st: State, hex_: Hex, fighter: FighterState | None = None) -> bool
     """A lethal hex, printed or made lethal by a card in play (Deadly Wards, Earth-shattering Tread)."""
     if HexType.LETHAL in battlefield(st).types(hex_):
         return True
-    return effects.extra_lethal(st, hex_, fighter)
+    return card_hooks.extra_lethal(st, hex_, fighter)
 
 
 def lethal_hexes(st: State, fighter: FighterState | None = None) -> frozenset[Hex]:
     """Every hex ``is_lethal`` is true of, at once (for loops over many hexes)."""
-    return battlefield(st).hexes_of(HexType.LETHAL) | effects.extra_lethal_hexes(st, fighter)
+    return battlefield(st).hexes_of(HexType.LETHAL) | card_hooks.extra_lethal_hexes(st, fighter)
 
 
 def is_trap(st: State, hex_: Hex) -> bool:
@@ -212,7 +213,7 @@ def is_beast(st: State, f: FighterState) -> bool:
 
 def is_flyer(st: State, f: FighterState) -> bool:
     """Flyer class (§5), from the card or a card effect."""
-    return bool(card_of(st, f).flyer) or effects.grants_flying(st, f)
+    return bool(card_of(st, f).flyer) or card_hooks.grants_flying(st, f)
 
 
 def wizard_level(st: State, f: FighterState) -> int:
@@ -228,7 +229,7 @@ def is_vulnerable(st: State, f: FighterState) -> bool:
 
 def can_be_staggered(st: State, f: FighterState) -> bool:
     """Whether a Stagger marker can be given to the fighter (cards such as Advancing Juggernaut forbid it)."""
-    return f.on_battlefield and not effects.cannot_be_staggered(st, f)
+    return f.on_battlefield and not card_hooks.cannot_be_staggered(st, f)
 
 
 def attacks(st: State, f: FighterState) -> list[dict[str, Any]]:
@@ -262,7 +263,7 @@ def attacks(st: State, f: FighterState) -> list[dict[str, Any]]:
                 if m.characteristic.of_attack and not (m.except_scything and profile["scything"]):
                     key = m.characteristic.value
                     profile[key] = max(profile[key] + m.delta, m.minimum or (0 if key == "damage" else 1))
-        effects.modify_attack(st, f, profile)
+        card_hooks.modify_attack(st, f, profile)
         out.append(profile)
     return out
 

@@ -14,7 +14,7 @@ from functools import lru_cache
 from typing import Any
 
 from engine.core.errors import IllegalAction
-from engine.underworlds import effects, rules
+from engine.underworlds import card_hooks, rules
 from engine.underworlds.actions import Action, ScatterDie
 from engine.underworlds.battlefield import scatter_chain
 from engine.underworlds.fighters import DATA_DIR, InvalidDataFile
@@ -88,7 +88,7 @@ def _run(ctx: Ctx, fr: JSON) -> bool:
     ctx.emit("ScatterChainMade", player=fr["seat"], card=fr["card"], origin=fr["origin"],
              directions=[d.name.lower() for d in directions], hexes=[str(h) for h in chain.hexes],
              interrupted=chain.interrupted, final=str(chain.final) if chain.final else None)
-    effects.after_scatter(ctx, fr["seat"], fr["card"], chain, fr.get("fighter"))
+    card_hooks.after_scatter(ctx, fr["seat"], fr["card"], chain, fr.get("fighter"))
     if fr.get("after"):
         open_window(ctx, fr["after"]["tags"], fr["after"]["wctx"])
     return True

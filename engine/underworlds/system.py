@@ -12,8 +12,9 @@ from typing import Any
 from engine.core.errors import IllegalAction
 from engine.core.rng import Rng
 from engine.core.system import JSON, Outcome, SystemInfo
-from engine.underworlds import (  # noqa: F401  (registers every frame kind)
-    activation, combat, end_phase, power, rules, scatter, setup, turns,
+# Imported for what they register: frame kinds (flow), card hooks' answers (effects), objective conditions.
+from engine.underworlds import (  # noqa: F401
+    activation, combat, effects, end_phase, objectives, power, rules, scatter, setup, turns,
 )
 from engine.underworlds.actions import REFEREE_TYPES, ScoreObjective, parse_action
 from engine.underworlds.flow import Ctx, act, advance, awaiting, legal
