@@ -1,7 +1,7 @@
 """Draw an Underworlds battlefield as a PNG: the boards, then pieces, feature tokens and arrows on top.
 
 The static layer (hex fills by type, territory tints, a coordinate on every hex, title and legend) is
-drawn once per battlefield, width, theme and labels, and cached. Each call copies it and draws the
+drawn once per battlefield, width, theme, labels and words, and cached. Each call copies it and draws the
 dynamic layer. Both layers are palette images (256 colours): flat fills and a few blended text tones
 encode many times faster as PNG than RGB and stay small. The inputs are plain dataclasses defined
 here, so this module depends on the engine's ``Hex`` and ``Battlefield`` and on no match state.
@@ -128,6 +128,47 @@ class Theme:
 
 DEFAULT_THEME = Theme()
 """Dark boards, warm and cool territory tints."""
+
+
+@dataclass(frozen=True, slots=True)
+class BoardWords:
+    """Every word drawn on the image: the title, the legend and the markers' letters. English by default;
+    the table layer passes its players' language (this module reads no message catalogue)."""
+
+    title: str = "{first} ({first_player}, {first_side})  +  {second} ({second_player}, {second_side})  ·  {edges}"
+    """The two board faces, who holds each, where each lies, and the join."""
+    top: str = "top"
+    bottom: str = "bottom"
+    left: str = "left"
+    right: str = "right"
+    long_edges: str = "long edges"
+    short_edges: str = "short edges"
+    no_ones: str = "No one's"
+    starting: str = "Starting"
+    blocked: str = "Blocked"
+    lethal: str = "Lethal"
+    cover: str = "Cover"
+    trap: str = "Trap"
+    objective_token: str = "Objective token"
+    cover_token: str = "Cover token"
+    blocked_token: str = "Blocked token"
+    move: str = "Move"
+    charge: str = "Charge"
+    guard: str = "Guard"
+    stagger: str = "Stagger"
+    wounds: str = "Wounds"
+    move_letter: str = "M"
+    """The letter on a fighter's Move marker (and on its legend badge); likewise the next three."""
+    charge_letter: str = "C"
+    guard_letter: str = "G"
+    stagger_letter: str = "S"
+
+    def marker(self, marker: str) -> tuple[str, str]:
+        """(name, letter) of a fighter marker (``move``, ``charge``, ``guard``, ``stagger``)."""
+        return getattr(self, marker), getattr(self, f"{marker}_letter")
+
+
+ENGLISH = BoardWords()
 
 
 # ---------------------------------------------------------------------------------------------
@@ -308,31 +349,37 @@ def _static_colours(theme: Theme) -> tuple[RGB, ...]:
     return tuple(out)
 
 
-def _legend_items(battlefield: Battlefield, theme: Theme, labels: tuple[str, str]) -> list[tuple[str, RGB, RGB | None, str]]:
-    """(kind, fill, edge, text): ``hex`` swatches, ``token`` rings, ``badge`` circles with a letter; ``""`` breaks the row."""
-    items: list[tuple[str, RGB, RGB | None, str]] = [
-        ("hex", theme.territory[0], None, labels[0]), ("hex", theme.territory[1], None, labels[1]),
-        ("hex", theme.no_ones, None, "No one's"), ("hex", theme.starting[0], theme.icon, "Starting"),
-        ("hex", theme.blocked, theme.blocked_border, "Blocked"), ("hex", theme.lethal, theme.lethal_border, "Lethal")]
+def _legend_items(battlefield: Battlefield, theme: Theme, labels: tuple[str, str],
+                  words: BoardWords) -> list[tuple[str, RGB, RGB | None, str, str]]:
+    """(kind, fill, edge, text, mark): ``hex`` swatches, ``token`` rings, ``badge`` circles; ``""`` breaks the row.
+
+    ``mark``: ``starting`` (a hex swatch with the starting icon), ``blocked`` (a token ring with the blocked
+    border), or a badge's letter.
+    """
+    items: list[tuple[str, RGB, RGB | None, str, str]] = [
+        ("hex", theme.territory[0], None, labels[0], ""), ("hex", theme.territory[1], None, labels[1], ""),
+        ("hex", theme.no_ones, None, words.no_ones, ""), ("hex", theme.starting[0], theme.icon, words.starting, "starting"),
+        ("hex", theme.blocked, theme.blocked_border, words.blocked, ""),
+        ("hex", theme.lethal, theme.lethal_border, words.lethal, "")]
     if battlefield.hexes_of(HexType.COVER):
-        items.append(("hex", theme.cover, theme.cover_border, "Cover"))
+        items.append(("hex", theme.cover, theme.cover_border, words.cover, ""))
     if battlefield.hexes_of(HexType.TRAP):
-        items.append(("hex", theme.trap, theme.trap_border, "Trap"))
-    items.append(("", theme.background, None, ""))
-    items += [("token", theme.of(theme.token, side), None, f"{side.capitalize()} token")
+        items.append(("hex", theme.trap, theme.trap_border, words.trap, ""))
+    items.append(("", theme.background, None, "", ""))
+    items += [("token", theme.of(theme.token, side), None, getattr(words, f"{side}_token"), side)
               for side in ("objective", "cover", "blocked")]
-    items += [("badge", theme.of(theme.marker, m.value), None, m.value.capitalize()) for m in _MARKER_ORDER]
-    items.append(("badge", theme.wound, None, "Wounds"))
+    items += [("badge", theme.of(theme.marker, m.value), None, *words.marker(m.value)) for m in _MARKER_ORDER]
+    items.append(("badge", theme.wound, None, words.wounds, "2"))
     return items
 
 
 def _draw_legend(draw: ImageDraw.ImageDraw, battlefield: Battlefield, theme: Theme, labels: tuple[str, str],
-                 left: float, top: float, right: float) -> float:
+                 words: BoardWords, left: float, top: float, right: float) -> float:
     """Swatches with their names in rows; returns the bottom of the last row."""
     font = _font(_LEGEND_PX)
     swatch = _LEGEND_PX + 8
     x, y = left, top
-    for kind, fill, edge, text in _legend_items(battlefield, theme, labels):
+    for kind, fill, edge, text, mark in _legend_items(battlefield, theme, labels, words):
         text_w = draw.textlength(text, font=font)
         if not kind or x + swatch + 8 + text_w > right:
             x, y = left, y + swatch + 12
@@ -340,17 +387,16 @@ def _draw_legend(draw: ImageDraw.ImageDraw, battlefield: Battlefield, theme: The
                 continue
         if kind == "hex":
             draw.rectangle([x, y, x + swatch, y + swatch], fill=fill, outline=edge or theme.grid, width=3)
-            if text == "Starting":
+            if mark == "starting":
                 _starting_icon(draw, x + swatch / 2, y + swatch / 2, swatch * 0.3, theme)
         elif kind == "token":
             draw.polygon(_corners(x + swatch / 2, y + swatch / 2, swatch / 2), outline=fill, width=4)
-            if text.startswith("Blocked"):
+            if mark == "blocked":
                 draw.polygon(_corners(x + swatch / 2, y + swatch / 2, swatch / 2 - 4), outline=theme.blocked_border,
                              width=2)
         else:
             draw.ellipse([x + 2, y + 2, x + swatch - 2, y + swatch - 2], fill=fill, outline=theme.ink, width=2)
-            letter = "2" if text == "Wounds" else text[0]
-            draw.text((x + swatch / 2, y + swatch / 2), letter, fill=_contrast(fill, theme), font=_font(MIN_TEXT_PX),
+            draw.text((x + swatch / 2, y + swatch / 2), mark, fill=_contrast(fill, theme), font=_font(MIN_TEXT_PX),
                       anchor="mm")
         draw.text((x + swatch + 8, y + swatch / 2), text, fill=theme.label, font=font, anchor="lm")
         x += swatch + 8 + text_w + 28
@@ -358,7 +404,8 @@ def _draw_legend(draw: ImageDraw.ImageDraw, battlefield: Battlefield, theme: The
 
 
 @lru_cache(maxsize=16)
-def _static_layer(battlefield: Battlefield, width: int, theme: Theme, labels: tuple[str, str]) -> Image.Image:
+def _static_layer(battlefield: Battlefield, width: int, theme: Theme, labels: tuple[str, str],
+                  words: BoardWords = ENGLISH) -> Image.Image:
     layout = _layout(battlefield, width)
     img = Image.new("RGB", (layout.width, layout.height), theme.background)
     draw = ImageDraw.Draw(img)
@@ -386,11 +433,13 @@ def _static_layer(battlefield: Battlefield, width: int, theme: Theme, labels: tu
         draw.text((cx, cy + size * 0.6), str(hex_), fill=text_fill, font=_font(label_px), anchor="mm")
     # Title: the two faces and the join.
     first, second = battlefield.boards
-    where = ("top", "bottom") if battlefield.spec.join.edge is JoinEdge.LONG else ("left", "right")
-    title = (f"{first.name} ({labels[0]}, {where[0]})  +  {second.name} ({labels[1]}, {where[1]})"
-             f"  ·  {battlefield.spec.join.edge.value} edges")
+    long = battlefield.spec.join.edge is JoinEdge.LONG
+    where = (words.top, words.bottom) if long else (words.left, words.right)
+    title = words.title.format(first=first.name, first_player=labels[0], first_side=where[0], second=second.name,
+                               second_player=labels[1], second_side=where[1],
+                               edges=words.long_edges if long else words.short_edges)
     draw.text((layout.origin_x, layout.origin_x), title, fill=theme.label, font=_font(_TITLE_PX), anchor="la")
-    bottom = _draw_legend(draw, battlefield, theme, labels, layout.origin_x, layout.legend_top,
+    bottom = _draw_legend(draw, battlefield, theme, labels, words, layout.origin_x, layout.legend_top,
                           width - layout.origin_x)
     img = img.crop((0, 0, layout.width, round(bottom + layout.origin_x)))
     # Map every pixel to the nearest static colour. The palette is padded to 256 entries by repeating
@@ -466,7 +515,7 @@ _MARKER_ORDER = (Marker.MOVE, Marker.CHARGE, Marker.GUARD, Marker.STAGGER)
 
 
 def _draw_piece(img: Image.Image, draw: ImageDraw.ImageDraw, pal: _Palette, layout: _Layout, piece: Piece,
-                theme: Theme) -> None:
+                theme: Theme, words: BoardWords = ENGLISH) -> None:
     cx, cy = layout.centres[piece.hex]
     size = layout.size
     radius = size * 0.5
@@ -488,13 +537,13 @@ def _draw_piece(img: Image.Image, draw: ImageDraw.ImageDraw, pal: _Palette, layo
         if marker in piece.markers:
             dx, dy = next(spots)
             _badge(img, draw, pal, (cx + dx * size, cy + dy * size), small, theme.of(theme.marker, marker.value),
-                   marker.value[0].upper(), theme)
+                   words.marker(marker.value)[1], theme)
 
 
 def render_battlefield(battlefield: Battlefield, *, width: int = 1280, pieces: Sequence[Piece] = (),
                        tokens: Sequence[TokenMark] = (), highlights: Mapping[Hex, Colour | None] | None = None,
                        arrows: Sequence[Arrow] = (), theme: Theme = DEFAULT_THEME,
-                       labels: tuple[str, str] = ("Player 1", "Player 2")) -> bytes:
+                       labels: tuple[str, str] = ("Player 1", "Player 2"), words: BoardWords = ENGLISH) -> bytes:
     """The battlefield as PNG bytes.
 
     :param battlefield: the two boards and their join.
@@ -505,11 +554,12 @@ def render_battlefield(battlefield: Battlefield, *, width: int = 1280, pieces: S
     :param arrows: paths to draw (movement, charge, attack, push), under the tokens and pieces.
     :param theme: the colours.
     :param labels: what to call player 1 and player 2 (first-board and second-board player) in the title and legend.
+    :param words: the title's, the legend's and the markers' words (English unless given).
     """
     if width < MIN_WIDTH:
         raise ValueError(f"width must be at least {MIN_WIDTH} px to stay readable on a phone, not {width}")
     layout = _layout(battlefield, width)
-    static = _static_layer(battlefield, width, theme, labels)
+    static = _static_layer(battlefield, width, theme, labels, words)
     img = static.copy()
     pal = _Palette(_static_colours(theme))
     draw = ImageDraw.Draw(img)
@@ -526,7 +576,7 @@ def render_battlefield(battlefield: Battlefield, *, width: int = 1280, pieces: S
             _draw_token(img, draw, pal, layout, token, theme)
     for piece in pieces:
         if piece.hex in layout.centres:
-            _draw_piece(img, draw, pal, layout, piece, theme)
+            _draw_piece(img, draw, pal, layout, piece, theme, words)
     img.putpalette(pal.flat())
     out = io.BytesIO()
     img.save(out, "PNG", compress_level=3)

@@ -3,10 +3,12 @@
 Fighters become labelled markers in their warband's colour (wounds, Move/Charge/Guard/Stagger,
 Inspired), placed feature tokens show their face-up side and value, and the last action's events
 become arrows: the movement path, the attack (coloured by its outcome) and any push. Every hex
-carries its coordinate, the same text the commands accept. Nothing here reads a ``State``.
+carries its coordinate, the same text the commands accept. Nothing here reads a ``State``. The words
+drawn (title, legend, marker letters) come from the message catalogue, ``uw.text.board.*``.
 """
 from __future__ import annotations
 
+import dataclasses
 import functools
 import json
 import re
@@ -16,7 +18,8 @@ from engine.underworlds.battlefield import Battlefield, BattlefieldSpec
 from engine.underworlds.feature_tokens import FeatureSide
 from engine.underworlds.fighters import load_warbands
 from engine.underworlds.hexgrid import Hex
-from render.underworlds.hexboard import Arrow, ArrowKind, Marker, Piece, TokenMark, render_battlefield
+from render.underworlds.hexboard import Arrow, ArrowKind, BoardWords, Marker, Piece, TokenMark, render_battlefield
+from table.i18n import message
 
 JSON = dict[str, Any]
 
@@ -153,12 +156,20 @@ def board_labels(view: JSON, names: Mapping[str, str]) -> tuple[str, str]:
     return out[0], out[1]
 
 
+@functools.cache
+def board_words(lang: str = "en") -> BoardWords:
+    """The words drawn on the board in one language: each field of ``BoardWords`` is ``uw.text.board.<field>``."""
+    return BoardWords(**{f.name: message(f"uw.text.board.{f.name}", lang) for f in dataclasses.fields(BoardWords)})
+
+
 def render_view(view: JSON, *, events: Iterable[JSON] = (), names: Mapping[str, str] | None = None,
-                width: int = BOARD_WIDTH, highlights: Mapping[Hex, str] | None = None) -> bytes | None:
-    """The board as PNG bytes for a view and the last action's events; None before the boards exist."""
+                width: int = BOARD_WIDTH, highlights: Mapping[Hex, str] | None = None,
+                lang: str = "en") -> bytes | None:
+    """The board as PNG bytes for a view and the last action's events, its words in ``lang``; None before the
+    boards exist."""
     battlefield = battlefield_of(view)
     if battlefield is None:
         return None
     return render_battlefield(battlefield, width=width, pieces=pieces_of(view), tokens=tokens_of(view),
                               arrows=arrows_of(events, view), highlights=highlights,
-                              labels=board_labels(view, names or {}))
+                              labels=board_labels(view, names or {}), words=board_words(lang))

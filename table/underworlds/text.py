@@ -4,6 +4,10 @@ Everything is built from ``system.view(state, seat)`` and the events of one acti
 ``visible_to`` are shown only to those seats. The embeds are the turn panel (whose turn, round,
 activations, glory, hands as counts, the step waiting), the combat result, the victory and the hand
 (for its owner only, in an ephemeral reply).
+
+Every word comes from the message catalogue (``data/i18n/underworlds.<lang>.yaml``, keys ``uw.text.*``) in
+the language of ``Names.lang``, or of the ``lang`` argument of the functions given no ``Names``; English
+by default. Names of cards, fighters, warbands, decks and boards stay as the data files give them.
 """
 from __future__ import annotations
 
@@ -14,33 +18,57 @@ from typing import Any, Iterable, Mapping, Sequence
 from engine.underworlds.cards import load_cards, load_rivals_decks
 from engine.underworlds.fighters import load_warbands
 from engine.underworlds.hexgrid import Hex
+from table.i18n import message, messages
 from table.reply import Embed, Field, Reply
 from table.underworlds.board import battlefield_of, fighter_labels, seat_colours
 
 JSON = dict[str, Any]
 
-FACES = {"critical": "✹crit", "hammer": "🔨hammer", "swords": "⚔swords", "block": "🛡block", "dodge": "💨dodge",
-         "single_support": "✦support", "double_support": "✦✦support", "channel": "channel", "focus": "focus",
-         "blank": "blank"}
-"""How a die face is written."""
-OUTCOMES = {"critical_hit": "Critical hit", "hit": "Hit", "draw": "Draw", "miss": "Miss",
-            "critical_defence": "Critical defence"}
-STEPS = {
-    "choose_warbands": "choose your warband, then your Rivals deck (secret until both have chosen)",
-    "board_player": "the roll-off winner chooses who picks the first board",
-    "first_board": "pick the first board", "second_board": "pick the second board",
-    "place_boards": "arrange the two boards", "feature_tokens": "place a feature token",
-    "redraw": "redraw decision (secret until both have decided)",
-    "deploy_player": "the roll-off winner chooses who deploys first", "deploy": "place a fighter",
-    "first_turn": "the roll-off winner chooses who takes the first turn",
-    "turn": "activation: a fighter action or a player action",
-    "charge": "the charging fighter attacks", "barge": "the barging fighter stuns",
-    "plan": "discard an objective card (Plan)", "attack": "attack: re-roll or drive back",
-    "scatter": "Scatter: choose the next scatter die of the chain",
-    "window": "reaction step: play a reaction or pass", "power": "power step: play a card, delve, or pass",
-    "end": "end phase: score, discard, upgrades, then finish",
-}
+FACES = ("critical", "hammer", "swords", "block", "dodge", "single_support", "double_support", "channel", "focus",
+         "blank")
+"""The die faces with a written form, ``uw.text.face.<face>`` (``🔨hammer``); others are written as they come."""
+OUTCOMES = ("critical_hit", "hit", "draw", "miss", "critical_defence")
+"""The results of an attack, ``uw.text.outcome.<result>``."""
+STEPS = ("choose_warbands", "board_player", "first_board", "second_board", "place_boards", "feature_tokens", "redraw",
+         "deploy_player", "deploy", "first_turn", "turn", "charge", "barge", "plan", "attack", "scatter", "window",
+         "power", "end")
+"""The setup stages and prompt kinds described in words, ``uw.text.step.<step>``."""
+EVENTS = (
+    "WarbandChosen", "WarbandChosenPrivately", "DeckChosen", "DeckChosenPrivately", "BoardPlayerChosen", "BoardChosen",
+    "BoardsPlaced", "FeatureTokenPlaced", "FeatureTokensRevealed", "RedrawDecided", "RedrawDecidedPrivately",
+    "RedrawsRevealed", "CardsDrawnPrivately", "CardsDrawn", "FirstToDeployChosen", "FighterPlaced",
+    "DeploymentFinished", "RoundStarted", "FirstTurnChosen", "FighterMoved", "FighterPushed", "FighterCharged",
+    "FighterGuarded", "FighterStunned", "FighterStaggered", "FighterDamaged", "FighterHealed", "FighterOutOfAction",
+    "FighterInspired", "AttackFailed", "Backlash", "Ventured", "Planned", "PloyPlayed", "SpellCast", "SpellFailed",
+    "UpgradePlayed", "ReactionDeclared", "Delved", "CardRecycled", "ObjectiveRevealed", "ObjectiveScored",
+    "ObjectiveDiscarded", "PowerCardDiscarded", "GloryGained", "CardTextToSettle", "EndPhaseStarted", "RoundEnded",
+    "MatchEnded", "RefereeAction")
+"""The events written as a line, ``uw.text.event.<type>`` (a few split further, like ``CardsDrawn.one``)."""
+CARD_ACTIONS = ("PlayPloy", "PlayUpgrade", "PlayReaction", "CastSpell", "Recycle", "ScoreObjective",
+                "DiscardObjective", "DiscardPower", "UseCardAction")
+"""Actions naming a card, ``uw.text.action.<type>`` (``Play {card}``)."""
+MARKERS = ("move", "charge", "guard", "stagger")
+"""A fighter's markers, in the order the panel and the board write their letters (``uw.text.board.<m>_letter``)."""
+WHY = {"target not in range or not visible": "target_unreachable"}
+"""The engine's reasons for a failed attack that have words of their own, ``uw.text.why.<key>``."""
 COLOURS = {"panel": 0x2B6CB0, "combat": 0xC53030, "victory": 0xD69E2E, "hand": 0x38A169}
+
+
+def text(key: str, lang: str = "en", **params: Any) -> str:
+    """The catalogue's ``uw.text.<key>`` in ``lang`` with its parameters, each written as an f-string would."""
+    return message(f"uw.text.{key}", lang, **{k: _plain(v) for k, v in params.items()})
+
+
+def word(group: str, value: Any, lang: str = "en") -> str:
+    """An engine value in words, ``uw.text.<group>.<value>`` (``glory_reason.bounty``); the value itself if the
+    catalogue has no such key."""
+    key = f"uw.text.{group}.{value}"
+    return message(key, lang) if key in messages("en") else str(value)
+
+
+def _plain(value: Any) -> Any:
+    """Lists and dicts as ``str()`` writes them (``message`` would turn a list into bullet lines)."""
+    return str(value) if isinstance(value, (list, tuple, dict, set)) else value
 
 
 @functools.cache
@@ -75,12 +103,18 @@ def board_name(key: str | None) -> str:
     return board.name if board else str(key)
 
 
-class Names:
-    """Who and what things are called in one view: fighters, seats, cards."""
+def face(name: str, *, lang: str = "en") -> str:
+    """A die face as written in the dice fields (``🔨hammer``)."""
+    return word("face", name, lang)
 
-    def __init__(self, view: JSON, players: Mapping[str, str]) -> None:
+
+class Names:
+    """Who and what things are called in one view: fighters, seats, cards; ``lang`` is the language of the words."""
+
+    def __init__(self, view: JSON, players: Mapping[str, str], *, lang: str = "en") -> None:
         self.view = view
         self.players = dict(players)
+        self.lang = lang
         self.fighters = {f["id"]: f for f in view.get("fighters", ())}
         self.labels = fighter_labels(view.get("fighters", ()))
 
@@ -96,17 +130,18 @@ class Names:
         return f"{f['name']} ({self.labels[f['id']]})" if label else f["name"]
 
     def attack(self, fighter_id: str, index: int) -> str:
-        """``Gore-Axe (2🔨, range 1, 2 dmg)``: one of a fighter's attacks."""
+        """``Gore-Axe (2×hammer, range 1, 2 dmg)``: one of a fighter's attacks."""
+        lang = self.lang
         f = self.fighters.get(fighter_id) or {}
         attacks = f.get("attacks") or []
         if not 0 <= index < len(attacks):
-            return f"attack {index}"
+            return text("attack.unknown", lang, index=index)
         a = attacks[index]
-        extras = [k for k in ("cleave", "ensnare", "scything", "stagger") if a.get(k)]
-        extras += [f"grievous {a['grievous']}"] if a.get("grievous") else []
-        extras += [f"knockback {a['knockback']}"] if a.get("knockback") else []
-        tail = f", {', '.join(extras)}" if extras else ""
-        return f"{a['name']} ({a['dice']}×{a['symbol']}, range {a['range']}, {a['damage']} dmg{tail})"
+        extras = [text(f"keyword.{k}", lang) for k in ("cleave", "ensnare", "scything", "stagger") if a.get(k)]
+        extras += [text("keyword.grievous", lang, value=a["grievous"])] if a.get("grievous") else []
+        extras += [text("keyword.knockback", lang, value=a["knockback"])] if a.get("knockback") else []
+        return text("attack.profile", lang, name=a["name"], dice=a["dice"], symbol=word("symbol", a["symbol"], lang),
+                    range=a["range"], damage=a["damage"], extras="".join(f", {x}" for x in extras))
 
 
 def path_length(view: JSON, fighter_id: str, to: str) -> int | None:
@@ -137,75 +172,65 @@ def action_label(action: JSON, names: Names, *, costs: bool = True) -> str:
     ``costs``: add the hexes a move costs (from the fighters' positions in ``names.view``) and an
     attack's dice; without them the label is short enough for a button.
     """
+    lang = names.lang
     kind = action.get("type", "?")
     fighter = names.fighter(action.get("fighter")) if action.get("fighter") else ""
-    text: str
+    label: str
     if kind in ("Move", "Charge", "Barge"):
         steps = path_length(names.view, action["fighter"], action["to"]) if costs else None
-        cost = f" · {steps} hex{'es' if steps != 1 else ''}" if steps is not None else ""
-        text = f"{kind} {fighter} → {action['to']}{cost}"
+        cost = (" · " + text("action.cost." + ("one" if steps == 1 else "other"), lang, steps=steps)
+                if steps is not None else "")
+        label = text(f"action.{kind}", lang, fighter=fighter, to=action["to"]) + cost
     elif kind == "Attack":
         weapon = names.attack(action["fighter"], action.get("attack", 0))
-        text = (f"Attack {names.fighter(action.get('target'))} with {fighter}'s "
-                f"{weapon if costs else weapon.split(' (')[0]}")
-    elif kind == "Guard":
-        text = f"Guard with {fighter}"
+        label = text("action.Attack", lang, target=names.fighter(action.get("target")), fighter=fighter,
+                     weapon=weapon if costs else weapon.split(" (")[0])
+    elif kind in ("Guard", "Delve"):
+        label = text(f"action.{kind}", lang, fighter=fighter)
     elif kind == "Stun":
-        text = f"Stun {names.fighter(action.get('target'))} with {fighter}"
-    elif kind == "Venture":
-        text = "Draw a power card"
-    elif kind == "Plan":
-        text = "Plan: draw an objective, then discard one"
-    elif kind == "Pass":
-        text = "Pass"
-    elif kind in ("PlayPloy", "PlayUpgrade", "PlayReaction", "CastSpell", "Recycle", "ScoreObjective",
-                  "DiscardObjective", "DiscardPower", "UseCardAction"):
-        verb = {"PlayPloy": "Play", "PlayUpgrade": "Upgrade", "PlayReaction": "React with", "CastSpell": "Cast",
-                "Recycle": "Recycle", "ScoreObjective": "Score", "DiscardObjective": "Discard objective",
-                "DiscardPower": "Discard", "UseCardAction": "Use"}[kind]
-        text = f"{verb} {card_name(action['card'])}"
+        label = text("action.Stun", lang, target=names.fighter(action.get("target")), fighter=fighter)
+    elif kind in ("Venture", "Plan", "Pass", "FinishEndPhase"):
+        label = text(f"action.{kind}", lang)
+    elif kind in CARD_ACTIONS:
+        label = text(f"action.{kind}", lang, card=card_name(action["card"]))
         on = [names.fighter(action[k]) for k in ("fighter", "wizard") if action.get(k)]
         if action.get("target"):
             on.append("→ " + names.fighter(action["target"]))
         if action.get("hex"):
-            on.append(f"at {action['hex']}")
-        text += (" · " + " ".join(on)) if on else ""
-    elif kind == "Delve":
-        text = f"Delve with {fighter}"
-    elif kind == "FinishEndPhase":
-        text = "Finish the end phase (draw up)"
+            on.append(text("action.at_hex", lang, hex=action["hex"]))
+        label += (" · " + " ".join(on)) if on else ""
     elif kind == "ChooseWarband":
-        text = f"Warband: {warband_name(action['warband'])}"
+        label = text("action.ChooseWarband", lang, warband=warband_name(action["warband"]))
     elif kind == "ChooseDeck":
-        text = f"Deck: {deck_name(action['deck'])}"
+        label = text("action.ChooseDeck", lang, deck=deck_name(action["deck"]))
     elif kind in ("ChooseBoardPlayer", "ChooseFirstToDeploy", "ChooseFirstTurn"):
-        what = {"ChooseBoardPlayer": "picks the first board", "ChooseFirstToDeploy": "deploys first",
-                "ChooseFirstTurn": "takes the first turn"}[kind]
-        text = f"{names.seat(action['player'])} {what}"
+        label = text(f"action.{kind}", lang, player=names.seat(action["player"]))
     elif kind == "ChooseBoard":
-        text = f"Board: {board_name(action['board'])}"
+        label = text("action.ChooseBoard", lang, board=board_name(action["board"]))
     elif kind == "PlaceBoards":
-        text = (f"Boards: {action.get('edge', 'long')} edges, offset {action.get('offset', 0)}, "
-                f"turned {action.get('first_orientation', 0)}°/{action.get('second_orientation', 0)}°")
+        edge = action.get("edge", "long")
+        label = text("action.PlaceBoards", lang, edges=word("board", f"{edge}_edges", lang)
+                     if edge in ("long", "short") else f"{edge} edges", offset=action.get("offset", 0),
+                     first=action.get("first_orientation", 0), second=action.get("second_orientation", 0))
     elif kind == "PlaceFeatureToken":
-        text = f"Feature token at {action['hex']}"
+        label = text("action.PlaceFeatureToken", lang, hex=action["hex"])
     elif kind == "Redraw":
-        text = {"none": "Keep my hand", "objectives": "Redraw objectives", "power": "Redraw power cards",
-                "all": "Redraw both hands"}.get(action.get("cards", "none"), "Redraw")
+        cards_ = action.get("cards", "none")
+        label = text(f"action.Redraw.{cards_}" if cards_ in ("none", "objectives", "power", "all")
+                     else "action.Redraw.other", lang)
     elif kind == "PlaceFighter":
-        text = f"Deploy {fighter} at {action['hex']}"
+        label = text("action.PlaceFighter", lang, fighter=fighter, hex=action["hex"])
     elif kind == "Reroll":
         die = action.get("die", 0)
         dice = (names.view.get("prompt") or {}).get("dice") or []
-        face = FACES.get(dice[die], dice[die]) if die < len(dice) else "?"
-        text = f"Re-roll attack die {die + 1} ({face})"
+        label = text("action.Reroll", lang, die=die + 1, face=face(dice[die], lang=lang) if die < len(dice) else "?")
     elif kind == "DriveBack":
-        text = f"Drive back to {action['to']}"
+        label = text("action.DriveBack", lang, hex=action["to"])
     elif kind == "Loot":
-        text = f"Loot: place token {action['token']} ({action.get('side', 'cover')} side up)"
+        label = text("action.Loot", lang, token=action["token"], side=word("side", action.get("side", "cover"), lang))
     else:
-        text = kind + "".join(f" {k}={v}" for k, v in action.items() if k != "type")
-    return text[:100]
+        label = kind + "".join(f" {k}={v}" for k, v in action.items() if k != "type")
+    return label[:100]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -219,62 +244,60 @@ def _visible(event: JSON, viewer: str | None) -> bool:
 
 def event_line(e: JSON, names: Names) -> str | None:
     """One event as a line of text, or None for bookkeeping events nobody needs to read."""
-    t = e.get("type")
-    who = names.seat(e.get("player")) if e.get("player") else ""
-    f = names.fighter(e.get("fighter")) if e.get("fighter") else ""
-    lines = {
-        "WarbandChosen": f"{who} has chosen a warband.",
-        "WarbandChosenPrivately": f"You chose {warband_name(e.get('warband'))}.",
-        "DeckChosen": f"{who} has chosen a Rivals deck.",
-        "DeckChosenPrivately": f"You chose the {deck_name(e.get('deck'))} deck.",
-        "BoardPlayerChosen": f"{who} picks the first board.",
-        "BoardChosen": f"{who} chose {board_name(e.get('board'))}.",
-        "BoardsPlaced": "The boards are placed.",
-        "FeatureTokenPlaced": f"{who} placed a feature token at {e.get('hex')}.",
-        "FeatureTokensRevealed": "The feature tokens are revealed.",
-        "RedrawDecided": f"{who} has decided on a redraw.",
-        "RedrawDecidedPrivately": f"Your redraw: {e.get('cards')}.",
-        "RedrawsRevealed": "Redraws: " + ", ".join(f"{names.seat(s)} {c}" for s, c in (e.get("decisions") or {}).items()),
-        "CardsDrawnPrivately": "You drew: " + ", ".join(card_name(c) for c in e.get("cards", ())),
-        "CardsDrawn": f"{who} drew {e.get('count')} {e.get('deck')} card{'s' if e.get('count') != 1 else ''}.",
-        "FirstToDeployChosen": f"{who} deploys first.",
-        "FighterPlaced": f"{f} deployed at {e.get('hex')}.",
-        "DeploymentFinished": "Deployment is over.",
-        "RoundStarted": f"**Round {e.get('round')}** begins.",
-        "FirstTurnChosen": f"{who} takes the first turn.",
-        "FighterMoved": f"{f} moved {e.get('from')} → {e.get('to')}.",
-        "FighterPushed": f"{f} was {'driven back' if e.get('how') == 'drive_back' else 'pushed'} {e.get('from')} → {e.get('to')}.",
-        "FighterCharged": f"{f} charges!",
-        "FighterGuarded": f"{f} is on Guard.",
-        "FighterStunned": f"{f} stunned {names.fighter(e.get('target'))}.",
-        "FighterStaggered": f"{f} is staggered.",
-        "FighterDamaged": f"{f} takes {e.get('amount')} damage ({e.get('wounds')} wounds).",
-        "FighterHealed": f"{f} is healed.",
-        "FighterOutOfAction": f"💀 {f} is out of action.",
-        "FighterInspired": f"✨ {f} is Inspired.",
-        "AttackFailed": f"The attack by {f} fails: {e.get('why')}.",
-        "Backlash": f"⚡ Backlash: {f} rolled two or more critical successes on the magic dice and suffers 1 damage.",
-        "Ventured": f"{who} drew a power card.",
-        "Planned": f"{who} planned.",
-        "PloyPlayed": f"{who} played **{e.get('name')}**.",
-        "SpellCast": f"{who} cast **{e.get('name')}**.",
-        "SpellFailed": f"{who}'s spell **{e.get('name')}** failed.",
-        "UpgradePlayed": f"{who} gave **{e.get('name')}** to {names.fighter(e.get('fighter'))}.",
-        "ReactionDeclared": f"{who} reacts with **{e.get('name')}**.",
-        "Delved": f"{who} delved with {f}: token {e.get('token')} is now {e.get('side')}.",
-        "CardRecycled": f"{who} recycled {e.get('name')}.",
-        "ObjectiveRevealed": f"{who} revealed **{e.get('name')}**.",
-        "ObjectiveScored": f"🏆 {who} scored **{e.get('name')}** (+{e.get('glory')} glory).",
-        "ObjectiveDiscarded": f"{who} discarded objective {e.get('name')}.",
-        "PowerCardDiscarded": f"{who} discarded {e.get('name')}.",
-        "GloryGained": f"{who} gains {e.get('amount')} glory ({e.get('reason')}).",
-        "CardTextToSettle": f"📜 Settle by hand (referee commands): **{e.get('name')}**: {str(e.get('text', ''))[:300]}",
-        "EndPhaseStarted": f"**End phase** of round {e.get('round')}.",
-        "RoundEnded": f"Round {e.get('round')} is over.",
-        "MatchEnded": "The match is over.",
-        "RefereeAction": f"Referee: {e.get('summary') or e.get('action') or ''}",
+    t = str(e.get("type"))
+    if t not in EVENTS:
+        return None
+    lang = names.lang
+    key = f"event.{t}"
+    params: dict[str, Any] = {
+        "who": names.seat(e.get("player")) if e.get("player") else "",
+        "fighter": names.fighter(e.get("fighter")) if e.get("fighter") else "",
+        "name": e.get("name"), "hex": e.get("hex"), "round": e.get("round"), "amount": e.get("amount"),
     }
-    return lines.get(str(t))
+    if t == "WarbandChosenPrivately":
+        params["warband"] = warband_name(e.get("warband"))
+    elif t == "DeckChosenPrivately":
+        params["deck"] = deck_name(e.get("deck"))
+    elif t == "BoardChosen":
+        params["board"] = board_name(e.get("board"))
+    elif t == "RedrawDecidedPrivately":
+        params["cards"] = word("redraw", e.get("cards"), lang)
+    elif t == "RedrawsRevealed":
+        params["decisions"] = ", ".join(text("event.redraw_decision", lang, player=names.seat(s),
+                                             cards=word("redraw", c, lang))
+                                        for s, c in (e.get("decisions") or {}).items())
+    elif t == "CardsDrawnPrivately":
+        params["cards"] = ", ".join(card_name(c) for c in e.get("cards", ()))
+    elif t == "CardsDrawn":
+        key += ".one" if e.get("count") == 1 else ".other"
+        params.update(count=e.get("count"), deck=word("deck_kind", e.get("deck"), lang))
+    elif t in ("FighterMoved", "FighterPushed"):
+        if t == "FighterPushed":
+            key += ".drive_back" if e.get("how") == "drive_back" else ".push"
+        params.update(start=e.get("from"), end=e.get("to"))
+    elif t == "FighterStunned":
+        params["target"] = names.fighter(e.get("target"))
+    elif t == "FighterDamaged":
+        params["wounds"] = e.get("wounds")
+    elif t == "AttackFailed":
+        params["why"] = _why(e.get("why"), lang)
+    elif t == "UpgradePlayed":
+        params["fighter"] = names.fighter(e.get("fighter"))
+    elif t == "Delved":
+        params.update(token=e.get("token"), side=word("side", e.get("side"), lang))
+    elif t == "ObjectiveScored":
+        params["glory"] = e.get("glory")
+    elif t == "GloryGained":
+        params["reason"] = word("glory_reason", e.get("reason"), lang)
+    elif t == "CardTextToSettle":
+        params["text"] = str(e.get("text", ""))[:300]
+    elif t == "RefereeAction":
+        params["summary"] = e.get("summary") or e.get("action") or ""
+    return text(key, lang, **params)
+
+
+def _why(why: Any, lang: str) -> str:
+    return text(f"why.{WHY[why]}", lang) if why in WHY else str(why)
 
 
 def event_lines(events: Iterable[JSON], names: Names, viewer: str | None) -> list[str]:
@@ -301,42 +324,53 @@ def private_lines(events: Iterable[JSON], names: Names, seat: str) -> list[str]:
 
 def combat_embeds(events: Sequence[JSON], names: Names) -> list[Embed]:
     """One embed per attack in the events: dice each side, outcome, damage, drive back, glory."""
+    lang = names.lang
+
+    def field(key: str) -> str:
+        return text(f"combat.{key}", lang)
+
+    def dice(e: JSON) -> str:
+        return " ".join(face(d, lang=lang) for d in e.get("dice", ())) or field("no_dice")
+
     out: list[Embed] = []
     current: Embed | None = None
     for e in events:
         t = e.get("type")
         if t == "AttackDeclared":
-            current = Embed(title=f"⚔ {names.fighter(e['fighter'])} attacks {names.fighter(e['target'])}",
-                            description=f"with {e.get('attack')}", color=COLOURS["combat"])
+            current = Embed(title=text("combat.title", lang, attacker=names.fighter(e["fighter"]),
+                                       target=names.fighter(e["target"])),
+                            description=text("combat.with", lang, attack=e.get("attack")), color=COLOURS["combat"])
             out.append(current)
         elif current is None:
             continue
         elif t in ("AttackRolled", "AttackDieRerolled"):
-            name = "Attack dice" if t == "AttackRolled" else "Attack dice (after re-roll)"
-            _set(current, name, " ".join(FACES.get(d, d) for d in e.get("dice", ())) or "none")
+            _set(current, field("attack_dice" if t == "AttackRolled" else "attack_dice_rerolled"), dice(e))
         elif t == "DefenceRolled":
-            _set(current, "Defence dice", " ".join(FACES.get(d, d) for d in e.get("dice", ())) or "none")
+            _set(current, field("defence_dice"), dice(e))
         elif t == "AttackResolved":
             if "supports" in e or "defence_supports" in e:
-                _set(current, "Supports", f"attacker {e.get('supports', 0)} · target {e.get('defence_supports', 0)}")
-            _set(current, "Successes", f"attack {e.get('attack_successes')} ({e.get('attack_crits')} crit) · "
-                                       f"defence {e.get('defence_successes')} ({e.get('defence_crits')} crit)")
+                _set(current, field("supports"), text("combat.supports_value", lang, attacker=e.get("supports", 0),
+                                                      target=e.get("defence_supports", 0)))
+            _set(current, field("successes"), text(
+                "combat.successes_value", lang, attack=e.get("attack_successes"), attack_crits=e.get("attack_crits"),
+                defence=e.get("defence_successes"), defence_crits=e.get("defence_crits")))
             if e.get("trapped"):
-                _set(current, "Trapped", "yes: the target can't be driven back and defends worse")
-            _set(current, "Outcome", f"**{OUTCOMES.get(str(e.get('result')), e.get('result'))}**")
+                _set(current, field("trapped"), field("trapped_value"))
+            _set(current, field("outcome"), f"**{word('outcome', e.get('result'), lang)}**")
         elif t == "FighterDamaged":
-            _set(current, "Damage", f"{names.fighter(e['fighter'])}: {e.get('amount')} "
-                                    f"(now {e.get('wounds')} wounds)")
+            _set(current, field("damage"), text("combat.damage_value", lang, fighter=names.fighter(e["fighter"]),
+                                                amount=e.get("amount"), wounds=e.get("wounds")))
         elif t == "FighterPushed" and e.get("how") == "drive_back":
-            _set(current, "Drive back", f"{e.get('from')} → {e.get('to')}")
+            _set(current, field("drive_back"), f"{e.get('from')} → {e.get('to')}")
         elif t == "DriveBackDeclined":
-            _set(current, "Drive back", "declined")
+            _set(current, field("drive_back"), field("drive_back_declined"))
         elif t == "FighterOutOfAction":
-            _set(current, "Out of action", f"💀 {names.fighter(e['fighter'])}")
+            _set(current, field("out_of_action"), f"💀 {names.fighter(e['fighter'])}")
         elif t == "GloryGained":
-            _set(current, "Glory", f"{names.seat(e.get('player'))} +{e.get('amount')} ({e.get('reason')})")
+            _set(current, field("glory"), f"{names.seat(e.get('player'))} +{e.get('amount')} "
+                                          f"({word('glory_reason', e.get('reason'), lang)})")
         elif t == "AttackFailed":
-            _set(current, "Outcome", f"fails: {e.get('why')}")
+            _set(current, field("outcome"), text("combat.failed", lang, why=_why(e.get("why"), lang)))
     return out
 
 
@@ -348,98 +382,106 @@ def _set(embed: Embed, name: str, value: str) -> None:
     embed.fields.append(Field(name, value[:1024]))
 
 
-def step_text(view: JSON) -> str:
+def step_text(view: JSON, *, lang: str = "en") -> str:
     """What the match waits for, in words."""
     prompt = view.get("prompt") or {}
     kind = prompt.get("kind")
     if kind == "setup":
-        return STEPS.get(view["setup"]["stage"], view["setup"]["stage"])
+        return word("step", view["setup"]["stage"], lang)
     if kind == "attack" and prompt.get("dice"):
-        return f"attack with {prompt.get('attack')}: re-roll a die or pass, or drive back"
-    return STEPS.get(str(kind), str(kind or "—"))
+        return text("step.attack_with", lang, attack=prompt.get("attack"))
+    return word("step", kind, lang) if kind else "—"
 
 
 def panel_embed(view: JSON, names: Names, *, match_id: str, image: str | None = None,
                 mentions: Mapping[str, int] | None = None) -> Embed:
     """The turn panel: round, phase, whose decision, activations, glory, hands as counts, the fighters."""
+    lang = names.lang
     players = view["players"]
     waiting = view.get("awaiting") or []
     who = ", ".join(f"<@{mentions[s]}>" if mentions and s in mentions else names.seat(s) for s in waiting)
     phase = view.get("phase")
-    title = f"Underworlds · round {view.get('round') or '-'} · {phase}"
-    desc = f"**Waiting for:** {who or 'nobody'}\n**Step:** {step_text(view)}"
+    title = text("panel.title", lang, round=view.get("round") or "-", phase=word("phase", phase, lang))
+    desc = text("panel.description", lang, who=who or text("panel.nobody", lang), step=step_text(view, lang=lang))
     fields = []
     colours = seat_colours(view) if all(players[s].get("warband") not in (None, "chosen") for s in view["seats"]) else {}
     for seat in view["seats"]:
         p = players[seat]
         wb = p.get("warband")
-        lines = [f"Warband: {warband_name(wb) if wb not in (None, 'chosen') else ('chosen' if wb else '—')}",
-                 f"Glory: **{p.get('glory', 0)}** available · {p.get('glory_spent', 0)} spent",
-                 f"Hand: {len(p.get('objectives', ()))} objectives · {len(p.get('power', ()))} power",
-                 f"Decks: {p.get('objective_deck', 0)} obj · {p.get('power_deck', 0)} power"]
+        warband = warband_name(wb) if wb not in (None, "chosen") else (text("panel.warband_chosen", lang) if wb else "—")
+        lines = [text("panel.warband", lang, warband=warband),
+                 text("panel.glory", lang, available=p.get("glory", 0), spent=p.get("glory_spent", 0)),
+                 text("panel.hand", lang, objectives=len(p.get("objectives", ())), power=len(p.get("power", ()))),
+                 text("panel.decks", lang, objectives=p.get("objective_deck", 0), power=p.get("power_deck", 0))]
         if phase == "action":
-            lines.insert(1, f"Activations left: **{p.get('activations_left', 0)}**")
+            lines.insert(1, text("panel.activations", lang, count=p.get("activations_left", 0)))
         if p.get("scored"):
-            lines.append("Scored: " + ", ".join(card_name(c) for c in p["scored"])[:300])
+            lines.append(text("panel.scored", lang, cards=", ".join(card_name(c) for c in p["scored"])[:300]))
         marker = " ▶" if seat in waiting else ""
         fields.append(Field(f"{names.seat(seat)}{marker}", "\n".join(lines)))
     roster = []
     for f in view.get("fighters", ()):
-        state = "out of action" if f.get("out_of_action") else (f.get("hex") or "not deployed")
-        wounds = f"{f.get('wounds', 0)}/{f.get('wounds_max', '?')}"
-        marks = "".join(m[0].upper() for m in ("move", "charge", "guard", "stagger") if f.get(m))
-        insp = " ✨" if f.get("inspired") else ""
-        roster.append(f"`{names.labels[f['id']]:<3}` {f['name']} · {state} · {wounds}w{(' · ' + marks) if marks else ''}{insp}")
+        state = (text("panel.out_of_action", lang) if f.get("out_of_action")
+                 else (f.get("hex") or text("panel.not_deployed", lang)))
+        marks = "".join(text(f"board.{m}_letter", lang) for m in MARKERS if f.get(m))
+        roster.append(text("panel.fighter", lang, label=f"{names.labels[f['id']]:<3}", name=f["name"], state=state,
+                           wounds=f.get("wounds", 0), wounds_max=f.get("wounds_max", "?"),
+                           markers=(" · " + marks) if marks else "", inspired=" ✨" if f.get("inspired") else ""))
     if roster:
-        fields.append(Field("Fighters (label · hex · wounds · markers)", "\n".join(roster)[:1024], inline=False))
+        fields.append(Field(text("panel.fighters", lang), "\n".join(roster)[:1024], inline=False))
     colour = int(colours[waiting[0]].lstrip("#"), 16) if colours and waiting and waiting[0] in colours else COLOURS["panel"]
     return Embed(title=title, description=desc, fields=fields, color=colour, image=image,
-                 footer=f"match {match_id} · coordinates on the board are what commands accept")
+                 footer=text("panel.footer", lang, match=match_id))
 
 
 def victory_embed(view: JSON, names: Names, outcome: Mapping[str, Any] | None, seed: str | None) -> Embed:
     """The end of the match: the winner (or a draw), glory each side, the revealed seed."""
+    lang = names.lang
     result = view.get("outcome") or {}
     winner = (outcome or {}).get("winner") or result.get("winner")
     glory = result.get("glory") or {s: view["players"][s].get("glory", 0) + view["players"][s].get("glory_spent", 0)
                                     for s in view["seats"]}
-    title = f"🏆 {names.seat(winner)} wins!" if winner else "The match is a draw"
-    lines = [f"{names.seat(s)}: **{glory.get(s, 0)}** glory" for s in view["seats"]]
+    title = text("victory.wins", lang, player=names.seat(winner)) if winner else text("victory.draw", lang)
+    lines = [text("victory.glory", lang, player=names.seat(s), glory=glory.get(s, 0)) for s in view["seats"]]
     if result.get("reason"):
-        lines.append(f"Decided by: {result['reason']}")
+        lines.append(text("victory.decided_by", lang, reason=word("victory_reason", result["reason"], lang)))
     if (outcome or {}).get("reason") in ("concede", "abandon"):
-        lines.append(f"Ended by {outcome['reason']}")
+        lines.append(text(f"victory.ended_by.{outcome['reason']}", lang))
     embed = Embed(title=title, description="\n".join(lines), color=COLOURS["victory"])
     if seed:
-        embed.footer = f"dice seed {seed} · check every roll with /match verify"
+        embed.footer = text("victory.footer", lang, seed=seed)
     return embed
 
 
 def hand_embed(view: JSON, seat: str, names: Names) -> Embed:
     """A player's own hand with card texts (ephemeral replies only)."""
+    lang = names.lang
     p = view["players"][seat]
     fields = []
     for c in p.get("objectives", ()):
         card = cards().get(c)
-        glory = f" · {card.glory} glory" if card is not None and hasattr(card, "glory") else ""
+        glory = text("hand.glory", lang, glory=card.glory) if card is not None and hasattr(card, "glory") else ""
         fields.append(Field(f"🎯 {card_name(c)} ({c}){glory}", (card.text_plain if card else "")[:1024] or "—", False))
     for c in p.get("power", ()):
         card = cards().get(c)
-        kind = card.type if card else "card"
+        kind = word("card_type", card.type if card else "card", lang)
         fields.append(Field(f"⚡ {card_name(c)} ({c}) · {kind}", (card.text_plain if card else "")[:1024] or "—", False))
-    return Embed(title=f"Your hand · {names.seat(seat)}", fields=fields[:25], color=COLOURS["hand"],
-                 description=(f"Glory {p.get('glory', 0)} available. Play cards with `/uw play` or `/uw do`."
-                              if fields else "Your hand is empty."))
+    return Embed(title=text("hand.title", lang, player=names.seat(seat)), fields=fields[:25], color=COLOURS["hand"],
+                 description=(text("hand.description", lang, glory=p.get("glory", 0)) if fields
+                              else text("hand.empty", lang)))
 
 
-def coverage_reply() -> Reply:
+def coverage_reply(*, lang: str = "en") -> Reply:
     """How many of the Rivals cards the engine automates, per deck (``/uw coverage``)."""
     from engine.underworlds.effects import automation_coverage
 
     coverage = automation_coverage()
-    fields = [Field(deck or "other", f"automated {n['automated']} · in part {n['partial']} · "
-                                     f"by referee {n['referee']}", inline=False)
+    totals = coverage["totals"]
+    fields = [Field(deck or text("coverage.other", lang), text("coverage.deck", lang, automated=n["automated"],
+                                                               partial=n["partial"], referee=n["referee"]),
+                    inline=False)
               for deck, n in sorted(coverage["decks"].items())]
-    return Reply(embeds=[Embed(title="Card automation", description=coverage["summary"], fields=fields,
-                               footer="Cards not automated still play: their text is shown and the players "
-                                      "settle it with /uw ref commands, logged.")], ephemeral=True)
+    summary = text("coverage.summary", lang, automated=totals["automated"], cards=totals["cards"],
+                   partial=totals["partial"], referee=totals["referee"])
+    return Reply(embeds=[Embed(title=text("coverage.title", lang), description=summary, fields=fields,
+                               footer=text("coverage.footer", lang))], ephemeral=True)
