@@ -123,7 +123,7 @@ class UnderworldsPresenter:
     commands = COMMANDS
     groups = {"setup": "Deployment choices", "ref": "Referee: settle a card's text by hand (logged)"}
     info_commands = (InfoCommand("coverage", "How many of the 128 Rivals cards the bot automates",
-                                 lambda lang: coverage_reply()),)
+                                 lambda lang: coverage_reply(lang=lang)),)
     private_command = "hand"
     private_fields = ("card",)
     always_offered = ("Pass", "Venture", "Plan", "FinishEndPhase")
@@ -133,12 +133,11 @@ class UnderworldsPresenter:
         """Who and what things are called in this scene (built once per scene)."""
         names = scene.memo.get("names")
         if names is None:
-            names = scene.memo["names"] = Names(scene.view, scene.players)
-            names.lang = scene.lang
+            names = scene.memo["names"] = Names(scene.view, scene.players, lang=scene.lang)
         return names
 
     def step(self, scene: Scene) -> str:
-        return step_text(scene.view)
+        return step_text(scene.view, lang=scene.lang)
 
     def action_label(self, scene: Scene, action: JSON, *, short: bool = False) -> str:
         return action_label(action, self.names(scene), costs=not short)
@@ -148,9 +147,13 @@ class UnderworldsPresenter:
         value = action[key]
         if key in ("fighter", "target"):
             f = names.fighters.get(value, {})
-            where = f" at {f['hex']}" if f.get("hex") else ""
-            wounds = f" · {f.get('wounds', 0)}/{f.get('wounds_max', '?')} wounds" if key == "target" else ""
-            return f"{names.fighter(value)}{where}{wounds}"[:100]
+            label = names.fighter(value)
+            if f.get("hex"):
+                label = message("uw.table.value.at", scene.lang, fighter=label, hex=f["hex"])
+            if key == "target":
+                label = message("uw.table.value.wounds", scene.lang, label=label, wounds=f.get("wounds", 0),
+                                max=f.get("wounds_max", "?"))
+            return label[:100]
         if key in ("to", "hex"):
             if action["type"] in ("Move", "Charge", "Barge"):
                 return action_label(action, names).split("→ ", 1)[-1]
@@ -216,7 +219,7 @@ class UnderworldsPresenter:
         return victory_embed(scene.view, self.names(scene), outcome, seed)
 
     def board(self, scene: Scene, events: Sequence[JSON]) -> bytes | None:
-        return render_view(scene.view, events=events, names=scene.players)
+        return render_view(scene.view, events=events, names=scene.players, lang=scene.lang)
 
     def private_label(self, lang: str) -> str:
         return message("uw.table.hand_button", lang)
