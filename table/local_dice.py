@@ -1,79 +1,69 @@
-"""The local table's ``/roll`` and ``/odds`` commands (the same table calls the Discord cogs make)."""
+"""The local table's ``/roll`` and ``/odds`` commands (the same table calls the Discord cogs make).
+
+``/roll 2d6+3`` takes any dice expression; every other command (``/roll <key>``, ``/odds <key>``)
+is built from a registered dice family (table/dice_games.py), with the family's options typed as
+text (``attack:3 secret:yes``) and converted by each option's kind.
+"""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Awaitable, Callable, Protocol, Sequence
 
 from engine.core.errors import InvalidInput
-from table import odds
+from table.commands import Option
 from table.context import Context
+from table.dice_games import SECRET, DiceGame, dice_games
 from table.reply import Reply
 
-if TYPE_CHECKING:
-    from table.local import LocalTable
-
-_INTS = {"attack", "defence", "supports", "defence_supports", "dice", "armor", "piercing", "upgrades",
-         "downgrades", "damage", "wounds", "grievous"}
-_BOOLS = {"effect", "secret", "cleave", "ensnare", "guard", "cover", "trapped", "staggered"}
+Handler = Callable[..., Awaitable[Reply]]
 
 
-def typed(options: dict[str, str]) -> dict[str, Any]:
-    """Text options converted as the Discord command's option types would be."""
-    out: dict[str, Any] = {}
-    for key, value in options.items():
-        if key in _INTS:
-            try:
-                out[key] = int(value)
-            except ValueError:
-                raise InvalidInput("local.bad_option", option=key, problem=f"“{value}” is not a whole number",
-                                   example=f"{key}:3") from None
-        elif key in _BOOLS:
-            out[key] = str(value).lower() in ("true", "yes", "1", "on")
-        else:
-            out[key] = value
-    return out
+class TextCommands(Protocol):
+    """What this module needs of the local table (table/local.py), which it must not import."""
+
+    services: Any
+
+    def command(self, path: str, params: list[str] | None = None, aliases: dict[str, str] | None = None,
+                help: str = "") -> Callable[[Handler], Handler]: ...
 
 
-def install(local: "LocalTable") -> None:
-    """Register /roll and /odds on a local table."""
+def typed(options: Sequence[Option], values: dict[str, str], example: str) -> dict[str, Any]:
+    """Text values converted by their options' kinds; a required option left out is refused.
+
+    :raises InvalidInput: core.table.bad_option (a value of the wrong kind), local.bad_option (a missing option)
+    """
+    for option in options:
+        if option.required and values.get(option.name) in (None, ""):
+            raise InvalidInput("local.bad_option", option=option.name, problem="this option is required",
+                               example=example)
+    by_name = {o.name: o for o in options}
+    return {name: by_name[name].convert(value) for name, value in values.items()}
+
+
+def install(local: TextCommands) -> None:
+    """Register ``/roll`` and one ``/roll <key>`` and ``/odds <key>`` per dice family on a local table."""
     rolls = local.services.rolls
-    uw = ["attack", "symbol", "defence", "save", "supports", "defence_supports", "secret"]
-    mw = ["dice", "armor", "effect", "secret"]
-    db = ["attack", "colour", "defence_colour", "upgrades", "downgrades", "secret"]
-
-    async def roll(ctx: Context, reader: str, **options: str) -> Reply:
-        opts = typed(options)
-        secret = opts.pop("secret", False)
-        return await rolls.roll(ctx, reader, opts, secret=secret)
 
     @local.command("roll", ["expr", "secret"], help="/roll 2d6+3 [secret:yes] — any dice expression")
     async def roll_expr(ctx: Context, expr: str = "", secret: str = "no") -> Reply:
-        return await roll(ctx, "expr", expr=expr, secret=secret)
+        return await rolls.roll(ctx, "expr", {"expr": expr}, secret=SECRET.convert(secret))
 
-    @local.command("roll underworlds", uw, help="/roll underworlds attack:3 symbol:hammer defence:2 save:block supports:1")
-    async def roll_uw(ctx: Context, **options: str) -> Reply:
-        return await roll(ctx, "underworlds", **options)
+    for game in dice_games():
+        _install_family(local, rolls, game)
 
-    @local.command("roll magewars", mw, help="/roll magewars dice:5 armor:2 effect:yes")
-    async def roll_mw(ctx: Context, **options: str) -> Reply:
-        return await roll(ctx, "magewars", **options)
 
-    @local.command("roll dragonbond", db, help="/roll dragonbond attack:4 colour:black defence_colour:gray")
-    async def roll_db(ctx: Context, **options: str) -> Reply:
-        return await roll(ctx, "dragonbond", **options)
+def _install_family(local: TextCommands, rolls: Any, game: DiceGame) -> None:
+    roll_example = f"/roll {game.key} {game.roll_example}".rstrip()
+    odds_example = f"/odds {game.key} {game.odds_example}".rstrip()
 
-    @local.command("odds underworlds", ["attack", "symbol", "defence", "save", "supports", "defence_supports",
-                                        "cleave", "ensnare", "guard", "cover", "trapped", "staggered",
-                                        "damage", "wounds", "grievous"],
-                   help="/odds underworlds attack:3 defence:2 supports:1 staggered:yes damage:2 wounds:3")
-    async def odds_uw(ctx: Context, **options: str) -> Reply:
-        return odds.underworlds_odds(**typed(options))
+    async def roll(ctx: Context, **values: str) -> Reply:
+        options = typed(game.roll_parameters, values, roll_example)
+        secret = bool(options.pop(SECRET.name, False))
+        return await rolls.roll(ctx, game.key, options, secret=secret)
 
-    @local.command("odds magewars", ["dice", "armor", "piercing", "effects"],
-                   help='/odds magewars dice:4 armor:2 effects:"6-10 = Daze; 11+ = Stun"')
-    async def odds_mw(ctx: Context, **options: str) -> Reply:
-        return odds.magewars_odds(**typed(options))
+    async def odds(ctx: Context, **values: str) -> Reply:
+        return game.odds(**typed(game.odds_options, values, odds_example))
 
-    @local.command("odds dragonbond", ["attack", "colour", "defence_colour", "upgrades", "downgrades"],
-                   help="/odds dragonbond attack:4 colour:black defence_colour:gray")
-    async def odds_db(ctx: Context, **options: str) -> Reply:
-        return odds.dragonbond_odds(**typed(options))
+    local.command(f"roll {game.key}", [o.name for o in game.roll_parameters],
+                  help=f"{roll_example} — {game.roll_description}")(roll)
+    local.command(f"odds {game.key}", [o.name for o in game.odds_options],
+                  help=f"{odds_example} — {game.odds_description}")(odds)

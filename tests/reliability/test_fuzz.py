@@ -5,7 +5,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.core.errors import GameError
-from table import odds
+from table.dice_games import dice_game
+from table.play import Play
 from table.rolls import Rolls
 from tests.table.test_lifecycle import ANN, BOB, CAROL, ctx, started
 
@@ -34,16 +35,16 @@ async def test_table_commands_never_crash_and_refusals_change_nothing(table, who
     before = await table.store.load(match_id)
     legal_before = before.state
     for attempt in (table.new_match(c, word, CAROL), table.status(c, word or None), table.log(c, n, word or None),
-                    table.verify(c, word or None), table.press(c, word),
+                    table.verify(c, word or None), Play(table).press(c, word),
                     table.act(c, {"type": word, "stones": n}, match_id),
                     rolls.roll(c, "expr", {"expr": word}, secret=flag),
                     rolls.roll(c, "underworlds", {"attack": n, "defence": m, "symbol": word or "hammer", "save": word}),
                     rolls.roll(c, "magewars", {"dice": n, "armor": m, "effect": flag}),
                     rolls.roll(c, "dragonbond", {"attack": n, "colour": word, "defence_colour": word or None})):
         await refused_or_answered(attempt)
-    for make in (lambda: odds.underworlds_odds(attack=n, defence=m, symbol=word, save=word),
-                 lambda: odds.magewars_odds(dice=n, armor=m, effects=word),
-                 lambda: odds.dragonbond_odds(attack=n, colour=word, defence_colour=word)):
+    for make in (lambda: dice_game("underworlds").odds(attack=n, defence=m, symbol=word, save=word),
+                 lambda: dice_game("magewars").odds(dice=n, armor=m, effects=word),
+                 lambda: dice_game("dragonbond").odds(attack=n, colour=word, defence_colour=word)):
         try:
             make()
         except GameError:
