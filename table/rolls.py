@@ -13,7 +13,7 @@ from typing import Any
 from engine.core.errors import GameError
 from engine.core.rng import SystemRng
 from table.context import Context
-from table.dice_readers import RollReading, read
+from table.dice_readers import RollReading, read, with_defaults
 from table.fairness import RecordingRng
 from table.lifecycle import Table
 from table.match import Match, Status
@@ -43,7 +43,12 @@ class Rolls:
         return match
 
     async def roll(self, ctx: Context, reader: str, options: dict[str, Any], *, secret: bool = False) -> Reply:
-        """Roll with the reader called ``reader``; nothing is stored unless the roll is valid."""
+        """Roll with the reader called ``reader``; nothing is stored unless the roll is valid.
+
+        The options logged are complete (the reader's defaults filled in), so the roll replays
+        the same even if a default changes later.
+        """
+        options = with_defaults(reader, options)
         match = await self._match_here(ctx)
         if match is None:
             reading = read(reader, SystemRng(), options)
