@@ -1,8 +1,10 @@
-"""The Spanish messages (data/i18n/es.yaml) match the English ones key for key and placeholder for placeholder.
+"""Every message catalogue in English has a Spanish twin that matches it key for key and placeholder for placeholder.
 
-The English table is ``en.yaml`` plus each game's ``<game>.en.yaml`` (``underworlds.en.yaml``, ...), as
-``table.i18n.messages("en")`` merges them; every one of those codes needs a Spanish message in ``es.yaml`` or a
-``<game>.es.yaml``.
+The catalogues pair by file: ``en.yaml`` with ``es.yaml`` (the generic messages) and each ``<name>.en.yaml``
+with ``<name>.es.yaml`` (a game's or a layer's own: ``underworlds.en.yaml``, ``table.en.yaml``...).
+``table.i18n.messages(lang)`` merges ``<lang>.yaml`` with every ``*.<lang>.yaml``, so a key must also live
+in one file only. A file without its twin, a key missing on one side, different ``{placeholders}`` or a
+``code span`` not kept fails.
 """
 from __future__ import annotations
 
@@ -10,11 +12,13 @@ import re
 import string
 from pathlib import Path
 
+import pytest
 import yaml
 
 I18N_DIR = Path(__file__).resolve().parents[1] / "data" / "i18n"
 SPANISH = I18N_DIR / "es.yaml"
 CODE_SPAN = re.compile(r"`[^`]*`")
+LANGS = ("en", "es")
 
 
 class _UniqueKeyLoader(yaml.SafeLoader):
@@ -34,23 +38,51 @@ def _load(path: Path) -> dict[str, str]:
     return yaml.load(path.read_text(encoding="utf-8"), Loader=_UniqueKeyLoader) or {}
 
 
+def catalogue_name(path: Path) -> tuple[str, str] | None:
+    """(catalogue, language) of a file: ``("", "en")`` for en.yaml, ``("underworlds", "es")`` for
+    underworlds.es.yaml; None for a file that is no catalogue of a known language."""
+    parts = path.name.split(".")
+    if len(parts) == 2 and parts[0] in LANGS:
+        return "", parts[0]
+    if len(parts) == 3 and parts[1] in LANGS:
+        return parts[0], parts[1]
+    return None
+
+
+def sources(lang: str) -> list[Path]:
+    """``<lang>.yaml`` and every ``<name>.<lang>.yaml``."""
+    return [I18N_DIR / f"{lang}.yaml"] + sorted(I18N_DIR.glob(f"*.{lang}.yaml"))
+
+
 def english_sources() -> list[Path]:
-    """en.yaml and every <game>.en.yaml."""
-    return [I18N_DIR / "en.yaml"] + sorted(I18N_DIR.glob("*.en.yaml"))
+    """en.yaml and every <name>.en.yaml."""
+    return sources("en")
 
 
 def english() -> dict[str, str]:
     table: dict[str, str] = {}
-    for path in english_sources():
+    for path in sources("en"):
         table.update(_load(path))
     return table
 
 
 def spanish() -> dict[str, str]:
     table: dict[str, str] = {}
-    for path in [SPANISH] + sorted(I18N_DIR.glob("*.es.yaml")):
+    for path in sources("es"):
         table.update(_load(path))
     return table
+
+
+def pairs() -> list[tuple[Path, Path]]:
+    """(English file, Spanish twin) for every catalogue with an English or a Spanish file."""
+    names = sorted({name for path in I18N_DIR.glob("*.yaml") if (found := catalogue_name(path))
+                    for name in [found[0]]})
+    return [(I18N_DIR / (f"{name}.en.yaml" if name else "en.yaml"),
+             I18N_DIR / (f"{name}.es.yaml" if name else "es.yaml")) for name in names]
+
+
+PAIRS = pairs()
+PAIR_IDS = [en.name.removesuffix(".en.yaml").removesuffix(".yaml") or "generic" for en, _ in PAIRS]
 
 
 def placeholders(template: str) -> set[str]:
@@ -60,42 +92,100 @@ def placeholders(template: str) -> set[str]:
 
 def test_english_sources_present():
     assert (I18N_DIR / "en.yaml").exists()
+    assert (I18N_DIR / "underworlds.en.yaml").exists()
     assert english(), "no English messages found"
 
 
-def test_every_english_key_has_a_spanish_message():
-    es = spanish()
-    missing = sorted(code for code in english() if code not in es)
-    assert missing == [], f"codes without a Spanish message in {SPANISH.name}: {missing}"
+def test_the_old_underworlds_files_are_gone():
+    """uw.en.yaml, uw_battlefield.en.yaml and uw_table.en.yaml were merged into underworlds.en.yaml."""
+    assert [p.name for p in I18N_DIR.glob("uw*.yaml")] == []
 
 
-def test_spanish_messages_are_non_empty_strings():
-    bad = sorted(code for code, text in spanish().items() if not isinstance(text, str) or not text.strip())
-    assert bad == []
+def test_every_yaml_file_is_a_catalogue_of_a_known_language():
+    strays = sorted(p.name for p in I18N_DIR.glob("*.yaml") if catalogue_name(p) is None)
+    assert strays == [], f"files named neither <lang>.yaml nor <name>.<lang>.yaml with lang in {LANGS}: {strays}"
 
 
-def test_spanish_uses_the_same_placeholders():
-    en, es = english(), spanish()
+@pytest.mark.parametrize(("en_path", "es_path"), PAIRS, ids=PAIR_IDS)
+def test_each_catalogue_has_both_languages(en_path: Path, es_path: Path):
+    missing = [p.name for p in (en_path, es_path) if not p.exists()]
+    assert missing == [], f"{en_path.name} and {es_path.name} go together; missing: {missing}"
+
+
+def _pair(en_path: Path, es_path: Path) -> tuple[dict[str, str], dict[str, str]]:
+    if not (en_path.exists() and es_path.exists()):
+        pytest.fail(f"{en_path.name} or {es_path.name} is missing")
+    return _load(en_path), _load(es_path)
+
+
+@pytest.mark.parametrize(("en_path", "es_path"), PAIRS, ids=PAIR_IDS)
+def test_the_twins_have_the_same_keys(en_path: Path, es_path: Path):
+    en, es = _pair(en_path, es_path)
+    assert sorted(en.keys() - es.keys()) == [], f"keys of {en_path.name} without a Spanish message in {es_path.name}"
+    assert sorted(es.keys() - en.keys()) == [], f"keys of {es_path.name} that {en_path.name} lacks"
+
+
+@pytest.mark.parametrize(("en_path", "es_path"), PAIRS, ids=PAIR_IDS)
+def test_messages_are_non_empty_strings(en_path: Path, es_path: Path):
+    for path, table in zip((en_path, es_path), _pair(en_path, es_path)):
+        bad = sorted(code for code, text in table.items() if not isinstance(text, str) or not text.strip())
+        assert bad == [], f"empty or not text in {path.name}: {bad}"
+
+
+@pytest.mark.parametrize(("en_path", "es_path"), PAIRS, ids=PAIR_IDS)
+def test_spanish_uses_the_same_placeholders(en_path: Path, es_path: Path):
+    en, es = _pair(en_path, es_path)
     wrong = {code: (sorted(placeholders(en[code])), sorted(placeholders(es[code])))
              for code in sorted(en.keys() & es.keys()) if placeholders(en[code]) != placeholders(es[code])}
     assert wrong == {}, f"placeholders differ (English, Spanish): {wrong}"
 
 
-def test_spanish_messages_format_with_the_english_parameters():
-    en, es = english(), spanish()
+@pytest.mark.parametrize(("en_path", "es_path"), PAIRS, ids=PAIR_IDS)
+def test_spanish_messages_format_with_the_english_parameters(en_path: Path, es_path: Path):
+    en, es = _pair(en_path, es_path)
     for code in sorted(en.keys() & es.keys()):
-        es[code].format(**{name: "x" for name in placeholders(en[code])})
+        params = {name: "x" for name in placeholders(en[code])}
+        en[code].format(**params)
+        es[code].format(**params)
 
 
-def test_spanish_keeps_commands_and_examples_untranslated():
+@pytest.mark.parametrize(("en_path", "es_path"), PAIRS, ids=PAIR_IDS)
+def test_spanish_keeps_commands_and_examples_untranslated(en_path: Path, es_path: Path):
     """Every `code span` of the English message (commands, option names, examples) is in the Spanish one."""
-    en, es = english(), spanish()
+    en, es = _pair(en_path, es_path)
     wrong = {code: sorted(set(CODE_SPAN.findall(en[code])) ^ set(CODE_SPAN.findall(es[code])))
              for code in sorted(en.keys() & es.keys())
              if set(CODE_SPAN.findall(en[code])) != set(CODE_SPAN.findall(es[code]))}
     assert wrong == {}, f"code spans differ: {wrong}"
 
 
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_key_lives_in_one_file_only(lang: str):
+    """The merged table keeps one message per key: the same key in two files would silently hide one."""
+    where: dict[str, list[str]] = {}
+    for path in sources(lang):
+        if path.exists():
+            for key in _load(path):
+                where.setdefault(key, []).append(path.name)
+    twice = {key: files for key, files in sorted(where.items()) if len(files) > 1}
+    assert twice == {}
+
+
+def test_every_english_key_has_a_spanish_message():
+    es = spanish()
+    missing = sorted(code for code in english() if code not in es)
+    assert missing == [], f"codes without a Spanish message: {missing}"
+
+
 def test_spanish_has_no_key_english_lacks():
     extra = sorted(spanish().keys() - english().keys())
-    assert extra == [], f"codes in {SPANISH.name} that no English file has: {extra}"
+    assert extra == [], f"Spanish codes that no English file has: {extra}"
+
+
+def test_the_table_reads_every_catalogue():
+    """``table.i18n.messages`` merges these files (and any plugin game's own catalogues)."""
+    from table.i18n import messages
+
+    for lang, table in (("en", english()), ("es", spanish())):
+        read = messages(lang)
+        assert {k: read.get(k) for k in table} == table, lang
