@@ -12,12 +12,18 @@ import itertools
 import re
 import time
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Optional
-
-if TYPE_CHECKING:  # pragma: no cover
-    from tests.discord.fake_discord import FakeDiscord
+from typing import Any, Optional, Protocol
 
 JSON = dict[str, Any]
+
+
+class Owner(Protocol):
+    """What the objects here read of the fake that owns them (``fake_discord.FakeDiscord``). A protocol,
+    so this module does not import ``fake_discord.py``, which imports it."""
+
+    users: dict[int, FakeUser]
+    channels: dict[int, FakeChannel]
+
 
 # --- permissions (bit values from the Discord API) -----------------------------------------
 ADMINISTRATOR = 1 << 3
@@ -264,7 +270,7 @@ class FakeMessage:
                 return comp
         return None
 
-    def payload(self, fake: "FakeDiscord") -> JSON:
+    def payload(self, fake: Owner) -> JSON:
         mentions = [fake.users[int(i)] for i in re.findall(r"<@!?(\d+)>", self.content) if int(i) in fake.users]
         data: JSON = {
             "id": str(self.id), "channel_id": str(self.channel_id), "author": self.author.payload(),
@@ -330,7 +336,7 @@ class InteractionResult:
     response message (for a deferred command, the one the first followup/edit resolved;
     for a button answered with an update, the updated message).
     """
-    fake: "FakeDiscord"
+    fake: Owner
     id: int
     token: str
     type: int                                  # interaction type: 2 command, 3 component, 4 autocomplete, 5 modal
