@@ -1,4 +1,4 @@
-"""Every game's slash commands (``/uw ...``), built from its presenter's command specs, and the
+"""Every game's slash commands (``/<game> ...``), built from its presenter's command specs, and the
 background task that posts idle reminders for every match.
 
 Each option's autocomplete offers only what the rules allow now (``GameTable.choices``); the table
@@ -49,7 +49,7 @@ def spec_command(game: GameTable, spec: CommandSpec) -> app_commands.Command:
 
 
 def plain_command(name: str, description: str, work) -> app_commands.Command:
-    """A game command with no options (``/uw board``)."""
+    """A game command with no options (``/<game> board``)."""
     async def run(interaction: discord.Interaction) -> None:
         await answer(interaction, work)
     return command_from_options(name, description, (), run)
@@ -62,7 +62,7 @@ def info_command(info: InfoCommand) -> app_commands.Command:
 
 
 def game_group(game: GameTable) -> app_commands.Group:
-    """``/<game> ...``: the game's commands, the generic ones, and its sub-groups (``/uw setup ...``)."""
+    """``/<game> ...``: the game's commands, the generic ones, and its sub-groups (``/<game> setup ...``)."""
     presenter = game.presenter
     group = app_commands.Group(name=presenter.command, description=presenter.description[:100], guild_only=True)
     subgroups: dict[str, app_commands.Group] = {}

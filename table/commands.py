@@ -1,7 +1,7 @@
 """Commands described as data: the same description builds the Discord slash command, the local
 table's text command, autocomplete and the action a command makes.
 
-Nothing here knows a game: a game's presenter lists its ``CommandSpec``s (``/uw move``), a dice
+Nothing here knows a game: a game's presenter lists its ``CommandSpec``s (``/<game> move``), a dice
 family lists the ``Option``s of its ``/roll`` and ``/odds`` commands.
 """
 from __future__ import annotations

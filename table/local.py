@@ -1,6 +1,6 @@
 """The local table: the bot's commands typed in a terminal, for hot-seat play with no Discord.
 
-``/match new underworlds vs:bob`` opens a match; ``/as bob`` switches the acting player;
+``/match new <game> vs:bob`` opens a match; ``/as bob`` switches the acting player;
 ``/press Accept`` presses a button of the last replies. Images are written to ``BOARDS_DIR``
 and their paths printed. ``--script FILE`` runs a file of commands; ``--json`` prints one
 JSON object per reply.
@@ -44,7 +44,7 @@ class Command:
 
 
 def parse_line(line: str) -> tuple[list[str], list[str], dict[str, str]]:
-    """Split ``/match new underworlds vs:bob`` into words, positionals and options."""
+    """Split ``/match new chess vs:bob`` into words, positionals and options."""
     tokens = shlex.split(line.strip().lstrip("/"))
     words, positional, options = [], [], {}
     for token in tokens:

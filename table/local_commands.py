@@ -1,6 +1,7 @@
 """The text commands of the local table, mapped onto the table layer (the same calls the cogs make)."""
 from __future__ import annotations
 
+from engine.core import system as systems
 from engine.core.errors import InvalidInput, NotFound
 from table.context import Context
 from table.games import games_reply
@@ -19,6 +20,11 @@ def _int(name: str, value: str | int | None, default: int, example: str) -> int:
                            example=example) from None
 
 
+def _a_game() -> str:
+    """A playable game's key, for examples."""
+    return next((info.key for info, ok in systems.all_systems() if ok), "<game>")
+
+
 def install(local: LocalTable, play: Play) -> None:
     """Register the lifecycle commands on a local table."""
     table = local.services.table
@@ -29,7 +35,7 @@ def install(local: LocalTable, play: Play) -> None:
     async def match_new(ctx: Context, game: str = "", opponent: str = "") -> Reply:
         if not game or not opponent:
             raise InvalidInput("local.bad_option", option="game/opponent", problem="both are needed",
-                               example="/match new underworlds vs:bob")
+                               example=f"/match new {_a_game()} vs:bob")
         return await table.new_match(ctx, game, local.actor(opponent.lstrip("@")))
 
     @cmd("match status", ["match"], help="/match status [match:<id>]")

@@ -1,9 +1,9 @@
-"""The local table's game commands, built from each game's command specs: ``/uw move fighter:Ta to:c4``.
+"""The local table's game commands, built from each game's command specs: ``/<game> move fighter:Ta to:c4``.
 
 Every game gets the same commands it has on Discord: its specs, ``do`` (lists the legal actions,
-numbered; ``/uw do 3`` picks one), ``board``, ``undo``, its private view (``/uw hand``) and its
-information commands. A two-word command (``/uw setup warband``) also answers to its last word
-(``/uw warband``) when no other command has that name. Boards are written to ``BOARDS_DIR``.
+numbered; ``/<game> do 3`` picks one), ``board``, ``undo``, its private view (``/<game> hand``) and its
+information commands. A two-word command (``/<game> setup warband``) also answers to its last word
+(``/<game> warband``) when no other command has that name. Boards are written to ``BOARDS_DIR``.
 """
 from __future__ import annotations
 

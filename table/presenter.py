@@ -48,7 +48,7 @@ class Scene:
 
 @dataclass(frozen=True, slots=True)
 class InfoCommand:
-    """A game command that shows something and changes nothing (``/uw coverage``)."""
+    """A game command that shows something and changes nothing (``/<game> coverage``)."""
 
     name: str
     description: str
@@ -63,7 +63,7 @@ class Presenter(Protocol):
     game: str
     """The key of the game system it presents (``SystemInfo.key``)."""
     command: str
-    """The name of the game's command group: ``/uw ...``."""
+    """The name of the game's command group: ``/<game> ...``."""
     description: str
     """One line describing the command group."""
     commands: Sequence[CommandSpec]

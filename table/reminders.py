@@ -17,7 +17,7 @@ MAX_PER_ROUND = 50
 """Reminders built per call, so one slow round never holds the rest back for long."""
 
 Waiting = Callable[[Match], tuple[list[int], str, str]]
-"""For a match: the users awaited, the step in words, and the game's command (``/uw``)."""
+"""For a match: the users awaited, the step in words, and the game's command (``/<game>``)."""
 
 
 class Reminders:

@@ -5,9 +5,8 @@ draw over the list is a fair roll. Each file cites where its faces were read (``
 marks the faces its sources leave in doubt (``uncertain``), so a reply can say so. How a face is
 *read* (successes, damage, hits) is each game's rule and lives in ``engine/<game>/dice.py``.
 
-Tambores de Guerra has no dice: its combat is fixed (attack value against defence value) and its
-only randomness is deck order, drawn with :func:`engine.core.rng.shuffled`. ``load_dice("tambores")``
-therefore returns an empty mapping.
+A registered game with no dice file has no dice (its combat is fixed and its only randomness is
+deck order, drawn with :func:`engine.core.rng.shuffled`): ``load_dice`` returns an empty mapping.
 """
 from __future__ import annotations
 
@@ -21,13 +20,12 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 
 from engine.core.errors import InvalidInput, NotFound
 from engine.core.rng import Rng
+from engine.core.system import all_systems
 
 DICE_DIR = Path(__file__).resolve().parents[2] / "data" / "dice"
 """Where the shipped dice files live (``data/dice``)."""
-GAMES_WITH_DICE = ("underworlds", "magewars", "dragonbond")
+GAMES_WITH_DICE = tuple(sorted(p.stem for p in DICE_DIR.glob("*.json")))
 """Games that ship a dice file, one ``<game>.json`` each."""
-DICELESS_GAMES = ("tambores",)
-"""Games with no dice at all (deterministic combat, shuffled decks)."""
 MAX_DICE = 1000
 """Most dice one roll may ask for."""
 SCHEMA_VERSION = 1
@@ -50,7 +48,7 @@ class Source(_Frozen):
     page: str | None = Field(default=None, pattern=r"^https://")
     """A public web page."""
     project_file: str | None = None
-    """A file of the shared folder (``shared/rules/underworlds.md``)."""
+    """A file of the shared folder (``shared/rules/<game>.md``)."""
     says: str = Field(min_length=1)
     """What the source says about the faces."""
 
@@ -70,13 +68,13 @@ class Face(_Frozen):
     face: str = Field(min_length=1)
     """The face's name in the game's vocabulary (``hammer``, ``normal_2``, ``double_hit``)."""
     normal: int = Field(default=0, ge=0)
-    """Normal hits or damage shown (Mage Wars damage, Dragonbond standard hits)."""
+    """Normal hits or damage shown (damage, standard hits)."""
     critical: int = Field(default=0, ge=0)
     """Critical hits or damage shown."""
     number: int | None = None
-    """The number printed on a numbered die (the Mage Wars d12)."""
+    """The number printed on a numbered die (a d12)."""
     plain: str | None = None
-    """The plain-die result this face stands for (Dragonbond's "use normal dice" table)."""
+    """The plain-die result this face stands for (a "use normal dice" table)."""
     uncertain: bool = False
     """True when the sources leave this face in doubt (a reconstruction or a single source)."""
     note: str | None = None
@@ -140,7 +138,7 @@ class DiceFile(_Frozen):
     schema_version: int = Field(ge=1, le=SCHEMA_VERSION)
     """File format version."""
     game: str
-    """The game's key (``underworlds``)."""
+    """The game's key, as in ``engine/games.py``."""
     title: str
     """What the file holds."""
     notes: str | None = None
@@ -180,17 +178,15 @@ def _load(game: str) -> DiceFile:
 
 
 def load_dice(game: str) -> dict[str, Die]:
-    """The dice of ``game`` by name; empty for a game without dice (Tambores).
-
-    >>> sorted(load_dice("underworlds"))
-    ['attack', 'defence', 'magic']
+    """The dice of ``game`` by name; empty for a registered game without dice.
 
     :raises NotFound: ``dice.unknown_game``.
     """
-    if game in DICELESS_GAMES:
-        return {}
     if game not in GAMES_WITH_DICE:
-        raise NotFound("dice.unknown_game", game=game, games=GAMES_WITH_DICE + DICELESS_GAMES)
+        known = [info.key for info, _ in all_systems()]
+        if game in known:
+            return {}
+        raise NotFound("dice.unknown_game", game=game, games=", ".join(known))
     return {d.name: d for d in _load(game).dice}
 
 
@@ -235,11 +231,7 @@ def roll(rng: Rng, die: Die, n: int) -> list[str]:
 
 
 def face_probabilities(die: Die) -> dict[str, Fraction]:
-    """The exact chance of each face name on one roll (a face printed twice counts twice).
-
-    >>> face_probabilities(load_dice("underworlds")["attack"])["hammer"]
-    Fraction(1, 3)
-    """
+    """The exact chance of each face name on one roll (a face printed twice counts twice)."""
     counts = Counter(die.face_names)
     return {name: Fraction(k, die.sides) for name, k in counts.items()}
 

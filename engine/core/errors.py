@@ -1,6 +1,6 @@
 """Errors the engine and the table raise: a namespaced code plus parameters, never prose.
 
-The code (``core.not_your_turn``, ``uw.charge.has_move_token``) maps to a message in
+The code (``core.not_your_turn``, ``chess.move.king_in_check``) maps to a message in
 ``data/i18n/<lang>.yaml``; the table turns it into an ephemeral reply. A refused
 action leaves every state untouched.
 """

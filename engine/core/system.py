@@ -20,13 +20,13 @@ class SystemInfo:
     """What a game system is, declared as data."""
 
     key: str
-    """Stable identifier used in commands and storage (``underworlds``)."""
+    """Stable identifier used in commands and storage (``chess``)."""
     name: str
     """Display name."""
     seats: tuple[str, ...]
     """The seat names in seating order; two-player games have two."""
     aliases: tuple[str, ...] = ()
-    """Other names a user may type (``uw``)."""
+    """Other names a user may type (``ch``)."""
     summary: str = ""
     """One line for menus."""
 
