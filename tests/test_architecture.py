@@ -63,10 +63,6 @@ def test_every_error_code_raised_has_a_message():
 PROJECT_FOLDERS = ("engine", "table", "render", "cogs", "bench", "data", "tests")
 PROJECT_SCRIPTS = ("bot.py",)
 
-KNOWN_CYCLES_BEING_REMOVED: set[frozenset[str]] = set()
-"""Import cycles in table/ that other work in progress is removing, each as its exact set of modules: tolerated
-until then, and only in table/. Any other cycle, or one of these growing, fails. Empty it as they go: the goal
-is none at all."""
 
 
 def module_name(root: Path, path: Path) -> str:
@@ -206,6 +202,5 @@ def test_import_graph_counts_every_import_statement(tmp_path):
 
 def test_no_import_cycles():
     """Dependencies flow one way inside each package: no module imports itself back, even lazily."""
-    assert all(m.startswith("table.") for known in KNOWN_CYCLES_BEING_REMOVED for m in known)
-    cycles = [c for c in import_cycles(import_graph()) if frozenset(c) not in KNOWN_CYCLES_BEING_REMOVED]
+    cycles = import_cycles(import_graph())
     assert cycles == [], "import cycles:\n" + "\n".join(" -> ".join(c) for c in cycles)
