@@ -26,8 +26,7 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button], template=r"(?P<id>(
         return cls(match["id"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        services: Services = interaction.client.services  # type: ignore[attr-defined]
-        await answer(interaction, lambda ctx: services.play.press(ctx, self.table_id))
+        await press(interaction, self.table_id)
 
 
 class TableMenu(discord.ui.DynamicItem[discord.ui.Select], template=r"(?P<id>g:[\w:.\-]{1,85}:menu)"):
@@ -43,9 +42,14 @@ class TableMenu(discord.ui.DynamicItem[discord.ui.Select], template=r"(?P<id>g:[
         return cls(match["id"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        services: Services = interaction.client.services  # type: ignore[attr-defined]
-        values = [str(v) for v in (interaction.data or {}).get("values", [])]  # type: ignore[union-attr]
-        await answer(interaction, lambda ctx: services.play.press(ctx, self.table_id, values))
+        await press(interaction, self.table_id)
+
+
+async def press(interaction: discord.Interaction, custom_id: str) -> None:
+    """A table component was used: its custom id (and a menu's chosen value) go to ``Play.press``."""
+    services: Services = interaction.client.services  # type: ignore[attr-defined]
+    values = [str(v) for v in (interaction.data or {}).get("values", [])] or None  # type: ignore[union-attr]
+    await answer(interaction, lambda ctx: services.play.press(ctx, custom_id, values))
 
 
 async def game_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:

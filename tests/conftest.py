@@ -14,6 +14,7 @@ import tests.support.nim  # noqa: F401 - the test-only game
 from table.lifecycle import Table
 from table.redis_server import EmbeddedRedis
 from table.store import Store
+from tests.discord.fake_discord import FakeDiscord
 
 ROOT = Path(__file__).resolve().parents[1]
 collect_ignore = ["support"]  # imported by name only: a second import would register Nim twice
@@ -95,3 +96,15 @@ class Clock:
 @pytest.fixture
 def table(store: Store) -> Table:
     return Table(store, b"s" * 32, clock=Clock())
+
+
+@pytest.fixture
+async def fake_discord():
+    fake = FakeDiscord()
+    await fake.start()
+    try:
+        yield fake
+    finally:
+        await fake.stop()
+    assert fake.unknown_routes == [], f"bot called routes the fake does not know: {fake.unknown_routes}"
+    assert fake.violations == [], f"bot broke Discord's rules: {fake.violations}"

@@ -14,7 +14,6 @@ from table.dice_games import SECRET, DiceGame, dice_games
 from table.dice_readers import READERS
 from table.local import LocalTable
 from tests.discord.bot_fixtures import running_bot, services_for
-from tests.discord.fake_discord import FakeDiscord
 
 KINDS = {str: 3, int: 4, bool: 5}
 """Discord's option types."""
@@ -57,18 +56,8 @@ def test_families_come_from_the_games_and_each_has_its_reader():
         assert game.roll_parameters[-1] == SECRET and SECRET.name not in [o.name for o in game.roll_options]
 
 
-@pytest.fixture
-async def fake():
-    fake = FakeDiscord()
-    await fake.start()
-    try:
-        yield fake
-    finally:
-        await fake.stop()
-    assert fake.unknown_routes == [] and fake.violations == []
-
-
-async def test_each_family_has_roll_and_odds_on_discord_with_the_registry_options(fake, redis, prefix):
+async def test_each_family_has_roll_and_odds_on_discord_with_the_registry_options(fake_discord, redis, prefix):
+    fake = fake_discord
     ann = fake.add_user("ann")
     async with running_bot(fake, redis, prefix):
         groups = {c["name"]: c for c in fake.synced_commands if c["name"] in ("roll", "odds")}
