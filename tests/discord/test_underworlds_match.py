@@ -101,7 +101,7 @@ async def test_a_whole_match_on_discord_to_the_victory_embed(fake_discord, redis
                 checked_illegal = True
             if not pressed_button:  # once, use a panel button instead of a command
                 panel = fake.messages.get(match.panel_message_id) if match.panel_message_id else None
-                choice = [c for c in (panel.custom_ids if panel else []) if c.count(":") == 4
+                choice = [c for c in (panel.custom_ids if panel else []) if c.count(":") == 4 and not c.endswith(":menu")
                           and (c.split(":")[3] in ("x", str([h.seat for h in match.seats].index(seat))))]
                 if choice:
                     clicked = await fake.click(user, panel, choice[0])
