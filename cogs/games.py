@@ -118,10 +118,22 @@ class GamesCog(commands.Cog):
                 log.exception("idle reminders failed")
 
     async def remind_once(self, now: float | None = None) -> int:
-        """Post every reminder that is due; returns how many were posted."""
+        """Post every reminder that is due; returns how many were posted.
+
+        Each match on its own: a thread deleted, or one the bot may no longer post in, is logged and
+        that match's reminders stop; any other Discord error is logged; the others are reminded.
+        """
         sent = 0
-        for channel_id, reply in await self.services.play.due_reminders(now):
-            channel = self.bot.get_channel(channel_id) or await self.bot.fetch_channel(channel_id)
-            await channel.send(**{k: v for k, v in message_kwargs(reply).items() if v is not None})
-            sent += 1
+        for match_id, channel_id, reply in await self.services.play.due_reminders(now):
+            try:
+                channel = self.bot.get_channel(channel_id) or await self.bot.fetch_channel(channel_id)
+                await channel.send(**{k: v for k, v in message_kwargs(reply).items() if v is not None})
+            except (discord.NotFound, discord.Forbidden) as error:
+                log.warning("match %s: its thread %s can't be reminded in (%s); reminders stop for it",
+                            match_id, channel_id, error)
+                await self.services.play.reminders.forget(match_id)
+            except discord.HTTPException as error:
+                log.warning("match %s: reminder not posted (%s); it comes again next period", match_id, error)
+            else:
+                sent += 1
         return sent

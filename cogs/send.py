@@ -1,6 +1,7 @@
 """Turning the table's ``Reply`` into Discord messages, and interactions into ``Context``."""
 from __future__ import annotations
 
+import asyncio
 import io
 import logging
 import time
@@ -8,6 +9,8 @@ from typing import Awaitable, Callable
 
 import discord
 
+from cogs.permissions import FOR_A_MATCH, FOR_A_POST, NAMES, missing, require
+from engine.core.errors import NotAllowed
 from table.context import Actor, Context
 from table.logs import interaction_id_var
 from table.reply import Reply
@@ -36,8 +39,13 @@ def context_of(interaction: discord.Interaction) -> Context:
             channel = channel.parent
         if interaction.guild is None or not isinstance(channel, discord.TextChannel):
             raise IllegalAction("discord.needs_text_channel")
-        thread = await channel.create_thread(name=name[:100], type=discord.ChannelType.public_thread,
-                                             auto_archive_duration=10080)
+        require(interaction.app_permissions, FOR_A_MATCH, channel.mention)
+        try:
+            thread = await channel.create_thread(name=name[:100], type=discord.ChannelType.public_thread,
+                                                 auto_archive_duration=10080)
+        except discord.Forbidden:  # taken away since the interaction was sent
+            raise NotAllowed("discord.missing_permissions", permissions=NAMES["create_public_threads"],
+                             channel=channel.mention) from None
         return thread.id
 
     guild_locale = str(interaction.guild_locale or interaction.locale)
@@ -83,24 +91,61 @@ def message_kwargs(reply: Reply) -> dict:
 
 
 async def send(interaction: discord.Interaction, reply: Reply) -> None:
-    """Answer an interaction with ``reply``, then post what it asks to post elsewhere."""
+    """Answer an interaction with ``reply``, then post what it asks to post elsewhere.
+
+    The answer goes through the interaction (no channel permission needed). A component whose
+    message has done its job (``reply.retire``) loses its components in the same step. A post the
+    channel refuses (a permission taken away, a thread deleted) is shown as a followup to the
+    interaction instead, and its author is told, privately, what is missing.
+    """
     kwargs = message_kwargs(reply)
-    if interaction.response.is_done():
+    response = interaction.response
+    retire = reply.retire and interaction.type is discord.InteractionType.component
+    if not response.is_done() and not retire:
+        callback = await response.send_message(ephemeral=reply.ephemeral, **kwargs)
+        message_id = getattr(callback, "message_id", None)
+    else:
+        if retire and not response.is_done():
+            await response.edit_message(view=None)
+        elif retire:
+            await interaction.edit_original_response(view=None)
+        elif response.type is discord.InteractionResponseType.deferred_channel_message and not reply.ephemeral:
+            await interaction.delete_original_response()  # the private "thinking…" gives way to the public answer
         sent = await interaction.followup.send(ephemeral=reply.ephemeral, wait=True,
                                                **{k: v for k, v in kwargs.items() if v is not None})
         message_id = getattr(sent, "id", None)
-    else:
-        response = await interaction.response.send_message(ephemeral=reply.ephemeral, **kwargs)
-        message_id = getattr(response, "message_id", None)
     if reply.panel and message_id and not reply.ephemeral:
         await _record_panel(interaction, reply.panel, interaction.channel_id or 0, message_id)
     for channel_id, post in reply.posts:
-        if post.ephemeral:  # hidden information never goes to a channel
-            continue
+        if not post.ephemeral:  # hidden information never goes to a channel
+            await _post(interaction, channel_id, post)
+
+
+async def _post(interaction: discord.Interaction, channel_id: int, post: Reply) -> None:
+    """Post in another channel (the match thread); if Discord refuses, show it through the interaction."""
+    from table.i18n import message
+
+    lang = language_of(interaction)
+    where = f"<#{channel_id}>"
+    try:
         channel = interaction.client.get_channel(channel_id) or await interaction.client.fetch_channel(channel_id)
-        message = await channel.send(**{k: v for k, v in message_kwargs(post).items() if v is not None})
+        sent = await channel.send(**{k: v for k, v in message_kwargs(post).items() if v is not None})
+    except discord.NotFound:
+        log.warning("channel %s is gone; the post goes to the interaction", channel_id)
+        note = message("discord.post_gone", lang, channel=where)
+    except discord.Forbidden:
+        lacking = missing(interaction.app_permissions, FOR_A_POST) if interaction.channel_id == channel_id else []
+        log.warning("no permission to post in %s (%s); the post goes to the interaction", channel_id, lacking)
+        note = message("discord.post_failed", lang, channel=where, permissions=", ".join(lacking) or "Send Messages")
+    else:
         if post.panel:
-            await _record_panel(interaction, post.panel, channel_id, message.id)
+            await _record_panel(interaction, post.panel, channel_id, sent.id)
+        return
+    sent = await interaction.followup.send(wait=True, **{k: v for k, v in message_kwargs(post).items()
+                                                          if v is not None})
+    if post.panel:
+        await _record_panel(interaction, post.panel, interaction.channel_id or 0, sent.id)
+    await interaction.followup.send(content=note, ephemeral=True)
 
 
 async def _record_panel(interaction: discord.Interaction, match_id: str, channel_id: int, message_id: int) -> None:
@@ -120,7 +165,12 @@ def language_of(interaction: discord.Interaction) -> str:
 
 
 async def answer(interaction: discord.Interaction, work: Callable[[Context], Awaitable[Reply]]) -> None:
-    """Run one command for the table: rate limit, errors as ephemeral replies, then send."""
+    """Run one command for the table: rate limit, errors as ephemeral replies, then send.
+
+    Discord drops an interaction not acknowledged within 3 seconds; when the work is not done after
+    ``DEFER_AFTER_SECONDS`` (Redis or the renderer slow), the interaction is deferred — privately, so a
+    refusal stays private — and the reply follows. The work itself runs once either way.
+    """
     from table.guard import guarded
 
     services = interaction.client.services  # type: ignore[attr-defined]
@@ -132,7 +182,25 @@ async def answer(interaction: discord.Interaction, work: Callable[[Context], Awa
 
     where = interaction.command.qualified_name if interaction.command else "button"
     started = time.perf_counter()
-    reply = await guarded(checked(), where=str(where), lang=language_of(interaction))
-    await send(interaction, reply)
-    outcome = reply.error or "ok"
+    task = asyncio.ensure_future(guarded(checked(), where=str(where), lang=language_of(interaction)))
+    done, _ = await asyncio.wait({task}, timeout=services.settings.defer_after_seconds)
+    if not done:
+        await _defer(interaction)
+    reply = await task
+    try:
+        await send(interaction, reply)
+    except discord.HTTPException as error:
+        log.warning("could not answer interaction %s (%s); its work was %s", interaction.id, error,
+                    reply.error or "saved")
+        outcome = "unanswered"
+    else:
+        outcome = reply.error or "ok"
     services.metrics.observe(str(where), time.perf_counter() - started, outcome)
+
+
+async def _defer(interaction: discord.Interaction) -> None:
+    """Acknowledge now, answer later: a button's message stays as is; a command shows a private "thinking…"."""
+    if interaction.type is discord.InteractionType.component:
+        await interaction.response.defer()
+    else:
+        await interaction.response.defer(ephemeral=True, thinking=True)

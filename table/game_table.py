@@ -127,6 +127,8 @@ class GameTable:
             raise InvalidInput("core.table.unknown_command", command=command, game=f"/{self.presenter.command}")
         match = await self.load(ctx, match_id)
         seat = self.seated(match, ctx)
+        if not spec.free:
+            self.check_turn(match, seat, ctx.lang)
         if spec.picks_action:
             picked = values.get("action")
             if picked in (None, ""):
@@ -157,6 +159,17 @@ class GameTable:
         if len(candidates) == 1:  # options left out that only one legal action fits
             action = candidates[0]
         return await self.act(ctx, action, match.id, before=match)
+
+    def check_turn(self, match: Match, seat: str, lang: str = "en") -> None:
+        """Refuse a player who has nothing to decide now, naming who the match waits for.
+
+        :raises IllegalAction: core.table.not_your_turn
+        """
+        scene = self.scene(match, None, lang)
+        if seat in scene.awaiting or self.legal(match, seat):
+            return
+        waiting = ", ".join(match.holder(s).name for s in scene.awaiting) or "—"
+        raise IllegalAction("core.table.not_your_turn", name=waiting, step=self.presenter.step(scene))
 
     def parse_choice(self, match: Match, seat: str, text: str, lang: str = "en") -> tuple[JSON, int | None]:
         """A choice from autocomplete (``<log length>:<index>``), an index, or ``Type key=value ...``.

@@ -312,7 +312,7 @@ class Table:
         match, winner = await self.update(target_id, change)
         return Reply(content=ctx.say("match.conceded", player=f"<@{ctx.actor.user_id}>",
                                      winner=f"<@{match.holder(winner).user_id}>", seed=match.seed),
-                     embeds=[self.status_embed(match)])
+                     embeds=[self.status_embed(match)], panel=match.id)  # the last panel's choices go
 
     async def abandon(self, ctx: Context, match_id: str | None = None) -> Reply:
         """Abandon a match: both players must ask, or one moderator."""
@@ -335,7 +335,7 @@ class Table:
 
         match, what = await self.update(target_id, change)
         if what == "abandoned":
-            return Reply(content=ctx.say("match.abandoned", match=match.id, seed=match.seed))
+            return Reply(content=ctx.say("match.abandoned", match=match.id, seed=match.seed), panel=match.id)
         other = next(h for h in match.seats if h.seat not in match.abandon_requests)
         return Reply(content=ctx.say("match.abandon_asked", player=f"<@{ctx.actor.user_id}>", match=match.id,
                                      other=f"<@{other.user_id}>"),

@@ -52,14 +52,18 @@ class Play:
         parts = custom_id.split(":")
         if len(parts) == 3 and parts[0] == "m":
             verb, match_id = parts[1], parts[2]
-            if verb in ("accept", "decline"):
-                return await self.table.answer_invite(ctx, match_id, verb == "accept")
-            if verb == "abandon":
-                return await self.table.abandon(ctx, match_id)
             if verb == "undo":
                 return await undo.request(self.table, ctx, match_id)
-            if verb in ("undo-yes", "undo-no"):
-                return await undo.answer(self.table, ctx, match_id, verb == "undo-yes")
+            if verb in ("accept", "decline"):
+                reply = await self.table.answer_invite(ctx, match_id, verb == "accept")
+            elif verb == "abandon":
+                reply = await self.table.abandon(ctx, match_id)
+            elif verb in ("undo-yes", "undo-no"):
+                reply = await undo.answer(self.table, ctx, match_id, verb == "undo-yes")
+            else:
+                raise NotFound("core.unknown_button")
+            reply.retire = True  # an answered invitation or request keeps no buttons to press again
+            return reply
         if len(parts) >= 3 and parts[0] == "g":
             match = await self.table.store.load(parts[1])
             game = self.games.get(match.game)
@@ -67,8 +71,8 @@ class Play:
                 return await game.press(ctx, match, custom_id, values)
         raise NotFound("core.unknown_button")
 
-    async def due_reminders(self, now: float | None = None) -> list[tuple[int, Reply]]:
-        """Every reminder that is due, as (thread, reply)."""
+    async def due_reminders(self, now: float | None = None) -> list[tuple[str, int, Reply]]:
+        """Every reminder that is due, as (match, thread, reply)."""
         def waiting(match: Match) -> tuple[list[int], str, str]:
             game = self.games.get(match.game)
             if game is None:

@@ -38,8 +38,12 @@ class Reminders:
         else:
             await self.store.redis.zrem(self.key, match.id)
 
-    async def due(self, waiting: Waiting, now: float | None = None) -> list[tuple[int, Reply]]:
-        """Reminders for matches idle past their deadline, as (thread, reply); each is re-armed."""
+    async def forget(self, match_id: str) -> None:
+        """No more reminders for a match (its thread is gone, or the bot may not post there)."""
+        await self.store.redis.zrem(self.key, match_id)
+
+    async def due(self, waiting: Waiting, now: float | None = None) -> list[tuple[str, int, Reply]]:
+        """Reminders for matches idle past their deadline, as (match, thread, reply); each is re-armed."""
         if not self.idle_seconds:
             return []
         now = self.table.clock() if now is None else now
@@ -65,5 +69,5 @@ class Reminders:
             text = message("core.table.reminder", match.lang, players=" ".join(f"<@{u}>" for u in users),
                            match=match.id, minutes=round((now - match.updated_at) / 60), step=step,
                            command=command)
-            out.append((match.where, Reply(content=text, mentions=users)))
+            out.append((match.id, match.where, Reply(content=text, mentions=users)))
         return out

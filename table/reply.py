@@ -87,6 +87,8 @@ class Reply:
     """Further messages for other channels (the match thread), as (channel id, reply)."""
     error: str | None = None
     """``refused`` (the user got something wrong) or ``crash``; None for a normal answer."""
+    retire: bool = False
+    """The button or menu used has done its job (an invitation answered): its message loses its components."""
     panel: str | None = None
     """A match id: this message becomes that match's turn panel (the adapter records its message id
     with ``Table.set_panel`` and removes the buttons of the previous panel)."""

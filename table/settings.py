@@ -22,6 +22,8 @@ class Settings(BaseSettings):
     match_retention_days: int = Field(default=90, ge=1, description="How long finished matches are kept")
     dev_guild_id: int | None = Field(default=None, description="Sync commands to this guild only (instant)")
     idle_reminder_minutes: int = Field(default=720, ge=0, description="Remind the player to act (0: never)")
+    defer_after_seconds: float = Field(default=2.0, gt=0, lt=3,
+                                       description="Acknowledge an interaction (defer) when its work takes longer")
     rate_limit_per_minute: int = Field(default=30, ge=1, description="Commands one user may send per minute")
     game_plugins: str = Field(default="", description="Extra game-system modules to import, comma separated")
     health_port: int | None = Field(default=None, ge=0, le=65535,

@@ -53,8 +53,9 @@ async def test_a_whole_test_game_match_on_discord(fake_discord, redis, prefix):
         await fake.slash(alice, fake.channel, "match new", game="ttt", opponent=bob)
         [thread] = fake.threads_of(fake.channel)
         [invite] = fake.channel_messages(thread)
-        accepted = await fake.click(bob, invite, invite.custom_ids[0])
-        assert "accepted" in accepted.content
+        clicked = await fake.click(bob, invite, invite.custom_ids[0])
+        accepted = clicked.messages[-1]
+        assert "accepted" in accepted.content and fake.messages[invite.id].components == []
         match_id = await store.match_in(thread.id)
         match = await store.load(match_id)
         first = alice if match.holder(match.state["turn"]).user_id == alice.id else bob
@@ -62,10 +63,10 @@ async def test_a_whole_test_game_match_on_discord(fake_discord, redis, prefix):
         users = {first.id: first, second.id: second}
 
         # the first panel: 25 choices in a select menu, the private-view button, no secret card
-        panel = accepted.message
+        panel = accepted
         [menu] = [c for c in walk_components(panel.components) if c.get("type") == 3]
         assert len(menu["options"]) == 25
-        assert "board.png" in accepted.files
+        assert "board.png" in clicked.files
 
         # someone else is refused, ephemerally; autocomplete offers them nothing
         intruder = await fake.slash(carol, thread, "ttt mark", cell="a1")
@@ -101,7 +102,7 @@ async def test_a_whole_test_game_match_on_discord(fake_discord, redis, prefix):
         refused = await fake.click(first, asked, f"m:undo-yes:{match_id}")
         assert refused.ephemeral  # only the opponent may accept
         undone = await fake.click(second, asked, f"m:undo-yes:{match_id}")
-        assert "taken back" in undone.content
+        assert "taken back" in undone.messages[-1].content and fake.messages[asked.message.id].components == []
         assert "e5" not in (await store.load(match_id)).state["board"]
 
         # the private view, only to its owner, from the panel's button

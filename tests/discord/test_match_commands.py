@@ -33,8 +33,9 @@ async def test_new_accept_status_concede_through_discord(fake_discord, redis, pr
         for intruder in (carol, alice):
             refused = await fake.click(intruder, invite, invite.custom_ids[0])
             assert refused.ephemeral
-        accepted = await fake.click(bob, invite, invite.custom_ids[0])
+        accepted = (await fake.click(bob, invite, invite.custom_ids[0])).messages[-1]
         assert not accepted.ephemeral and "accepted" in accepted.content
+        assert fake.messages[invite.id].components == [], "the answered challenge keeps no buttons"
 
         status = await fake.slash(carol, thread, "match status")
         assert status.embeds[0]["fields"][0]["value"] == "active"
@@ -111,7 +112,7 @@ async def test_buttons_still_work_after_a_restart(fake_discord, redis, prefix):
     [thread] = fake.threads_of(fake.channel)
     [invite] = fake.channel_messages(thread)
     async with running_bot(fake, redis, prefix):
-        accepted = await fake.click(bob, invite, invite.custom_ids[0])
+        accepted = (await fake.click(bob, invite, invite.custom_ids[0])).messages[-1]
         assert "accepted" in accepted.content
 
 

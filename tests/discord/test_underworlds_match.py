@@ -71,7 +71,7 @@ async def test_a_whole_match_on_discord_to_the_victory_embed(fake_discord, redis
         await fake.slash(alice, fake.channel, "match new", game="underworlds", opponent=bob)
         [thread] = fake.threads_of(fake.channel)
         [invite] = fake.channel_messages(thread)
-        accepted = await fake.click(bob, invite, invite.custom_ids[0])
+        accepted = (await fake.click(bob, invite, invite.custom_ids[0])).messages[-1]
         assert "accepted" in accepted.content and accepted.embeds[0]["title"].startswith("Underworlds")
         match_id = await store.match_in(thread.id)
         users = {h.seat: (alice if h.user_id == alice.id else bob) for h in (await store.load(match_id)).seats}
@@ -190,8 +190,8 @@ async def test_undo_through_buttons_and_an_idle_reminder_that_pings_only_the_pla
         assert f"<@{other.id}>" in asked.content and [int(u) for u in asked.message.allowed_mentions["users"]] == [other.id]
         refused = await fake.click(users[chooser], asked, f"m:undo-yes:{match_id}")
         assert refused.ephemeral
-        accepted = await fake.click(other, asked, f"m:undo-yes:{match_id}")
-        assert "taken back" in accepted.content
+        accepted = (await fake.click(other, asked, f"m:undo-yes:{match_id}")).messages[-1]
+        assert "taken back" in accepted.content and fake.messages[asked.message.id].components == []
         assert (await store.load(match_id)).state == match.state
 
         # nobody acts for a while: the player awaited is reminded, and only they are pinged

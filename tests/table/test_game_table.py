@@ -99,11 +99,17 @@ async def test_out_of_turn_answers_say_whose_turn_it_is(table):
     play, match_id = await started(table)
     mover, other = await to_move(play, match_id)
     game = play.game("ttt")
-    with pytest.raises(IllegalAction) as refused:
-        await game.run(other, "mark", {"cell": "a1"})
-    assert refused.value.params["name"] == mover.actor.name and "mark a cell" in refused.value.params["step"]
-    listed = await game.run(other, "do", {})
-    assert listed.ephemeral and f"waiting for {mover.actor.name}" in listed.content
+    match = await table.store.load(match_id)
+    for command, values in (("mark", {"cell": "a1"}), ("do", {}), ("do", {"action": "0"}),
+                            ("do", {"action": f"{match.log_length}:0"})):
+        with pytest.raises(IllegalAction) as refused:
+            await game.run(other, command, values)
+        assert refused.value.code == "core.table.not_your_turn", command
+        assert refused.value.params["name"] == mover.actor.name and "mark a cell" in refused.value.params["step"]
+    [(_, post)] = (await game.run(mover, "mark", {"cell": "a1"})).posts
+    with pytest.raises(Exception) as pressed:  # the new panel's menu is not for the player who just moved
+        await play.press(mover, post.selects[0].custom_id, ["0"])
+    assert other.actor.name in str(pressed.value.params)
 
 
 async def test_bad_option_values_are_refused_with_what_to_type(table):

@@ -220,7 +220,7 @@ async def test_idle_reminder_mentions_the_player_to_act_once_per_period(table):
     await step(uw, match_id, random.Random(6))
     match = await uw.store.load(match_id)
     assert await Play(table, idle_minutes=10).due_reminders(match.updated_at + 60) == []
-    [(where, reminder)] = await Play(table, idle_minutes=10).due_reminders(match.updated_at + 601)
+    [(_, where, reminder)] = await Play(table, idle_minutes=10).due_reminders(match.updated_at + 601)
     waiting = uw.system.view(match.state, None)["awaiting"]
     assert where == THREAD and reminder.mentions == [match.holder(s).user_id for s in waiting]
     assert await Play(table, idle_minutes=10).due_reminders(match.updated_at + 700) == []  # re-armed for another period
