@@ -37,12 +37,18 @@ CHAT_INPUT, USER_MENU, MESSAGE_MENU = 1, 2, 3
 
 
 def _localized(value: str | None, localizations: dict | None) -> int:
-    return len(value or "") + sum(len(v or "") for v in (localizations or {}).values())
+    """A field's characters as Discord counts them: only the longest of its default value and
+    its localizations (not their sum).
+
+    >>> _localized("Roll dice", {"es-ES": "Tira dados", "es-419": "Tira dados"})
+    10
+    """
+    return max([len(value or "")] + [len(v or "") for v in (localizations or {}).values()])
 
 
 def _command_chars(node: JSON) -> int:
     """Characters counted against the 4000 limit: names, descriptions, choice names and
-    values, localizations included, over the whole command."""
+    values over the whole command, each field by its longest localization."""
     total = _localized(node.get("name"), node.get("name_localizations"))
     total += _localized(node.get("description"), node.get("description_localizations"))
     for choice in node.get("choices") or []:
