@@ -14,6 +14,7 @@ from cogs.health import start_health_server
 from cogs.games import GamesCog
 from cogs.match import MatchCog, TableButton, TableMenu
 from cogs.send import send
+from cogs.translator import CatalogueTranslator
 from table.guard import crash_reply
 from table.reply import Reply
 from table.services import Services
@@ -40,6 +41,7 @@ class GameMasterBot(commands.Bot):
         await self.add_cog(DiceCog(self.services))
         await self.add_cog(GamesCog(self.services, self))
         self.add_dynamic_items(TableButton, TableMenu)
+        await self.tree.set_translator(CatalogueTranslator(self.tree))  # descriptions in Spanish too
         await self.sync_commands()
         settings = self.services.settings
         if settings.health_port is not None:

@@ -5,6 +5,11 @@ with ``<name>.es.yaml`` (a game's or a layer's own: ``underworlds.en.yaml``, ``t
 ``table.i18n.messages(lang)`` merges ``<lang>.yaml`` with every ``*.<lang>.yaml``, so a key must also live
 in one file only. A file without its twin, a key missing on one side, different ``{placeholders}`` or a
 ``code span`` not kept fails.
+
+One exception: the ``cmd.*`` keys, slash commands described in Spanish (cogs/translator.py). Their English is
+the code that defines each command, so they live in the Spanish files only; instead of a twin, each must name a
+command, option or choice Discord is sent, and every one sent must have its text
+(tests/discord/test_command_translations.py).
 """
 from __future__ import annotations
 
@@ -19,6 +24,8 @@ I18N_DIR = Path(__file__).resolve().parents[1] / "data" / "i18n"
 SPANISH = I18N_DIR / "es.yaml"
 CODE_SPAN = re.compile(r"`[^`]*`")
 LANGS = ("en", "es")
+COMMANDS = "cmd."
+"""Keys of slash-command descriptions: Spanish only, their English is in the code (cogs/translator.py)."""
 
 
 class _UniqueKeyLoader(yaml.SafeLoader):
@@ -121,6 +128,7 @@ def _pair(en_path: Path, es_path: Path) -> tuple[dict[str, str], dict[str, str]]
 @pytest.mark.parametrize(("en_path", "es_path"), PAIRS, ids=PAIR_IDS)
 def test_the_twins_have_the_same_keys(en_path: Path, es_path: Path):
     en, es = _pair(en_path, es_path)
+    es = {key: text for key, text in es.items() if not key.startswith(COMMANDS)}
     assert sorted(en.keys() - es.keys()) == [], f"keys of {en_path.name} without a Spanish message in {es_path.name}"
     assert sorted(es.keys() - en.keys()) == [], f"keys of {es_path.name} that {en_path.name} lacks"
 
@@ -159,6 +167,12 @@ def test_spanish_keeps_commands_and_examples_untranslated(en_path: Path, es_path
     assert wrong == {}, f"code spans differ: {wrong}"
 
 
+def test_command_descriptions_keep_their_english_in_the_code():
+    """One source of truth for the English of a slash command: the code that defines it, never a catalogue."""
+    in_english = sorted(key for key in english() if key.startswith(COMMANDS))
+    assert in_english == [], "English command descriptions belong in the code (cogs/, table/), not in *.en.yaml"
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_key_lives_in_one_file_only(lang: str):
     """The merged table keeps one message per key: the same key in two files would silently hide one."""
@@ -178,7 +192,7 @@ def test_every_english_key_has_a_spanish_message():
 
 
 def test_spanish_has_no_key_english_lacks():
-    extra = sorted(spanish().keys() - english().keys())
+    extra = sorted(key for key in spanish().keys() - english().keys() if not key.startswith(COMMANDS))
     assert extra == [], f"Spanish codes that no English file has: {extra}"
 
 
