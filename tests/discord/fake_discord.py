@@ -20,7 +20,14 @@ Discord's error status where Discord would refuse it): acknowledging an interact
 on sync, unsafe @everyone/role pings (accepted, but recorded), and an ephemeral followup
 that Discord would in fact show publicly (the first followup after a public defer).
 Acting as a user also respects what Discord's client allows: only synced options and
-choices, required options, ``default_member_permissions``, enabled components.
+choices, required options, ``default_member_permissions``, enabled components, channels the
+user can see.
+
+Permissions are per channel, computed like Discord (guild roles, then channel overwrites;
+threads use their parent's; :meth:`FakeDiscord.set_permissions`, :meth:`~FakeDiscord.bot_permissions`).
+The bot's REST calls in a channel are checked against them and refused with Discord's errors
+(403 50001/50013; 400 50083/160005 for archived/locked threads; 404 10003 once deleted), which
+are recorded in ``refusals``, not ``violations``. Interaction responses are never checked.
 """
 from __future__ import annotations
 
@@ -38,15 +45,29 @@ import aiohttp
 import yarl
 from aiohttp import web
 
-from tests.discord.fake_discord_model import (ADMINISTRATOR, BOT_PERMISSIONS, DM_CHANNEL, EVERYONE_PERMISSIONS, JSON,
-                                              MODERATOR_PERMISSIONS, PRIVATE_THREAD, PUBLIC_THREAD, TEXT_CHANNEL, Call,
+from tests.discord.fake_discord_model import (ADD_REACTIONS, ADMINISTRATOR, ALL_PERMISSIONS, ATTACH_FILES,
+                                              BOT_PERMISSIONS, CREATE_PRIVATE_THREADS, CREATE_PUBLIC_THREADS,
+                                              DM_CHANNEL, EMBED_LINKS, EVERYONE_PERMISSIONS, JSON, MANAGE_CHANNELS,
+                                              MANAGE_GUILD, MANAGE_MESSAGES, MANAGE_ROLES, MANAGE_THREADS,
+                                              MEMBER_OVERWRITE, MENTION_EVERYONE, MODERATOR_PERMISSIONS,
+                                              PRIVATE_THREAD, PUBLIC_THREAD, READ_MESSAGE_HISTORY, ROLE_OVERWRITE,
+                                              SEND_MESSAGES, SEND_MESSAGES_IN_THREADS, SEND_TTS_MESSAGES, TEXT_CHANNEL,
+                                              USE_APPLICATION_COMMANDS, USE_EXTERNAL_EMOJIS, VIEW_CHANNEL, Call,
                                               FakeChannel, FakeGuild, FakeMember, FakeMessage, FakeRole, FakeUser,
-                                              InteractionResult, permissions_of, snowflake)
+                                              InteractionResult, Overwrite, Refusal, computed_permissions,
+                                              effective_permissions, permission_names, permissions_of, snowflake)
 from tests.discord.fake_discord_rest import (APP_COMMAND, AUTOCOMPLETE, COMPONENT, GUILD_MEMBERS, GUILD_MESSAGES,
-                                             DIRECT_MESSAGES, MESSAGE_CONTENT, MODAL_SUBMIT, RestRoutes)
+                                             DIRECT_MESSAGES, MESSAGE_CONTENT, MODAL_SUBMIT, RestRoutes,
+                                             send_permission)
 
 __all__ = ["FakeDiscord", "FakeUser", "FakeGuild", "FakeChannel", "FakeMessage", "FakeRole",
-           "InteractionResult", "Call", "LAUNCHER_DIR"]
+           "InteractionResult", "Call", "Refusal", "Overwrite", "LAUNCHER_DIR", "permission_names",
+           # permission bits, for set_permissions & co
+           "ADMINISTRATOR", "ALL_PERMISSIONS", "MANAGE_CHANNELS", "MANAGE_GUILD", "ADD_REACTIONS", "VIEW_CHANNEL",
+           "SEND_MESSAGES", "SEND_TTS_MESSAGES", "MANAGE_MESSAGES", "EMBED_LINKS", "ATTACH_FILES",
+           "READ_MESSAGE_HISTORY", "MENTION_EVERYONE", "USE_EXTERNAL_EMOJIS", "MANAGE_ROLES",
+           "USE_APPLICATION_COMMANDS", "MANAGE_THREADS", "CREATE_PUBLIC_THREADS", "CREATE_PRIVATE_THREADS",
+           "SEND_MESSAGES_IN_THREADS"]
 
 LAUNCHER_DIR = Path(__file__).resolve().parent / "launcher"
 OPTION_TYPES = {bool: 5, int: 4, float: 10, str: 3, FakeUser: 6, FakeChannel: 7, FakeRole: 8}
@@ -135,6 +156,7 @@ class FakeDiscord(RestRoutes):
         self.calls: list[Call] = []
         self.unknown_routes: list[Call] = []
         self.violations: list[str] = []
+        self.refusals: list[Refusal] = []
         self.synced_commands: list[JSON] = []
         self.synced_guild_commands: dict[int, list[JSON]] = {}
         self.sync_count = 0
@@ -305,7 +327,110 @@ class FakeDiscord(RestRoutes):
         return dm
 
     def permissions(self, user: FakeUser, guild: Optional[FakeGuild] = None) -> int:
+        """``user``'s guild-level permissions (@everyone and roles; no channel overwrites)."""
         return permissions_of(guild or self.guild, user.id)  # type: ignore[arg-type]
+
+    # ------------------------------------------------------------------ permissions per channel
+    def _guild_of(self, channel: FakeChannel) -> Optional[FakeGuild]:
+        return self.guilds.get(channel.guild_id) if channel.guild_id is not None else None
+
+    def permissions_in(self, channel: FakeChannel, user: FakeUser, *, implicit: bool = True) -> int:
+        """``user``'s permissions in ``channel`` (a thread: from its parent), computed as Discord
+        does: guild base (@everyone + roles; owner and administrator: all), then the channel's
+        overwrites for @everyone, the member's roles, the member. ``implicit`` applies Discord's
+        implicit rules (no VIEW_CHANNEL -> 0; no way to send -> no EMBED_LINKS/ATTACH_FILES/...;
+        a private thread needs membership or MANAGE_THREADS); without it, the value an interaction
+        carries. In a DM: every permission."""
+        guild = self._guild_of(channel)
+        if guild is None:
+            return ALL_PERMISSIONS
+        return (effective_permissions if implicit else computed_permissions)(guild, channel, user.id)
+
+    def bot_permissions(self, channel: FakeChannel, *, implicit: bool = True) -> int:
+        """The bot's permissions in ``channel``: what its REST calls there are checked against."""
+        return self.permissions_in(channel, self.bot_user, implicit=implicit)
+
+    def set_permissions(self, channel: FakeChannel, target: Union[FakeUser, FakeRole, FakeGuild], *,
+                        allow: int = 0, deny: int = 0) -> None:
+        """Set (replace) the permission overwrite of ``target`` in a text channel, as a moderator
+        would in the channel's settings: ``target`` is a user (``fake.bot_user`` for the bot), a
+        role, or a guild (meaning its @everyone role). ``allow=deny=0`` removes the overwrite.
+        Threads have no overwrites of their own (they use their parent's): pass the parent.
+        The bot is sent CHANNEL_UPDATE (with ``permission_overwrites``)."""
+        if channel.is_thread:
+            raise TypeError(f"thread {channel.name!r} has no overwrites of its own; set them on its parent channel")
+        guild = self._guild_of(channel)
+        if guild is None:
+            raise TypeError("a DM channel has no permission overwrites")
+        if isinstance(target, FakeGuild):
+            target = guild.roles[target.id]
+        if allow & deny:
+            raise ValueError(f"a permission cannot be both allowed and denied: {permission_names(allow & deny)}")
+        kind = ROLE_OVERWRITE if isinstance(target, FakeRole) else MEMBER_OVERWRITE
+        if allow or deny:
+            channel.overwrites[target.id] = Overwrite(target.id, kind, allow, deny)
+        else:
+            channel.overwrites.pop(target.id, None)
+        self._dispatch("CHANNEL_UPDATE", channel.payload())
+
+    def bot_role(self, guild: Optional[FakeGuild] = None) -> FakeRole:
+        """The bot's own role (what an invite with permissions creates)."""
+        guild = guild or self.guild
+        assert guild is not None
+        return guild.roles[guild.bot_role_id]
+
+    def everyone_role(self, guild: Optional[FakeGuild] = None) -> FakeRole:
+        guild = guild or self.guild
+        assert guild is not None
+        return guild.roles[guild.id]
+
+    def set_role_permissions(self, role: FakeRole, *, allow: int = 0, deny: int = 0) -> int:
+        """Grant ``allow`` and take ``deny`` from a role's guild permissions (GUILD_ROLE_UPDATE is
+        sent); returns the role's new permissions."""
+        role.permissions = (role.permissions & ~deny) | allow
+        self._dispatch("GUILD_ROLE_UPDATE", {"guild_id": str(role.guild_id), "role": role.payload()})
+        return role.permissions
+
+    def revoke_bot_permissions(self, permissions: int, guild: Optional[FakeGuild] = None) -> int:
+        """Take ``permissions`` from the bot guild-wide. As on Discord, that means taking them
+        from the bot's role *and* from @everyone (which grants most of them): users lose the
+        ones @everyone gave them too. Returns the bot's guild permissions afterwards."""
+        guild = guild or self.guild
+        assert guild is not None
+        self.set_role_permissions(self.bot_role(guild), deny=permissions)
+        self.set_role_permissions(self.everyone_role(guild), deny=permissions)
+        left = permissions_of(guild, self.bot_user.id) & permissions
+        assert not left, f"the bot still has {permission_names(left)} (from another role, or as administrator)"
+        return permissions_of(guild, self.bot_user.id)
+
+    # ------------------------------------------------------------------ moderating channels & commands
+    def delete_channel(self, channel: FakeChannel) -> None:
+        """Delete a channel (and its threads) or a thread, as a moderator would: the bot gets
+        CHANNEL_DELETE or THREAD_DELETE, and its later REST calls there get 404 10003 Unknown
+        Channel (recorded in ``refusals``)."""
+        assert not channel.deleted, f"channel {channel.name!r} is already deleted"
+        self._remove_channel(channel)
+
+    def set_thread_state(self, thread: FakeChannel, *, archived: Optional[bool] = None,
+                         locked: Optional[bool] = None) -> None:
+        """Archive/unarchive and lock/unlock a thread, as a moderator would (THREAD_UPDATE is
+        sent). An archived thread refuses edits and reactions (400 50083) but a message sent to
+        it unarchives it, unless it is also locked (then 400 50083). A locked thread refuses
+        messages and edits from whoever lacks MANAGE_THREADS (400 160005; the bot has it by
+        default: take it away with ``set_permissions`` to see that)."""
+        assert thread.is_thread, f"{thread.name!r} is not a thread"
+        if archived is not None:
+            thread.archived = archived
+        if locked is not None:
+            thread.locked = locked
+        self._dispatch("THREAD_UPDATE", thread.payload())
+
+    def reset_commands(self) -> None:
+        """Forget every synced command, global and per guild (a new or reset application):
+        ``GET .../commands`` lists none until the bot syncs again; new ids are given then."""
+        self.synced_commands = []
+        self.synced_guild_commands.clear()
+        self._command_ids.clear()
 
     def channel_messages(self, channel: Union[FakeChannel, int]) -> list[FakeMessage]:
         """The non-deleted messages of a channel or thread (ephemeral ones included; see
@@ -449,6 +574,15 @@ class FakeDiscord(RestRoutes):
     async def user_message(self, user: FakeUser, channel: FakeChannel, content: str) -> FakeMessage:
         """A user posts a message (MESSAGE_CREATE; content hidden without the
         MESSAGE_CONTENT intent unless it mentions the bot, as on Discord)."""
+        assert not channel.deleted, f"channel {channel.name!r} was deleted"
+        perms = self.permissions_in(channel, user)
+        if not perms & VIEW_CHANNEL or not perms & send_permission(channel):
+            raise PermissionError(f"{user.name} cannot send messages in {channel.name!r}")
+        if channel.is_thread and channel.locked and not perms & MANAGE_THREADS:
+            raise PermissionError(f"thread {channel.name!r} is locked")
+        if channel.is_thread and channel.archived:
+            channel.archived = False
+            self._dispatch("THREAD_UPDATE", channel.payload())
         msg = FakeMessage(snowflake(), channel.id, channel.guild_id, user, content=content)
         self.messages[msg.id] = msg
         channel.last_message_id = msg.id
@@ -457,7 +591,8 @@ class FakeDiscord(RestRoutes):
         if session and not session.intents & MESSAGE_CONTENT and channel.guild_id and \
                 self.bot_user.mention not in content:
             data["content"] = ""
-        self._dispatch("MESSAGE_CREATE", data, GUILD_MESSAGES if channel.guild_id else DIRECT_MESSAGES)
+        if self.bot_permissions(channel) & VIEW_CHANNEL:  # no events from channels the bot cannot see
+            self._dispatch("MESSAGE_CREATE", data, GUILD_MESSAGES if channel.guild_id else DIRECT_MESSAGES)
         await asyncio.sleep(0)
         return msg
 
@@ -474,7 +609,11 @@ class FakeDiscord(RestRoutes):
                 return cmd, None
         return None, None
 
-    def _option_value(self, kind: int, value: Any, resolved: JSON, channel: FakeChannel) -> Any:
+    def _option_value(self, kind: int, value: Any, resolved: JSON, channel: FakeChannel,
+                      user: Optional[FakeUser] = None) -> Any:
+        """An option (or select) value as Discord sends it, adding to ``resolved``: members carry
+        their permissions in the interaction's channel, channels the invoking ``user``'s
+        (``permissions``) and the bot's (``app_permissions``) in that channel."""
         guild = self.guilds.get(channel.guild_id) if channel.guild_id else None
         if kind == 3:
             return str(value)
@@ -494,14 +633,18 @@ class FakeDiscord(RestRoutes):
             resolved.setdefault("users", {})[str(user.id)] = user.payload()
             if guild is not None and user.id in guild.members:
                 resolved.setdefault("members", {})[str(user.id)] = guild.members[user.id].payload(
-                    with_user=False, permissions=permissions_of(guild, user.id))
+                    with_user=False, permissions=computed_permissions(guild, channel, user.id))
             return str(user.id)
         if isinstance(value, FakeRole):
             resolved.setdefault("roles", {})[str(value.id)] = value.payload()
             return str(value.id)
         if isinstance(value, FakeChannel):
-            perms = permissions_of(guild, self.bot_user.id) if guild else 0
-            resolved.setdefault("channels", {})[str(value.id)] = {**value.payload(), "permissions": str(perms)}
+            data = value.payload()
+            if guild is not None and value.guild_id == guild.id:
+                data["app_permissions"] = str(computed_permissions(guild, value, self.bot_user.id))
+                if user is not None:
+                    data["permissions"] = str(computed_permissions(guild, value, user.id))
+            resolved.setdefault("channels", {})[str(value.id)] = data
             return str(value.id)
         raise TypeError(f"cannot pass {value!r} as an option of type {kind}")
 
@@ -560,7 +703,7 @@ class FakeDiscord(RestRoutes):
                 leaf.append({"type": kind, "name": name, "value": value if isinstance(value, str) else str(value),
                              "focused": True})
                 continue
-            converted = self._option_value(kind, value, resolved, channel)
+            converted = self._option_value(kind, value, resolved, channel, user)
             choices = [c["value"] for c in spec.get("choices") or []]
             if choices and converted not in choices:
                 raise ValueError(f"/{command} {name}={value!r} is not one of the choices {choices}")
@@ -586,6 +729,7 @@ class FakeDiscord(RestRoutes):
         await self.wait_connected(timeout=5.0)
         session = self._session
         assert session is not None
+        self._check_user_can_interact(itype, user, channel)
         result = InteractionResult(self, snowflake(), "fake-" + secrets.token_urlsafe(32), itype, kind, name, user,
                                    channel, source_message=message)
         guild = self.guilds.get(channel.guild_id) if channel.guild_id else None
@@ -594,12 +738,12 @@ class FakeDiscord(RestRoutes):
             "token": result.token, "version": 1, "locale": user.locale, "entitlements": [], "entitlement_sku_ids": [],
             "authorizing_integration_owners": self._owners(channel, user), "context": 0 if guild else 1,
             "attachment_size_limit": 10 * 1024 * 1024, "channel_id": str(channel.id), "channel": channel.payload(),
-            "app_permissions": str(permissions_of(guild, self.bot_user.id) if guild else BOT_PERMISSIONS),
+            # the bot's permissions in this channel, overwrites included, implicit rules not applied
+            "app_permissions": str(computed_permissions(guild, channel, self.bot_user.id) if guild
+                                   else BOT_PERMISSIONS),
         }
         if guild is not None:
-            if user.id not in guild.members:
-                raise AssertionError(f"{user.name} is not a member of {guild.name}")
-            perms = permissions_of(guild, user.id)
+            perms = computed_permissions(guild, channel, user.id)
             payload.update(guild_id=str(guild.id), guild_locale=guild.locale,
                            guild={"id": str(guild.id), "locale": guild.locale, "features": []},
                            member=guild.members[user.id].payload(permissions=perms))
@@ -615,6 +759,22 @@ class FakeDiscord(RestRoutes):
         self._dispatch_to(session, "INTERACTION_CREATE", payload)
         await self._await_answer(result, self.answer_timeout if timeout is None else timeout)
         return result
+
+    def _check_user_can_interact(self, itype: int, user: FakeUser, channel: FakeChannel) -> None:
+        """What Discord's client allows: a member of the guild who can see the channel (and, for
+        a command, has USE_APPLICATION_COMMANDS there). The bot's permissions do not matter:
+        interactions reach it even where it cannot see the channel."""
+        assert not channel.deleted, f"channel {channel.name!r} was deleted"
+        guild = self._guild_of(channel)
+        if guild is None:
+            return
+        if user.id not in guild.members:
+            raise AssertionError(f"{user.name} is not a member of {guild.name}")
+        perms = self.permissions_in(channel, user)
+        if not perms & VIEW_CHANNEL:
+            raise PermissionError(f"{user.name} cannot see {channel.name!r}")
+        if itype in (APP_COMMAND, AUTOCOMPLETE) and not perms & USE_APPLICATION_COMMANDS:
+            raise PermissionError(f"{user.name} cannot use application commands in {channel.name!r}")
 
     async def _await_answer(self, result: InteractionResult, timeout: float) -> None:
         deadline = result.sent_at + timeout
@@ -704,7 +864,7 @@ class FakeDiscord(RestRoutes):
             data["values"] = list(values)
         else:
             resolved: JSON = {}
-            data["values"] = [self._option_value({5: 6, 6: 8, 7: 9, 8: 7}[kind], v, resolved, channel)
+            data["values"] = [self._option_value({5: 6, 6: 8, 7: 9, 8: 7}[kind], v, resolved, channel, user)
                               for v in values]
             data["resolved"] = resolved
         return await self._interact(COMPONENT, "select", custom_id, user, channel, data, message=msg)

@@ -28,12 +28,23 @@ class Owner(Protocol):
 # --- permissions (bit values from the Discord API) -----------------------------------------
 ADMINISTRATOR = 1 << 3
 MANAGE_CHANNELS, MANAGE_GUILD, ADD_REACTIONS = 1 << 4, 1 << 5, 1 << 6
-VIEW_CHANNEL, SEND_MESSAGES, MANAGE_MESSAGES = 1 << 10, 1 << 11, 1 << 13
-EMBED_LINKS, ATTACH_FILES, READ_MESSAGE_HISTORY = 1 << 14, 1 << 15, 1 << 16
-USE_EXTERNAL_EMOJIS, USE_APPLICATION_COMMANDS = 1 << 18, 1 << 31
+VIEW_CHANNEL, SEND_MESSAGES, SEND_TTS_MESSAGES, MANAGE_MESSAGES = 1 << 10, 1 << 11, 1 << 12, 1 << 13
+EMBED_LINKS, ATTACH_FILES, READ_MESSAGE_HISTORY, MENTION_EVERYONE = 1 << 14, 1 << 15, 1 << 16, 1 << 17
+USE_EXTERNAL_EMOJIS, MANAGE_ROLES, USE_APPLICATION_COMMANDS = 1 << 18, 1 << 28, 1 << 31
 MANAGE_THREADS, CREATE_PUBLIC_THREADS, CREATE_PRIVATE_THREADS = 1 << 34, 1 << 35, 1 << 36
 SEND_MESSAGES_IN_THREADS = 1 << 38
 ALL_PERMISSIONS = (1 << 51) - 1
+
+_PERMISSION_NAMES = {
+    "ADMINISTRATOR": ADMINISTRATOR, "MANAGE_CHANNELS": MANAGE_CHANNELS, "MANAGE_GUILD": MANAGE_GUILD,
+    "ADD_REACTIONS": ADD_REACTIONS, "VIEW_CHANNEL": VIEW_CHANNEL, "SEND_MESSAGES": SEND_MESSAGES,
+    "SEND_TTS_MESSAGES": SEND_TTS_MESSAGES, "MANAGE_MESSAGES": MANAGE_MESSAGES, "EMBED_LINKS": EMBED_LINKS,
+    "ATTACH_FILES": ATTACH_FILES, "READ_MESSAGE_HISTORY": READ_MESSAGE_HISTORY, "MENTION_EVERYONE": MENTION_EVERYONE,
+    "USE_EXTERNAL_EMOJIS": USE_EXTERNAL_EMOJIS, "MANAGE_ROLES": MANAGE_ROLES,
+    "USE_APPLICATION_COMMANDS": USE_APPLICATION_COMMANDS, "MANAGE_THREADS": MANAGE_THREADS,
+    "CREATE_PUBLIC_THREADS": CREATE_PUBLIC_THREADS, "CREATE_PRIVATE_THREADS": CREATE_PRIVATE_THREADS,
+    "SEND_MESSAGES_IN_THREADS": SEND_MESSAGES_IN_THREADS,
+}
 
 EVERYONE_PERMISSIONS = (VIEW_CHANNEL | SEND_MESSAGES | ADD_REACTIONS | EMBED_LINKS | ATTACH_FILES
                         | READ_MESSAGE_HISTORY | USE_EXTERNAL_EMOJIS | USE_APPLICATION_COMMANDS
@@ -70,6 +81,93 @@ def permissions_of(guild: "FakeGuild", user_id: int) -> int:
     for role_id in member.role_ids if member else ():
         perms |= guild.roles[role_id].permissions
     return ALL_PERMISSIONS if perms & ADMINISTRATOR else perms
+
+
+def computed_permissions(guild: "FakeGuild", channel: "FakeChannel", user_id: int) -> int:
+    """Discord's ``compute_permissions``: the guild permissions, then the channel's overwrites
+    (@everyone, the member's roles together, the member), administrators bypassing them. A
+    thread has no overwrites of its own: it uses its parent's. Implicit rules are not applied
+    (this is what an interaction's ``app_permissions`` and ``member.permissions`` carry)."""
+    perms = permissions_of(guild, user_id)
+    if perms & ADMINISTRATOR:
+        return ALL_PERMISSIONS
+    source = guild.channels.get(channel.parent_id) if channel.is_thread and channel.parent_id else channel
+    overwrites = source.overwrites if source is not None else {}
+    everyone = overwrites.get(guild.id)
+    if everyone is not None:
+        perms = (perms & ~everyone.deny) | everyone.allow
+    member = guild.members.get(user_id)
+    allow = deny = 0
+    for role_id in member.role_ids if member else ():
+        role_overwrite = overwrites.get(role_id)
+        if role_overwrite is not None and role_overwrite.type == ROLE_OVERWRITE:
+            allow, deny = allow | role_overwrite.allow, deny | role_overwrite.deny
+    perms = (perms & ~deny) | allow
+    own = overwrites.get(user_id)
+    if own is not None and own.type == MEMBER_OVERWRITE:
+        perms = (perms & ~own.deny) | own.allow
+    return perms
+
+
+def effective_permissions(guild: "FakeGuild", channel: "FakeChannel", user_id: int) -> int:
+    """What a member can actually do in a channel or thread: :func:`computed_permissions` plus
+    Discord's implicit rules. No VIEW_CHANNEL (or a private thread one is neither a member of nor
+    has MANAGE_THREADS for) -> nothing at all; unable to send (SEND_MESSAGES, or in a thread
+    SEND_MESSAGES_IN_THREADS) -> no EMBED_LINKS, ATTACH_FILES, MENTION_EVERYONE, SEND_TTS_MESSAGES."""
+    perms = computed_permissions(guild, channel, user_id)
+    if perms & ADMINISTRATOR:
+        return ALL_PERMISSIONS
+    if channel.type == PRIVATE_THREAD and user_id not in channel.member_ids and not perms & MANAGE_THREADS:
+        perms &= ~VIEW_CHANNEL
+    if not perms & VIEW_CHANNEL:
+        return 0
+    if not perms & (SEND_MESSAGES_IN_THREADS if channel.is_thread else SEND_MESSAGES):
+        perms &= ~(EMBED_LINKS | ATTACH_FILES | MENTION_EVERYONE | SEND_TTS_MESSAGES)
+    return perms
+
+
+def permission_names(bits: int) -> list[str]:
+    """``["ATTACH_FILES", ...]``: the names of the permission bits set in ``bits`` (for messages)."""
+    return [name for name, value in _PERMISSION_NAMES.items() if bits & value]
+
+
+ROLE_OVERWRITE, MEMBER_OVERWRITE = 0, 1
+
+
+@dataclass(eq=False)
+class Overwrite:
+    """A channel permission overwrite for a role (type 0; the @everyone role's id is the
+    guild's) or a member (type 1)."""
+    id: int
+    type: int
+    allow: int = 0
+    deny: int = 0
+
+    def payload(self) -> JSON:
+        return {"id": str(self.id), "type": self.type, "allow": str(self.allow), "deny": str(self.deny)}
+
+
+@dataclass(eq=False)
+class Refusal:
+    """Discord refusing a bot's REST call because of the server's state, not because the bot broke
+    a rule (so not a violation): a missing permission (403: 50001 Missing Access, 50013 Missing
+    Permissions), an archived or locked thread (400: 50083, 160005), a deleted channel (404: 10003).
+    ``status`` 200 means the call succeeded but Discord silently dropped part of it (embeds
+    without EMBED_LINKS). ``missing``: the permission bits lacked, if any."""
+    call: "Call"
+    status: int
+    code: int
+    message: str
+    channel_id: Optional[int] = None
+    missing: int = 0
+
+    @property
+    def missing_names(self) -> list[str]:
+        return permission_names(self.missing)
+
+    def __repr__(self) -> str:
+        lacking = f" missing {'|'.join(self.missing_names)}" if self.missing else ""
+        return f"<Refusal {self.call.method} {self.call.path} -> {self.status} {self.code} {self.message}{lacking}>"
 
 
 @dataclass(eq=False)
@@ -148,6 +246,8 @@ class FakeChannel:
     last_message_id: Optional[int] = None
     created_at: str = field(default_factory=iso_now)
     deleted: bool = False
+    overwrites: dict[int, "Overwrite"] = field(default_factory=dict)
+    """Permission overwrites by role or user id (text channels; a thread uses its parent's)."""
 
     @property
     def is_thread(self) -> bool:
@@ -175,7 +275,8 @@ class FakeChannel:
                                     "archive_timestamp": self.created_at, "invitable": self.invitable,
                                     "create_timestamp": self.created_at}})
         else:
-            data.update({"position": self.position, "permission_overwrites": [], "parent_id": None,
+            data.update({"position": self.position, "parent_id": None,
+                         "permission_overwrites": [o.payload() for o in self.overwrites.values()],
                          "topic": self.topic, "nsfw": False, "default_auto_archive_duration": 1440})
         return data
 

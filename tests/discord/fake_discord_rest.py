@@ -19,9 +19,13 @@ from typing import Any, Optional, Union
 from aiohttp import web
 
 from tests.discord import limits
-from tests.discord.fake_discord_model import (EPHEMERAL, JSON, LOADING, PRIVATE_THREAD, PUBLIC_THREAD,
-                                              TEXT_CHANNEL, Call, FakeChannel, FakeGuild, FakeMessage, FakeUser,
-                                              InteractionResult, iso_now, snowflake)
+from tests.discord.fake_discord_model import (ADD_REACTIONS, ALL_PERMISSIONS, ATTACH_FILES, CREATE_PRIVATE_THREADS,
+                                              CREATE_PUBLIC_THREADS, EMBED_LINKS, EPHEMERAL, JSON, LOADING,
+                                              MANAGE_CHANNELS, MANAGE_MESSAGES, MANAGE_ROLES, MANAGE_THREADS,
+                                              PRIVATE_THREAD, PUBLIC_THREAD, READ_MESSAGE_HISTORY, SEND_MESSAGES,
+                                              SEND_MESSAGES_IN_THREADS, TEXT_CHANNEL, VIEW_CHANNEL, Call, FakeChannel,
+                                              FakeGuild, FakeMessage, FakeUser, InteractionResult, Refusal,
+                                              effective_permissions, iso_now, snowflake)
 
 API_PREFIX = re.compile(r"^/api/v(?:9|10)")
 GUILDS, GUILD_MEMBERS, GUILD_MESSAGES, DIRECT_MESSAGES, MESSAGE_CONTENT = 1, 1 << 1, 1 << 9, 1 << 12, 1 << 15
@@ -40,6 +44,31 @@ class HTTPError(Exception):
     def __init__(self, status: int, code: int, message: str) -> None:
         super().__init__(message)
         self.status, self.body = status, {"message": message, "code": code}
+
+
+class Refused(HTTPError):
+    """Discord refusing because of the server's state (a permission, an archived or locked
+    thread, a deleted channel): answered like any error, recorded in ``refusals``, not in
+    ``violations``."""
+
+    def __init__(self, status: int, code: int, message: str, channel: Optional[FakeChannel] = None,
+                 missing: int = 0) -> None:
+        super().__init__(status, code, message)
+        self.channel_id, self.missing = (channel.id if channel is not None else None), missing
+
+
+def missing_access(channel: FakeChannel) -> Refused:
+    return Refused(403, 50001, "Missing Access", channel, VIEW_CHANNEL)
+
+
+def missing_permissions(channel: FakeChannel, missing: int) -> Refused:
+    return Refused(403, 50013, "Missing Permissions", channel, missing)
+
+
+def send_permission(channel: FakeChannel) -> int:
+    """What sending a message needs: SEND_MESSAGES_IN_THREADS in a thread (SEND_MESSAGES has no
+    effect there), SEND_MESSAGES elsewhere."""
+    return SEND_MESSAGES_IN_THREADS if channel.is_thread else SEND_MESSAGES
 
 
 _ROUTES: list[tuple[str, re.Pattern[str], str]] = []
@@ -104,6 +133,9 @@ class RestRoutes:
                                                "code": 0}
         except HTTPError as exc:
             call.status, call.response = exc.status, exc.body
+            if isinstance(exc, Refused):
+                self.refusals.append(Refusal(call, exc.status, exc.body["code"], exc.body["message"],
+                                             exc.channel_id, exc.missing))
             if call.interaction is not None:
                 call.interaction.errors.append(f"{call.method} {call.path} -> {exc.status} {exc.body['message']}")
                 call.interaction.touch()
@@ -129,11 +161,61 @@ class RestRoutes:
 
     def _channel(self, channel_id: Union[str, int]) -> FakeChannel:
         channel = self.channels.get(int(channel_id))
-        if channel is None or channel.deleted:
+        if channel is None:
             raise HTTPError(404, 10003, "Unknown Channel")
+        if channel.deleted:
+            raise Refused(404, 10003, "Unknown Channel", channel)
         return channel
 
+    # ------------------------------------------------------------------ the bot's permissions
+    def _bot_permissions(self, channel: FakeChannel) -> int:
+        """The bot's effective permissions in ``channel`` (all of them in a DM: nothing checked)."""
+        guild = self.guilds.get(channel.guild_id) if channel.guild_id else None
+        return ALL_PERMISSIONS if guild is None else effective_permissions(guild, channel, self.bot_user.id)
+
+    def _require(self, channel: FakeChannel, needed: int = 0) -> int:
+        """Refuse like Discord when the bot cannot see ``channel`` (403 50001 Missing Access) or
+        lacks any of ``needed`` there (403 50013 Missing Permissions); else its permissions."""
+        perms = self._bot_permissions(channel)
+        if not perms & VIEW_CHANNEL:
+            raise missing_access(channel)
+        if needed & ~perms:
+            raise missing_permissions(channel, needed & ~perms)
+        return perms
+
+    def _require_open_thread(self, channel: FakeChannel, perms: int, *, archived_ok: bool = False) -> None:
+        """Archived threads refuse edits and reactions (400 50083; ``archived_ok``: not while
+        unlocked); locked threads refuse them to whoever lacks MANAGE_THREADS (400 160005)."""
+        if not channel.is_thread:
+            return
+        moderator = bool(perms & MANAGE_THREADS)
+        if channel.archived and not (archived_ok and (not channel.locked or moderator)):
+            raise Refused(400, 50083, "Thread is archived", channel)
+        if channel.locked and not moderator:
+            raise Refused(400, 160005, "Thread is locked", channel, MANAGE_THREADS)
+
+    def _without_embeds(self, channel: FakeChannel, perms: int, payload: JSON, call: Call,
+                        existing: Optional[FakeMessage] = None) -> JSON:
+        """Without EMBED_LINKS Discord silently drops a message's embeds (recorded as a refusal
+        with status 200); if nothing else is left the call is refused: 403 50013 for a new
+        message, 400 50006 "Cannot send an empty message" for an edit."""
+        if perms & EMBED_LINKS or not payload.get("embeds"):
+            return payload
+        payload = {k: v for k, v in payload.items() if k != "embeds"}
+        old = existing or FakeMessage(0, 0, None, self.bot_user)
+        rest = (payload["content"] if "content" in payload else old.content) or \
+            (payload["components"] if "components" in payload else old.components) or \
+            (payload["attachments"] if "attachments" in payload else old.attachments) or call.uploads or \
+            (old.embeds if existing else None) or payload.get("sticker_ids") or payload.get("poll")
+        if not rest:
+            if existing is None:
+                raise missing_permissions(channel, EMBED_LINKS)
+            raise Refused(400, 50006, "Cannot send an empty message", channel, EMBED_LINKS)
+        self.refusals.append(Refusal(call, 200, 0, "embeds dropped: missing EMBED_LINKS", channel.id, EMBED_LINKS))
+        return payload
+
     def _message(self, channel_id: Union[str, int], message_id: Union[str, int]) -> FakeMessage:
+        self._channel(channel_id)
         msg = self.messages.get(int(message_id))
         if msg is None or msg.deleted or msg.channel_id != int(channel_id) or msg.ephemeral:
             raise HTTPError(404, 10008, "Unknown Message")
@@ -290,13 +372,36 @@ class RestRoutes:
         return {"url": self.gateway_url, "shards": 1, "session_start_limit":
                 {"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1}}
 
+    @staticmethod
+    def _listed(commands: list[JSON], call: Call) -> list[JSON]:
+        """The stored commands as Discord lists them: exactly what was synced, with ``id``,
+        ``application_id`` and ``version``; the ``*_localizations`` dictionaries only with
+        ``?with_localizations=true`` (Discord leaves them out otherwise)."""
+        if call.query.get("with_localizations", "").lower() == "true":
+            return json.loads(json.dumps(commands))
+
+        def strip(value: Any) -> Any:
+            if isinstance(value, list):
+                return [strip(v) for v in value]
+            if isinstance(value, dict):
+                return {k: strip(v) for k, v in value.items()
+                        if k not in ("name_localizations", "description_localizations")}
+            return value
+        return strip(commands)
+
     @route("GET", r"/applications/(?P<app_id>\d+)/commands")
     async def _r_get_commands(self, call: Call, app_id: str) -> list[JSON]:
-        return self.synced_commands
+        if int(app_id) != self.application_id:
+            raise HTTPError(404, 10002, "Unknown Application")
+        return self._listed(self.synced_commands, call)
 
     @route("GET", r"/applications/(?P<app_id>\d+)/guilds/(?P<guild_id>\d+)/commands")
     async def _r_get_guild_commands(self, call: Call, app_id: str, guild_id: str) -> list[JSON]:
-        return self.synced_guild_commands.get(int(guild_id), [])
+        if int(app_id) != self.application_id:
+            raise HTTPError(404, 10002, "Unknown Application")
+        if int(guild_id) not in self.guilds:
+            raise HTTPError(403, 50001, "Missing Access")
+        return self._listed(self.synced_guild_commands.get(int(guild_id), []), call)
 
     @route("PUT", r"/applications/(?P<app_id>\d+)/commands")
     async def _r_sync(self, call: Call, app_id: str, guild_id: Optional[str] = None) -> list[JSON]:
@@ -308,13 +413,19 @@ class RestRoutes:
         if problems:
             raise HTTPError(400, 50035, "Invalid Form Body: " + "; ".join(problems))
         gid = int(guild_id) if guild_id else None
+        before = {(c["name"], c["type"]): c for c in (self.synced_commands if gid is None
+                                                      else self.synced_guild_commands.get(gid, []))}
         stored = []
         for cmd in call.json or []:
             kind = cmd.get("type", 1)
             cid = self._command_ids.setdefault((gid, cmd["name"], kind), snowflake())
-            stored.append({"description": "", "options": [], "default_member_permissions": None, "nsfw": False,
-                           **cmd, "type": kind, "id": str(cid), "application_id": str(self.application_id),
-                           "version": str(snowflake()), **({"guild_id": guild_id} if gid else {})})
+            entry = {"description": "", "options": [], "default_member_permissions": None, "nsfw": False,
+                     **cmd, "type": kind, "id": str(cid), "application_id": str(self.application_id),
+                     **({"guild_id": guild_id} if gid else {})}
+            old = before.get((cmd["name"], kind))
+            unchanged = old is not None and {k: v for k, v in old.items() if k != "version"} == entry
+            entry["version"] = old["version"] if unchanged else str(snowflake())  # bumped only on a change
+            stored.append(entry)
         if gid is None:
             self.synced_commands = stored
         else:
@@ -452,12 +563,18 @@ class RestRoutes:
     # ------------------------------------------------------------------ REST: channels & messages
     @route("GET", r"/channels/(?P<channel_id>\d+)")
     async def _r_get_channel(self, call: Call, channel_id: str) -> JSON:
-        return self._channel(channel_id).payload()
+        channel = self._channel(channel_id)
+        self._require(channel)
+        return channel.payload()
 
     @route("PATCH", r"/channels/(?P<channel_id>\d+)")
     async def _r_edit_channel(self, call: Call, channel_id: str) -> JSON:
         channel = self._channel(channel_id)
         body = call.json or {}
+        if channel.is_thread:
+            self._check_thread_edit(channel, body)
+        elif channel.guild_id is not None:
+            self._require(channel, MANAGE_CHANNELS | (MANAGE_ROLES if "permission_overwrites" in body else 0))
         for key in ("name", "archived", "locked", "auto_archive_duration", "invitable", "rate_limit_per_user",
                     "topic", "position"):
             if key in body and body[key] is not None:
@@ -465,59 +582,116 @@ class RestRoutes:
         self._dispatch("THREAD_UPDATE" if channel.is_thread else "CHANNEL_UPDATE", channel.payload())
         return channel.payload()
 
+    def _check_thread_edit(self, thread: FakeChannel, body: JSON) -> None:
+        """Discord's rules for editing a thread: it must be unarchived or being unarchived
+        (400 50083); unarchiving an unlocked thread needs SEND_MESSAGES; name, archived and
+        auto_archive_duration need MANAGE_THREADS unless the bot created the thread; anything
+        else (locked, invitable, slow mode), or unarchiving a locked thread, needs MANAGE_THREADS."""
+        perms = self._require(thread)
+        unarchiving = body.get("archived") is False
+        if thread.archived and not unarchiving:
+            raise Refused(400, 50083, "Thread is archived", thread)
+        changes = {k for k, v in body.items() if v is not None and getattr(thread, k, object()) != v}
+        if thread.archived and unarchiving and not thread.locked and changes <= {"archived"}:
+            needed = SEND_MESSAGES
+        elif thread.locked or changes - {"name", "archived", "auto_archive_duration"}:
+            needed = MANAGE_THREADS
+        else:
+            needed = 0 if thread.owner_id == self.bot_user.id else MANAGE_THREADS
+        if needed & ~perms:
+            raise missing_permissions(thread, needed & ~perms)
+
     @route("DELETE", r"/channels/(?P<channel_id>\d+)")
     async def _r_delete_channel(self, call: Call, channel_id: str) -> JSON:
         channel = self._channel(channel_id)
+        if channel.guild_id is not None:
+            self._require(channel, MANAGE_THREADS if channel.is_thread else MANAGE_CHANNELS)
+        self._remove_channel(channel)
+        return channel.payload()
+
+    def _remove_channel(self, channel: FakeChannel) -> None:
+        """Delete a channel (with its threads) or a thread; the bot gets CHANNEL_DELETE (discord.py
+        drops the threads of a deleted channel itself) or THREAD_DELETE."""
         channel.deleted = True
         if channel.is_thread:
             self._dispatch("THREAD_DELETE", {"id": str(channel.id), "guild_id": str(channel.guild_id),
                                              "parent_id": str(channel.parent_id), "type": channel.type})
         else:
+            for thread in self.threads_of(channel):
+                thread.deleted = True
             self._dispatch("CHANNEL_DELETE", channel.payload())
-        return channel.payload()
 
     @route("GET", r"/channels/(?P<channel_id>\d+)/messages")
     async def _r_history(self, call: Call, channel_id: str) -> list[JSON]:
-        self._channel(channel_id)
+        perms = self._require(self._channel(channel_id))
+        if not perms & READ_MESSAGE_HISTORY:
+            return []  # Discord: without READ_MESSAGE_HISTORY no messages are returned
         found = [m for m in self.channel_messages(int(channel_id)) if not m.ephemeral]
         return [m.payload(self) for m in reversed(found)][: int(call.query.get("limit", 50))]
 
     @route("POST", r"/channels/(?P<channel_id>\d+)/messages")
     async def _r_send(self, call: Call, channel_id: str) -> JSON:
-        msg = self._new_message(self._channel(channel_id), call.json, call)
-        if (call.json or {}).get("message_reference"):
+        channel = self._channel(channel_id)
+        body = call.json or {}
+        needed = send_permission(channel)
+        if call.uploads:
+            needed |= ATTACH_FILES
+        if body.get("message_reference"):
+            needed |= READ_MESSAGE_HISTORY
+        perms = self._require(channel, needed)
+        if channel.is_thread and channel.archived and channel.locked:
+            raise Refused(400, 50083, "Thread is archived", channel)  # no automatic unarchiving when locked
+        self._require_open_thread(channel, perms, archived_ok=True)
+        msg = self._new_message(channel, self._without_embeds(channel, perms, body, call), call)
+        if body.get("message_reference"):
             msg.type = 19
         return msg.payload(self)
 
     @route("GET", r"/channels/(?P<channel_id>\d+)/messages/(?P<message_id>\d+)")
     async def _r_get_message(self, call: Call, channel_id: str, message_id: str) -> JSON:
+        self._require(self._channel(channel_id), READ_MESSAGE_HISTORY)
         return self._message(channel_id, message_id).payload(self)
 
     @route("PATCH", r"/channels/(?P<channel_id>\d+)/messages/(?P<message_id>\d+)")
     async def _r_edit_message(self, call: Call, channel_id: str, message_id: str) -> JSON:
+        channel = self._channel(channel_id)
+        perms = self._require(channel, ATTACH_FILES if call.uploads else 0)
         msg = self._message(channel_id, message_id)
         if msg.author is not self.bot_user:
             self._violate(f"tried to edit message {msg.id} authored by {msg.author.name}")
             raise HTTPError(403, 50005, "Cannot edit a message authored by another user")
-        return self._edit(msg, call.json, call).payload(self)
+        self._require_open_thread(channel, perms)
+        return self._edit(msg, self._without_embeds(channel, perms, call.json or {}, call, msg), call).payload(self)
 
     @route("DELETE", r"/channels/(?P<channel_id>\d+)/messages/(?P<message_id>\d+)")
     async def _r_delete_message(self, call: Call, channel_id: str, message_id: str) -> None:
-        self._delete(self._message(channel_id, message_id))
+        channel = self._channel(channel_id)
+        msg = self._message(channel_id, message_id)
+        perms = self._require(channel, 0 if msg.author is self.bot_user else MANAGE_MESSAGES)
+        if channel.is_thread and channel.archived and channel.locked and not perms & MANAGE_THREADS:
+            raise Refused(400, 50083, "Thread is archived", channel)
+        self._delete(msg)
 
     @route("PUT", r"/channels/(?P<channel_id>\d+)/messages/(?P<message_id>\d+)/reactions/(?P<emoji>[^/]+)/@me")
     async def _r_react(self, call: Call, channel_id: str, message_id: str, emoji: str) -> None:
-        self._message(channel_id, message_id).reactions.append(emoji)
+        channel = self._channel(channel_id)
+        msg = self._message(channel_id, message_id)
+        perms = self._require(channel, READ_MESSAGE_HISTORY | (0 if emoji in msg.reactions else ADD_REACTIONS))
+        self._require_open_thread(channel, perms | MANAGE_THREADS)  # locked but active: reactions allowed
+        msg.reactions.append(emoji)
 
     @route("DELETE", r"/channels/(?P<channel_id>\d+)/messages/(?P<message_id>\d+)/reactions/(?P<emoji>[^/]+)/@me")
     async def _r_unreact(self, call: Call, channel_id: str, message_id: str, emoji: str) -> None:
+        channel = self._channel(channel_id)
         msg = self._message(channel_id, message_id)
+        self._require_open_thread(channel, self._require(channel) | MANAGE_THREADS)
         if emoji in msg.reactions:
             msg.reactions.remove(emoji)
 
     @route("POST", r"/channels/(?P<channel_id>\d+)/typing")
     async def _r_typing(self, call: Call, channel_id: str) -> None:
-        self._channel(channel_id)
+        channel = self._channel(channel_id)
+        self._require(channel, send_permission(channel))
 
     def _create_thread(self, parent: FakeChannel, name: str, kind: int, owner: FakeUser,
                        body: Optional[JSON], thread_id: Optional[int] = None) -> FakeChannel:
@@ -541,18 +715,20 @@ class RestRoutes:
     @route("POST", r"/channels/(?P<channel_id>\d+)/threads")
     async def _r_thread(self, call: Call, channel_id: str) -> JSON:
         body = call.json or {}
-        thread = self._create_thread(self._channel(channel_id), body.get("name"), body.get("type", PRIVATE_THREAD),
-                                     self.bot_user, body)
+        parent, kind = self._channel(channel_id), body.get("type", PRIVATE_THREAD)
+        self._require(parent, CREATE_PRIVATE_THREADS if kind == PRIVATE_THREAD else CREATE_PUBLIC_THREADS)
+        thread = self._create_thread(parent, body.get("name"), kind, self.bot_user, body)
         return thread.payload()
 
     @route("POST", r"/channels/(?P<channel_id>\d+)/messages/(?P<message_id>\d+)/threads")
     async def _r_thread_from_message(self, call: Call, channel_id: str, message_id: str) -> JSON:
+        parent = self._channel(channel_id)
+        self._require(parent, CREATE_PUBLIC_THREADS)
         msg = self._message(channel_id, message_id)
         if msg.thread_id is not None:
             raise HTTPError(400, 160004, "A thread has already been created for this message")
         body = call.json or {}
-        thread = self._create_thread(self._channel(channel_id), body.get("name"), PUBLIC_THREAD, self.bot_user,
-                                     body, thread_id=msg.id)
+        thread = self._create_thread(parent, body.get("name"), PUBLIC_THREAD, self.bot_user, body, thread_id=msg.id)
         msg.thread_id = thread.id
         return thread.payload()
 
@@ -564,21 +740,30 @@ class RestRoutes:
 
     @route("PUT", r"/channels/(?P<channel_id>\d+)/thread-members/(?P<user_id>\d+|@me)")
     async def _r_thread_join(self, call: Call, channel_id: str, user_id: str) -> None:
+        """Joining needs only to see the thread; adding someone else needs to be able to send in it."""
         thread = self._thread(channel_id)
+        self._require(thread, 0 if user_id == "@me" else SEND_MESSAGES_IN_THREADS)
         uid = self.bot_user.id if user_id == "@me" else int(user_id)
         if uid not in self.guilds[thread.guild_id].members:  # type: ignore[index]
             raise HTTPError(404, 10007, "Unknown Member")
         if thread.archived:
-            raise HTTPError(400, 50083, "Thread is archived")
+            raise Refused(400, 50083, "Thread is archived", thread)
         thread.member_ids.add(uid)
 
     @route("DELETE", r"/channels/(?P<channel_id>\d+)/thread-members/(?P<user_id>\d+|@me)")
     async def _r_thread_leave(self, call: Call, channel_id: str, user_id: str) -> None:
-        self._thread(channel_id).member_ids.discard(self.bot_user.id if user_id == "@me" else int(user_id))
+        """Removing someone else needs MANAGE_THREADS (or having created the private thread)."""
+        thread = self._thread(channel_id)
+        creator = thread.type == PRIVATE_THREAD and thread.owner_id == self.bot_user.id
+        self._require(thread, 0 if user_id == "@me" or creator else MANAGE_THREADS)
+        if thread.archived:
+            raise Refused(400, 50083, "Thread is archived", thread)
+        thread.member_ids.discard(self.bot_user.id if user_id == "@me" else int(user_id))
 
     @route("GET", r"/channels/(?P<channel_id>\d+)/thread-members")
     async def _r_thread_members(self, call: Call, channel_id: str) -> list[JSON]:
         thread = self._thread(channel_id)
+        self._require(thread)
         return [{"id": str(thread.id), "user_id": str(u), "join_timestamp": thread.created_at, "flags": 0}
                 for u in sorted(thread.member_ids)]
 

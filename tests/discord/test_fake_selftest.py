@@ -165,6 +165,53 @@ def make_bot(intents: discord.Intents | None = None) -> commands.Bot:
     async def mods(interaction: discord.Interaction):
         await interaction.response.send_message("hello moderator", ephemeral=True)
 
+    @bot.tree.command(name="perms", description="The bot's and your permissions here, and in a channel")
+    async def perms(interaction: discord.Interaction, where: str = ""):
+        seen = ""
+        if where:
+            channel = bot.get_channel(int(where))
+            seen = f" cached={channel.permissions_for(interaction.guild.me).value}" if channel else " cached=none"
+        await interaction.response.send_message(
+            f"app={interaction.app_permissions.value} user={interaction.permissions.value}{seen}", ephemeral=True)
+
+    @bot.tree.command(name="probe", description="One REST call in a channel; answers with Discord's answer")
+    async def probe(interaction: discord.Interaction, action: str, where: str, message: str = ""):
+        channel = bot.get_partial_messageable(int(where), guild_id=interaction.guild_id)
+        outcome = "ok"
+        try:
+            if action == "send":
+                await channel.send("hello")
+            elif action == "embed":
+                await channel.send("with embed", embed=discord.Embed(title="t"))
+            elif action == "embed_only":
+                await channel.send(embed=discord.Embed(title="t"))
+            elif action == "file":
+                await channel.send("f", file=discord.File(io.BytesIO(b"x"), "x.txt"))
+            elif action == "reply":
+                await channel.get_partial_message(int(message)).reply("re")
+            elif action == "edit":
+                await channel.get_partial_message(int(message)).edit(content="edited")
+            elif action == "react":
+                await channel.get_partial_message(int(message)).add_reaction("\N{THUMBS UP SIGN}")
+            elif action == "get":
+                await channel.fetch_message(int(message))
+            elif action == "history":
+                outcome = f"ok {len([m async for m in channel.history(limit=10)])}"
+            elif action == "fetch":
+                await bot.fetch_channel(int(where))
+            elif action == "typing":
+                async with channel.typing():
+                    pass
+            elif action == "thread":
+                await bot.get_channel(int(where)).create_thread(name="t", type=discord.ChannelType.public_thread)
+            elif action == "unarchive":
+                await bot.http.edit_channel(int(where), archived=False)
+            elif action == "delete":
+                await bot.http.delete_channel(int(where))
+        except discord.HTTPException as exc:
+            outcome = f"{exc.status} {exc.code}"
+        await interaction.response.send_message(outcome, ephemeral=True)
+
     @bot.command(name="hello")
     async def hello(ctx: commands.Context):
         await ctx.send(f"hello {ctx.author.name}")
@@ -434,3 +481,184 @@ async def test_subprocess_launcher(fake, alice, tmp_path):
         proc.terminate()
         _, err = await proc.communicate()
     assert b"Traceback" not in err, err.decode()
+
+
+# --- permissions per channel, refusals, deletion, archived and locked threads, commands ---------------
+
+from tests.discord.fake_discord import (ADMINISTRATOR, ALL_PERMISSIONS, ATTACH_FILES, CREATE_PUBLIC_THREADS,  # noqa: E402
+                                        EMBED_LINKS, MANAGE_THREADS, READ_MESSAGE_HISTORY, SEND_MESSAGES,
+                                        SEND_MESSAGES_IN_THREADS, VIEW_CHANNEL)
+
+
+async def probe(fake, user, action: str, where, message=None) -> str:
+    """Have the bot try one REST call in ``where``; Discord's answer ("ok", "403 50013", ...)."""
+    options = {"message": str(message.id)} if message is not None else {}
+    result = await fake.slash(user, fake.channel, "probe", action=action, where=str(where.id), **options)
+    return result.content
+
+
+def test_permissions_are_computed_per_channel_like_discord(fake):
+    alice, mod = fake.add_user("alice"), fake.add_user("mod", moderator=True)
+    quiet = fake.add_text_channel(name="announcements")
+    thread = fake.add_thread(quiet, "talk", owner=alice)
+    everyone = fake.everyone_role()
+    fake.set_permissions(quiet, fake.guild, deny=SEND_MESSAGES)                       # the @everyone overwrite
+    fake.set_permissions(quiet, fake.guild.roles[fake.guild.moderator_role_id], allow=SEND_MESSAGES)
+    fake.set_permissions(quiet, mod, deny=ATTACH_FILES)                               # a member overwrite
+    assert fake.permissions_in(fake.channel, alice) & SEND_MESSAGES                   # other channels untouched
+    assert not fake.permissions_in(quiet, alice) & (SEND_MESSAGES | ATTACH_FILES | EMBED_LINKS)  # implicit denial
+    assert fake.permissions_in(quiet, alice, implicit=False) & ATTACH_FILES            # ... not in the raw value
+    assert fake.permissions_in(quiet, mod) & SEND_MESSAGES and not fake.permissions_in(quiet, mod) & ATTACH_FILES
+    # a thread uses its parent's overwrites, and SEND_MESSAGES_IN_THREADS to talk
+    assert fake.permissions_in(thread, alice) & (SEND_MESSAGES_IN_THREADS | ATTACH_FILES) == \
+        SEND_MESSAGES_IN_THREADS | ATTACH_FILES
+    with pytest.raises(TypeError, match="parent"):
+        fake.set_permissions(thread, alice, deny=VIEW_CHANNEL)
+    fake.set_permissions(quiet, alice, deny=VIEW_CHANNEL)
+    assert fake.permissions_in(quiet, alice) == fake.permissions_in(thread, alice) == 0
+    # the owner and administrators bypass overwrites; a private thread needs membership or MANAGE_THREADS
+    fake.set_permissions(quiet, fake.guild, deny=VIEW_CHANNEL)
+    assert fake.permissions_in(quiet, fake.owner) == ALL_PERMISSIONS
+    fake.set_role_permissions(everyone, allow=ADMINISTRATOR)
+    assert fake.permissions_in(quiet, alice) == ALL_PERMISSIONS
+    fake.set_role_permissions(everyone, deny=ADMINISTRATOR)
+    secret = fake.add_thread(fake.channel, "secret", owner=mod, private=True)
+    assert not fake.permissions_in(secret, alice) & VIEW_CHANNEL
+    assert fake.permissions_in(secret, mod) & VIEW_CHANNEL and fake.bot_permissions(secret) & VIEW_CHANNEL
+    fake.set_permissions(quiet, fake.guild)                                            # allow=deny=0: removed
+    assert everyone.id not in quiet.overwrites
+
+
+async def test_interactions_carry_the_permissions_of_their_channel(fake, bot, alice):
+    attic = fake.add_text_channel(name="attic")
+    fake.set_permissions(attic, fake.bot_user, deny=ATTACH_FILES | EMBED_LINKS)
+    fake.set_permissions(attic, alice, deny=READ_MESSAGE_HISTORY)
+    here = await fake.slash(alice, fake.channel, "perms", where=str(attic.id))
+    there = await fake.slash(alice, attic, "perms")
+    app, user, cached = (int(part.split("=")[1]) for part in here.content.split())
+    assert app == fake.bot_permissions(fake.channel) and app & ATTACH_FILES
+    assert user == fake.permissions_in(fake.channel, alice)
+    assert cached == fake.bot_permissions(attic) and not cached & ATTACH_FILES   # discord.py saw CHANNEL_UPDATE
+    app, user = (int(part.split("=")[1]) for part in there.content.split())
+    assert app == fake.bot_permissions(attic) and not app & (ATTACH_FILES | EMBED_LINKS)
+    assert not user & READ_MESSAGE_HISTORY and user & VIEW_CHANNEL
+    # a user cannot act in a channel they cannot see; the bot can still answer where it cannot see
+    fake.set_permissions(attic, alice, deny=VIEW_CHANNEL)
+    with pytest.raises(PermissionError, match="cannot see"):
+        await fake.slash(alice, attic, "perms")
+    fake.set_permissions(attic, fake.bot_user, deny=VIEW_CHANNEL)
+    fake.set_permissions(attic, alice)
+    hidden = await fake.slash(alice, attic, "perms")
+    assert not int(hidden.content.split()[0].split("=")[1]) & VIEW_CHANNEL
+    assert fake.refusals == []  # interaction responses never need channel permissions
+
+
+async def test_rest_calls_refused_without_permissions(fake, bot, alice):
+    room = fake.add_text_channel(name="room")
+    old = await fake.user_message(alice, room, "an old message")
+    fake.set_permissions(room, fake.bot_user, deny=SEND_MESSAGES)
+    assert await probe(fake, alice, "send", room) == "403 50013"
+    assert await probe(fake, alice, "typing", room) == "403 50013"
+    assert [(r.call.method, r.status, r.code, r.missing, r.channel_id) for r in fake.refusals] == [
+        ("POST", 403, 50013, SEND_MESSAGES, room.id)] * 2
+    assert fake.channel_messages(room) == [old] and fake.violations == []
+
+    fake.set_permissions(room, fake.bot_user, deny=ATTACH_FILES | EMBED_LINKS)
+    assert await probe(fake, alice, "file", room) == "403 50013"
+    assert await probe(fake, alice, "embed_only", room) == "403 50013"
+    assert await probe(fake, alice, "embed", room) == "ok"                 # Discord drops the embeds silently
+    [sent] = [m for m in fake.channel_messages(room) if m.author is fake.bot_user]
+    assert sent.content == "with embed" and sent.embeds == []
+    assert [(r.status, r.missing) for r in fake.refusals[-3:]] == [(403, ATTACH_FILES), (403, EMBED_LINKS),
+                                                                    (200, EMBED_LINKS)]
+    assert await probe(fake, alice, "edit", room, sent) == "ok"            # editing its own message: no SEND needed
+
+    fake.set_permissions(room, fake.bot_user, deny=READ_MESSAGE_HISTORY)
+    assert await probe(fake, alice, "reply", room, old) == "403 50013"
+    assert await probe(fake, alice, "get", room, old) == "403 50013"
+    assert await probe(fake, alice, "react", room, old) == "403 50013"
+    assert await probe(fake, alice, "history", room) == "ok 0"             # Discord lists nothing
+
+    fake.set_permissions(room, fake.bot_user, deny=CREATE_PUBLIC_THREADS)
+    assert await probe(fake, alice, "thread", room) == "403 50013" and fake.threads_of(room) == []
+
+    fake.set_permissions(room, fake.bot_user, deny=VIEW_CHANNEL)
+    assert await probe(fake, alice, "fetch", room) == "403 50001"
+    assert await probe(fake, alice, "send", room) == "403 50001"
+    await fake.user_message(alice, room, "unseen")                          # no MESSAGE_CREATE for the bot
+    assert fake.violations == [] and len(fake.channel_messages(room)) == 3
+
+
+async def test_threads_need_send_messages_in_threads(fake, bot, alice):
+    thread = fake.add_thread(fake.channel, "table")
+    fake.set_permissions(fake.channel, fake.bot_user, deny=SEND_MESSAGES_IN_THREADS)
+    assert await probe(fake, alice, "send", thread) == "403 50013"
+    assert await probe(fake, alice, "send", fake.channel) == "ok"
+    fake.set_permissions(fake.channel, fake.bot_user, allow=SEND_MESSAGES_IN_THREADS, deny=SEND_MESSAGES)
+    assert await probe(fake, alice, "file", thread) == "ok"
+    assert await probe(fake, alice, "send", fake.channel) == "403 50013"
+    assert [r.missing for r in fake.refusals] == [SEND_MESSAGES_IN_THREADS, SEND_MESSAGES]
+
+
+async def test_a_guild_permission_taken_from_the_bot(fake, bot, alice):
+    assert fake.bot_role().permissions & EMBED_LINKS
+    left = fake.revoke_bot_permissions(EMBED_LINKS)
+    assert not left & EMBED_LINKS and not fake.bot_permissions(fake.channel) & EMBED_LINKS
+    assert await probe(fake, alice, "embed_only", fake.channel) == "403 50013"
+    result = await fake.slash(alice, fake.channel, "perms", where=str(fake.channel.id))
+    assert f"cached={fake.bot_permissions(fake.channel)}" in result.content   # discord.py saw GUILD_ROLE_UPDATE
+
+
+async def test_deleting_a_thread_or_channel_as_a_moderator(fake, bot, alice):
+    room = fake.add_text_channel(name="room")
+    thread, other = fake.add_thread(room, "t1"), fake.add_thread(room, "t2")
+    await eventually(lambda: bot.get_channel(thread.id) is not None)
+    fake.delete_channel(thread)
+    await eventually(lambda: bot.get_channel(thread.id) is None)            # THREAD_DELETE reached the bot
+    assert await probe(fake, alice, "send", thread) == "404 10003"
+    assert [(r.status, r.code, r.channel_id) for r in fake.refusals] == [(404, 10003, thread.id)]
+    assert fake.threads_of(room) == [other]
+    fake.delete_channel(room)                                               # its threads go with it
+    await eventually(lambda: bot.get_channel(room.id) is None and bot.get_channel(other.id) is None)
+    assert other.deleted and await probe(fake, alice, "fetch", other) == "404 10003"
+    # the bot deleting a thread needs MANAGE_THREADS
+    mine = fake.add_thread(fake.channel, "mine")
+    fake.set_permissions(fake.channel, fake.bot_user, deny=MANAGE_THREADS)
+    assert await probe(fake, alice, "delete", mine) == "403 50013" and not mine.deleted
+    fake.set_permissions(fake.channel, fake.bot_user)
+    assert await probe(fake, alice, "delete", mine) == "ok" and mine.deleted
+
+
+async def test_archived_and_locked_threads(fake, bot, alice):
+    thread = fake.add_thread(fake.channel, "table")
+    said = await fake.user_message(alice, thread, "hi")
+    fake.set_thread_state(thread, archived=True)
+    assert await probe(fake, alice, "react", thread, said) == "400 50083"    # archived: no reactions, no edits
+    assert await probe(fake, alice, "send", thread) == "ok" and not thread.archived   # sending unarchives
+    fake.set_thread_state(thread, archived=True, locked=True)
+    assert await probe(fake, alice, "send", thread) == "400 50083"           # ... unless locked
+    assert await probe(fake, alice, "unarchive", thread) == "ok" and not thread.archived  # MANAGE_THREADS may
+    assert await probe(fake, alice, "send", thread) == "ok"                  # locked, but the bot moderates
+    fake.set_permissions(fake.channel, fake.bot_user, deny=MANAGE_THREADS)
+    assert await probe(fake, alice, "send", thread) == "400 160005"
+    with pytest.raises(PermissionError, match="locked"):
+        await fake.user_message(alice, thread, "let me in")
+    assert [r.code for r in fake.refusals] == [50083, 50083, 160005] and fake.violations == []
+
+
+async def test_listed_commands_are_what_was_synced_and_can_be_reset(fake, bot):
+    async def listed(query: str = "") -> list:
+        async with aiohttp.ClientSession() as http:
+            async with http.get(f"{fake.rest_base}/applications/{fake.application_id}/commands{query}") as resp:
+                return await resp.json()
+    stored = await listed("?with_localizations=true")
+    assert stored == fake.synced_commands and all(c["id"] and c["version"] for c in stored)
+    synced = {c["name"]: c for c in fake.synced_commands}
+    await bot.tree.sync()                                                   # the same tree again
+    assert {c["name"]: (c["id"], c["version"]) for c in await listed()} == \
+        {n: (c["id"], c["version"]) for n, c in synced.items()}            # same ids, same versions
+    assert all("name_localizations" not in c for c in await listed())      # only with_localizations=true
+    fake.reset_commands()
+    assert await listed() == [] and fake.synced_guild_commands == {}
+    await bot.tree.sync()
+    assert {c["id"] for c in fake.synced_commands}.isdisjoint(c["id"] for c in synced.values())
