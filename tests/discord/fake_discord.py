@@ -639,7 +639,7 @@ class FakeDiscord(RestRoutes):
             resolved.setdefault("roles", {})[str(value.id)] = value.payload()
             return str(value.id)
         if isinstance(value, FakeChannel):
-            data = value.payload()
+            data = {**value.payload(), "permissions": "0"}
             if guild is not None and value.guild_id == guild.id:
                 data["app_permissions"] = str(computed_permissions(guild, value, self.bot_user.id))
                 if user is not None:

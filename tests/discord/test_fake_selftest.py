@@ -166,11 +166,14 @@ def make_bot(intents: discord.Intents | None = None) -> commands.Bot:
         await interaction.response.send_message("hello moderator", ephemeral=True)
 
     @bot.tree.command(name="perms", description="The bot's and your permissions here, and in a channel")
-    async def perms(interaction: discord.Interaction, where: str = ""):
+    async def perms(interaction: discord.Interaction, where: str = "",
+                    resolved: app_commands.AppCommandChannel | None = None):
         seen = ""
         if where:
             channel = bot.get_channel(int(where))
             seen = f" cached={channel.permissions_for(interaction.guild.me).value}" if channel else " cached=none"
+        if resolved is not None:
+            seen += f" resolved={resolved.permissions.value}"
         await interaction.response.send_message(
             f"app={interaction.app_permissions.value} user={interaction.permissions.value}{seen}", ephemeral=True)
 
@@ -542,6 +545,9 @@ async def test_interactions_carry_the_permissions_of_their_channel(fake, bot, al
     app, user = (int(part.split("=")[1]) for part in there.content.split())
     assert app == fake.bot_permissions(attic) and not app & (ATTACH_FILES | EMBED_LINKS)
     assert not user & READ_MESSAGE_HISTORY and user & VIEW_CHANNEL
+    option = await fake.slash(alice, fake.channel, "perms", resolved=attic)   # a channel option: the user's there
+    assert option.content.endswith(f" resolved={fake.permissions_in(attic, alice, implicit=False)}")
+    assert option.payload["data"]["resolved"]["channels"][str(attic.id)]["app_permissions"] == str(app)
     # a user cannot act in a channel they cannot see; the bot can still answer where it cannot see
     fake.set_permissions(attic, alice, deny=VIEW_CHANNEL)
     with pytest.raises(PermissionError, match="cannot see"):
