@@ -19,6 +19,7 @@ from typing import Any, Awaitable, Callable, TextIO
 
 from engine.core.errors import GameError, InvalidInput, NotFound
 from table.context import Actor, Context
+from table.fit import fit
 from table.guard import error_reply, guarded
 from table.reply import Reply
 
@@ -137,6 +138,7 @@ class LocalTable:
     # output -------------------------------------------------------------------
     def show(self, reply: Reply, line: str, channel: int | None = None) -> None:
         """Print a reply (and what it posts elsewhere); write its images to files."""
+        reply = fit(reply)  # what Discord would show: shortened, extra components dropped
         channel = channel if channel is not None else self.channel
         paths = []
         for f in reply.files:
