@@ -10,16 +10,22 @@ from __future__ import annotations
 import discord
 
 from engine.core.errors import NotAllowed
+from table.reply import Reply
 
 FOR_A_MATCH = ("view_channel", "send_messages", "send_messages_in_threads", "create_public_threads",
                "embed_links", "attach_files", "read_message_history")
 """What the bot needs in the channel where a match is opened (its thread inherits them)."""
-FOR_A_POST = ("view_channel", "send_messages_in_threads", "embed_links", "attach_files")
-"""What posting a board and a panel in a match thread needs."""
 NAMES = {"view_channel": "View Channel", "send_messages": "Send Messages",
          "send_messages_in_threads": "Send Messages in Threads", "create_public_threads": "Create Public Threads",
          "embed_links": "Embed Links", "attach_files": "Attach Files", "read_message_history": "Read Message History"}
 """Permission names as Discord's server settings show them."""
+
+
+def needed_for(post: Reply, *, thread: bool = True) -> tuple[str, ...]:
+    """What posting ``post`` needs, in a thread (a match's) or a channel."""
+    send = "send_messages_in_threads" if thread else "send_messages"
+    return ("view_channel", send) + (("embed_links",) if post.embeds else ()) + (
+        ("attach_files",) if post.files else ())
 
 
 def missing(permissions: discord.Permissions | None, needed: tuple[str, ...]) -> list[str]:

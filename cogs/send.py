@@ -9,7 +9,7 @@ from typing import Awaitable, Callable
 
 import discord
 
-from cogs.permissions import FOR_A_MATCH, FOR_A_POST, NAMES, missing, require
+from cogs.permissions import FOR_A_MATCH, NAMES, missing, needed_for, require
 from engine.core.errors import NotAllowed
 from table.context import Actor, Context
 from table.logs import interaction_id_var
@@ -122,30 +122,43 @@ async def send(interaction: discord.Interaction, reply: Reply) -> None:
 
 
 async def _post(interaction: discord.Interaction, channel_id: int, post: Reply) -> None:
-    """Post in another channel (the match thread); if Discord refuses, show it through the interaction."""
+    """Post in another channel (the match thread); if Discord would refuse, show it through the interaction.
+
+    The bot's permissions there are checked first: Discord drops the embeds of a bot without Embed
+    Links without a word, so a refusal can't be relied on to tell.
+    """
     from table.i18n import message
 
     lang = language_of(interaction)
     where = f"<#{channel_id}>"
+    kwargs = {k: v for k, v in message_kwargs(post).items() if v is not None}
     try:
         channel = interaction.client.get_channel(channel_id) or await interaction.client.fetch_channel(channel_id)
-        sent = await channel.send(**{k: v for k, v in message_kwargs(post).items() if v is not None})
+        lacking = missing(_bot_permissions(channel), needed_for(post, thread=isinstance(channel, discord.Thread)))
+        if not lacking:
+            sent = await channel.send(**kwargs)
+            if post.panel:
+                await _record_panel(interaction, post.panel, channel_id, sent.id)
+            return
+        note = message("discord.post_failed", lang, channel=where, permissions=", ".join(lacking))
     except discord.NotFound:
-        log.warning("channel %s is gone; the post goes to the interaction", channel_id)
         note = message("discord.post_gone", lang, channel=where)
-    except discord.Forbidden:
-        lacking = missing(interaction.app_permissions, FOR_A_POST) if interaction.channel_id == channel_id else []
-        log.warning("no permission to post in %s (%s); the post goes to the interaction", channel_id, lacking)
-        note = message("discord.post_failed", lang, channel=where, permissions=", ".join(lacking) or "Send Messages")
-    else:
-        if post.panel:
-            await _record_panel(interaction, post.panel, channel_id, sent.id)
-        return
-    sent = await interaction.followup.send(wait=True, **{k: v for k, v in message_kwargs(post).items()
-                                                          if v is not None})
+    except discord.HTTPException as error:  # no access, a locked thread...
+        note = message("discord.post_failed", lang, channel=where, permissions=error.text or str(error.status))
+    log.warning("could not post in %s; shown through interaction %s instead", channel_id, interaction.id)
+    sent = await interaction.followup.send(wait=True, **kwargs)
     if post.panel:
         await _record_panel(interaction, post.panel, interaction.channel_id or 0, sent.id)
     await interaction.followup.send(content=note, ephemeral=True)
+
+
+def _bot_permissions(channel: object) -> discord.Permissions | None:
+    """The bot's permissions in a guild channel or thread, from the cache (None when unknown)."""
+    guild = getattr(channel, "guild", None)
+    me = getattr(guild, "me", None)
+    if guild is None or me is None or not hasattr(channel, "permissions_for"):
+        return None
+    return channel.permissions_for(me)  # type: ignore[attr-defined]
 
 
 async def _record_panel(interaction: discord.Interaction, match_id: str, channel_id: int, message_id: int) -> None:

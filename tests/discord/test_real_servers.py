@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
 from table.store import Store
 from tests.discord.bot_fixtures import running_bot
 from tests.discord.fake_discord_model import walk_components
@@ -132,3 +134,70 @@ async def test_out_of_turn_answers_say_whose_turn_it_is(fake_discord, redis, pre
         idle = bob if uw.holder(waiting[0]).user_id == alice.id else alice
         refused = await fake.slash(idle, uw_thread, "uw do", action="0")
         assert refused.ephemeral and "waiting for" in refused.content and "0 choices" not in refused.content
+
+
+PERMISSIONS = {"VIEW_CHANNEL": "View Channel", "SEND_MESSAGES": "Send Messages",
+               "SEND_MESSAGES_IN_THREADS": "Send Messages in Threads", "CREATE_PUBLIC_THREADS": "Create Public Threads",
+               "EMBED_LINKS": "Embed Links", "ATTACH_FILES": "Attach Files",
+               "READ_MESSAGE_HISTORY": "Read Message History"}
+
+
+@pytest.mark.parametrize("permission", sorted(PERMISSIONS))
+async def test_a_missing_permission_is_named_and_nothing_is_created(fake_discord, redis, prefix, permission):
+    import tests.discord.fake_discord as fd
+
+    fake = fake_discord
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    store = Store(redis, prefix=prefix)
+    async with running_bot(fake, redis, prefix, rate_limit_per_minute=100_000):
+        fake.set_permissions(fake.channel, fake.bot_user, deny=getattr(fd, permission))
+        refused = await fake.slash(alice, fake.channel, "match new", game="ttt", opponent=bob)
+        assert refused.ephemeral and PERMISSIONS[permission] in refused.content, refused.content
+        assert "moderator" in refused.content
+        assert fake.threads_of(fake.channel) == [] and await store.matches_of(alice.id) == []
+
+
+async def test_a_permission_taken_away_mid_match_is_named_and_the_action_is_saved(fake_discord, redis, prefix):
+    from tests.discord.fake_discord import ATTACH_FILES
+
+    fake = fake_discord
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    store = Store(redis, prefix=prefix)
+    async with running_bot(fake, redis, prefix, rate_limit_per_minute=100_000):
+        thread, match_id, first, second = await _ttt_match(fake, store, alice, bob)
+        fake.set_permissions(fake.channel, fake.bot_user, deny=ATTACH_FILES)  # the thread inherits it
+        await asyncio.sleep(0.05)
+        # the first action has a private half (the card dealt) and a public half (the board) to post
+        result = await fake.slash(first, thread, "ttt mark", cell="a1")
+        await result.wait_for_messages(3)
+        private, public, note = result.messages[:3]
+        assert private.ephemeral and "Your secret card" in private.content
+        assert not public.ephemeral and "marked a1" in public.content and "board.png" in public.files
+        assert note.ephemeral and "saved" in note.content and "Attach Files" in note.content
+        assert [e["action"]["cell"] for e in await _actions(store, match_id)] == ["a1"]
+        # the next player can still play from the panel shown instead
+        [menu] = [c for c in walk_components(public.components) if c.get("type") == 3]
+        option = next(o for o in menu["options"] if o["label"] == "Mark e5")
+        chosen = await fake.select(second, public, menu["custom_id"], [option["value"]])
+        await chosen.wait_for_messages(2)
+        assert any("marked e5" in m.content for m in chosen.messages)
+
+
+async def test_a_deleted_thread_stops_its_reminders_and_the_others_are_reminded(fake_discord, redis, prefix):
+    fake = fake_discord
+    users = [fake.add_user(name) for name in ("ann", "ben", "cat", "dan", "eve", "fay")]
+    store = Store(redis, prefix=prefix)
+    async with running_bot(fake, redis, prefix, rate_limit_per_minute=100_000, idle_reminder_minutes=5) as bot:
+        matches = []
+        for a, b in zip(users[::2], users[1::2]):
+            matches.append(await _ttt_match(fake, store, a, b))
+        gone_thread, gone_id, *_ = matches[1]
+        fake.delete_channel(gone_thread)
+        await asyncio.sleep(0.05)
+        latest = max([(await store.load(m[1])).updated_at for m in matches])
+        cog = bot.get_cog("GamesCog")
+        assert await cog.remind_once(latest + 5 * 60 + 30) == 2
+        for thread, match_id, first, _ in (matches[0], matches[2]):
+            assert any(f"<@{first.id}>" in m.content and "⏰" in m.content for m in fake.channel_messages(thread))
+        assert str(gone_id) not in [m.decode() for m in await redis.zrange(f"{prefix}:idle", 0, -1)]
+        assert await cog.remind_once(latest + 2 * (5 * 60) + 60) == 2  # the others keep their reminders
