@@ -198,7 +198,10 @@ async def answer(interaction: discord.Interaction, work: Callable[[Context], Awa
     task = asyncio.ensure_future(guarded(checked(), where=str(where), lang=language_of(interaction)))
     done, _ = await asyncio.wait({task}, timeout=services.settings.defer_after_seconds)
     if not done:
-        await _defer(interaction)
+        try:
+            await _defer(interaction)
+        except discord.HTTPException as error:  # expired already: the work still finishes (and is saved)
+            log.warning("could not defer interaction %s: %s", interaction.id, error)
     reply = await task
     try:
         await send(interaction, reply)
