@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import functools
 from collections import deque
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
 from engine.underworlds.cards import load_cards, load_rivals_decks
 from engine.underworlds.fighters import load_warbands
@@ -237,11 +237,6 @@ def action_label(action: JSON, names: Names, *, costs: bool = True) -> str:
 # events
 
 
-def _visible(event: JSON, viewer: str | None) -> bool:
-    seen_by = event.get("visible_to")
-    return seen_by is None or (viewer is not None and viewer in seen_by)
-
-
 def event_line(e: JSON, names: Names) -> str | None:
     """One event as a line of text, or None for bookkeeping events nobody needs to read."""
     t = str(e.get("type"))
@@ -298,24 +293,6 @@ def event_line(e: JSON, names: Names) -> str | None:
 
 def _why(why: Any, lang: str) -> str:
     return text(f"why.{WHY[why]}", lang) if why in WHY else str(why)
-
-
-def event_lines(events: Iterable[JSON], names: Names, viewer: str | None) -> list[str]:
-    """The readable lines of the events ``viewer`` may see (None: everyone)."""
-    out = []
-    for e in events:
-        if not _visible(e, viewer) or (viewer is None and e.get("visible_to") is not None):
-            continue
-        line = event_line(e, names)
-        if line:
-            out.append(line)
-    return out
-
-
-def private_lines(events: Iterable[JSON], names: Names, seat: str) -> list[str]:
-    """The lines only ``seat`` may read."""
-    return [line for e in events if e.get("visible_to") and seat in e["visible_to"]
-            for line in [event_line(e, names)] if line]
 
 
 # ---------------------------------------------------------------------------------------------

@@ -25,8 +25,8 @@ from table.i18n import message, messages
 from table.reply import Embed
 from table.underworlds.board import board_words, render_view
 from table.underworlds.text import (
-    Names, action_label, combat_embeds, coverage_reply, event_line, event_lines, face, hand_embed, panel_embed,
-    private_lines, step_text, victory_embed,
+    Names, action_label, combat_embeds, coverage_reply, event_line, face, hand_embed, panel_embed,
+    step_text, victory_embed,
 )
 
 SYSTEM = UnderworldsSystem()
@@ -189,8 +189,7 @@ def write_everything(lang: str) -> list[str]:
             out.append(step_text(view, lang=lang))
             out += [action_label(a, names) for a in actions[:40]] + [action_label(a, names, costs=False)
                                                                      for a in actions[:40]]
-            out += event_lines(events, names, None) + event_lines(events, names, "player1")
-            out += private_lines(events, names, "player1") + private_lines(events, names, "player2")
+            out += [line for e in events for line in [event_line(e, names)] if line]
             out += combat_embeds(events, names)
             out.append(panel_embed(view, names, match_id="m1"))
             if isinstance(view["players"]["player1"].get("power"), list):
