@@ -12,6 +12,7 @@ import discord
 from cogs.permissions import FOR_A_MATCH, NAMES, missing, needed_for, require
 from engine.core.errors import NotAllowed
 from table.context import Actor, Context
+from table.fit import fit
 from table.logs import interaction_id_var
 from table.reply import Reply
 
@@ -61,7 +62,8 @@ def allowed_mentions(reply: Reply) -> discord.AllowedMentions:
 
 
 def message_kwargs(reply: Reply) -> dict:
-    """The keyword arguments of ``send``/``send_message`` for a reply."""
+    """The keyword arguments of ``send``/``send_message`` for a reply, fitted to Discord's limits."""
+    reply = fit(reply)
     embeds = []
     for e in reply.embeds:
         embed = discord.Embed(title=e.title or None, description=e.description or None, color=e.color)

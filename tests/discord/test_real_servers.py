@@ -201,3 +201,24 @@ async def test_a_deleted_thread_stops_its_reminders_and_the_others_are_reminded(
             assert any(f"<@{first.id}>" in m.content and "⏰" in m.content for m in fake.channel_messages(thread))
         assert str(gone_id) not in [m.decode() for m in await redis.zrange(f"{prefix}:idle", 0, -1)]
         assert await cog.remind_once(latest + 2 * (5 * 60) + 60) == 2  # the others keep their reminders
+
+
+async def test_replies_from_maximal_inputs_pass_discords_limits(fake_discord, redis, prefix):
+    """A 200-character dice expression with a huge result, 32-character display names, a match's whole life:
+    every message is accepted by the fake's limit checks (a violation fails the test)."""
+    fake = fake_discord
+    alice, bob = fake.add_user("a" * 32), fake.add_user("ß" * 32)
+    store = Store(redis, prefix=prefix)
+    async with running_bot(fake, redis, prefix, rate_limit_per_minute=100_000):
+        expression = "1d1000*" + "9" * 193
+        rolled = await fake.slash(alice, fake.channel, "roll dice", expr=expression)
+        assert not rolled.ephemeral and rolled.embeds and "wrong on our side" not in rolled.content
+        many = await fake.slash(alice, fake.channel, "roll dice", expr="+".join(["1000d6"] * 28))
+        assert many.embeds or many.ephemeral
+        thread, match_id, first, second = await _ttt_match(fake, store, alice, bob)
+        for user, cell in ((first, "a1"), (second, "e5"), (first, "b1")):
+            await fake.slash(user, thread, "ttt mark", cell=cell)
+        await fake.slash(first, thread, "match status")
+        await fake.slash(first, thread, "match log", n=50)
+        await fake.slash(second, thread, "match concede")
+    assert fake.violations == []
