@@ -19,7 +19,7 @@ import redis.asyncio as aioredis
 
 from bench.common import bench_redis
 
-import engine.games  # noqa: F401
+
 from engine.core import system as systems
 from engine.core.errors import GameError
 from table.context import Actor, Context
