@@ -36,7 +36,7 @@ class PackHeader(Strict):
     """What every pack says about itself, whatever its game."""
 
     schema_version: int = Field(description="The pack format's version (this code reads 1)")
-    game: Id = Field(description="The game's key: underworlds, magewars, dragonbond, tambores")
+    game: Id = Field(description="The game's key, as in engine/games.py")
     id: Id = Field(description="The pack's id, unique in a server")
     name: Annotated[str, Field(min_length=1, max_length=100)]
     version: Annotated[str, Field(min_length=1, max_length=32)] = Field(description="The pack's own version")
