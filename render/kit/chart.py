@@ -11,6 +11,8 @@ from fractions import Fraction
 
 from PIL import Image, ImageDraw, ImageFont
 
+from render.kit.fonts import font as typeface
+
 MAX_BARS = 40
 """Most bars one chart draws."""
 MIN_WIDTH, MAX_WIDTH = 320, 2048
@@ -21,15 +23,6 @@ TEXT = (33, 37, 41)
 MUTED = (108, 117, 125)
 TRACK = (233, 236, 239)
 BAR = (32, 107, 196)
-
-_FONT_CACHE: dict[int, ImageFont.FreeTypeFont | ImageFont.ImageFont] = {}
-
-
-def _font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
-    if size not in _FONT_CACHE:
-        _FONT_CACHE[size] = ImageFont.load_default(size=size)
-    return _FONT_CACHE[size]
-
 
 def _text_width(draw: ImageDraw.ImageDraw, text: str, font: ImageFont.FreeTypeFont | ImageFont.ImageFont) -> int:
     left, _, right, _ = draw.textbbox((0, 0), text, font=font)
@@ -80,7 +73,7 @@ def bar_chart(title: str, bars: Sequence[tuple[str, float | Fraction]], *, width
     scale = width / 640
     pad, gap = round(16 * scale), round(8 * scale)
     row, bar_height = round(30 * scale), round(20 * scale)
-    title_font, font = _font(round(22 * scale)), _font(round(16 * scale))
+    title_font, font = typeface(round(22 * scale)), typeface(round(16 * scale))
     title_height = round(34 * scale)
     height = pad + title_height + len(bars) * row + pad
 

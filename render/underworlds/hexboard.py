@@ -19,6 +19,8 @@ from functools import lru_cache
 
 from PIL import Image, ImageColor, ImageDraw, ImageFont
 
+from render.kit.fonts import font
+
 from engine.underworlds.battlefield import Battlefield, HexType, JoinEdge
 from engine.underworlds.feature_tokens import FeatureSide
 from engine.underworlds.hexgrid import Hex
@@ -228,7 +230,7 @@ def _corners(cx: float, cy: float, radius: float) -> list[tuple[float, float]]:
 
 @lru_cache(maxsize=32)
 def _font(px: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
-    return ImageFont.load_default(size=max(MIN_TEXT_PX, px))
+    return font(max(MIN_TEXT_PX, px))
 
 
 def _rgb(colour: Colour) -> RGB:

@@ -122,13 +122,13 @@ def test_starting_hexes_of_each_territory_are_distinct(field: Battlefield) -> No
 def test_text_is_never_smaller_than_14_px(boards: dict[str, Board], monkeypatch: pytest.MonkeyPatch) -> None:
     """Readable on a phone: every font requested is 14 px or more, even on the wide short-edge layout."""
     sizes: list[float] = []
-    real = ImageFont.load_default
+    real = hexboard.font
 
-    def spy(size: float | None = None) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+    def spy(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
         sizes.append(size or 0)
-        return real(size=size)
+        return real(size)
 
-    monkeypatch.setattr(ImageFont, "load_default", spy)
+    monkeypatch.setattr(hexboard, "font", spy)
     for cache in (hexboard._font, hexboard._static_layer, hexboard._text_bands, hexboard._layout):
         cache.cache_clear()
     wide = Battlefield.build(boards["mirror-well"], boards["wyrmgrave"], join=Join(edge=JoinEdge.SHORT))
