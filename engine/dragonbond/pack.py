@@ -1,0 +1,383 @@
+"""Dragonbond: Batallas de Valerna data packs: the unit cards, powers and cards a community types in.
+
+No unit card of the game is public (§28 of ``shared/rules/dragonbond.md``), so every profile comes
+from a pack. A pack document is the shared envelope (``header``, a :class:`~engine.core.pack.PackHeader`)
+plus the entries of :class:`DragonbondPack`: unit cards (heroes, dragons, mounts and Epic Creatures
+are unit cards too, told apart by their keywords, §2.2, §23.1), powers, Vaala, Command and Artifact
+cards, and force lists (§25.2) to play them with. Field names are English; each field's description
+gives the rulebook's Spanish term. Any number no public source gives may be written ``unknown``
+(``Maybe``); :func:`engine.core.pack.unknowns` lists them. A training pack lists its invented values
+in ``training_values`` (paths in the notation of ``unknowns``) and its rulebook facts in ``sources``.
+
+:func:`check` finds what a schema cannot: references to entries that are not in the pack, duplicate
+ids, force lists that break the list-building rules. "§" is a section of the rules digest.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Annotated, Any
+
+from pydantic import Field
+
+from engine.core.pack import Id, Maybe, PackHeader, Strict, Text
+from engine.dragonbond.dice import Colour
+
+Count = Annotated[int, Field(ge=1, le=100)]
+Points = Annotated[int, Field(ge=0, le=1000)]
+Inches = Annotated[float, Field(ge=0, le=120)]
+Name = Annotated[str, Field(min_length=1, max_length=100)]
+Keyword = Annotated[str, Field(min_length=1, max_length=60)]
+
+# Unit keywords the rules read (§23.1), spelled as the cards print them. ``Comandar`` and ``Vaala``
+# may carry a parenthesised argument: "Comandar (Asesinos Shev)", "Vaala (Lanza Sueños)".
+HERO = "Héroe"
+DRAGON = "Dragón"
+DRAGON_RIDER = "Jinete de Dragones"
+MOUNT = "Montura"
+EPIC = "Épica"
+VAALA = "Vaala"
+COMMAND = "Comandar"
+GAME_SIZES = (50, 100, 150)
+"""Skirmish, standard and full army (§25.1)."""
+CARD_COST = 1
+"""Points per Vaala, Command or Artifact card bought at list building (§16, §19.1, §25.2)."""
+
+
+def keyword_name(keyword: str) -> str:
+    """``"Comandar (Asesinos Shev)"`` -> ``"Comandar"``."""
+    return keyword.split("(", 1)[0].strip()
+
+
+def keyword_argument(keyword: str) -> str | None:
+    """``"Comandar (Asesinos Shev)"`` -> ``"Asesinos Shev"``; None without parentheses."""
+    if "(" not in keyword:
+        return None
+    return keyword.split("(", 1)[1].rsplit(")", 1)[0].strip()
+
+
+class PowerType(StrEnum):
+    """When a power is used (Tipo de poder, §15)."""
+
+    PASSIVE = "passive"
+    """Pasivo: always in effect."""
+    ACTIVE = "active"
+    """Activo: the unit's action (Activar Poder)."""
+    REACTION = "reaction"
+    """Reacción: when its trigger occurs, in any turn."""
+
+
+class Attack(Strict):
+    """A melee attack profile (Ataque cuerpo a cuerpo, §2.3, §10): dice per model."""
+
+    dice: Maybe[Count] = Field(description="Attack dice per model (dados de ataque por miniatura)")
+    colour: Maybe[Colour] = Field(description="Colour of those dice (color: negro, gris, blanco)")
+    keywords: list[Keyword] = Field(default=[], description="Attack keywords (claves de ataque), e.g. Asesinar")
+
+
+class RangedAttack(Attack):
+    """A ranged attack profile (Ataque a distancia, §2.3, §10.1)."""
+
+    range: Maybe[Inches] = Field(description='Range in inches (alcance)')
+
+
+class Profile(Strict):
+    """One side of a unit card: what the attack, defence and movement rules read."""
+
+    health: Maybe[Count] = Field(description="Wounds that remove one model (salud, +)")
+    speed: Maybe[Inches] = Field(description="Inches of movement (velocidad de movimiento)")
+    defence: Maybe[Colour] = Field(description="Defence die colour, one die per standard hit (dado de defensa)")
+    melee: Attack | None = Field(description="Melee attack (ataque cuerpo a cuerpo); null: none")
+    ranged: RangedAttack | None = Field(description="Ranged attack (ataque a distancia); null: none")
+    powers: list[Id] = Field(description="Ids of the card's powers (poderes), entries of `powers`")
+
+
+class Unit(Profile):
+    """A unit card (carta de unidad, §2.3; a Hero card or an Epic Creature card is one too)."""
+
+    id: Id
+    name: Name = Field(description="Unit name (nombre de la unidad)")
+    faction: Maybe[Name] | None = Field(
+        description="Faction (facción: Allaria, Tyveria, Nahuac, Ysval...); null: unaligned, e.g. Dragons")
+    keywords: list[Keyword] = Field(
+        description='Unit keywords as printed (claves): "Héroe", "Dragón", "Jinete de Dragones", "Montura", '
+                    '"Épica", "Vaala (Lanza Sueños)", "Comandar (Asesinos Shev)"...')
+    points: Maybe[Points] = Field(description="Force-list points cost (puntos de lista de fuerza)")
+    models: Maybe[Count] = Field(description="Number of models (cantidad de miniaturas / tropas)")
+    base_mm: Maybe[Annotated[int, Field(ge=1, le=300)]] = Field(
+        description="Base diameter in millimetres (tamaño de peana); no public source gives one")
+    unique: bool = Field(default=False, description="At most one per force (única, §2.2)")
+    mercenary: bool = Field(default=False, description="A Mercenary (mercenario, §27.1)")
+    command_power: Id | None = Field(
+        default=None, description="A Hero's command power on the card's back (poder de comando, §19.2)")
+    injured: Profile | None = Field(
+        default=None, description="An Epic Creature's injured side (lado lesionado, §18)")
+
+
+class Power(Strict):
+    """A power printed on a unit, Hero or Artifact card (poder, §15)."""
+
+    id: Id
+    name: Name = Field(description="Power name (nombre del poder)")
+    type: Maybe[PowerType] = Field(description="Power type (tipo de poder): passive, active or reaction")
+    trigger: Text | None = Field(default=None, description="A reaction's trigger (detonante)")
+    ultimate: bool = Field(default=False, description="Once per game (definitiva)")
+    extra_fatigue: Maybe[Annotated[int, Field(ge=0, le=10)]] = Field(
+        default=0, description="Fatigue beyond the activation's (fatiga adicional; ambiguity A5)")
+    text: Maybe[Text] = Field(description="The rule as printed (descripción de poder)")
+
+
+class VaalaCard(Strict):
+    """A Vaala card (carta de Vaala, §16.1): a one-shot reaction, unique, 1 point beyond the free ones."""
+
+    id: Id
+    name: Name = Field(description="Card name (nombre)")
+    subtype: Keyword | None = Field(
+        default=None, description='Vaala subtype it needs (subtipo), e.g. "Lanza Sueños"; null: any')
+    trigger: Maybe[Text] = Field(description="When it is played (detonante)")
+    text: Maybe[Text] = Field(description="Its effect (efecto)")
+
+
+class CommandCard(Strict):
+    """A Command card (carta de Comando, §16.2): like a Vaala card, used by the General."""
+
+    id: Id
+    name: Name = Field(description="Card name (nombre)")
+    trigger: Maybe[Text] = Field(description="When it is played (detonante)")
+    text: Maybe[Text] = Field(description="Its effect (efecto)")
+
+
+class Artifact(Strict):
+    """An Artifact card (carta de Artefacto, §19.1): one Hero's magic item, unique, 1 point."""
+
+    id: Id
+    name: Name = Field(description="Card name (nombre)")
+    power: Id = Field(description="The power it grants (poder), an entry of `powers`")
+
+
+class ForceUnit(Strict):
+    """One unit of a force list (§25.2)."""
+
+    id: Id = Field(description="This unit's id in the force (two units of one card need two ids)")
+    unit: Id = Field(description="Its unit card, an entry of `units`")
+    reserve: bool = Field(default=False, description="Starts in reserve (en la reserva, §25.6)")
+
+
+class Mounted(Strict):
+    """A Dragon Rider that starts mounted (montado, §20.1)."""
+
+    rider: Id = Field(description="Force unit of a Hero with Jinete de Dragones (jinete)")
+    mount: Id = Field(description="Force unit with Montura (montura)")
+
+
+class Commanding(Strict):
+    """A Hero that starts commanding a unit (comandar, §19.2)."""
+
+    hero: Id = Field(description="Force unit of a Hero with Comandar (X) (héroe)")
+    unit: Id = Field(description="Force unit it commands, matching X (unidad comandada)")
+
+
+class Bond(Strict):
+    """The Dragonbond pair (vinculados, §21): one Dragon Rider Hero and one Dragon."""
+
+    hero: Id = Field(description="Force unit of a Hero with Jinete de Dragones")
+    dragon: Id = Field(description="Force unit with Dragón")
+
+
+class Carried(Strict):
+    """An Artifact carried by a Hero (§19.1)."""
+
+    artifact: Id = Field(description="An entry of `artifacts`")
+    hero: Id = Field(description="Force unit of the Hero carrying it")
+
+
+class Force(Strict):
+    """A force list (lista de fuerza, §25.2)."""
+
+    id: Id
+    name: Name
+    faction: Maybe[Name] = Field(description="Its one faction (facción)")
+    size: Annotated[int, Field(ge=1, le=1000)] = Field(
+        description="Game size in points (tamaño de la partida): 50, 100 or 150")
+    units: Annotated[list[ForceUnit], Field(min_length=1)] = Field(description="Its units (unidades)")
+    general: Id = Field(description="Force unit of its General (general, §22), a Hero")
+    mounted: list[Mounted] = Field(default=[], description="Riders that start mounted")
+    commanding: list[Commanding] = Field(default=[], description="Heroes that start commanding a unit")
+    bond: Bond | None = Field(default=None, description="Its Dragonbond pair (vínculo), if any")
+    artifacts: list[Carried] = Field(default=[], description="Artifacts bought, one per Hero")
+    vaala_cards: list[Id] = Field(default=[], description="Vaala cards in its hand (mano), entries of `vaala_cards`")
+    command_cards: list[Id] = Field(
+        default=[], description="Command cards in its hand, entries of `command_cards`")
+
+
+class DragonbondPack(Strict):
+    """A Dragonbond pack document: the shared header and the game's entries."""
+
+    header: PackHeader
+    units: list[Unit] = Field(default=[], description="Unit cards (cartas de unidad, Héroe, Criatura Épica)")
+    powers: list[Power] = Field(default=[], description="Powers the cards name (poderes)")
+    vaala_cards: list[VaalaCard] = Field(default=[], description="Vaala cards (cartas de Vaala)")
+    command_cards: list[CommandCard] = Field(default=[], description="Command cards (cartas de Comando)")
+    artifacts: list[Artifact] = Field(default=[], description="Artifact cards (cartas de Artefacto)")
+    forces: list[Force] = Field(default=[], description="Force lists to play with (listas de fuerza)")
+    training_values: list[str] = Field(
+        default=[], description="Paths (as `unknowns` writes them) of values invented for training, not printed")
+    sources: dict[str, Text] = Field(
+        default={}, description="Paths of values taken from a public source, with the page or line they come from")
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong in a pack: where, what is there, and what was expected."""
+
+    path: str
+    value: str
+    expected: str
+
+
+def _has(unit: Unit, keyword: str) -> bool:
+    return any(keyword_name(k) == keyword for k in unit.keywords)
+
+
+def _duplicates(entries: list[Any], path: str) -> list[Problem]:
+    seen: set[str] = set()
+    found = []
+    for i, entry in enumerate(entries):
+        if entry.id in seen:
+            found.append(Problem(f"{path}[{i}].id", entry.id, "an id used once"))
+        seen.add(entry.id)
+    return found
+
+
+def check(pack: DragonbondPack) -> list[Problem]:
+    """Every cross-reference and list-building problem of ``pack`` (empty when it is sound)."""
+    problems: list[Problem] = []
+    for name in ("units", "powers", "vaala_cards", "command_cards", "artifacts", "forces"):
+        problems += _duplicates(getattr(pack, name), name)
+    powers = {p.id: p for p in pack.powers}
+    units = {u.id: u for u in pack.units}
+
+    def power_ref(path: str, power_id: str) -> None:
+        if power_id not in powers:
+            problems.append(Problem(path, power_id, "a power id of `powers`"))
+
+    for i, power in enumerate(pack.powers):
+        if power.type == PowerType.REACTION and not power.trigger:
+            problems.append(Problem(f"powers[{i}].trigger", "null", "a trigger: the power is a reaction"))
+    for i, unit in enumerate(pack.units):
+        for j, power_id in enumerate(unit.powers):
+            power_ref(f"units[{i}].powers[{j}]", power_id)
+        if unit.injured is not None:
+            for j, power_id in enumerate(unit.injured.powers):
+                power_ref(f"units[{i}].injured.powers[{j}]", power_id)
+            if not _has(unit, EPIC):
+                problems.append(Problem(f"units[{i}].injured", "an injured side", f"only on a unit with {EPIC}"))
+        if unit.command_power is not None:
+            power_ref(f"units[{i}].command_power", unit.command_power)
+            if not _has(unit, HERO):
+                problems.append(Problem(f"units[{i}].command_power", unit.command_power,
+                                        f"only on a unit with {HERO}"))
+        if _has(unit, HERO) and unit.models not in (1, "unknown"):
+            problems.append(Problem(f"units[{i}].models", str(unit.models), "1: a Hero is a single model"))
+    for i, artifact in enumerate(pack.artifacts):
+        power_ref(f"artifacts[{i}].power", artifact.power)
+    for i, force in enumerate(pack.forces):
+        problems += _check_force(pack, force, f"forces[{i}]", units)
+    for i, path in enumerate(pack.training_values):
+        if path in pack.sources:
+            problems.append(Problem(f"training_values[{i}]", path, "not also in `sources`"))
+    return problems
+
+
+def _check_force(pack: DragonbondPack, force: Force, at: str, units: dict[str, Unit]) -> list[Problem]:
+    problems = _duplicates(force.units, f"{at}.units")
+    entries = {e.id: units.get(e.unit) for e in force.units}
+    index = {e.id: j for j, e in enumerate(force.units)}
+    reserve = {e.id for e in force.units if e.reserve}
+    for j, entry in enumerate(force.units):
+        if entry.unit not in units:
+            problems.append(Problem(f"{at}.units[{j}].unit", entry.unit, "a unit id of `units`"))
+
+    def member(path: str, entry_id: str, keyword: str | None) -> Unit | None:
+        """The force unit ``entry_id`` (a problem if missing or without ``keyword``)."""
+        if entry_id not in entries:
+            problems.append(Problem(path, entry_id, f"a unit id of {at}.units"))
+            return None
+        unit = entries[entry_id]
+        if unit is not None and keyword is not None and not _has(unit, keyword):
+            problems.append(Problem(path, entry_id, f"a unit with the keyword {keyword}"))
+        return unit
+
+    general = member(f"{at}.general", force.general, HERO)
+    if general is not None and general.mercenary:
+        problems.append(Problem(f"{at}.general", force.general, "a Hero that is not a Mercenary (§22)"))
+    if force.general in reserve:
+        problems.append(Problem(f"{at}.general", force.general, "a General that does not start in reserve (§22)"))
+    for k, pair in enumerate(force.mounted):
+        member(f"{at}.mounted[{k}].rider", pair.rider, DRAGON_RIDER)
+        member(f"{at}.mounted[{k}].mount", pair.mount, MOUNT)
+    for k, pair in enumerate(force.commanding):
+        hero = member(f"{at}.commanding[{k}].hero", pair.hero, HERO)
+        target = member(f"{at}.commanding[{k}].unit", pair.unit, None)
+        if hero is not None and target is not None:
+            can = {keyword_argument(kw) for kw in hero.keywords if keyword_name(kw) == COMMAND}
+            if not can & ({target.name} | {keyword_name(kw) for kw in target.keywords} | set(target.keywords)):
+                problems.append(Problem(f"{at}.commanding[{k}].unit", pair.unit,
+                                        f"a unit the Hero's {COMMAND} (X) names (§19.2)"))
+    for role in ("hero", "unit"):
+        ids = [getattr(p, role) for p in force.commanding]
+        for k, entry_id in enumerate(ids):
+            if entry_id in ids[:k]:
+                problems.append(Problem(f"{at}.commanding[{k}].{role}", entry_id, "in one command only"))
+    riders = [e for e, u in entries.items() if u is not None and _has(u, HERO) and _has(u, DRAGON_RIDER)]
+    if force.bond is not None:
+        member(f"{at}.bond.hero", force.bond.hero, DRAGON_RIDER)
+        member(f"{at}.bond.dragon", force.bond.dragon, DRAGON)
+        if force.general != force.bond.hero:
+            problems.append(Problem(f"{at}.general", force.general, "the bonded Hero (§22)"))
+    elif riders and force.general not in riders:
+        problems.append(Problem(f"{at}.general", force.general, "a Jinete de Dragones Hero (§22)"))
+    artifacts = {a.id for a in pack.artifacts}
+    carriers: list[str] = []
+    for k, carried in enumerate(force.artifacts):
+        if carried.artifact not in artifacts:
+            problems.append(Problem(f"{at}.artifacts[{k}].artifact", carried.artifact, "an id of `artifacts`"))
+        member(f"{at}.artifacts[{k}].hero", carried.hero, HERO)
+        if carried.hero in carriers:
+            problems.append(Problem(f"{at}.artifacts[{k}].hero", carried.hero, "a Hero without an Artifact yet"))
+        carriers.append(carried.hero)
+    vaala = {c.id: c for c in pack.vaala_cards}
+    command = {c.id for c in pack.command_cards}
+    for k, card in enumerate(force.vaala_cards):
+        if card not in vaala:
+            problems.append(Problem(f"{at}.vaala_cards[{k}]", card, "an id of `vaala_cards`"))
+    for k, card in enumerate(force.command_cards):
+        if card not in command:
+            problems.append(Problem(f"{at}.command_cards[{k}]", card, "an id of `command_cards`"))
+    vaala_units = [u for u in entries.values() if u is not None and _has(u, VAALA)]
+    if force.vaala_cards and not vaala_units:
+        problems.append(Problem(f"{at}.vaala_cards", str(len(force.vaala_cards)), f"a unit with {VAALA} (§16.1)"))
+    # Unique cards: unique units, and every Artifact, Vaala and Command card (§2.2, §25.2).
+    for label, ids in (("units", [e.unit for e in force.units if units.get(e.unit) and units[e.unit].unique]),
+                       ("artifacts", [c.artifact for c in force.artifacts]),
+                       ("vaala_cards", force.vaala_cards), ("command_cards", force.command_cards)):
+        for card in sorted({c for c in ids if ids.count(c) > 1}):
+            problems.append(Problem(f"{at}.{label}", card, "a unique card at most once (§2.2)"))
+    for entry_id, unit in entries.items():
+        if unit is None or unit.faction is None or unit.mercenary or "unknown" in (unit.faction, force.faction):
+            continue
+        if unit.faction != force.faction:
+            problems.append(Problem(f"{at}.units[{index[entry_id]}].unit", unit.id,
+                                    f"a unit of {force.faction}, unaligned or Mercenary (§25.2)"))
+    costs = [u.points for u in entries.values() if u is not None]
+    if costs and all(isinstance(c, int) for c in costs):
+        spent = (sum(costs) + CARD_COST * (len(force.artifacts)  # type: ignore[arg-type]
+                 + max(0, len(force.vaala_cards) - len(vaala_units)) + max(0, len(force.command_cards) - 1)))
+        if spent > force.size:
+            problems.append(Problem(f"{at}.size", str(force.size), f"at least the {spent} points spent (§25.1)"))
+    return problems
+
+
+def json_schema() -> dict[str, Any]:
+    """The pack document's JSON Schema (draft 2020-12)."""
+    return {"$schema": "https://json-schema.org/draft/2020-12/schema", **DragonbondPack.model_json_schema()}
