@@ -89,7 +89,8 @@ class Trigger(StrEnum):
     ALWAYS = "always"
     """Passive (pasiva): always on; its modifiers are read at each combat resolution."""
     ACTIVATED = "activated"
-    """A hero's costed ability (coste de habilidad): once per turn, any phase, not an action."""
+    """Used when its owner chooses: a hero's costed ability (once per turn, any phase, not an action). A costed
+    ability with another trigger may be used when that trigger occurs, once per turn."""
     DEPLOYED = "deployed"
     """When the card is deployed (al desplegarse)."""
     IMPACT = "impact"
@@ -347,8 +348,6 @@ def check(pack: TamboresPack) -> list[Problem]:
         at = f"abilities[{i}]"
         if ability.trigger == Trigger.ACTIVATED and ability.cost is None:
             problems.append(Problem(f"{at}.cost", "null", "a cost: the ability is activated (§6.3)"))
-        if ability.trigger not in (Trigger.ACTIVATED, UNKNOWN) and ability.cost is not None:
-            problems.append(Problem(f"{at}.trigger", str(ability.trigger), "activated: the ability has a cost"))
         for j, mod in enumerate(ability.modifiers):
             if mod.condition == Condition.CARD_ON_FIELD:
                 if mod.card is None:
