@@ -13,6 +13,7 @@ from cogs.dice import DiceCog
 from cogs.health import start_health_server
 from cogs.games import GamesCog
 from cogs.match import MatchCog, TableButton, TableMenu
+from cogs.packs import PackCog
 from cogs.send import send
 from cogs.translator import CatalogueTranslator
 from table.guard import crash_reply
@@ -51,6 +52,7 @@ class GameMasterBot(commands.Bot):
         await self.add_cog(MatchCog(self.services))
         await self.add_cog(DiceCog(self.services))
         await self.add_cog(GamesCog(self.services, self))
+        await self.add_cog(PackCog(self.services))
         self.add_dynamic_items(TableButton, TableMenu)
         await self.tree.set_translator(CatalogueTranslator(self.tree))  # descriptions in Spanish too
         await self.sync_commands()

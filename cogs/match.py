@@ -7,6 +7,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.packs import pack_choices
 from cogs.send import actor_of, answer
 from engine.core import system as systems
 from table.games import games_reply
@@ -83,10 +84,13 @@ class MatchCog(commands.Cog):
 
     # commands ---------------------------------------------------------------------
     @group.command(name="new", description="Challenge someone to a match in a new thread")
-    @app_commands.describe(game="Which game", opponent="Who you challenge")
-    @app_commands.autocomplete(game=game_choices)
-    async def new(self, interaction: discord.Interaction, game: str, opponent: discord.User) -> None:
-        await answer(interaction, lambda ctx: self.table.new_match(ctx, game, actor_of(opponent)))
+    @app_commands.describe(game="Which game", opponent="Who you challenge",
+                           pack="Play with this data pack of the server (optional)")
+    @app_commands.autocomplete(game=game_choices, pack=pack_choices)
+    async def new(self, interaction: discord.Interaction, game: str, opponent: discord.User,
+                  pack: str | None = None) -> None:
+        await answer(interaction, lambda ctx: self.services.packs.new_match(ctx, self.table, game,
+                                                                            actor_of(opponent), pack))
 
     @group.command(name="status", description="Show a match: players, turn, result")
     @app_commands.describe(match="Match id (default: the match of this thread)")

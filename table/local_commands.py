@@ -30,13 +30,13 @@ def install(local: LocalTable, play: Play) -> None:
     table = local.services.table
     cmd = local.command
 
-    @cmd("match new", ["game", "opponent"], aliases={"vs": "opponent"},
-         help="/match new <game> vs:<player> — challenge another local player")
-    async def match_new(ctx: Context, game: str = "", opponent: str = "") -> Reply:
+    @cmd("match new", ["game", "opponent", "pack"], aliases={"vs": "opponent"},
+         help="/match new <game> vs:<player> [pack:<id>] — challenge another local player")
+    async def match_new(ctx: Context, game: str = "", opponent: str = "", pack: str | None = None) -> Reply:
         if not game or not opponent:
             raise InvalidInput("local.bad_option", option="game/opponent", problem="both are needed",
                                example=f"/match new {_a_game()} vs:bob")
-        return await table.new_match(ctx, game, local.actor(opponent.lstrip("@")))
+        return await local.services.packs.new_match(ctx, table, game, local.actor(opponent.lstrip("@")), pack)
 
     @cmd("match status", ["match"], help="/match status [match:<id>]")
     async def match_status(ctx: Context, match: str | None = None) -> Reply:

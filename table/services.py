@@ -12,6 +12,7 @@ from table.games import load_games
 from table.lifecycle import Table
 from table.ratelimit import RateLimit
 from table.metrics import Metrics
+from table.packs import PackCommands, PackStore
 from table.play import Play
 from table.rolls import Rolls
 from table.redis_server import connect, redacted
@@ -34,9 +35,12 @@ class Services:
     metrics: Metrics = field(default_factory=Metrics)
     play: Play = field(init=False)
     """Every game's table (built from the presenters registered when the services open)."""
+    packs: PackCommands = field(init=False)
+    """The server's data packs (``/pack ...``)."""
 
     def __post_init__(self) -> None:
         self.play = Play(self.table, idle_minutes=self.settings.idle_reminder_minutes)
+        self.packs = PackCommands(PackStore(self.redis, prefix=self.store.prefix, clock=self.table.clock))
 
 
 @contextlib.asynccontextmanager

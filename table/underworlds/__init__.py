@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from table.presenter import register_presenter
 from table.underworlds import dice  # noqa: F401 - registers the Underworlds dice and odds
+from table.underworlds import pack  # noqa: F401 - registers the Underworlds pack model
 from table.underworlds.presenter import UnderworldsPresenter
 
 register_presenter(UnderworldsPresenter())
