@@ -1,14 +1,14 @@
 """Tambores de Guerra: Enclave data packs: the hero, unit, equipment and tactic cards a community types in.
 
 No card of the game is public (§18-§19 of ``shared/rules/tambores.md``: the card images were lost), so every
-profile comes from a pack. A pack document is the shared envelope (``header``, a
-:class:`~engine.core.pack.PackHeader`) plus the entries of :class:`TamboresPack`: cards of the four kinds of §6
+profile comes from a pack. A pack document is the shared envelope (the fields of
+:class:`~engine.core.pack.PackHeader`) plus ``entries``, a :class:`TamboresPack`: cards of the four kinds of §6
 (units, heroes, equipment, tactics), the abilities they print (§6.3, §11), and army decks (§3, §7) to play
 with. Field names are English; each field's description gives the rulebook's Spanish term and the number of
 its card attribute (§5, "attribute 6" is the deployment cost). Any value no public source gives may be
 written ``unknown`` (``Maybe``); :func:`engine.core.pack.unknowns` lists them. A training pack lists its
 invented values in ``training_values`` and its rulebook facts in ``sources`` (paths in the notation of
-``unknowns``).
+``unknowns``, relative to ``entries``). :class:`TamboresDocument` is the whole document.
 
 Abilities are described twice: ``text`` as printed, and, where the rules engine can apply them, structured
 ``modifiers`` (attack, defence or cost changes under a condition) and ``effects`` (cancel impacts, move cards
@@ -272,9 +272,8 @@ class ArmyDeck(Strict):
 
 
 class TamboresPack(Strict):
-    """A Tambores de Guerra pack document: the shared header and the game's entries."""
+    """The entries of a Tambores de Guerra pack (the document's ``entries``)."""
 
-    header: PackHeader
     heroes: list[Hero] = Field(default=[], description="Hero cards (cartas de héroe)")
     units: list[Unit] = Field(default=[], description="Unit cards (cartas de unidad)")
     equipment: list[Equipment] = Field(default=[], description="Equipment cards (cartas de equipo)")
@@ -282,9 +281,15 @@ class TamboresPack(Strict):
     abilities: list[Ability] = Field(default=[], description="Abilities the cards print (habilidades)")
     decks: list[ArmyDeck] = Field(default=[], description="Army decks to play with (mazos de ejército)")
     training_values: list[str] = Field(
-        default=[], description="Paths (as `unknowns` writes them) of values invented for training, not printed")
+        default=[], description="Paths in `entries` (as `unknowns` writes them) of values invented for training")
     sources: dict[str, Text] = Field(
-        default={}, description="Paths of values taken from a public source, with the page or line they come from")
+        default={}, description="Paths in `entries` of values taken from a public source, with where they come from")
+
+
+class TamboresDocument(PackHeader):
+    """A whole pack document: the shared envelope's fields and the game's ``entries``."""
+
+    entries: TamboresPack
 
 
 @dataclass(frozen=True)
@@ -311,7 +316,12 @@ def leaf_paths(value: Any, path: str = "") -> list[str]:
 
 
 def check(pack: TamboresPack) -> list[Problem]:
-    """Every cross-reference and deck problem of ``pack`` (empty when it is sound)."""
+    """Every cross-reference and deck problem of a pack's entries (empty when they are sound); paths start
+    with ``entries.``, as in the document."""
+    return [Problem(f"entries.{p.path}", p.value, p.expected) for p in _check(pack)]
+
+
+def _check(pack: TamboresPack) -> list[Problem]:
     problems: list[Problem] = []
     # The four card kinds share one namespace (decks name them); abilities and decks have their own.
     for names in (CARD_LISTS, ("abilities",), ("decks",)):
@@ -368,7 +378,7 @@ def check(pack: TamboresPack) -> list[Problem]:
     for i, deck in enumerate(pack.decks):
         problems += _check_deck(deck, f"decks[{i}]", cards)
 
-    present = set(leaf_paths(pack.model_dump(mode="json", exclude={"header", "training_values", "sources"})))
+    present = set(leaf_paths(pack.model_dump(mode="json", exclude={"training_values", "sources"})))
     for i, path in enumerate(pack.training_values):
         if path in pack.sources:
             problems.append(Problem(f"training_values[{i}]", path, "not also in `sources`"))
@@ -415,4 +425,4 @@ def _check_deck(deck: ArmyDeck, at: str, cards: dict[str, tuple[str, Any]]) -> l
 
 def json_schema() -> dict[str, Any]:
     """The pack document's JSON Schema (draft 2020-12)."""
-    return {"$schema": "https://json-schema.org/draft/2020-12/schema", **TamboresPack.model_json_schema()}
+    return {"$schema": "https://json-schema.org/draft/2020-12/schema", **TamboresDocument.model_json_schema()}

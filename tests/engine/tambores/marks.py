@@ -26,11 +26,13 @@ def scalar_lines(text: str) -> dict[str, int]:
 
 
 def marks(text: str) -> tuple[list[str], dict[str, str]]:
-    """(paths marked "# training value", {path: citation} of paths marked "# rulebook: ...")."""
+    """(paths marked "# training value", {path: citation} of paths marked "# rulebook: ..."); paths in
+    ``entries``, without that prefix, as ``training_values`` writes them."""
     lines = text.splitlines()
     training: list[str] = []
     sources: dict[str, str] = {}
     for path, line in scalar_lines(text).items():
+        path = path.removeprefix("entries.")
         comment = lines[line].partition("  # ")[2]
         if ("# " + comment).startswith(TRAINING):
             training.append(path)

@@ -12,7 +12,8 @@ from pydantic import ValidationError
 
 from data.tambores.build_schemas import build
 from engine.core.pack import UNKNOWN, unknowns
-from engine.tambores.pack import Condition, EffectKind, Pile, TamboresPack, Trigger, check, json_schema, leaf_paths
+from engine.tambores.pack import (Condition, EffectKind, Pile, TamboresDocument, TamboresPack, Trigger, check,
+                                  json_schema, leaf_paths)
 from tests.engine.tambores.marks import marks
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -27,25 +28,29 @@ def raw() -> dict[str, Any]:
 
 
 @pytest.fixture(scope="module")
-def pack() -> TamboresPack:
-    return TamboresPack.model_validate(raw())
+def document() -> TamboresDocument:
+    return TamboresDocument.model_validate(raw())
+
+
+@pytest.fixture(scope="module")
+def pack(document) -> TamboresPack:
+    return document.entries
 
 
 def by_id(entries: list[Any]) -> dict[str, Any]:
     return {e.id: e for e in entries}
 
 
-def test_training_pack_validates_and_checks(pack):
-    assert pack.header.game == "tambores" and pack.header.id == "training" and pack.header.schema_version == 1
-    assert pack.header.training and not pack.header.official and pack.header.author == "Skirmish GM"
-    assert "Reglas de juego" in pack.header.provenance
+def test_training_pack_validates_and_checks(document, pack):
+    assert document.game == "tambores" and document.id == "training" and document.schema_version == 1
+    assert document.training and not document.official and document.author == "Skirmish GM"
+    assert "Reglas de juego" in document.provenance
     assert check(pack) == []
 
 
 def test_every_value_is_a_rulebook_fact_or_marked_training(pack):
-    data = raw()
-    written = [p for p in leaf_paths({k: v for k, v in data.items()
-                                      if k not in ("header", "training_values", "sources")})]
+    data = raw()["entries"]
+    written = [p for p in leaf_paths({k: v for k, v in data.items() if k not in ("training_values", "sources")})]
     training, sources = set(pack.training_values), set(pack.sources)
     assert not training & sources
     for path in written:
@@ -58,7 +63,7 @@ def test_every_value_is_a_rulebook_fact_or_marked_training(pack):
 
 def test_comments_and_lists_agree():
     training, sources = marks(TRAINING.read_text(encoding="utf-8"))
-    data = raw()
+    data = raw()["entries"]
     assert training == data["training_values"]
     assert sources == data["sources"]
     assert all(re.search(r"line", cite) for cite in sources.values())
@@ -78,6 +83,7 @@ def test_every_deck_value_needed_to_play_is_known(pack):
 
 def test_unknowns_lists_unknown_values(pack):
     found = unknowns(pack)
+    assert "equipment[0].text" in found and unknowns(raw())[0].startswith("entries.units[")
     assert "equipment[0].text" in found and "units[0].recruitment" in found
     assert all(p.endswith(("recruitment", "text")) for p in found)
 
@@ -121,9 +127,9 @@ def test_worked_example_numbers_as_given(pack):
 
 
 def broken(edit) -> list[tuple[str, str]]:
-    data = raw()
+    data = raw()["entries"]
     edit(data)
-    return [(p.path, p.expected) for p in check(TamboresPack.model_validate(data))]
+    return [(p.path.removeprefix("entries."), p.expected) for p in check(TamboresPack.model_validate(data))]
 
 
 @pytest.mark.parametrize("edit, path, expected", [
@@ -158,6 +164,7 @@ def broken(edit) -> list[tuple[str, str]]:
     (lambda d: d["sources"].update({"units[0].nothing": "x"}), "sources.units[0].nothing", "the path of a value"),
 ])
 def test_check_finds_each_broken_reference(edit, path, expected):
+    """``check`` names the place in the document (``entries.``...)."""
     found = broken(edit)
     assert any(p == path and e.startswith(expected) for p, e in found), found
 
@@ -166,9 +173,9 @@ def test_schema_refuses_typos_and_bad_values():
     for edit in (lambda d: d["units"][0].update(attak=2), lambda d: d["units"][0].update(range=4),
                  lambda d: d["heroes"][0].update(colour="purple"), lambda d: d["units"][0].update(attack="?")):
         data = raw()
-        edit(data)
+        edit(data["entries"])
         with pytest.raises(ValidationError):
-            TamboresPack.model_validate(data)
+            TamboresDocument.model_validate(data)
 
 
 def test_schema_file_is_current():
