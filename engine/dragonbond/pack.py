@@ -1,13 +1,14 @@
 """Dragonbond: Batallas de Valerna data packs: the unit cards, powers and cards a community types in.
 
 No unit card of the game is public (§28 of ``shared/rules/dragonbond.md``), so every profile comes
-from a pack. A pack document is the shared envelope (``header``, a :class:`~engine.core.pack.PackHeader`)
-plus the entries of :class:`DragonbondPack`: unit cards (heroes, dragons, mounts and Epic Creatures
+from a pack. A pack document is the shared envelope (the fields of :class:`~engine.core.pack.PackHeader`)
+plus ``entries``, a :class:`DragonbondPack`: unit cards (heroes, dragons, mounts and Epic Creatures
 are unit cards too, told apart by their keywords, §2.2, §23.1), powers, Vaala, Command and Artifact
 cards, and force lists (§25.2) to play them with. Field names are English; each field's description
 gives the rulebook's Spanish term. Any number no public source gives may be written ``unknown``
 (``Maybe``); :func:`engine.core.pack.unknowns` lists them. A training pack lists its invented values
-in ``training_values`` (paths in the notation of ``unknowns``) and its rulebook facts in ``sources``.
+in ``training_values`` and its rulebook facts in ``sources`` (paths in the notation of ``unknowns``, relative
+to ``entries``). :class:`DragonbondDocument` is the whole document.
 
 :func:`check` finds what a schema cannot: references to entries that are not in the pack, duplicate
 ids, force lists that break the list-building rules. "§" is a section of the rules digest.
@@ -211,9 +212,8 @@ class Force(Strict):
 
 
 class DragonbondPack(Strict):
-    """A Dragonbond pack document: the shared header and the game's entries."""
+    """The entries of a Dragonbond pack (the document's ``entries``)."""
 
-    header: PackHeader
     units: list[Unit] = Field(default=[], description="Unit cards (cartas de unidad, Héroe, Criatura Épica)")
     powers: list[Power] = Field(default=[], description="Powers the cards name (poderes)")
     vaala_cards: list[VaalaCard] = Field(default=[], description="Vaala cards (cartas de Vaala)")
@@ -221,9 +221,17 @@ class DragonbondPack(Strict):
     artifacts: list[Artifact] = Field(default=[], description="Artifact cards (cartas de Artefacto)")
     forces: list[Force] = Field(default=[], description="Force lists to play with (listas de fuerza)")
     training_values: list[str] = Field(
-        default=[], description="Paths (as `unknowns` writes them) of values invented for training, not printed")
+        default=[], description="Paths in `entries` (as `unknowns` writes them) of values invented for training, "
+                                "not printed")
     sources: dict[str, Text] = Field(
-        default={}, description="Paths of values taken from a public source, with the page or line they come from")
+        default={}, description="Paths in `entries` of values taken from a public source, with the page or line "
+                                "they come from")
+
+
+class DragonbondDocument(PackHeader):
+    """A whole pack document: the shared envelope's fields and the game's ``entries``."""
+
+    entries: DragonbondPack
 
 
 @dataclass(frozen=True)
@@ -250,7 +258,12 @@ def _duplicates(entries: list[Any], path: str) -> list[Problem]:
 
 
 def check(pack: DragonbondPack) -> list[Problem]:
-    """Every cross-reference and list-building problem of ``pack`` (empty when it is sound)."""
+    """Every cross-reference and list-building problem of a pack's entries (empty when they are sound); paths
+    start with ``entries.``, as in the document."""
+    return [Problem(f"entries.{p.path}", p.value, p.expected) for p in _check(pack)]
+
+
+def _check(pack: DragonbondPack) -> list[Problem]:
     problems: list[Problem] = []
     for name in ("units", "powers", "vaala_cards", "command_cards", "artifacts", "forces"):
         problems += _duplicates(getattr(pack, name), name)
@@ -301,7 +314,7 @@ def _check_force(pack: DragonbondPack, force: Force, at: str, units: dict[str, U
     def member(path: str, entry_id: str, keyword: str | None) -> Unit | None:
         """The force unit ``entry_id`` (a problem if missing or without ``keyword``)."""
         if entry_id not in entries:
-            problems.append(Problem(path, entry_id, f"a unit id of {at}.units"))
+            problems.append(Problem(path, entry_id, f"a unit id of entries.{at}.units"))
             return None
         unit = entries[entry_id]
         if unit is not None and keyword is not None and not _has(unit, keyword):
@@ -380,4 +393,4 @@ def _check_force(pack: DragonbondPack, force: Force, at: str, units: dict[str, U
 
 def json_schema() -> dict[str, Any]:
     """The pack document's JSON Schema (draft 2020-12)."""
-    return {"$schema": "https://json-schema.org/draft/2020-12/schema", **DragonbondPack.model_json_schema()}
+    return {"$schema": "https://json-schema.org/draft/2020-12/schema", **DragonbondDocument.model_json_schema()}

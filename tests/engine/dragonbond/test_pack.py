@@ -12,7 +12,7 @@ import yaml
 from pydantic import ValidationError
 
 from engine.core.pack import unknowns
-from engine.dragonbond.pack import DragonbondPack, Problem, check, json_schema
+from engine.dragonbond.pack import DragonbondDocument, DragonbondPack, Problem, check, json_schema
 
 ROOT = Path(__file__).resolve().parents[3]
 DATA = ROOT / "data" / "dragonbond"
@@ -23,8 +23,13 @@ NOT_VALUES = {"id", "name"}
 """Keys that name an entry rather than state a game value."""
 
 
+def document(path: Path = TRAINING) -> DragonbondDocument:
+    return DragonbondDocument.model_validate(yaml.safe_load(path.read_text(encoding="utf-8")))
+
+
 def load(path: Path = TRAINING) -> DragonbondPack:
-    return DragonbondPack.model_validate(yaml.safe_load(path.read_text(encoding="utf-8")))
+    """The training pack's entries."""
+    return document(path).entries
 
 
 def value_lines(node: yaml.Node, path: str = "", line: int | None = None) -> Iterator[tuple[str, int, bool]]:
@@ -46,17 +51,20 @@ def covered(path: str, by: set[str]) -> bool:
 def training_document() -> tuple[list[str], dict[str, int], set[str]]:
     text = TRAINING.read_text(encoding="utf-8")
     lines = text.splitlines()
-    found = list(value_lines(yaml.compose(text)))
+    found = [(p.removeprefix("entries."), n, leaf) for p, n, leaf in value_lines(yaml.compose(text))
+             if p.startswith("entries.")]
     game = [(p, n, leaf) for p, n, leaf in found if p.split(".")[0].split("[")[0]
             in {"units", "powers", "vaala_cards", "command_cards", "artifacts", "forces"}]
     return lines, {p: n for p, n, _ in game}, {p for p, _, leaf in game if leaf and p.rsplit(".", 1)[-1] not in NOT_VALUES}
 
 
 def test_training_pack_validates_and_is_sound() -> None:
-    pack = load()
-    assert pack.header.game == "dragonbond" and pack.header.id == "training"
-    assert pack.header.training and not pack.header.official and pack.header.schema_version == 1
-    assert pack.header.author == "Skirmish GM"
+    doc = document()
+    pack = doc.entries
+    assert doc.game == "dragonbond" and doc.id == "training"
+    assert doc.training and not doc.official and doc.schema_version == 1
+    assert doc.author == "Skirmish GM"
+    assert set(yaml.safe_load(TRAINING.read_text(encoding="utf-8"))) == {*DragonbondDocument.model_fields}
     assert check(pack) == []
     assert unknowns(pack) == [], "a training pack is playable: no value is left unknown"
 
@@ -116,17 +124,12 @@ def test_build_script_check_passes() -> None:
 
 UNIT = {"health": 1, "speed": 6, "defence": "gray", "melee": {"dice": 1, "colour": "gray"}, "ranged": None,
         "powers": [], "faction": "Allaria", "keywords": [], "points": 5, "models": 1, "base_mm": 25}
-HEADER = {"schema_version": 1, "game": "dragonbond", "id": "t", "name": "t", "version": "1", "author": "a",
-          "provenance": "tests"}
-
-
 def unit(uid: str, **fields: object) -> dict[str, object]:
     return {**UNIT, "id": uid, "name": uid.title(), **fields}
 
 
 def pack(**entries: object) -> DragonbondPack:
     base: dict[str, object] = {
-        "header": HEADER,
         "units": [unit("hero", keywords=["Héroe"]), unit("troop", models=3)],
         "forces": [{"id": "f", "name": "F", "faction": "Allaria", "size": 50,
                     "units": [{"id": "h", "unit": "hero"}, {"id": "t", "unit": "troop"}], "general": "h"}],
@@ -149,35 +152,36 @@ def test_a_sound_pack_has_no_problem() -> None:
 
 def test_problems_have_path_value_and_expected() -> None:
     found = check(pack(powers=[], units=[unit("hero", keywords=["Héroe"], powers=["fire"]), unit("troop")]))
-    assert found == [Problem("units[0].powers[0]", "fire", "a power id of `powers`")]
+    assert found == [Problem("entries.units[0].powers[0]", "fire", "a power id of `powers`")]
 
 
 @pytest.mark.parametrize(("entries", "expected"), [
-    ({"units": [unit("hero", keywords=["Héroe"]), unit("hero")]}, ("units[1].id", "hero")),
+    ({"units": [unit("hero", keywords=["Héroe"]), unit("hero")]}, ("entries.units[1].id", "hero")),
     ({"units": [unit("hero", keywords=["Héroe"], command_power="rally"), unit("troop")]},
-     ("units[0].command_power", "rally")),
+     ("entries.units[0].command_power", "rally")),
     ({"units": [unit("hero", keywords=["Héroe"]), unit("troop", keywords=["Épica"], injured={
         k: UNIT[k] for k in ("health", "speed", "defence", "melee", "ranged")} | {"powers": ["gone"]})]},
-     ("units[1].injured.powers[0]", "gone")),
-    ({"artifacts": [{"id": "ring", "name": "Ring", "power": "gone"}]}, ("artifacts[0].power", "gone")),
-    ({"powers": [{"id": "p", "name": "P", "type": "reaction", "text": "x"}]}, ("powers[0].trigger", "null")),
+     ("entries.units[1].injured.powers[0]", "gone")),
+    ({"artifacts": [{"id": "ring", "name": "Ring", "power": "gone"}]}, ("entries.artifacts[0].power", "gone")),
+    ({"powers": [{"id": "p", "name": "P", "type": "reaction", "text": "x"}]}, ("entries.powers[0].trigger", "null")),
     ({"forces": [force(units=[{"id": "h", "unit": "hero"}, {"id": "t", "unit": "ghost"}])]},
-     ("forces[0].units[1].unit", "ghost")),
-    ({"forces": [force(general="t")]}, ("forces[0].general", "t")),
-    ({"forces": [force(general="nobody")]}, ("forces[0].general", "nobody")),
-    ({"forces": [force(mounted=[{"rider": "h", "mount": "wyrm"}])]}, ("forces[0].mounted[0].mount", "wyrm")),
-    ({"forces": [force(mounted=[{"rider": "h", "mount": "t"}])]}, ("forces[0].mounted[0].rider", "h")),
-    ({"forces": [force(mounted=[{"rider": "h", "mount": "t"}])]}, ("forces[0].mounted[0].mount", "t")),
-    ({"forces": [force(commanding=[{"hero": "h", "unit": "t"}])]}, ("forces[0].commanding[0].unit", "t")),
-    ({"forces": [force(bond={"hero": "h", "dragon": "t"})]}, ("forces[0].bond.dragon", "t")),
-    ({"forces": [force(artifacts=[{"artifact": "crown", "hero": "h"}])]}, ("forces[0].artifacts[0].artifact", "crown")),
-    ({"forces": [force(vaala_cards=["spell"])]}, ("forces[0].vaala_cards[0]", "spell")),
-    ({"forces": [force(command_cards=["order"])]}, ("forces[0].command_cards[0]", "order")),
-    ({"forces": [force(size=5)]}, ("forces[0].size", "5")),
-    ({"forces": [force(faction="Tyveria")]}, ("forces[0].units[0].unit", "hero")),
+     ("entries.forces[0].units[1].unit", "ghost")),
+    ({"forces": [force(general="t")]}, ("entries.forces[0].general", "t")),
+    ({"forces": [force(general="nobody")]}, ("entries.forces[0].general", "nobody")),
+    ({"forces": [force(mounted=[{"rider": "h", "mount": "wyrm"}])]}, ("entries.forces[0].mounted[0].mount", "wyrm")),
+    ({"forces": [force(mounted=[{"rider": "h", "mount": "t"}])]}, ("entries.forces[0].mounted[0].rider", "h")),
+    ({"forces": [force(mounted=[{"rider": "h", "mount": "t"}])]}, ("entries.forces[0].mounted[0].mount", "t")),
+    ({"forces": [force(commanding=[{"hero": "h", "unit": "t"}])]}, ("entries.forces[0].commanding[0].unit", "t")),
+    ({"forces": [force(bond={"hero": "h", "dragon": "t"})]}, ("entries.forces[0].bond.dragon", "t")),
+    ({"forces": [force(artifacts=[{"artifact": "crown", "hero": "h"}])]},
+     ("entries.forces[0].artifacts[0].artifact", "crown")),
+    ({"forces": [force(vaala_cards=["spell"])]}, ("entries.forces[0].vaala_cards[0]", "spell")),
+    ({"forces": [force(command_cards=["order"])]}, ("entries.forces[0].command_cards[0]", "order")),
+    ({"forces": [force(size=5)]}, ("entries.forces[0].size", "5")),
+    ({"forces": [force(faction="Tyveria")]}, ("entries.forces[0].units[0].unit", "hero")),
     ({"forces": [force(units=[{"id": "h", "unit": "hero"}, {"id": "h", "unit": "troop"}])]},
-     ("forces[0].units[1].id", "h")),
-    ({"forces": [force(units=[{"id": "h", "unit": "hero", "reserve": True}])]}, ("forces[0].general", "h")),
+     ("entries.forces[0].units[1].id", "h")),
+    ({"forces": [force(units=[{"id": "h", "unit": "hero", "reserve": True}])]}, ("entries.forces[0].general", "h")),
 ])
 def test_check_finds_each_kind_of_problem(entries: dict[str, object], expected: tuple[str, str]) -> None:
     assert expected in problems(pack(**entries))
@@ -201,9 +205,9 @@ def test_check_reads_riders_mounts_commands_bonds_and_unique_cards() -> None:
     twice = {**good, "units": [*good["units"], {"id": "e2", "unit": "eldai"}],  # type: ignore[list-item]
              "artifacts": [{"artifact": "ring", "hero": "e"}, {"artifact": "ring", "hero": "e"}]}
     found = problems(pack(**entries, forces=[twice]))
-    assert {("forces[0].units", "eldai"), ("forces[0].artifacts", "ring"),
-            ("forces[0].artifacts[1].hero", "e")} <= found
-    assert ("forces[0].general", "e") in problems(pack(**entries, forces=[{**good, "general": "e"}]))
+    assert {("entries.forces[0].units", "eldai"), ("entries.forces[0].artifacts", "ring"),
+            ("entries.forces[0].artifacts[1].hero", "e")} <= found
+    assert ("entries.forces[0].general", "e") in problems(pack(**entries, forces=[{**good, "general": "e"}]))
 
 
 def test_unknown_values_are_listed_by_unknowns() -> None:
@@ -223,3 +227,11 @@ def test_unknown_values_are_listed_by_unknowns() -> None:
 def test_model_refuses_malformed_entries(bad: dict[str, object]) -> None:
     with pytest.raises(ValidationError):
         pack(**bad)
+
+
+def test_the_envelope_is_not_an_entry() -> None:
+    """The envelope's fields sit at the document's top level (DragonbondDocument), not in a `header` entry."""
+    with pytest.raises(ValidationError):
+        DragonbondPack.model_validate({"header": {"schema_version": 1, "game": "dragonbond"}})
+    assert "header" not in json_schema()["properties"]
+    assert {"schema_version", "game", "id", "entries"} <= set(json_schema()["required"])
