@@ -21,7 +21,7 @@ def test_training_pack_reads_with_no_problem(game):
     path, model = TRAINING[game]
     raw = path.read_bytes()
     pack = read_pack(raw)  # raises InvalidInput with every problem found
-    assert pack.header.game == game and pack.header.id == "training"
+    assert pack.header.game == game and pack.header.id == f"{game}-training"
     assert pack.header.training and not pack.header.official
     assert isinstance(pack.entries, model)
     assert pack.text.encode("utf-8") == raw

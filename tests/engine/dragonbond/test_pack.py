@@ -61,7 +61,7 @@ def training_document() -> tuple[list[str], dict[str, int], set[str]]:
 def test_training_pack_validates_and_is_sound() -> None:
     doc = document()
     pack = doc.entries
-    assert doc.game == "dragonbond" and doc.id == "training"
+    assert doc.game == "dragonbond" and doc.id == "dragonbond-training"
     assert doc.training and not doc.official and doc.schema_version == 1
     assert doc.author == "Skirmish GM"
     assert set(yaml.safe_load(TRAINING.read_text(encoding="utf-8"))) == {*DragonbondDocument.model_fields}

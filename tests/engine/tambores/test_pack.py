@@ -42,7 +42,7 @@ def by_id(entries: list[Any]) -> dict[str, Any]:
 
 
 def test_training_pack_validates_and_checks(document, pack):
-    assert document.game == "tambores" and document.id == "training" and document.schema_version == 1
+    assert document.game == "tambores" and document.id == "tambores-training" and document.schema_version == 1
     assert document.training and not document.official and document.author == "Skirmish GM"
     assert "Reglas de juego" in document.provenance
     assert check(pack) == []
