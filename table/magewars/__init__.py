@@ -1,2 +1,7 @@
-"""Mage Wars at the table: its dice at ``/roll magewars`` and ``/odds magewars``."""
+"""Mage Wars at the table: its dice at ``/roll magewars`` and ``/odds magewars``, and its data packs
+(``engine.magewars.pack``) at ``/pack``."""
 import table.magewars.dice  # noqa: F401 - registers the dice family
+from engine.magewars.pack import MageWarsPack, check
+from table.packs import register_pack_model
+
+register_pack_model("magewars", MageWarsPack, check)
