@@ -111,11 +111,12 @@ def test_training_pack_keeps_the_rulebook_numbers() -> None:
 
 def test_committed_schema_is_the_models() -> None:
     committed = json.loads((DATA / "schema" / "pack.schema.json").read_text(encoding="utf-8"))
-    assert committed == json_schema(), "stale: run data/dragonbond/build_schemas.py"
+    assert committed == json_schema(), "stale: run data/build_pack_schemas.py"
 
 
 def test_build_script_check_passes() -> None:
-    run = subprocess.run([sys.executable, str(DATA / "build_schemas.py"), "--check"], capture_output=True, text=True)
+    run = subprocess.run([sys.executable, str(DATA.parent / "build_pack_schemas.py"), "--check"], capture_output=True,
+                         text=True)
     assert run.returncode == 0, run.stdout + run.stderr
 
 
