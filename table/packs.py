@@ -19,7 +19,10 @@ import yaml
 from pydantic import BaseModel, ValidationError
 
 from engine.core.errors import IllegalAction, InvalidInput, NotAllowed, NotFound
+from engine.core import system as systems
 from engine.core.pack import PACK_SCHEMA_VERSION, PackHeader, unknowns
+from table.context import safe
+from table.reply import File, Reply
 
 
 @dataclass(frozen=True, slots=True)
@@ -374,8 +377,6 @@ class PackCommands:
         self.store = store
 
     async def import_(self, ctx: Any, data: bytes | str) -> Any:
-        from table.context import safe
-        from table.reply import Reply
 
         stored, replaced = await self.store.import_pack(ctx.guild_id, ctx.actor.user_id, data)
         pack = stored.pack()
@@ -387,8 +388,6 @@ class PackCommands:
         return Reply(content=text, ephemeral=True)
 
     async def list_(self, ctx: Any, game: str | None = None) -> Any:
-        from table.context import safe
-        from table.reply import Reply
 
         packs = await self.store.list(ctx.guild_id, game)
         if not packs:
@@ -398,8 +397,6 @@ class PackCommands:
         return Reply(content=ctx.say("pack.list") + "\n" + "\n".join(lines), ephemeral=True)
 
     async def show(self, ctx: Any, pack_id: str) -> Any:
-        from table.context import safe
-        from table.reply import Reply
 
         stored = await self.store.find(ctx.guild_id, pack_id)
         pack = stored.pack()
@@ -415,14 +412,12 @@ class PackCommands:
         return Reply(content=text, ephemeral=True)
 
     async def export(self, ctx: Any, pack_id: str) -> Any:
-        from table.reply import File, Reply
 
         stored = await self.store.find(ctx.guild_id, pack_id)
         return Reply(content=ctx.say("pack.exported", pack=stored.id),
                      files=[File(f"{stored.id}.yaml", stored.text.encode("utf-8"))], ephemeral=True)
 
     async def remove(self, ctx: Any, pack_id: str) -> Any:
-        from table.reply import Reply
 
         stored = await self.store.remove(ctx.guild_id, pack_id, ctx.actor.user_id, ctx.actor.moderator)
         return Reply(content=ctx.say("pack.removed", pack=stored.id), ephemeral=True)
@@ -436,7 +431,6 @@ class PackCommands:
         """
         if not pack_id:
             return {}, []
-        from engine.core import system as systems
 
         info = systems.find_info(game)
         stored = await self.store.find(ctx.guild_id, pack_id)
