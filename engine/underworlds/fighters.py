@@ -602,6 +602,13 @@ def load_warbands() -> dict[str, Warband]:
     return _warbands_by_id()
 
 
+def warbands_with(extra: list[Warband]) -> dict[str, Warband]:
+    """The shipped warbands and a match's own (from its data pack, which win on the same id)."""
+    if not extra:
+        return _warbands_by_id()
+    return {**_warbands_by_id(), **{w.id: w for w in extra}}
+
+
 @lru_cache(maxsize=1)
 def _warbands_by_id() -> dict[str, Warband]:
     return {w.id: w for w in _shipped_warbands()}

@@ -15,7 +15,7 @@ from engine.underworlds import card_hooks
 from engine.underworlds.battlefield import Battlefield, BattlefieldSpec, HexType
 from engine.underworlds.cards import UpgradeCard, load_cards
 from engine.underworlds.feature_tokens import FeatureSide
-from engine.underworlds.fighters import LARGE_WOUNDS, Fighter, FighterSide, KeywordName, load_warbands
+from engine.underworlds.fighters import LARGE_WOUNDS, Fighter, FighterSide, KeywordName, warbands_with
 from engine.underworlds.hexgrid import Hex
 from engine.underworlds.state import FighterState, State
 
@@ -148,16 +148,11 @@ def holds_objective(st: State, f: FighterState) -> bool:
 # -- fighters ----------------------------------------------------------------------------------------
 
 
-def fighter_card(f: FighterState, warband: str) -> Fighter:
-    """The fighter card of a fighter."""
-    return load_warbands()[warband].fighter(f.card)
-
-
 def card_of(st: State, f: FighterState) -> Fighter:
     """The fighter card of a fighter in the match."""
     warband = st.players[f.seat].warband
     assert warband is not None
-    return fighter_card(f, warband)
+    return warbands_with(st.pack_warbands)[warband].fighter(f.card)
 
 
 def side(st: State, f: FighterState) -> FighterSide:

@@ -26,7 +26,7 @@ from engine.underworlds.dice import roll_off as read_roll_off
 from engine.underworlds.feature_tokens import (
     deal_setup_tokens, place_setup_token, reveal_objectives, setup_hexes, setup_order, two_player_tokens,
 )
-from engine.underworlds.fighters import load_warbands
+from engine.underworlds.fighters import Warband, warbands_with
 from engine.underworlds.flow import Ctx, bad_action, draw_cards, frame, pop, push
 from engine.underworlds.state import OBJECTIVE_HAND, POWER_HAND, FighterState, PlayerState, State
 
@@ -37,7 +37,8 @@ ROLL_OFF_DICE = 4
 
 def new_state(options: JSON, seats: tuple[str, ...], ctx_rng: Any) -> State:
     """The state before deployment; ``options`` may pre-set ``warbands`` and ``decks`` by seat."""
-    st = State(seats=list(seats), players={s: PlayerState(seat=s) for s in seats})
+    st = State(seats=list(seats), players={s: PlayerState(seat=s) for s in seats},
+               pack_warbands=pack_warbands(options))
     push(st, "setup")
     for seat, warband in (options.get("warbands") or {}).items():
         _choose_warband(st, seat, warband)
@@ -49,32 +50,38 @@ def new_state(options: JSON, seats: tuple[str, ...], ctx_rng: Any) -> State:
 # -- warbands and decks (§12.1, §7) ---------------------------------------------------------------
 
 
-def playable_warbands() -> list[str]:
-    """Warbands whose every fighter value is known (the engine refuses the others)."""
-    return sorted(w.id for w in load_warbands().values() if w.complete and w.edition.wintermaw_rules)
+def pack_warbands(options: JSON) -> list[Warband]:
+    """The warbands of the match's data pack (``options["pack"]``, a copy kept by the match), if any."""
+    pack = options.get("pack") or {}
+    return [Warband.model_validate(w) for w in (pack.get("entries") or {}).get("warbands") or []]
+
+
+def playable_warbands(st: State) -> list[str]:
+    """Warbands whose every fighter value is known (the engine refuses the others), the pack's included."""
+    return sorted(w.id for w in warbands_with(st.pack_warbands).values() if w.complete and w.edition.wintermaw_rules)
 
 
 def _choose_warband(st: State, seat: str, warband: str) -> None:
     if seat not in st.players:
         raise IllegalAction("uw.setup.unknown_player", player=seat, players=", ".join(st.seats))
-    known = load_warbands()
+    known = warbands_with(st.pack_warbands)
     if warband not in known:
-        raise IllegalAction("uw.setup.unknown_warband", warband=warband, warbands=", ".join(playable_warbands()))
+        raise IllegalAction("uw.setup.unknown_warband", warband=warband, warbands=", ".join(playable_warbands(st)))
     w = known[warband]
     if not w.complete or not w.edition.wintermaw_rules:
         missing = w.missing
         raise IllegalAction("uw.setup.warband_incomplete", warband=w.name, count=len(missing),
                             missing=", ".join(missing[:8]) + (" ..." if len(missing) > 8 else ""),
-                            warbands=", ".join(playable_warbands()))
+                            warbands=", ".join(playable_warbands(st)))
     st.players[seat].warband = warband
     deck = st.players[seat].deck
-    if deck is not None and not _deck_allowed(warband, deck):
+    if deck is not None and not _deck_allowed(st, warband, deck):
         st.players[seat].deck = None
 
 
-def _deck_allowed(warband: str, deck: str) -> bool:
+def _deck_allowed(st: State, warband: str, deck: str) -> bool:
     d = load_rivals_decks()[deck]
-    return d.universal or d.faction == load_warbands()[warband].faction
+    return d.universal or d.faction == warbands_with(st.pack_warbands)[warband].faction
 
 
 def _choose_deck(st: State, seat: str, deck: str) -> None:
@@ -86,16 +93,16 @@ def _choose_deck(st: State, seat: str, deck: str) -> None:
     warband = st.players[seat].warband
     if warband is None:
         raise IllegalAction("uw.setup.warband_first")
-    if not _deck_allowed(warband, deck):
+    if not _deck_allowed(st, warband, deck):
         # §7 Rivals: a warband may not use another warband's own Rivals deck.
         raise IllegalAction("uw.setup.deck_not_allowed", deck=decks[deck].name, faction=decks[deck].faction or "",
-                            decks=", ".join(allowed_decks(warband)))
+                            decks=", ".join(allowed_decks(st, warband)))
     st.players[seat].deck = deck
 
 
-def allowed_decks(warband: str) -> list[str]:
+def allowed_decks(st: State, warband: str) -> list[str]:
     """Rivals decks the warband may use: its own and the universal ones (§7)."""
-    return sorted(d for d in load_rivals_decks() if _deck_allowed(warband, d))
+    return sorted(d for d in load_rivals_decks() if _deck_allowed(st, warband, d))
 
 
 def _reveal(ctx: Ctx) -> None:
@@ -103,7 +110,7 @@ def _reveal(ctx: Ctx) -> None:
     for seat in st.seats:
         player = st.players[seat]
         assert player.warband is not None and player.deck is not None
-        w = load_warbands()[player.warband]
+        w = warbands_with(st.pack_warbands)[player.warband]
         st.fighters += [FighterState(id=f"{seat}:{f.id}", seat=seat, card=f.id, name=f.name) for f in w.fighters]
         objectives, power = deck_cards(load_rivals_decks()[player.deck], load_cards())
         player.objective_deck = [c.id for c in objectives]
@@ -236,9 +243,9 @@ def _legal(st: State, fr: JSON, seat: str) -> list[JSON]:
     su = st.setup
     player = st.players[seat]
     if su.stage == "choose_warbands":
-        out = [] if player.warband else [{"type": "ChooseWarband", "warband": w} for w in playable_warbands()]
+        out = [] if player.warband else [{"type": "ChooseWarband", "warband": w} for w in playable_warbands(st)]
         if player.warband and not player.deck:
-            out += [{"type": "ChooseDeck", "deck": d} for d in allowed_decks(player.warband)]
+            out += [{"type": "ChooseDeck", "deck": d} for d in allowed_decks(st, player.warband)]
         return out
     if su.stage in ("board_player", "deploy_player"):
         kind = "ChooseBoardPlayer" if su.stage == "board_player" else "ChooseFirstToDeploy"

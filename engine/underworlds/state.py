@@ -15,6 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from engine.underworlds.battlefield import BattlefieldSpec
 from engine.underworlds.feature_tokens import FeatureToken
+from engine.underworlds.fighters import Warband
 from engine.underworlds.hexgrid import Hex
 
 SCHEMA_VERSION = 1
@@ -154,6 +155,8 @@ class State(Model):
     feature_tokens: list[FeatureToken] = Field(default_factory=list)
     fighters: list[FighterState] = Field(default_factory=list)
     players: dict[str, PlayerState]
+    pack_warbands: list[Warband] = Field(default_factory=list)
+    """Warbands from the match's data pack, offered beside the shipped ones (the match keeps its copy)."""
     round: int = 0
     first_player: str | None = None
     """Who took the first turn of this round's action phase."""

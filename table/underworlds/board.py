@@ -16,7 +16,7 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from engine.underworlds.battlefield import Battlefield, BattlefieldSpec
 from engine.underworlds.feature_tokens import FeatureSide
-from engine.underworlds.fighters import load_warbands
+from engine.underworlds.fighters import Warband, warbands_with
 from engine.underworlds.hexgrid import Hex
 from render.underworlds.hexboard import Arrow, ArrowKind, BoardWords, Marker, Piece, TokenMark, render_battlefield
 from table.i18n import message
@@ -72,9 +72,20 @@ def fighter_labels(fighters: Sequence[JSON]) -> dict[str, str]:
     return labels
 
 
+def warbands_of(view: JSON) -> dict[str, Warband]:
+    """The warbands a match can use: the shipped ones and its data pack's (kept in its state)."""
+    extra = view.get("pack_warbands") or []
+    return warbands_with(list(_pack_warbands(json.dumps(extra, sort_keys=True)))) if extra else warbands_with([])
+
+
+@functools.lru_cache(maxsize=32)
+def _pack_warbands(spec_json: str) -> tuple[Warband, ...]:
+    return tuple(Warband.model_validate(w) for w in json.loads(spec_json))
+
+
 def seat_colours(view: JSON) -> dict[str, str]:
     """Each seat's drawing colour: its warband's primary colour, or the seat colour when they clash."""
-    warbands = load_warbands()
+    warbands = warbands_of(view)
     seats = view["seats"]
     out: dict[str, str] = {}
     for i, seat in enumerate(seats):

@@ -16,11 +16,10 @@ from collections import deque
 from typing import Any, Mapping, Sequence
 
 from engine.underworlds.cards import load_cards, load_rivals_decks
-from engine.underworlds.fighters import load_warbands
 from engine.underworlds.hexgrid import Hex
 from table.i18n import message, messages
 from table.reply import Embed, Field, Reply
-from table.underworlds.board import battlefield_of, fighter_labels, seat_colours
+from table.underworlds.board import battlefield_of, fighter_labels, seat_colours, warbands_of
 
 JSON = dict[str, Any]
 
@@ -83,9 +82,9 @@ def card_name(card_id: str) -> str:
     return card.name if card else card_id
 
 
-def warband_name(key: str | None) -> str:
+def warband_name(key: str | None, view: JSON | None = None) -> str:
     """A warband's name (its id if unknown)."""
-    warband = load_warbands().get(str(key))
+    warband = warbands_of(view or {}).get(str(key))
     return warband.name if warband else str(key)
 
 
@@ -200,7 +199,7 @@ def action_label(action: JSON, names: Names, *, costs: bool = True) -> str:
             on.append(text("action.at_hex", lang, hex=action["hex"]))
         label += (" · " + " ".join(on)) if on else ""
     elif kind == "ChooseWarband":
-        label = text("action.ChooseWarband", lang, warband=warband_name(action["warband"]))
+        label = text("action.ChooseWarband", lang, warband=warband_name(action["warband"], names.view))
     elif kind == "ChooseDeck":
         label = text("action.ChooseDeck", lang, deck=deck_name(action["deck"]))
     elif kind in ("ChooseBoardPlayer", "ChooseFirstToDeploy", "ChooseFirstTurn"):
@@ -250,7 +249,7 @@ def event_line(e: JSON, names: Names) -> str | None:
         "name": e.get("name"), "hex": e.get("hex"), "round": e.get("round"), "amount": e.get("amount"),
     }
     if t == "WarbandChosenPrivately":
-        params["warband"] = warband_name(e.get("warband"))
+        params["warband"] = warband_name(e.get("warband"), names.view)
     elif t == "DeckChosenPrivately":
         params["deck"] = deck_name(e.get("deck"))
     elif t == "BoardChosen":
@@ -385,7 +384,7 @@ def panel_embed(view: JSON, names: Names, *, match_id: str, image: str | None = 
     for seat in view["seats"]:
         p = players[seat]
         wb = p.get("warband")
-        warband = warband_name(wb) if wb not in (None, "chosen") else (text("panel.warband_chosen", lang) if wb else "—")
+        warband = warband_name(wb, view) if wb not in (None, "chosen") else (text("panel.warband_chosen", lang) if wb else "—")
         lines = [text("panel.warband", lang, warband=warband),
                  text("panel.glory", lang, available=p.get("glory", 0), spent=p.get("glory_spent", 0)),
                  text("panel.hand", lang, objectives=len(p.get("objectives", ())), power=len(p.get("power", ()))),
