@@ -20,21 +20,10 @@ from pydantic import BaseModel, ValidationError
 
 from engine.core.errors import IllegalAction, InvalidInput, NotAllowed, NotFound
 from engine.core import system as systems
-from engine.core.pack import PACK_SCHEMA_VERSION, PackHeader, unknowns
+from engine.core.pack import PACK_SCHEMA_VERSION, PackHeader, Problem, unknowns
 from table.context import safe
 from table.reply import File, Reply
 
-
-@dataclass(frozen=True, slots=True)
-class Problem:
-    """One thing wrong in a pack: where, what was found, what was expected."""
-
-    path: str
-    """The field's path in the document (``entries.units[2].move``)."""
-    value: str
-    """The value found, shortened (empty when the field is missing)."""
-    expected: str
-    """What the field should hold, in words."""
 
 
 Check = Callable[[Any], list[Problem]]

@@ -8,6 +8,7 @@ needs one and say which. Nothing here reads files or knows a game.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -24,6 +25,18 @@ Maybe = Annotated[T | Unknown, Field(description='The value, or "unknown" when n
 Id = Annotated[str, Field(min_length=1, max_length=64, pattern=r"^[a-z0-9][a-z0-9_-]*$")]
 """An entry's id: lower case letters, digits, ``-`` and ``_``."""
 Text = Annotated[str, Field(max_length=2000)]
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """One thing wrong in a pack: where, what was found, what was expected."""
+
+    path: str
+    """The field's path in the document (``entries.units[2].move``)."""
+    value: str
+    """The value found, shortened (empty when the field is missing)."""
+    expected: str
+    """What the field should hold, in words."""
 
 
 class Strict(BaseModel):

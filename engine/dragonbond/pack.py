@@ -15,13 +15,12 @@ ids, force lists that break the list-building rules. "§" is a section of the ru
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
 from typing import Annotated, Any
 
 from pydantic import Field
 
-from engine.core.pack import Id, Maybe, PackHeader, Strict, Text
+from engine.core.pack import Id, Maybe, PackHeader, Problem, Strict, Text
 from engine.dragonbond.dice import Colour
 
 Count = Annotated[int, Field(ge=1, le=100)]
@@ -233,14 +232,6 @@ class DragonbondDocument(PackHeader):
 
     entries: DragonbondPack
 
-
-@dataclass(frozen=True)
-class Problem:
-    """One thing wrong in a pack: where, what is there, and what was expected."""
-
-    path: str
-    value: str
-    expected: str
 
 
 def _has(unit: Unit, keyword: str) -> bool:

@@ -15,13 +15,12 @@ mages, copy limits and the spell-point budget of §15 (spell level ×1 trained, 
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
 from typing import Annotated, Any, Literal
 
 from pydantic import Field, model_validator
 
-from engine.core.pack import UNKNOWN, Id, Maybe, PackHeader, Strict, Text
+from engine.core.pack import UNKNOWN, Id, Maybe, PackHeader, Problem, Strict, Text
 
 Name = Annotated[str, Field(min_length=1, max_length=100)]
 Cost = Annotated[int, Field(ge=0, le=60)]
@@ -291,14 +290,6 @@ class MageWarsDocument(PackHeader):
 
     entries: MageWarsPack
 
-
-@dataclass(frozen=True)
-class Problem:
-    """One thing wrong in a pack: where, what is there, and what was expected."""
-
-    path: str
-    value: str
-    expected: str
 
 
 def multiplier(mage: Mage, school: School) -> int:

@@ -17,13 +17,12 @@ duplicate ids, army decks listing a missing card or one of another army. "§" is
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
 from typing import Annotated, Any
 
 from pydantic import BaseModel, Field
 
-from engine.core.pack import UNKNOWN, Id, Maybe, PackHeader, Strict, Text
+from engine.core.pack import UNKNOWN, Id, Maybe, PackHeader, Problem, Strict, Text
 
 Name = Annotated[str, Field(min_length=1, max_length=100)]
 Cost = Annotated[int, Field(ge=0, le=20)]
@@ -291,14 +290,6 @@ class TamboresDocument(PackHeader):
 
     entries: TamboresPack
 
-
-@dataclass(frozen=True)
-class Problem:
-    """One thing wrong in a pack: where, what is there, and what was expected."""
-
-    path: str
-    value: str
-    expected: str
 
 
 CARD_LISTS = ("heroes", "units", "equipment", "tactics")
