@@ -78,3 +78,8 @@ def unknowns(value: Any, path: str = "") -> list[str]:
         for i, item in enumerate(value):
             found += unknowns(item, f"{path}[{i}]")
     return found
+
+
+def document_schema(document: type[BaseModel]) -> dict[str, Any]:
+    """A pack document model's JSON Schema (draft 2020-12), as ``data/<game>/schema/pack.schema.json`` holds it."""
+    return {"$schema": "https://json-schema.org/draft/2020-12/schema", **document.model_json_schema()}

@@ -20,7 +20,7 @@ from typing import Annotated, Any
 
 from pydantic import Field
 
-from engine.core.pack import Id, Maybe, PackHeader, Problem, Strict, Text
+from engine.core.pack import Id, Maybe, PackHeader, Problem, Strict, Text, document_schema
 from engine.dragonbond.dice import Colour
 
 Count = Annotated[int, Field(ge=1, le=100)]
@@ -384,4 +384,4 @@ def _check_force(pack: DragonbondPack, force: Force, at: str, units: dict[str, U
 
 def json_schema() -> dict[str, Any]:
     """The pack document's JSON Schema (draft 2020-12)."""
-    return {"$schema": "https://json-schema.org/draft/2020-12/schema", **DragonbondDocument.model_json_schema()}
+    return document_schema(DragonbondDocument)

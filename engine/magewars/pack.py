@@ -20,7 +20,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field, model_validator
 
-from engine.core.pack import UNKNOWN, Id, Maybe, PackHeader, Problem, Strict, Text
+from engine.core.pack import UNKNOWN, Id, Maybe, PackHeader, Problem, Strict, Text, document_schema
 
 Name = Annotated[str, Field(min_length=1, max_length=100)]
 Cost = Annotated[int, Field(ge=0, le=60)]
@@ -383,4 +383,4 @@ def _check_spellbook(book: Spellbook, at: str, cards: dict[str, Card], mages: di
 
 def json_schema() -> dict[str, Any]:
     """The pack document's JSON Schema (draft 2020-12)."""
-    return {"$schema": "https://json-schema.org/draft/2020-12/schema", **MageWarsDocument.model_json_schema()}
+    return document_schema(MageWarsDocument)

@@ -22,7 +22,7 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, Field
 
-from engine.core.pack import UNKNOWN, Id, Maybe, PackHeader, Problem, Strict, Text
+from engine.core.pack import UNKNOWN, Id, Maybe, PackHeader, Problem, Strict, Text, document_schema
 
 Name = Annotated[str, Field(min_length=1, max_length=100)]
 Cost = Annotated[int, Field(ge=0, le=20)]
@@ -416,4 +416,4 @@ def _check_deck(deck: ArmyDeck, at: str, cards: dict[str, tuple[str, Any]]) -> l
 
 def json_schema() -> dict[str, Any]:
     """The pack document's JSON Schema (draft 2020-12)."""
-    return {"$schema": "https://json-schema.org/draft/2020-12/schema", **TamboresDocument.model_json_schema()}
+    return document_schema(TamboresDocument)
