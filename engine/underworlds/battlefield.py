@@ -224,6 +224,13 @@ def load_boards(path: Path | str | None = None) -> dict[str, Board]:
     return {b.id: b for b in file.boards}
 
 
+def boards_with(extra: Sequence[Board] = ()) -> dict[str, Board]:
+    """The shipped board faces and a match's own (from its data pack, which win on the same id)."""
+    if not extra:
+        return load_boards()
+    return {**load_boards(), **{b.id: b for b in extra}}
+
+
 def find_board(key: str, boards: Mapping[str, Board] | None = None) -> Board:
     """The board face with this id or name (case-insensitive).
 

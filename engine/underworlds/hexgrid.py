@@ -132,6 +132,11 @@ class Hex:
         return core_schema.no_info_plain_validator_function(
             _validate_hex, serialization=core_schema.plain_serializer_function_ser_schema(_serialize_hex))
 
+    @classmethod
+    def __get_pydantic_json_schema__(cls, schema: core_schema.CoreSchema, handler: Any) -> dict[str, Any]:
+        """What a data file may write for a hex (a pack's board face, ``docs/packs.md``)."""
+        return {"type": "string", "pattern": "^[a-z][0-9]+$", "description": "A hex: column letter and row, like c4"}
+
     # -- arithmetic ---------------------------------------------------------------------------
 
     def __add__(self, other: Hex) -> Hex:

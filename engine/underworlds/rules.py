@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import lru_cache
-from typing import Any
+from typing import Any, Sequence
 
 from engine.underworlds import card_hooks
-from engine.underworlds.battlefield import Battlefield, BattlefieldSpec, HexType
+from engine.underworlds.battlefield import Battlefield, BattlefieldSpec, Board, HexType, boards_with
 from engine.underworlds.cards import UpgradeCard, load_cards
 from engine.underworlds.feature_tokens import FeatureSide
 from engine.underworlds.fighters import LARGE_WOUNDS, Fighter, FighterSide, KeywordName, warbands_with
@@ -28,13 +28,16 @@ _LAST: list[tuple[BattlefieldSpec, Battlefield]] = []
 """The latest spec asked for and its battlefield: most calls ask for the same spec object again."""
 
 
-def battlefield_of(spec: BattlefieldSpec) -> Battlefield:
-    """The battlefield of a spec, built once per layout (a hot path: no JSON dump per call)."""
+def battlefield_of(spec: BattlefieldSpec, pack_boards: Sequence[Board] = ()) -> Battlefield:
+    """The battlefield of a spec, built once per layout (a hot path: no JSON dump per call). A match's own
+    board faces (its data pack's) key the cache by their content, so packs never share a layout by id."""
     if _LAST and _LAST[0][0] is spec:
         return _LAST[0][1]
-    bf = _BATTLEFIELDS.get(spec.key)
+    used = tuple(b for b in pack_boards if b.id in (spec.first.board, spec.second.board))
+    key = f"{spec.key}#{hash(used)}" if used else spec.key
+    bf = _BATTLEFIELDS.get(key)
     if bf is None:
-        bf = _BATTLEFIELDS[spec.key] = Battlefield.from_spec(spec)
+        bf = _BATTLEFIELDS[key] = Battlefield.from_spec(spec, boards_with(pack_boards))
     _LAST[:] = [(spec, bf)]
     return bf
 
@@ -42,7 +45,7 @@ def battlefield_of(spec: BattlefieldSpec) -> Battlefield:
 def battlefield(st: State) -> Battlefield:
     """The match's battlefield (rebuilt once per layout and cached)."""
     assert st.battlefield is not None
-    return battlefield_of(st.battlefield)
+    return battlefield_of(st.battlefield, st.pack_boards)
 
 
 def cards() -> dict[str, Any]:

@@ -19,7 +19,7 @@ from engine.underworlds.actions import (
     PlaceFeatureToken, PlaceFighter, Redraw,
 )
 from engine.underworlds.battlefield import (
-    Battlefield, BattlefieldSpec, BoardPlacement, Join, JoinEdge, Orientation, load_boards,
+    Battlefield, BattlefieldSpec, Board, BoardPlacement, Join, JoinEdge, Orientation, boards_with,
 )
 from engine.underworlds.cards import deck_cards, load_cards, load_rivals_decks
 from engine.underworlds.dice import roll_off as read_roll_off
@@ -38,7 +38,7 @@ ROLL_OFF_DICE = 4
 def new_state(options: JSON, seats: tuple[str, ...], ctx_rng: Any) -> State:
     """The state before deployment; ``options`` may pre-set ``warbands`` and ``decks`` by seat."""
     st = State(seats=list(seats), players={s: PlayerState(seat=s) for s in seats},
-               pack_warbands=pack_warbands(options))
+               pack_warbands=pack_warbands(options), pack_boards=pack_boards(options))
     push(st, "setup")
     for seat, warband in (options.get("warbands") or {}).items():
         _choose_warband(st, seat, warband)
@@ -139,16 +139,26 @@ def roll_off(ctx: Ctx, why: str, bonus: str | None = None) -> str:
 # -- boards (§12.2) ------------------------------------------------------------------------------------
 
 
-def playable_boards() -> list[str]:
-    """Board faces whose hexes are known."""
-    return sorted(b.id for b in load_boards().values() if b.playable)
+def pack_boards(options: JSON) -> list[Board]:
+    """The board faces of the match's data pack (``options["pack"]``, a copy kept by the match), if any."""
+    pack = options.get("pack") or {}
+    return [Board.model_validate(b) for b in (pack.get("entries") or {}).get("boards") or []]
+
+
+def playable_boards(st: State) -> list[str]:
+    """Board faces whose hexes are known, the pack's included."""
+    return sorted(b.id for b in boards_with(st.pack_boards).values() if b.playable)
+
+
+def board_layouts(st: State, first: str, second: str) -> tuple[tuple[str, int, int, int], ...]:
+    """Every (edge, offset, first orientation, second orientation) that joins the two faces legally."""
+    boards = boards_with(st.pack_boards)
+    return _layouts(boards[first], boards[second])
 
 
 @lru_cache(maxsize=256)
-def board_layouts(first: str, second: str) -> tuple[tuple[str, int, int, int], ...]:
-    """Every (edge, offset, first orientation, second orientation) that joins the two faces legally."""
-    boards = load_boards()
-    b1, b2 = boards[first], boards[second]
+def _layouts(b1: Board, b2: Board) -> tuple[tuple[str, int, int, int], ...]:
+    """Cached by the faces themselves, so two packs' boards of the same id never share an entry."""
     out = []
     for edge in (JoinEdge.LONG, JoinEdge.SHORT):
         rng = range(-b1.rows[0], b1.rows[0] + 1) if edge is JoinEdge.LONG else range(-4, 5, 2)
@@ -252,11 +262,11 @@ def _legal(st: State, fr: JSON, seat: str) -> list[JSON]:
         return [{"type": kind, "player": s} for s in st.seats]
     if su.stage in ("first_board", "second_board"):
         taken = set(su.boards.values())
-        return [{"type": "ChooseBoard", "board": b} for b in playable_boards() if b not in taken]
+        return [{"type": "ChooseBoard", "board": b} for b in playable_boards(st) if b not in taken]
     if su.stage == "place_boards":
         first, second = su.boards[su.board_player or ""], su.boards[st.other(su.board_player or "")]
         return [{"type": "PlaceBoards", "edge": e, "offset": o, "first_orientation": o1, "second_orientation": o2}
-                for e, o, o1, o2 in board_layouts(first, second)]
+                for e, o, o1, o2 in board_layouts(st, first, second)]
     if su.stage == "feature_tokens":
         hexes = setup_hexes(rules.battlefield(st), st.feature_tokens)
         return [{"type": "PlaceFeatureToken", "hex": str(h)} for h in sorted(hexes)]
@@ -295,8 +305,8 @@ def _act(ctx: Ctx, fr: JSON, seat: str, action: Action) -> None:
         su.stage = "first_board"
         ctx.emit("BoardPlayerChosen", player=action.player, by=seat)
     elif isinstance(action, ChooseBoard) and su.stage in ("first_board", "second_board"):
-        if action.board not in playable_boards():
-            raise IllegalAction("uw.setup.unknown_board", board=action.board, boards=", ".join(playable_boards()))
+        if action.board not in playable_boards(st):
+            raise IllegalAction("uw.setup.unknown_board", board=action.board, boards=", ".join(playable_boards(st)))
         if action.board in su.boards.values():
             raise IllegalAction("uw.setup.board_taken", board=action.board)
         su.boards[seat] = action.board
@@ -305,7 +315,7 @@ def _act(ctx: Ctx, fr: JSON, seat: str, action: Action) -> None:
     elif isinstance(action, PlaceBoards) and su.stage == "place_boards":
         first, second = su.boards[su.board_player or ""], su.boards[seat]
         key = (action.edge, action.offset, action.first_orientation, action.second_orientation)
-        if key not in board_layouts(first, second):
+        if key not in board_layouts(st, first, second):
             raise IllegalAction("uw.setup.bad_board_layout", edge=action.edge, offset=action.offset)
         st.battlefield = BattlefieldSpec(
             first=BoardPlacement(board=first, orientation=Orientation(action.first_orientation)),

@@ -13,7 +13,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from engine.underworlds.battlefield import BattlefieldSpec
+from engine.underworlds.battlefield import BattlefieldSpec, Board
 from engine.underworlds.feature_tokens import FeatureToken
 from engine.underworlds.fighters import Warband
 from engine.underworlds.hexgrid import Hex
@@ -157,6 +157,8 @@ class State(Model):
     players: dict[str, PlayerState]
     pack_warbands: list[Warband] = Field(default_factory=list)
     """Warbands from the match's data pack, offered beside the shipped ones (the match keeps its copy)."""
+    pack_boards: list[Board] = Field(default_factory=list)
+    """Board faces from the match's data pack, offered beside the shipped ones (the match keeps its copy)."""
     round: int = 0
     first_player: str | None = None
     """Who took the first turn of this round's action phase."""

@@ -14,7 +14,7 @@ import json
 import re
 from typing import Any, Iterable, Mapping, Sequence
 
-from engine.underworlds.battlefield import Battlefield, BattlefieldSpec
+from engine.underworlds.battlefield import Battlefield, BattlefieldSpec, Board, boards_with
 from engine.underworlds.feature_tokens import FeatureSide
 from engine.underworlds.fighters import Warband, warbands_with
 from engine.underworlds.hexgrid import Hex
@@ -34,16 +34,20 @@ _SKIP_WORDS = {"the", "of", "and", "a"}
 
 
 @functools.lru_cache(maxsize=32)
-def _battlefield(spec_json: str) -> Battlefield:
-    return Battlefield.from_spec(BattlefieldSpec.model_validate_json(spec_json))
+def _battlefield(spec_json: str, boards_json: str) -> Battlefield:
+    boards = [Board.model_validate(b) for b in json.loads(boards_json)]
+    return Battlefield.from_spec(BattlefieldSpec.model_validate_json(spec_json), boards_with(boards))
 
 
 def battlefield_of(view: JSON) -> Battlefield | None:
-    """The battlefield the view's boards make, or None before the boards are placed."""
+    """The battlefield the view's boards make (its data pack's faces included), or None before the boards
+    are placed."""
     spec = view.get("battlefield")
     if not spec:
         return None
-    return _battlefield(json.dumps(spec, sort_keys=True))
+    placed = {spec["first"]["board"], spec["second"]["board"]}
+    used = [b for b in view.get("pack_boards") or [] if b.get("id") in placed]
+    return _battlefield(json.dumps(spec, sort_keys=True), json.dumps(used, sort_keys=True))
 
 
 def _initials(name: str) -> str:

@@ -94,8 +94,11 @@ def deck_name(key: str | None) -> str:
     return getattr(deck, "name", None) or str(key)
 
 
-def board_name(key: str | None) -> str:
-    """A board face's name (its id if unknown)."""
+def board_name(key: str | None, view: JSON | None = None) -> str:
+    """A board face's name (its id if unknown), the view's data-pack faces included."""
+    for board in (view or {}).get("pack_boards") or []:
+        if board.get("id") == key:
+            return str(board.get("name") or key)
     from engine.underworlds.battlefield import load_boards
 
     board = load_boards().get(str(key))
@@ -205,7 +208,7 @@ def action_label(action: JSON, names: Names, *, costs: bool = True) -> str:
     elif kind in ("ChooseBoardPlayer", "ChooseFirstToDeploy", "ChooseFirstTurn"):
         label = text(f"action.{kind}", lang, player=names.seat(action["player"]))
     elif kind == "ChooseBoard":
-        label = text("action.ChooseBoard", lang, board=board_name(action["board"]))
+        label = text("action.ChooseBoard", lang, board=board_name(action["board"], names.view))
     elif kind == "PlaceBoards":
         edge = action.get("edge", "long")
         label = text("action.PlaceBoards", lang, edges=word("board", f"{edge}_edges", lang)
@@ -253,7 +256,7 @@ def event_line(e: JSON, names: Names) -> str | None:
     elif t == "DeckChosenPrivately":
         params["deck"] = deck_name(e.get("deck"))
     elif t == "BoardChosen":
-        params["board"] = board_name(e.get("board"))
+        params["board"] = board_name(e.get("board"), names.view)
     elif t == "RedrawDecidedPrivately":
         params["cards"] = word("redraw", e.get("cards"), lang)
     elif t == "RedrawsRevealed":

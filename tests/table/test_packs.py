@@ -72,7 +72,7 @@ def test_a_valid_pack_in_yaml_and_json():
     (b"[" * 10_000 + b"]" * 10_000, "nested deeper"),
     (b"\xff\xfe", "UTF-8"),
     (b"- just\n- a list", "a mapping"),
-    (json.dumps(a_pack(entries={"warbands": []})).encode(), "at least one warband"),
+    (json.dumps(a_pack(entries={"warbands": []})).encode(), "at least one warband or board"),
     (json.dumps(a_pack(colour="red")).encode(), "`colour`"),
 ])
 def test_each_invalid_pack_is_refused_naming_the_field(text, names):

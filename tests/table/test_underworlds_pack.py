@@ -57,3 +57,50 @@ async def test_a_match_with_a_pack_offers_and_plays_its_warbands(table):
         fighters[f["seat"]].append(f["name"])
     assert "Severin Steelheart" in fighters[seat] and len(fighters[other]) == 5
     assert match.state["players"][seat]["warband"] == "league-champions"
+
+
+def board_pack() -> dict:
+    """Mirror Well retyped by a league as its own face, with one more blocked hex than the shipped one."""
+    boards = json.loads((ROOT / "data/underworlds/boards.json").read_text(encoding="utf-8"))["boards"]
+    face = next(b for b in boards if b["id"] == "mirror-well")
+    face.update(id="league-well", name="League Well", udb_board_id=None)
+    face["layout"]["blocked"] = ["c3"]
+    text = yaml.safe_dump({"schema_version": 1, "game": "underworlds", "id": "league-boards", "name": "League boards",
+                           "version": "1", "author": "Ana", "provenance": "Typed from our own board",
+                           "entries": {"boards": [face]}}, allow_unicode=True, sort_keys=False)
+    return read_pack(text.encode("utf-8")).document()
+
+
+def test_a_pack_board_is_offered_placed_and_drawn():
+    """A pack's board face (docs/packs.md, Underworlds) is offered beside the shipped ones, joins the
+    battlefield with its own hexes (its blocked hex is blocked), and the board image and texts name it."""
+    from engine.core.rng import SeededRng
+    from engine.underworlds import rules
+    from engine.underworlds.system import UnderworldsSystem, load
+    from table.presenter import Scene, find_presenter
+
+    system, rng = UnderworldsSystem(), SeededRng(b"\x01" * 32)
+    state = system.setup({"pack": board_pack(), "warbands": {"player1": "garreks-reavers",
+                                                             "player2": "steelhearts-champions"}},
+                         ("player1", "player2"), rng)
+    offered: list[str] = []
+    while not state.get("battlefield"):
+        seat = next(s for s in ("player1", "player2") if system.legal_actions(state, s))
+        legal = system.legal_actions(state, seat)
+        boards = [a for a in legal if a["type"] == "ChooseBoard"]
+        offered += [a["board"] for a in boards]
+        pick = next((a for a in boards if a["board"] == "league-well"), None) or legal[0]
+        state, _ = system.apply(state, seat, pick, rng)
+    assert "league-well" in offered and "mirror-well" in offered
+    st = load(state)
+    placed = {st.battlefield.first.board, st.battlefield.second.board}
+    assert "league-well" in placed
+    bf = rules.battlefield(st)
+    side = 0 if st.battlefield.first.board == "league-well" else 1
+    assert any(bf.owner(h) == side for h in bf.blocked_hexes)  # the pack's own blocked hex
+    presenter = find_presenter("underworlds")
+    scene = Scene(system.view(state, None), {"player1": "Ana", "player2": "Bo"})
+    png = presenter.board(scene, [])
+    assert png and png.startswith(b"\x89PNG")
+    lines = presenter.event_lines(scene, [{"type": "BoardChosen", "player": "player1", "board": "league-well"}])
+    assert any("League Well" in line for line in lines)
