@@ -1,0 +1,822 @@
+"""Dragonbond free measurement on a continuous table: unit tokens, distances, line of sight, moves.
+
+The board model is the digest's §5.2 MVP: every unit is one circular token (centre in inches, radius
+from its base size and model count); terrain pieces are rectangles, circles or polygons tagged with
+terrain types (§24.2). This module measures and checks; it never changes a state. It is not the rules
+engine: who may move, how far (Speed, Slowed, charge dice) and what a move triggers belong to
+``state``/``system``; they call these functions with the allowance already worked out.
+
+Conventions: all lengths are inches; the origin is Player A's left corner, x along the long edge
+(0..width), y toward Player B (0..height). Distances shown to players are rounded to 0.1" and every
+rule threshold is judged on that rounded figure, so what a player reads is what the referee used.
+"""
+from __future__ import annotations
+
+import heapq
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field as dc_field
+from functools import cached_property, lru_cache
+from typing import Any
+
+import numpy as np
+import shapely
+from shapely.geometry import LineString, Point as SPoint, Polygon, box
+from shapely.ops import unary_union
+
+Point = tuple[float, float]
+"""A position in inches: ``(x, y)``."""
+
+MM_PER_INCH = 25.4
+PRECISION = 1
+"""Decimals of a measured distance (0.1")."""
+ENEMY_GAP = 1.0
+"""Digest §8; seed 003 line 650: a move ends at least 1" from enemy models (charges excepted)."""
+OBJECTIVE_RANGE = 3.0
+"""Digest §26.1; seed 003 line 1358: a model within 3" of an objective is on it."""
+DANGER_RANGE = 6.0
+"""Digest §24.2; seed 003 line 1213: dangerous terrain targets units inside or within 6"."""
+PACKING = 0.9
+"""Digest §5.2: ``R = 0.5·d·(1 + 0.9·sqrt(n−1))``."""
+
+IMPASSABLE, SLOWING, DANGEROUS, DARK = "impassable", "slowing", "dangerous", "dark"
+TERRAIN_KINDS = (IMPASSABLE, SLOWING, DANGEROUS, DARK)
+"""Digest §24.2: the four terrain types; a piece may carry several."""
+
+_SLACK = 0.02
+"""Geometric slack (inches) so that touching bases and tangent paths are not read as crossing."""
+_CLEAR = 0.05
+"""Extra clearance of the path graph's corners around obstacles."""
+_CIRCLE_SIDES = 32
+_SLOW_STEP = 1.0
+"""Spacing of the path graph's extra nodes along slowing borders (where a best path bends)."""
+
+
+# -- value types ---------------------------------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class Token:
+    """One unit on the table as a single disc (digest §5.2): models are only a count inside it."""
+
+    id: str
+    x: float
+    y: float
+    radius: float
+    side: str
+    flying: bool = False
+    """*Volador* (seed 003 line 1119): may fly over terrain and units, landing at the end."""
+    huge: bool = False
+    """*Enorme* (seed 003 line 1131): its line of sight ignores units without *Enorme*."""
+    tiny: bool = False
+    """*Diminuto* (seed 003 line 1143): blocks no line of sight except to/from *Diminuto* units."""
+    scout: bool = False
+    """*Reconocimiento* (seed 003 line 1115): ignores slowing terrain's penalty."""
+
+    @property
+    def centre(self) -> Point:
+        return (self.x, self.y)
+
+    def moved(self, p: Point) -> Token:
+        """The same unit with its centre at ``p``."""
+        return Token(self.id, p[0], p[1], self.radius, self.side, self.flying, self.huge, self.tiny, self.scout)
+
+
+@dataclass(frozen=True, slots=True)
+class Terrain:
+    """A terrain piece (digest §24): its types, its footprint and, if dangerous, its X.
+
+    ``points``: a rect gives two opposite corners, a circle its centre and ``(radius, 0)``, a polygon its
+    corners in order.
+    """
+
+    id: str
+    kinds: tuple[str, ...]
+    name: str
+    shape: str
+    points: tuple[Point, ...]
+    danger: int = 0
+
+    def __post_init__(self) -> None:
+        bad = set(self.kinds) - set(TERRAIN_KINDS)
+        if bad:
+            raise ValueError(f"unknown terrain kinds {sorted(bad)}")
+        if self.shape not in ("rect", "circle", "polygon"):
+            raise ValueError(f"unknown terrain shape {self.shape!r}")
+
+    def has(self, kind: str) -> bool:
+        return kind in self.kinds
+
+    @property
+    def polygon(self) -> Polygon:
+        """The footprint as a shapely polygon (a circle with 64 sides)."""
+        return _polygon(self)
+
+
+_POLYGONS: dict[Terrain, Polygon] = {}
+
+
+def _polygon(t: Terrain) -> Polygon:
+    poly = _POLYGONS.get(t)
+    if poly is None:
+        if t.shape == "rect":
+            (x1, y1), (x2, y2) = t.points
+            poly = box(min(x1, x2), min(y1, y2), max(x1, x2), max(y1, y2))
+        elif t.shape == "circle":
+            (cx, cy), (r, _) = t.points
+            poly = SPoint(cx, cy).buffer(r, quad_segs=16)
+        else:
+            poly = Polygon(t.points)
+            if not poly.is_valid:
+                poly = poly.buffer(0)
+        shapely.prepare(poly)
+        _POLYGONS[t] = poly
+    return poly
+
+
+@dataclass(frozen=True, slots=True)
+class Field:
+    """The table: its size, terrain, objective markers and each side's deployment zone (a polygon)."""
+
+    width: float
+    height: float
+    terrain: tuple[Terrain, ...]
+    objectives: tuple[Point, ...]
+    zones: dict[str, tuple[Point, ...]] = dc_field(default_factory=dict)
+
+    def __hash__(self) -> int:  # zones is a dict; the rest identifies the table
+        return hash((self.width, self.height, self.terrain, self.objectives))
+
+    def piece(self, terrain_id: str) -> Terrain:
+        for t in self.terrain:
+            if t.id == terrain_id:
+                return t
+        raise KeyError(terrain_id)
+
+
+@dataclass(frozen=True)
+class MoveCheck:
+    """The verdict on one move: whether it is legal, what it costs, the path and, if refused, why.
+
+    ``reason`` is a message key (``db.move.too_far``); ``params`` fills the message. ``cost`` counts
+    slowing terrain double. A refused charge (``db.move.charge_too_far``) still carries the path of the
+    failed charge move: as close to the target as the allowance reaches (digest §7.5).
+    """
+
+    ok: bool
+    cost: float
+    path: tuple[Point, ...]
+    reason: str | None = None
+    params: dict[str, Any] = dc_field(default_factory=dict)
+
+    @property
+    def end(self) -> Point:
+        return self.path[-1]
+
+
+@dataclass(frozen=True)
+class Destination:
+    """A named place a unit can reach now: a message key and params for its label, the point, the cost."""
+
+    key: str
+    params: dict[str, Any]
+    point: Point
+    cost: float
+
+
+# -- measuring -----------------------------------------------------------------------------------------------------
+
+def token_radius(base_mm: int, models: int) -> float:
+    """A unit token's radius in inches: ``0.5·d·(1 + 0.9·sqrt(n−1))`` with ``d`` the base (digest §5.2).
+
+    Base sizes are not in the rulebook (digest §28.2); the unit data supplies them.
+
+    >>> token_radius(25, 1), token_radius(25, 5)
+    (0.49, 1.38)
+    """
+    if base_mm <= 0 or models <= 0:
+        raise ValueError("base and models must be positive")
+    d = base_mm / MM_PER_INCH
+    return round(0.5 * d * (1 + PACKING * math.sqrt(models - 1)), 2)
+
+
+def _round(value: float) -> float:
+    # Half up, after removing float noise, so 0.05 always reads 0.1.
+    return math.floor(round(value, 6) * 10 ** PRECISION + 0.5) / 10 ** PRECISION
+
+
+def _gap(a: Token, b: Token) -> float:
+    return math.hypot(a.x - b.x, a.y - b.y) - a.radius - b.radius
+
+
+def edge_distance(a: Token, b: Token) -> float:
+    """Distance between the nearest base edges, rounded to 0.1" (digest §4.1, §5.2; seed 003 line 354).
+
+    0 means the tokens touch (base contact) or overlap.
+    """
+    return _round(max(0.0, _gap(a, b)))
+
+
+def in_contact(a: Token, b: Token) -> bool:
+    """Base contact: the edges meet (0.0" when rounded) without overlapping (digest §4.4)."""
+    return edge_distance(a, b) == 0.0 and not overlaps(a, b)
+
+
+def distance_to_point(a: Token, p: Point) -> float:
+    """From the token's edge to a point (an objective marker), rounded to 0.1" (digest §5.2)."""
+    return _round(max(0.0, math.hypot(a.x - p[0], a.y - p[1]) - a.radius))
+
+
+def overlaps(a: Token, b: Token) -> bool:
+    """The two discs overlap by more than the 0.05" rounding margin (touching is not overlapping)."""
+    return _gap(a, b) < -0.05
+
+
+def distance_to_terrain(a: Token, piece: Terrain) -> float:
+    """From the token's edge to the piece's edge, 0 if any part of the base is on it (for §24.2's 6")."""
+    return _round(max(0.0, _polygon(piece).distance(SPoint(a.x, a.y)) - a.radius))
+
+
+def in_terrain(token: Token, field: Field) -> tuple[Terrain, ...]:
+    """The pieces that hold the whole base: a base partly inside is NOT inside (digest §24.2; seed 003
+    line 1231)."""
+    return tuple(t for t in field.terrain if _wholly_inside(token, _polygon(t)))
+
+
+def _wholly_inside(token: Token, poly: Polygon) -> bool:
+    centre = SPoint(token.x, token.y)
+    return poly.contains(centre) and poly.boundary.distance(centre) >= token.radius - 1e-9
+
+
+def dangerous_targets(piece: Terrain, tokens: Sequence[Token]) -> tuple[tuple[Token, ...], tuple[Token, ...]]:
+    """Units a dangerous piece can target: (inside it — melee attack, within 6" — ranged attack).
+
+    Digest §24.2; seed 003 line 1213. "Inside" is wholly inside (line 1231); a unit partly on the piece is
+    within 6" of it.
+    """
+    poly = _polygon(piece)
+    inside = tuple(t for t in tokens if _wholly_inside(t, poly))
+    near = tuple(t for t in tokens if t not in inside and distance_to_terrain(t, piece) <= DANGER_RANGE)
+    return inside, near
+
+
+# -- line of sight -------------------------------------------------------------------------------------------------
+
+_LOS_SAMPLES = 16
+
+
+def _samples(t: Token) -> list[Point]:
+    # Centre plus points just inside the rim: "any part of the base" (seed 003 line 365), sampled.
+    r = t.radius * 0.98
+    return [(t.x, t.y)] + [(t.x + r * math.cos(2 * math.pi * k / _LOS_SAMPLES),
+                            t.y + r * math.sin(2 * math.pi * k / _LOS_SAMPLES)) for k in range(_LOS_SAMPLES)]
+
+
+def _blocks_sight(blocker: Token, viewer: Token, target: Token) -> bool:
+    """Digest §4.3: every unit blocks; *Enorme* sees over the rest; *Diminuto* blocks only *Diminuto*."""
+    if blocker.id in (viewer.id, target.id):
+        return False
+    if (viewer.huge or target.huge) and not blocker.huge:
+        return False
+    if blocker.tiny and not (viewer.tiny or target.tiny):
+        return False
+    return True
+
+
+def _segment_hits_disc(p: Point, q: Point, c: Point, r: float) -> bool:
+    px, py = p
+    dx, dy = q[0] - px, q[1] - py
+    length2 = dx * dx + dy * dy
+    s = 0.0 if length2 == 0 else max(0.0, min(1.0, ((c[0] - px) * dx + (c[1] - py) * dy) / length2))
+    return math.hypot(px + s * dx - c[0], py + s * dy - c[1]) < r - _SLACK
+
+
+def _dark_walls(viewer: Token, target: Token, field: Field) -> list[Polygon]:
+    """Dark pieces that block sight between the two: those holding neither (digest §24.2, line 1229)."""
+    walls = []
+    for t in field.terrain:
+        if t.has(DARK):
+            poly = _polygon(t)
+            if not _wholly_inside(viewer, poly) and not _wholly_inside(target, poly):
+                walls.append(poly)
+    return walls
+
+
+def _clear(p: Point, q: Point, discs: Sequence[Token], walls: Sequence[Polygon]) -> bool:
+    for d in discs:
+        if _segment_hits_disc(p, q, (d.x, d.y), d.radius):
+            return False
+    if walls:
+        seg = LineString([p, q])
+        for w in walls:
+            if w.intersects(seg) and w.intersection(seg).length > _SLACK:
+                return False
+    return True
+
+
+def _sight_lines(viewer: Token, target: Token, tokens: Sequence[Token], field: Field):
+    discs = [t for t in tokens if _blocks_sight(t, viewer, target)]
+    walls = _dark_walls(viewer, target, field)
+    return discs, walls
+
+
+def line_of_sight(viewer: Token, target: Token, tokens: Sequence[Token], field: Field) -> bool:
+    """True if a straight line joins some part of each base without crossing a unit or dark terrain.
+
+    Digest §4.3, §5.2, §24.2; seed 003 lines 365-369 (units block, friend or foe), 1229 (dark terrain is
+    seen into and out of, never through), 1131 (*Enorme*), 1143 (*Diminuto*). The bases are sampled at
+    their centre and 16 rim points. Other terrain types never block sight (A17).
+    """
+    discs, walls = _sight_lines(viewer, target, tokens, field)
+    for p in _samples(viewer):
+        for q in _samples(target):
+            if _clear(p, q, discs, walls):
+                return True
+    return False
+
+
+def dark_cover(viewer: Token, target: Token, tokens: Sequence[Token], field: Field) -> bool:
+    """The target is mostly inside or behind dark terrain as seen from the viewer: its defense against
+    ranged attacks is upgraded.
+
+    Digest §24.2, A16; seed 003 line 1233 ("al menos la mitad de las miniaturas"). Token model: the target
+    is wholly inside a dark piece, or at least half of its sampled points are hidden from every viewer
+    point by dark terrain alone.
+    """
+    if any(t.has(DARK) for t in in_terrain(target, field)):
+        return True
+    walls = _dark_walls(viewer, target, field)
+    if not walls:
+        return False
+    points = _samples(target)
+    eyes = _samples(viewer)
+    hidden = sum(1 for q in points if not any(_clear(p, q, (), walls) for p in eyes))
+    return hidden * 2 >= len(points)
+
+
+# -- movement ------------------------------------------------------------------------------------------------------
+
+@dataclass
+class _Planner:
+    """The path graph for one mover: obstacles grown by its radius, corners, slowing borders."""
+
+    mover: Token
+    tokens: Sequence[Token]
+    field: Field
+    avoid: tuple[Token, ...]
+    slowing: bool
+
+    @cached_property
+    def bounds(self) -> Polygon:
+        r = self.mover.radius
+        return box(r - 1e-6, r - 1e-6, self.field.width - r + 1e-6, self.field.height - r + 1e-6)
+
+    @cached_property
+    def _obstacles(self) -> list[Polygon]:
+        r = self.mover.radius
+        shapes = [_polygon(t) for t in self.field.terrain if t.has(IMPASSABLE)]
+        shapes += [SPoint(t.x, t.y).buffer(t.radius, quad_segs=16) for t in self.avoid]
+        start = SPoint(self.mover.x, self.mover.y)
+        # An obstacle the mover already stands in (a bad position) is ignored so it can move out.
+        grown = [(s, s.buffer(r - _SLACK, quad_segs=16)) for s in shapes]
+        return [(s, g) for s, g in grown if not g.contains(start)]
+
+    @cached_property
+    def blocked(self):
+        geom = unary_union([g for _, g in self._obstacles]) if self._obstacles else None
+        if geom is not None:
+            shapely.prepare(geom)
+        return geom
+
+    @cached_property
+    def slow(self):
+        if not self.slowing:
+            return None
+        pieces = [_polygon(t) for t in self.field.terrain if t.has(SLOWING)]
+        if not pieces:
+            return None
+        geom = unary_union(pieces)
+        shapely.prepare(geom)
+        return geom
+
+    @cached_property
+    def corners(self) -> list[Point]:
+        r = self.mover.radius
+        pts: list[Point] = []
+        # Corners sit on a slightly larger, circumscribing outline so that straight hops between
+        # neighbouring corners clear the grown obstacle.
+        grow = (r + _CLEAR) / math.cos(math.pi / 16)
+        for s, _ in self._obstacles:
+            outline = s.buffer(grow, quad_segs=4).exterior
+            pts += list(outline.coords)[:-1]
+        if self.slow is not None:
+            for poly in getattr(self.slow, "geoms", [self.slow]):
+                for ring in [poly.exterior, *poly.interiors]:
+                    n = max(4, int(ring.length / _SLOW_STEP))
+                    pts += [tuple(ring.interpolate(k / n, normalized=True).coords[0]) for k in range(n)]
+                    pts += list(ring.coords)[:-1]
+        keep = []
+        for p in pts:
+            sp = SPoint(p)
+            if self.bounds.covers(sp) and (self.blocked is None or not self.blocked.contains(sp)):
+                keep.append((float(p[0]), float(p[1])))
+        return keep
+
+    def costs(self, p: Point, targets: np.ndarray) -> np.ndarray:
+        """Cost from ``p`` to each target point; ``inf`` where the straight hop is blocked."""
+        if len(targets) == 0:
+            return np.zeros(0)
+        starts = np.broadcast_to(np.asarray(p, dtype=float), targets.shape)
+        lines = shapely.linestrings(np.stack([starts, targets], axis=1))
+        lengths = np.hypot(targets[:, 0] - p[0], targets[:, 1] - p[1])
+        cost = lengths.copy()
+        if self.slow is not None:
+            cost += shapely.length(shapely.intersection(lines, self.slow))
+        if self.blocked is not None:
+            cost[shapely.intersects(lines, self.blocked)] = np.inf
+        return cost
+
+    def hop(self, p: Point, q: Point) -> float:
+        return float(self.costs(p, np.asarray([q], dtype=float))[0])
+
+    def shortest(self, goals: Sequence[Point], heuristic) -> tuple[float, tuple[Point, ...]] | None:
+        """A* from the mover's centre to the cheapest of ``goals`` over the corner graph."""
+        start = (self.mover.x, self.mover.y)
+        nodes = [start, *self.corners, *goals]
+        goal_ids = set(range(len(nodes) - len(goals), len(nodes)))
+        coords = np.asarray(nodes, dtype=float)
+        best = {0: 0.0}
+        came: dict[int, int] = {}
+        done: set[int] = set()
+        queue = [(heuristic(start), 0.0, 0)]
+        while queue:
+            _, g, i = heapq.heappop(queue)
+            if i in done:
+                continue
+            done.add(i)
+            if i in goal_ids:
+                path = [nodes[i]]
+                while i in came:
+                    i = came[i]
+                    path.append(nodes[i])
+                return g, tuple(reversed(path))
+            open_ids = np.asarray([j for j in range(len(nodes)) if j not in done], dtype=int)
+            costs = self.costs(nodes[i], coords[open_ids])
+            for j, c in zip(open_ids.tolist(), costs.tolist()):
+                if c == math.inf:
+                    continue
+                ng = g + c
+                if ng < best.get(j, math.inf) - 1e-12:
+                    best[j] = ng
+                    came[j] = i
+                    heapq.heappush(queue, (ng + heuristic(nodes[j]), ng, j))
+        return None
+
+
+def _enemies(mover: Token, tokens: Sequence[Token]) -> list[Token]:
+    return [t for t in tokens if t.side != mover.side and t.id != mover.id]
+
+
+def _others(mover: Token, tokens: Sequence[Token]) -> list[Token]:
+    return [t for t in tokens if t.id != mover.id]
+
+
+def path_cost(path: Sequence[Point], field: Field, *, slowing: bool = True) -> float:
+    """Length of a path, counting its stretches inside slowing terrain twice (digest §8, §24.2)."""
+    if len(path) < 2:
+        return 0.0
+    line = LineString(path)
+    cost = line.length
+    if slowing:
+        pieces = [_polygon(t) for t in field.terrain if t.has(SLOWING)]
+        if pieces:
+            cost += line.intersection(unary_union(pieces)).length
+    return cost
+
+
+def _refuse(reason: str, path: tuple[Point, ...], cost: float = 0.0, **params: Any) -> MoveCheck:
+    return MoveCheck(False, round(cost, 2), path, reason, params)
+
+
+def _end_problem(mover: Token, dest: Point, tokens: Sequence[Token], field: Field, *, flying: bool,
+                 charge_target: str | None, failed_charge: str | None = None) -> MoveCheck | None:
+    """Why a unit may not stand at ``dest``, or None (digest §8, §23 *Volador*; seed 003 lines 650, 1119)."""
+    here = mover.moved(dest)
+    r = mover.radius
+    if not (r - 1e-6 <= dest[0] <= field.width - r + 1e-6 and r - 1e-6 <= dest[1] <= field.height - r + 1e-6):
+        return _refuse("db.move.off_table", (dest,), x=_round(dest[0]), y=_round(dest[1]))
+    disc = SPoint(dest).buffer(max(r - _SLACK, 0.01), quad_segs=16)
+    for t in field.terrain:
+        if t.has(IMPASSABLE) or (flying and t.has(DARK)):
+            poly = _polygon(t)
+            if poly.intersects(disc) and poly.intersection(disc).area > 1e-4:
+                key = "db.move.impassable" if t.has(IMPASSABLE) else "db.move.flying_into_dark"
+                return _refuse(key, (dest,), terrain=t.name)
+    for other in _others(mover, tokens):
+        if overlaps(here, other):
+            return _refuse("db.move.overlaps", (dest,), unit=other.id)
+    for enemy in _enemies(mover, tokens):
+        if enemy.id == charge_target:
+            continue
+        gap = edge_distance(here, enemy)
+        if enemy.id == failed_charge:
+            # A32: a failed charge may end within 1" of its target, never in contact.
+            if gap == 0:
+                return _refuse("db.move.too_close", (dest,), unit=enemy.id, distance=gap)
+            continue
+        if gap < ENEMY_GAP:
+            return _refuse("db.move.too_close", (dest,), unit=enemy.id, distance=gap)
+    if charge_target is not None:
+        target = next((t for t in tokens if t.id == charge_target), None)
+        if target is None:
+            return _refuse("db.move.unknown_unit", (dest,), unit=charge_target)
+        if edge_distance(here, target) > 0:
+            return _refuse("db.move.not_in_contact", (dest,), unit=charge_target,
+                           distance=edge_distance(here, target))
+    return None
+
+
+def _planner(mover: Token, tokens: Sequence[Token], field: Field, ignore_slowing: bool) -> _Planner:
+    # Seed 003 lines 649-650: through friendly bases freely, never through enemy bases (the charge target's
+    # included: a charger goes round it to reach its contact point).
+    return _cached_planner(mover, tuple(tokens), field, not (ignore_slowing or mover.scout))
+
+
+@lru_cache(maxsize=64)
+def _cached_planner(mover: Token, tokens: tuple[Token, ...], field: Field, slowing: bool) -> _Planner:
+    return _Planner(mover, tokens, field, tuple(_enemies(mover, tokens)), slowing)
+
+
+def check_move(mover: Token, dest: Point, allowance: float, tokens: Sequence[Token], field: Field, *,
+               charge_target: str | None = None, ignore_slowing: bool = False,
+               fly: bool | None = None) -> MoveCheck:
+    """Whether ``mover`` can move its centre to ``dest`` within ``allowance`` inches, by the cheapest path.
+
+    Digest §8, §24.2, §23; seed 003 lines 649-650 (through friends, never through enemies, end ≥1" from
+    enemies unless charging), 1189 (impassable), 1199 (slowing ×2), 1115 (*Reconocimiento*), 1119
+    (*Volador*). A charge (``charge_target``) must end in base contact with its target and ≥1" from every
+    other enemy (line 628). ``fly`` defaults to the token's *Volador*: a flying unit goes in a straight line
+    over terrain and units and must not land in impassable or dark terrain.
+
+    Refusal keys: ``db.move.off_table``, ``db.move.impassable``, ``db.move.flying_into_dark``,
+    ``db.move.overlaps``, ``db.move.too_close``, ``db.move.not_in_contact``, ``db.move.unknown_unit``,
+    ``db.move.no_path``, ``db.move.too_far``.
+    """
+    flying = mover.flying if fly is None else fly
+    return _check(mover, dest, allowance, tokens, field, charge_target=charge_target,
+                  ignore_slowing=ignore_slowing, flying=flying)
+
+
+def _check(mover: Token, dest: Point, allowance: float, tokens: Sequence[Token], field: Field, *,
+           charge_target: str | None, ignore_slowing: bool, flying: bool,
+           failed_charge: str | None = None) -> MoveCheck:
+    dest = (float(dest[0]), float(dest[1]))
+    start = (mover.x, mover.y)
+    problem = _end_problem(mover, dest, tokens, field, flying=flying, charge_target=charge_target,
+                           failed_charge=failed_charge)
+    if problem is not None:
+        return problem
+    if flying:
+        cost = math.hypot(dest[0] - start[0], dest[1] - start[1])
+        path = (start, dest)
+    else:
+        planner = _planner(mover, tokens, field, ignore_slowing)
+        direct = planner.hop(start, dest)
+        if abs(direct - math.hypot(dest[0] - start[0], dest[1] - start[1])) < 1e-9:
+            found = (direct, (start, dest))     # straight and unslowed: nothing can be cheaper
+        else:
+            found = planner.shortest([dest], lambda p: math.hypot(dest[0] - p[0], dest[1] - p[1]))
+            if found is None:
+                return _refuse("db.move.no_path", (start, dest))
+        cost, path = found
+    if _round(cost) > allowance + 1e-9:
+        return _refuse("db.move.too_far", path, cost, distance=_round(cost), allowance=allowance)
+    return MoveCheck(True, round(cost, 2), path)
+
+
+def _contact_ring(mover: Token, target: Token, gap: float = 0.0, n: int = 72) -> list[Point]:
+    rr = mover.radius + target.radius + gap
+    return [(target.x + rr * math.cos(2 * math.pi * k / n), target.y + rr * math.sin(2 * math.pi * k / n))
+            for k in range(n)]
+
+
+def _reachable_ring(mover: Token, target: Token, tokens: Sequence[Token], field: Field, gap: float,
+                    ignore_slowing: bool, flying: bool, charge: bool) -> tuple[float, tuple[Point, ...]] | None:
+    """The cheapest path to any valid spot ``gap`` inches from the target's edge."""
+    ring = [p for p in _contact_ring(mover, target, gap + 0.01 if gap else 0.0)
+            if _end_problem(mover, p, tokens, field, flying=flying,
+                            charge_target=target.id if charge else None) is None]
+    if not ring:
+        return None
+    rr = mover.radius + target.radius + gap
+
+    def to_ring(p: Point) -> float:
+        return max(0.0, math.hypot(p[0] - target.x, p[1] - target.y) - rr - 0.02)
+
+    if flying:
+        best = min(ring, key=lambda p: math.hypot(p[0] - mover.x, p[1] - mover.y))
+        return math.hypot(best[0] - mover.x, best[1] - mover.y), ((mover.x, mover.y), best)
+    planner = _planner(mover, tokens, field, ignore_slowing)
+    return planner.shortest(ring, to_ring)
+
+
+def _walk(path: Sequence[Point], budget: float, field: Field, slowing: bool) -> tuple[Point, ...]:
+    """The part of ``path`` that ``budget`` inches of movement cover (slowing stretches cost double)."""
+    out = [path[0]]
+    left = budget
+    for p, q in zip(path, path[1:]):
+        c = path_cost((p, q), field, slowing=slowing)
+        if c <= left + 1e-9:
+            out.append(q)
+            left -= c
+            continue
+        lo, hi = 0.0, 1.0      # how far along p→q the remaining budget reaches
+        for _ in range(30):
+            mid = (lo + hi) / 2
+            m = (p[0] + (q[0] - p[0]) * mid, p[1] + (q[1] - p[1]) * mid)
+            if path_cost((p, m), field, slowing=slowing) <= left:
+                lo = mid
+            else:
+                hi = mid
+        out.append((p[0] + (q[0] - p[0]) * lo, p[1] + (q[1] - p[1]) * lo))
+        break
+    return tuple(out)
+
+
+def _furthest_valid(mover: Token, path: Sequence[Point], allowance: float, tokens: Sequence[Token], field: Field,
+                    *, ignore_slowing: bool, flying: bool, failed_charge: str | None = None,
+                    step: float = 0.25) -> MoveCheck | None:
+    """The furthest point along ``path`` within ``allowance`` where the unit may end its move."""
+    slowing = not (ignore_slowing or mover.scout or flying)
+    walked = _walk(path, allowance, field, slowing)
+    line = LineString(walked) if len(walked) > 1 else None
+    length = line.length if line is not None else 0.0
+    d = length
+    while d > 0:
+        p = line.interpolate(d).coords[0]
+        p = (round(p[0], 2), round(p[1], 2))
+        check = _check(mover, p, allowance, tokens, field, charge_target=None, ignore_slowing=ignore_slowing,
+                       flying=flying, failed_charge=failed_charge)
+        if check.ok:
+            return check
+        d -= step
+    return None
+
+
+def contact_point(mover: Token, target: Token, allowance: float, tokens: Sequence[Token], field: Field, *,
+                  ignore_slowing: bool = False, fly: bool | None = None) -> MoveCheck:
+    """The charge move: the cheapest reachable spot in base contact with ``target`` (digest §5.2, §7.5).
+
+    Seed 003 line 618: the most direct route, round impassable terrain and enemies not charged. If no
+    contact spot is within ``allowance``, the check is refused with ``db.move.charge_too_far`` (params
+    ``distance`` needed, ``allowance``) and its path is the failed charge move: as far toward the target
+    as the allowance goes, ending where a unit may stand, never in contact (A32). ``db.move.no_path``
+    when the target cannot be reached at all.
+    """
+    flying = mover.flying if fly is None else fly
+    found = _reachable_ring(mover, target, tokens, field, 0.0, ignore_slowing, flying, charge=True)
+    start = (mover.x, mover.y)
+    if found is None:
+        return _refuse("db.move.no_path", (start,), unit=target.id)
+    cost, path = found
+    if _round(cost) <= allowance + 1e-9:
+        return check_move(mover, path[-1], allowance, tokens, field, charge_target=target.id,
+                          ignore_slowing=ignore_slowing, fly=flying)
+    # A failed charge ends as close as possible (digest §7.5; A32: within 1" of the target is allowed).
+    near = _furthest_valid(mover, path, allowance, tokens, field, ignore_slowing=ignore_slowing, flying=flying,
+                           failed_charge=target.id)
+    fallback = near.path if near is not None else (start,)
+    return _refuse("db.move.charge_too_far", fallback, near.cost if near else 0.0,
+                   unit=target.id, distance=_round(cost), allowance=allowance)
+
+
+# -- named destinations --------------------------------------------------------------------------------------------
+
+def destinations(mover: Token, allowance: float, tokens: Sequence[Token], field: Field, *,
+                 charge: bool = False, ignore_slowing: bool = False) -> list[Destination]:
+    """Places worth offering a player for this move, each legal now (a ``check_move`` that passes).
+
+    Keys (message keys, params in brackets): ``db.move.dest.toward`` (unit, as far as the allowance goes
+    toward it, stopping 1" short), ``db.move.dest.contact`` (unit; only when ``charge``),
+    ``db.move.dest.objective`` (number, 1-based), ``db.move.dest.behind`` (terrain: a dark piece between
+    the unit and its nearest enemy), ``db.move.dest.into`` (terrain: wholly inside a dark piece),
+    ``db.move.dest.back`` (distance: straight away from the nearest enemy). Sorted by key, then cost.
+    """
+    out: list[Destination] = []
+    enemies = _enemies(mover, tokens)
+    flying = mover.flying
+
+    def offer(key: str, params: dict[str, Any], p: Point) -> None:
+        check = check_move(mover, p, allowance, tokens, field, ignore_slowing=ignore_slowing)
+        if check.ok and check.cost > 0.05:
+            out.append(Destination(key, params, check.end, check.cost))
+
+    for enemy in enemies:
+        if charge:
+            c = contact_point(mover, enemy, allowance, tokens, field, ignore_slowing=ignore_slowing)
+            if c.ok:
+                out.append(Destination("db.move.dest.contact", {"unit": enemy.id}, c.end, c.cost))
+            continue
+        found = _reachable_ring(mover, enemy, tokens, field, ENEMY_GAP, ignore_slowing, flying, charge=False)
+        if found is None:
+            continue
+        near = _furthest_valid(mover, found[1], allowance, tokens, field, ignore_slowing=ignore_slowing,
+                               flying=flying)
+        if near is not None and near.cost > 0.05:
+            out.append(Destination("db.move.dest.toward", {"unit": enemy.id}, near.end, near.cost))
+    if charge:
+        return sorted(out, key=lambda d: (d.key, d.cost))
+    for n, obj in enumerate(field.objectives, start=1):
+        spot = _cheapest_valid(mover, _around(obj, mover.radius), allowance, tokens, field, ignore_slowing)
+        if spot is not None and spot.cost > 0.05:
+            out.append(Destination("db.move.dest.objective", {"number": n}, spot.end, spot.cost))
+    nearest = min(enemies, key=lambda e: _gap(mover, e), default=None)
+    for t in field.terrain:
+        if not t.has(DARK):
+            continue
+        poly = _polygon(t)
+        c = poly.representative_point()
+        inside = _cheapest_valid(mover, [(c.x, c.y)], allowance, tokens, field, ignore_slowing)
+        if inside is not None and inside.cost > 0.05 and t in in_terrain(mover.moved(inside.end), field):
+            out.append(Destination("db.move.dest.into", {"terrain": t.name}, inside.end, inside.cost))
+        if nearest is not None:
+            spot = _cheapest_valid(mover, _behind(poly, nearest, mover.radius), allowance, tokens, field,
+                                   ignore_slowing)
+            if spot is not None and spot.cost > 0.05:
+                out.append(Destination("db.move.dest.behind", {"terrain": t.name}, spot.end, spot.cost))
+    if nearest is not None:
+        dx, dy = mover.x - nearest.x, mover.y - nearest.y
+        norm = math.hypot(dx, dy) or 1.0
+        step = min(3.0, allowance)
+        if step > 0:
+            offer("db.move.dest.back", {"distance": _round(step)},
+                  (mover.x + dx / norm * step, mover.y + dy / norm * step))
+    return sorted(out, key=lambda d: (d.key, d.cost))
+
+
+def _around(p: Point, radius: float) -> list[Point]:
+    pts = [p]
+    for dist in (radius + 0.5, radius + 1.5):
+        pts += [(p[0] + dist * math.cos(k * math.pi / 6), p[1] + dist * math.sin(k * math.pi / 6)) for k in range(12)]
+    return pts
+
+
+def _behind(poly: Polygon, enemy: Token, radius: float) -> list[Point]:
+    """Spots just past the piece on the far side from ``enemy`` (the line from it crosses the piece)."""
+    c = poly.centroid
+    dx, dy = c.x - enemy.x, c.y - enemy.y
+    norm = math.hypot(dx, dy) or 1.0
+    ux, uy = dx / norm, dy / norm
+    far = LineString([(c.x, c.y), (c.x + ux * 100, c.y + uy * 100)]).intersection(poly.exterior)
+    reach = max((SPoint(c.x, c.y).distance(g) for g in getattr(far, "geoms", [far]) if not g.is_empty), default=0.0)
+    pts = []
+    for extra in (radius + 0.3, radius + 1.0):
+        for side in (0.0, 1.0, -1.0):
+            d = reach + extra
+            pts.append((c.x + ux * d - uy * side * radius, c.y + uy * d + ux * side * radius))
+    return pts
+
+
+def _cheapest_valid(mover: Token, candidates: Sequence[Point], allowance: float, tokens: Sequence[Token],
+                    field: Field, ignore_slowing: bool) -> MoveCheck | None:
+    best = None
+    for p in candidates:
+        check = check_move(mover, p, allowance, tokens, field, ignore_slowing=ignore_slowing)
+        if check.ok and (best is None or check.cost < best.cost):
+            best = check
+    return best
+
+
+# -- objectives and engagement -------------------------------------------------------------------------------------
+
+def objectives_held(tokens: Sequence[Token], field: Field, models: Mapping[str, int], *,
+                    ignore_sides: tuple[str, ...] = ("monster",)) -> dict[int, str | None]:
+    """Who captures each objective now (1-based numbers): the side with more models within 3".
+
+    Digest §26.1; seed 003 line 1358: models, not units; a tie captures for nobody; Monsters never count
+    (§27.2). Keeping control until an opponent captures it is the engine's (the result here is this
+    check only). A unit counts all its models if its token's edge is within 3" (digest §5.2).
+    """
+    out: dict[int, str | None] = {}
+    for n, obj in enumerate(field.objectives, start=1):
+        count: dict[str, int] = {}
+        for t in tokens:
+            if t.side in ignore_sides or distance_to_point(t, obj) > OBJECTIVE_RANGE:
+                continue
+            count[t.side] = count.get(t.side, 0) + models.get(t.id, 0)
+        ranked = sorted(count.items(), key=lambda kv: -kv[1])
+        if not ranked or ranked[0][1] == 0 or (len(ranked) > 1 and ranked[1][1] == ranked[0][1]):
+            out[n] = None
+        else:
+            out[n] = ranked[0][0]
+    return out
+
+
+def flanked(unit_id: str, engaged: Mapping[str, set[str]]) -> bool:
+    """Engaged with more than one enemy unit (digest §9; seed 003 line 682). ``engaged`` maps each unit to
+    the enemy units it is engaged with (the engagement graph of digest §5.2)."""
+    return len(engaged.get(unit_id, set())) > 1
+
+
+def flanking(unit_id: str, engaged: Mapping[str, set[str]]) -> bool:
+    """Engaged with an enemy unit that is flanked (digest §9; seed 003 line 682)."""
+    return any(flanked(other, engaged) for other in engaged.get(unit_id, set()))
