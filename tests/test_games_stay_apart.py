@@ -12,7 +12,7 @@ from engine.core import system as systems
 
 ROOT = Path(__file__).resolve().parents[1]
 GENERIC = ["bot.py", "engine/core", "engine/__init__.py", "table/*.py", "render/kit", "render/__init__.py",
-           "cogs", "data/i18n/en.yaml", "data/i18n/es.yaml", "data/i18n/table.*.yaml"]
+           "engine/league", "table/league", "cogs", "data/i18n/en.yaml", "data/i18n/es.yaml", "data/i18n/table.*.yaml"]
 
 
 def generic_files() -> list[Path]:
