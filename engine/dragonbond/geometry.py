@@ -510,7 +510,7 @@ def _end_problem(mover: Token, dest: Point, tokens: Sequence[Token], field: Fiel
             poly = _polygon(t)
             if poly.intersects(disc) and poly.intersection(disc).area > 1e-4:
                 key = "db.move.impassable" if t.has(IMPASSABLE) else "db.move.flying_into_dark"
-                return _refuse(key, (dest,), terrain=t.name)
+                return _refuse(key, (dest,), terrain=t.id)
     for other in _others(mover, tokens):
         if overlaps(here, other):
             return _refuse("db.move.overlaps", (dest,), unit=other.id)
@@ -737,12 +737,12 @@ def destinations(mover: Token, allowance: float, tokens: Sequence[Token], field:
         c = poly.representative_point()
         inside = _cheapest_valid(mover, [(c.x, c.y)], allowance, tokens, field, ignore_slowing)
         if inside is not None and inside.cost > 0.05 and t in in_terrain(mover.moved(inside.end), field):
-            out.append(Destination("db.move.dest.into", {"terrain": t.name}, inside.end, inside.cost))
+            out.append(Destination("db.move.dest.into", {"terrain": t.id}, inside.end, inside.cost))
         if nearest is not None:
             spot = _cheapest_valid(mover, _behind(poly, nearest, mover.radius), allowance, tokens, field,
                                    ignore_slowing)
             if spot is not None and spot.cost > 0.05:
-                out.append(Destination("db.move.dest.behind", {"terrain": t.name}, spot.end, spot.cost))
+                out.append(Destination("db.move.dest.behind", {"terrain": t.id}, spot.end, spot.cost))
     if nearest is not None:
         dx, dy = mover.x - nearest.x, mover.y - nearest.y
         norm = math.hypot(dx, dy) or 1.0
