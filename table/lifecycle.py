@@ -7,6 +7,7 @@ no longer legal is refused with the state untouched.
 """
 from __future__ import annotations
 
+import logging
 import time
 from typing import Any, Awaitable, Callable
 
@@ -42,6 +43,9 @@ class Table:
         self.show: Show | None = None
         """Set by the games' table (``Play``): shows a match with its game's panel; without it, the
         match's status."""
+        self.finished_listeners: list[Callable[[Match], Awaitable[None]]] = []
+        """Called with the saved match once it is over (a league records its result); a failing
+        listener is logged and never undoes the end of the match."""
 
     # plumbing ---------------------------------------------------------------
     def seed(self, match_id: str) -> bytes:
@@ -86,10 +90,20 @@ class Table:
             numbered = [{"n": match.log_length + i + 1, "at": round(new.updated_at, 3), **e}
                         for i, e in enumerate(entries)]
             try:
-                return await self.store.save(new, numbered), result
+                saved = await self.store.save(new, numbered)
             except StaleVersion:
                 continue
+            if saved.status.over and not match.status.over:
+                await self._finished(saved)
+            return saved, result
         raise GameError("core.busy")
+
+    async def _finished(self, match: Match) -> None:
+        for listener in self.finished_listeners:
+            try:
+                await listener(match)
+            except Exception:  # noqa: BLE001 - the match is over whatever a listener does
+                logging.getLogger(__name__).exception("match %s: a finished-match listener failed", match.id)
 
     def _finish(self, match: Match, status: Status, winner: str | None, reason: str) -> Match:
         return match.model_copy(update={
