@@ -22,7 +22,7 @@ from typing import Any
 import numpy as np
 import shapely
 from shapely.geometry import LineString, Point as SPoint, Polygon, box
-from shapely.ops import unary_union
+from shapely.ops import nearest_points, unary_union
 
 Point = tuple[float, float]
 """A position in inches: ``(x, y)``."""
@@ -413,7 +413,10 @@ class _Planner:
                 for ring in [poly.exterior, *poly.interiors]:
                     n = max(4, int(ring.length / _SLOW_STEP))
                     pts += [tuple(ring.interpolate(k / n, normalized=True).coords[0]) for k in range(n)]
-                    pts += list(ring.coords)[:-1]
+            # Corners just outside the slowing pieces, so a path can skirt them at single cost.
+            skirt = self.slow.buffer(_CLEAR, join_style="mitre")
+            for poly in getattr(skirt, "geoms", [skirt]):
+                pts += list(poly.exterior.coords)[:-1]
         keep = []
         for p in pts:
             sp = SPoint(p)
@@ -734,8 +737,10 @@ def destinations(mover: Token, allowance: float, tokens: Sequence[Token], field:
         if not t.has(DARK):
             continue
         poly = _polygon(t)
-        c = poly.representative_point()
-        inside = _cheapest_valid(mover, [(c.x, c.y)], allowance, tokens, field, ignore_slowing)
+        room = poly.buffer(-mover.radius - _CLEAR)
+        spots = [] if room.is_empty else [room.representative_point(),
+                                          nearest_points(room, SPoint(mover.x, mover.y))[0]]
+        inside = _cheapest_valid(mover, [(p.x, p.y) for p in spots], allowance, tokens, field, ignore_slowing)
         if inside is not None and inside.cost > 0.05 and t in in_terrain(mover.moved(inside.end), field):
             out.append(Destination("db.move.dest.into", {"terrain": t.id}, inside.end, inside.cost))
         if nearest is not None:
