@@ -1,0 +1,100 @@
+"""What an organiser chooses when a league is created: game, format, dates, points, tiebreakers."""
+from __future__ import annotations
+
+from datetime import date
+from enum import StrEnum
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+
+class Tiebreaker(StrEnum):
+    """Ways to order players level on points, applied in the order the organiser lists them."""
+
+    HEAD_TO_HEAD = "h2h"
+    """Points scored in matches between the tied players only."""
+    SCORE = "score"
+    """Game-score difference over the season (glory, victory points...)."""
+    OPPONENTS = "sos"
+    """Strength of schedule: the opponents' average match-win percentage (each at least a third)."""
+    ROLL_OFF = "roll"
+    """A seeded roll, the same for anyone who recomputes it (always applied last)."""
+
+
+class Pairing(StrEnum):
+    """How rounds are paired."""
+
+    SWISS = "swiss"
+    """Each round pairs players on equal points, never twice the same opponents if avoidable."""
+    ROUND_ROBIN = "round-robin"
+    """Everyone meets everyone once (circle method); for small leagues."""
+
+
+class Points(BaseModel):
+    """League points for each match result."""
+
+    model_config = ConfigDict(frozen=True)
+
+    win: int = Field(default=3, ge=0, le=100)
+    draw: int = Field(default=1, ge=0, le=100)
+    loss: int = Field(default=0, ge=0, le=100)
+
+
+class ByeCredit(BaseModel):
+    """What a bye counts as: a win with these games and game score (a game's events may say, e.g. 2-0, +14)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    games: int = Field(default=1, ge=1, le=10)
+    """Games won by the player with the bye (the opponent none)."""
+    score: int = Field(default=0, ge=0, le=1000)
+    """Game-score difference credited."""
+
+
+DEFAULT_TIEBREAKERS = (Tiebreaker.HEAD_TO_HEAD, Tiebreaker.SCORE, Tiebreaker.OPPONENTS, Tiebreaker.ROLL_OFF)
+
+
+class LeagueConfig(BaseModel):
+    """A league's settings; a change is a new event in its log, never an edit in place."""
+
+    model_config = ConfigDict(frozen=True)
+
+    name: str = Field(min_length=1, max_length=80)
+    game: str = Field(min_length=1, max_length=40)
+    """The game's key."""
+    format: str = Field(min_length=1, max_length=40)
+    """The game's deck/list format (the game's list check knows it)."""
+    pairing: Pairing = Pairing.SWISS
+    starts: date
+    ends: date
+    round_days: int = Field(default=7, ge=1, le=60)
+    """How long a round lasts; its deadline is this many days after it starts."""
+    points: Points = Points()
+    tiebreakers: tuple[Tiebreaker, ...] = DEFAULT_TIEBREAKERS
+    bye: ByeCredit = ByeCredit()
+    confirm_hours: int = Field(default=48, ge=1, le=24 * 14)
+    """A claimed result the opponent neither confirms nor disputes becomes final after this long."""
+    remind_hours: int = Field(default=24, ge=0, le=24 * 14)
+    """Players with no result are reminded this long before the round's deadline (0: never)."""
+    lists_public: bool = False
+    """Lists are shown to everyone (after the organiser publishes them, or once round 1 starts)."""
+
+    @field_validator("tiebreakers")
+    @classmethod
+    def _roll_off_last(cls, value: tuple[Tiebreaker, ...]) -> tuple[Tiebreaker, ...]:
+        seen = list(dict.fromkeys(t for t in value if t is not Tiebreaker.ROLL_OFF))
+        return (*seen, Tiebreaker.ROLL_OFF)
+
+    @model_validator(mode="after")
+    def _dates(self) -> LeagueConfig:
+        if self.ends < self.starts:
+            raise ValueError("the season ends before it starts")
+        return self
+
+
+def parse_tiebreakers(text: str) -> tuple[Tiebreaker, ...]:
+    """``"h2h, score, sos"`` -> the tiebreakers (the roll-off is added last).
+
+    :raises ValueError: an unknown name
+    """
+    names = [t.strip().lower() for t in text.replace(">", ",").split(",") if t.strip()]
+    return tuple(Tiebreaker(n) for n in names)

@@ -1,0 +1,322 @@
+"""A league is its log: every registration, round, claim, confirmation and organiser's decision is an
+event, and the league's state is the replay of those events. Standings and ratings are computed from the
+replayed state, so an edit or a void anywhere in the season changes them everywhere it should.
+
+``apply`` checks an event against the league as it stands (raising ``IllegalAction`` / ``NotAllowed``
+with the state untouched in meaning: a refused event is simply not appended) and then records it.
+Events are JSON-ready dicts: ``{"type": "ResultClaimed", "by": <user>, "at": <time>, ...}``.
+"""
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any, Iterable
+
+from engine.core.errors import IllegalAction, NotAllowed, NotFound
+from engine.league.config import LeagueConfig
+from engine.league.results import Result
+
+Event = dict[str, Any]
+
+
+class GameStatus(StrEnum):
+    """Where a pairing's result stands."""
+
+    PENDING = "pending"
+    """Not played, or not reported yet."""
+    CLAIMED = "claimed"
+    """One player reported; the opponent may confirm or dispute."""
+    DISPUTED = "disputed"
+    """The opponent disagrees; the organiser settles it."""
+    FINAL = "final"
+    """Counts in the standings."""
+    VOID = "void"
+    """Struck out by the organiser: no result, the pairing still happened."""
+
+
+@dataclass(slots=True)
+class Player:
+    """A registered player and the list they registered."""
+
+    user: int
+    name: str
+    list_text: str
+    joined_at: float
+    dropped: bool = False
+
+
+@dataclass(slots=True)
+class Game:
+    """One pairing of one round; ``b`` is None for a bye."""
+
+    id: str
+    round: int
+    a: int
+    b: int | None
+    status: GameStatus = GameStatus.PENDING
+    result: Result | None = None
+    claim_by: int | None = None
+    """Who claimed the pending result (the other side confirms)."""
+    claim: Result | None = None
+    """The claimed result, from side a."""
+    claimed_at: float | None = None
+    match: str | None = None
+    """The bot match the result came from."""
+    final_seq: int | None = None
+    """The log position that made the result final (ratings are replayed in this order)."""
+    dispute: str = ""
+
+    @property
+    def bye(self) -> bool:
+        return self.b is None
+
+    def side(self, user: int) -> str | None:
+        """``"a"``, ``"b"`` or None."""
+        return "a" if user == self.a else "b" if user == self.b else None
+
+    def opponent(self, user: int) -> int | None:
+        return self.b if user == self.a else self.a if user == self.b else None
+
+
+@dataclass(slots=True)
+class Round:
+    number: int
+    started_at: float
+    deadline: float
+    closed: bool = False
+    reminded: bool = False
+    """The players still to report were reminded before the deadline."""
+
+
+@dataclass(slots=True)
+class League:
+    """The replayed state of a league."""
+
+    id: str
+    config: LeagueConfig
+    organiser: int
+    created_at: float
+    seed_hash: str
+    """Commitment to the roll-off seed (SHA-256), published when the league is created."""
+    seed: str | None = None
+    """The roll-off seed, revealed when the league closes."""
+    players: dict[int, Player] = field(default_factory=dict)
+    rounds: list[Round] = field(default_factory=list)
+    games: dict[str, Game] = field(default_factory=dict)
+    lists_published: bool = False
+    closed: bool = False
+    channel: int = 0
+    """Where the league was created: its announcements and reminders go there."""
+    lang: str = "en"
+    """The language of its public messages."""
+    seq: int = 0
+    """Events applied so far."""
+
+    @property
+    def current(self) -> Round | None:
+        return self.rounds[-1] if self.rounds else None
+
+    @property
+    def active_players(self) -> list[int]:
+        return [u for u, p in self.players.items() if not p.dropped]
+
+    def games_of(self, round_number: int | None = None) -> list[Game]:
+        return [g for g in self.games.values() if round_number is None or g.round == round_number]
+
+    def game_of(self, user: int, round_number: int | None = None) -> Game | None:
+        """The user's pairing in a round (default: the current one)."""
+        number = round_number if round_number is not None else (self.current.number if self.current else 0)
+        return next((g for g in self.games.values() if g.round == number and g.side(user)), None)
+
+    def lists_visible(self) -> bool:
+        """Other players may see the registered lists."""
+        return self.lists_published or bool(self.rounds)
+
+    def is_organiser(self, event: Event) -> bool:
+        return event.get("by") == self.organiser or bool(event.get("moderator"))
+
+
+def _game(league: League, game_id: str) -> Game:
+    game = league.games.get(game_id)
+    if game is None:
+        raise NotFound("league.no_such_pairing", pairing=game_id)
+    return game
+
+
+def _require_organiser(league: League, event: Event) -> None:
+    if not league.is_organiser(event):
+        raise NotAllowed("league.organiser_only")
+
+
+def _finalise(league: League, game: Game, result: Result) -> None:
+    game.status, game.result, game.final_seq = GameStatus.FINAL, result, league.seq
+
+
+def _created(event: Event) -> League:
+    return League(id=event["league"], config=LeagueConfig.model_validate(event["config"]), organiser=event["by"],
+                  created_at=event["at"], seed_hash=event["seed_hash"], channel=event.get("channel", 0),
+                  lang=event.get("lang", "en"))
+
+
+def _joined(league: League, e: Event) -> None:
+    if league.closed:
+        raise IllegalAction("league.closed")
+    known = league.players.get(e["user"])
+    if league.rounds:  # registration (and changing one's list) ends when round 1 starts
+        raise IllegalAction("league.registration_closed" if known is None else "league.list_locked")
+    league.players[e["user"]] = Player(e["user"], e["name"], e["list"], e["at"])
+
+
+def _dropped(league: League, e: Event) -> None:
+    player = league.players.get(e["user"])
+    if player is None or player.dropped:
+        raise NotFound("league.not_a_player")
+    if e["user"] != e["by"]:
+        _require_organiser(league, e)
+    player.dropped = True
+
+
+def _round_started(league: League, e: Event) -> None:
+    _require_organiser(league, e)
+    if league.closed:
+        raise IllegalAction("league.closed")
+    if league.current and not league.current.closed:
+        open_ = [g.id for g in league.games_of(league.current.number)
+                 if g.status not in (GameStatus.FINAL, GameStatus.VOID)]
+        if open_:
+            raise IllegalAction("league.round_open", round=league.current.number, pairings=", ".join(open_))
+        league.current.closed = True
+    number = len(league.rounds) + 1
+    if e["round"] != number:
+        raise IllegalAction("league.stale_round", round=number)
+    league.rounds.append(Round(number, e["at"], e["deadline"]))
+    for p in e["pairings"]:
+        game = Game(p["id"], number, p["a"], p.get("b"))
+        league.games[game.id] = game
+        if game.bye:  # a bye is a win with the league's bye credit, final at once
+            bye = league.config.bye
+            _finalise(league, game, Result(bye.games, 0, bye.score, 0))
+
+
+def _claimed(league: League, e: Event) -> None:
+    game = _game(league, e["pairing"])
+    side = game.side(e["by"])
+    if side is None:
+        raise NotAllowed("league.not_your_pairing", pairing=game.id)
+    if game.bye or game.status not in (GameStatus.PENDING, GameStatus.CLAIMED):
+        raise IllegalAction("league.result_exists", pairing=game.id, status=game.status.value)
+    told = Result.from_json(e["result"])  # from the claimant's side
+    game.claim = told if side == "a" else told.swapped()
+    game.claim_by, game.claimed_at, game.status = e["by"], e["at"], GameStatus.CLAIMED
+
+
+def _confirmed(league: League, e: Event) -> None:
+    game = _game(league, e["pairing"])
+    if game.status is not GameStatus.CLAIMED or game.claim is None:
+        raise IllegalAction("league.nothing_to_confirm", pairing=game.id)
+    if e["type"] == "ResultConfirmed" and (game.side(e["by"]) is None or e["by"] == game.claim_by):
+        raise NotAllowed("league.opponent_confirms", pairing=game.id)
+    _finalise(league, game, game.claim)
+
+
+def _disputed(league: League, e: Event) -> None:
+    game = _game(league, e["pairing"])
+    if game.status is not GameStatus.CLAIMED or game.side(e["by"]) is None or e["by"] == game.claim_by:
+        raise IllegalAction("league.nothing_to_dispute", pairing=game.id)
+    game.status, game.dispute = GameStatus.DISPUTED, e.get("reason", "")[:200]
+
+
+def _settled(league: League, e: Event) -> None:
+    """The organiser decides (a dispute, an edit of any result, a forfeit overturned)."""
+    _require_organiser(league, e)
+    game = _game(league, e["pairing"])
+    if game.bye:
+        raise IllegalAction("league.bye_is_fixed", pairing=game.id)
+    _finalise(league, game, Result.from_json(e["result"]))
+    game.dispute = ""
+
+
+def _voided(league: League, e: Event) -> None:
+    _require_organiser(league, e)
+    game = _game(league, e["pairing"])
+    game.status, game.result, game.final_seq, game.dispute = GameStatus.VOID, None, None, ""
+
+
+def _recorded(league: League, e: Event) -> None:
+    """A match the bot refereed between the paired players ended: its result is final."""
+    game = _game(league, e["pairing"])
+    if game.status is GameStatus.FINAL:
+        raise IllegalAction("league.result_exists", pairing=game.id, status=game.status.value)
+    game.match = e["match"]
+    _finalise(league, game, Result.from_json(e["result"]))
+
+
+def _forfeited(league: League, e: Event) -> None:
+    """The deadline passed with nothing reported: both players take a loss."""
+    game = _game(league, e["pairing"])
+    if game.status is not GameStatus.PENDING:
+        raise IllegalAction("league.result_exists", pairing=game.id, status=game.status.value)
+    _finalise(league, game, Result(0, 0, double_loss=True))
+
+
+def _reminded(league: League, e: Event) -> None:
+    round_ = league.rounds[e["round"] - 1]
+    if round_.reminded:
+        raise IllegalAction("league.already_reminded", round=round_.number)
+    round_.reminded = True
+
+
+def _published(league: League, e: Event) -> None:
+    _require_organiser(league, e)
+    league.lists_published = True
+
+
+def _closed(league: League, e: Event) -> None:
+    _require_organiser(league, e)
+    league.closed, league.seed = True, e["seed"]
+    if league.current:
+        league.current.closed = True
+
+
+_APPLY = {"PlayerJoined": _joined, "PlayerDropped": _dropped, "RoundStarted": _round_started,
+          "ResultClaimed": _claimed, "ResultConfirmed": _confirmed, "ResultAutoConfirmed": _confirmed,
+          "ResultDisputed": _disputed, "ResultSettled": _settled, "ResultVoided": _voided,
+          "ResultRecorded": _recorded, "ResultForfeited": _forfeited, "ListsPublished": _published,
+          "LeagueClosed": _closed, "RoundReminded": _reminded}
+EVENT_TYPES = ("LeagueCreated", *_APPLY)
+
+
+def apply(league: League | None, event: Event) -> League:
+    """``league`` with ``event`` applied (a new object; ``league`` is not changed).
+
+    :raises IllegalAction: league.* codes when the event is not allowed now
+    :raises NotAllowed: league.organiser_only, league.not_your_pairing, league.opponent_confirms
+    """
+    if event["type"] == "LeagueCreated":
+        if league is not None:
+            raise IllegalAction("league.exists")
+        new = _created(event)
+    else:
+        if league is None:
+            raise NotFound("league.not_found", league="?")
+        new = copy.deepcopy(league)
+        if event["type"] not in _APPLY:
+            raise IllegalAction("league.unknown_event", type=event["type"])
+        _APPLY[event["type"]](new, event)
+    new.seq += 1
+    return new
+
+
+def replay(events: Iterable[Event]) -> League:
+    """The league its log describes (the first event creates it)."""
+    league: League | None = None
+    for event in events:
+        if league is not None and event["type"] != "LeagueCreated":
+            _APPLY[event["type"]](league, event)  # in place: the log was checked when it was written
+            league.seq += 1
+        else:
+            league = apply(league, event)
+    if league is None:
+        raise NotFound("league.not_found", league="?")
+    return league

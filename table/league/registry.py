@@ -1,0 +1,62 @@
+"""Which list (deck, army) is legal in a league is the game's business: each game registers a checker
+per format from its own package, and the generic league code asks ``list_check(game, format)``."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from engine.core.errors import NotFound
+from engine.league.config import ByeCredit
+
+Problem = dict[str, Any]
+"""One broken rule: ``{"code": <message key>, ...params}`` (one message per problem)."""
+Check = Callable[[str, str], list[Problem]]
+"""(format, the list's text) -> every problem found (empty when legal)."""
+
+
+@dataclass(frozen=True, slots=True)
+class LeagueGame:
+    """What a game tells the league code."""
+
+    game: str
+    formats: tuple[str, ...]
+    check: Check
+    bye: ByeCredit = field(default_factory=ByeCredit)
+    """What a bye counts as in the game's organised play."""
+    describe: Callable[[str], str] | None = None
+    """A list's one-line summary (its warband, army, mage), shown beside the player."""
+
+
+_GAMES: dict[str, LeagueGame] = {}
+
+
+def register_league_game(game: LeagueGame) -> None:
+    """Make leagues of ``game.game`` possible (registering again replaces it)."""
+    _GAMES[game.game] = game
+
+
+def league_game(game: str) -> LeagueGame:
+    """The registration of ``game``.
+
+    :raises NotFound: league.no_league_game
+    """
+    found = _GAMES.get(game)
+    if found is None:
+        raise NotFound("league.no_league_game", game=game, games=", ".join(sorted(_GAMES)) or "—")
+    return found
+
+
+def league_games() -> list[str]:
+    """Every game leagues can be run for."""
+    return sorted(_GAMES)
+
+
+def list_check(game: str, format: str) -> Callable[[str], list[Problem]]:
+    """The checker of lists for ``format`` of ``game``.
+
+    :raises NotFound: league.no_league_game, league.unknown_format
+    """
+    registered = league_game(game)
+    if format not in registered.formats:
+        raise NotFound("league.unknown_format", format=format, formats=", ".join(registered.formats))
+    return lambda text: registered.check(format, text)
