@@ -1,0 +1,133 @@
+"""Dragonbond geometry invariants over random tables (hypothesis): what a legal move can never do.
+
+Digest §8, §24.2; seed 003 lines 649-650 (never through enemies, end ≥1" away), 1189 (impassable),
+1199 (slowing ×2). Tolerances are the 0.05" of the 0.1" rounding the rules are judged on.
+"""
+from __future__ import annotations
+
+import math
+
+from hypothesis import HealthCheck, assume, given, settings, strategies as st
+from shapely.geometry import LineString, Point as SPoint
+
+from engine.dragonbond.geometry import (
+    Field, Terrain, Token, check_move, contact_point, destinations, edge_distance, in_contact, overlaps,
+    path_cost,
+)
+
+SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+                                                                          HealthCheck.filter_too_much])
+TOL = 0.05
+
+coord_x = st.floats(2, 46, allow_nan=False).map(lambda v: round(v, 1))
+coord_y = st.floats(2, 34, allow_nan=False).map(lambda v: round(v, 1))
+radius = st.sampled_from([0.5, 0.8, 1.0, 1.5, 2.0])
+
+
+@st.composite
+def pieces(draw) -> Terrain:
+    kinds = draw(st.sampled_from([("impassable",), ("slowing",), ("dark",), ("dark", "slowing")]))
+    x, y = draw(coord_x), draw(coord_y)
+    if draw(st.booleans()):
+        w, d = draw(st.floats(1, 8)), draw(st.floats(1, 8))
+        return Terrain(f"t{x}{y}", kinds, "piece", "rect", ((x, y), (min(48, x + w), min(36, y + d))))
+    return Terrain(f"t{x}{y}", kinds, "piece", "circle", ((x, y), (draw(st.floats(1, 4)), 0.0)))
+
+
+@st.composite
+def tables(draw):
+    """A table with terrain, a mover and other units that do not overlap each other."""
+    terrain = tuple(draw(st.lists(pieces(), max_size=5, unique_by=lambda t: t.id)))
+    field = Field(48.0, 36.0, terrain, ((24.0, 18.0), (10.0, 10.0)), {})
+    units: list[Token] = []
+    for i in range(draw(st.integers(2, 7))):
+        t = Token(f"U{i}", draw(coord_x), draw(coord_y), draw(radius), "A" if i % 2 == 0 else "B",
+                  flying=draw(st.booleans()) if i == 0 else False, scout=draw(st.booleans()) if i == 0 else False)
+        if all(edge_distance(t, u) > 0.2 for u in units):
+            units.append(t)
+    return field, units
+
+
+def _crosses(path, shape, clearance: float) -> bool:
+    return len(path) > 1 and LineString(path).distance(shape) < clearance - TOL
+
+
+def _assert_legal_end(mover: Token, end, tokens, *, charge: str | None = None) -> None:
+    here = mover.moved(end)
+    for other in tokens:
+        if other.id == mover.id:
+            continue
+        assert not overlaps(here, other), (other.id, end)
+        if other.side != mover.side and other.id != charge:
+            assert edge_distance(here, other) >= 1.0, (other.id, end)
+
+
+def _assert_walkable(mover: Token, path, tokens, field, allowance: float) -> None:
+    slowing = not (mover.scout or mover.flying)
+    assert path_cost(path, field, slowing=slowing) <= allowance + TOL
+    if mover.flying:
+        return
+    for t in field.terrain:
+        if "impassable" in t.kinds and not t.polygon.buffer(mover.radius - 0.1).contains(SPoint(mover.x, mover.y)):
+            assert not _crosses(path, t.polygon, mover.radius), t.id
+    for enemy in tokens:
+        if enemy.side != mover.side and not overlaps(mover, enemy):
+            assert not _crosses(path, SPoint(enemy.x, enemy.y), mover.radius + enemy.radius), enemy.id
+
+
+@SETTINGS
+@given(tables(), coord_x, coord_y, st.floats(0, 24))
+def test_a_legal_move_keeps_every_movement_rule(table, x, y, allowance):
+    """Digest §8: within the allowance (slowing ×2), never through impassable terrain or enemy bases, never
+    ending on a token or within 1" of an enemy."""
+    field, units = table
+    mover = units[0]
+    check = check_move(mover, (x, y), allowance, units, field)
+    if check.ok:
+        assert check.path[0] == (mover.x, mover.y) and check.path[-1] == (x, y)
+        _assert_walkable(mover, check.path, units, field, allowance)
+        _assert_legal_end(mover, check.end, units)
+    else:
+        assert check.reason.startswith("db.move.")
+
+
+@SETTINGS
+@given(tables(), st.floats(0, 20))
+def test_a_successful_charge_touches_its_target_and_keeps_the_rules(table, allowance):
+    """Digest §7.5: a charge ends in base contact with its target, ≥1" from other enemies, within the allowance."""
+    field, units = table
+    mover = units[0]
+    assume(len(units) > 1)
+    target = units[1]
+    check = contact_point(mover, target, allowance, units, field)
+    if check.ok:
+        assert in_contact(mover.moved(check.end), target)
+        _assert_walkable(mover, check.path, units, field, allowance)
+        _assert_legal_end(mover, check.end, units, charge=target.id)
+    elif check.reason == "db.move.charge_too_far" and len(check.path) > 1:
+        assert edge_distance(mover.moved(check.end), target) > 0       # a failed charge never engages (A32)
+        _assert_walkable(mover, check.path, units, field, allowance)
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(tables(), st.floats(1, 12), st.booleans())
+def test_every_destination_is_a_legal_move(table, allowance, charge):
+    """Digest §5.2: the named destinations offered are all moves check_move accepts."""
+    field, units = table
+    mover = units[0]
+    for d in destinations(mover, allowance, units, field, charge=charge):
+        target = d.params.get("unit") if d.key == "db.move.dest.contact" else None
+        again = check_move(mover, d.point, allowance, units, field, charge_target=target)
+        assert again.ok, (d, again)
+        assert d.cost <= allowance + TOL
+
+
+@settings(max_examples=200, deadline=None)
+@given(coord_x, coord_y, radius, coord_x, coord_y, radius)
+def test_edge_distance_is_symmetric_and_zero_only_when_touching(ax, ay, ar, bx, by, br):
+    """Digest §5.2: distance = max(0, |c1−c2| − r1 − r2), the same both ways; 0 iff the bases touch or overlap."""
+    a, b = Token("a", ax, ay, ar, "A"), Token("b", bx, by, br, "B")
+    d = edge_distance(a, b)
+    assert d == edge_distance(b, a) >= 0
+    gap = math.hypot(ax - bx, ay - by) - ar - br
+    assert (d == 0) == (gap < 0.05)
