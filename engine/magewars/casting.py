@@ -1,0 +1,453 @@
+"""Casting spells (§9.2–§9.9): what a caster may cast now, at which targets, and resolving it.
+
+The sequence of §9.2 runs whole inside one ``Cast`` action: announce (spell, target in range and line of
+sight, X), pay (the caster's own mana first, then its mage's pool), counter (a face-down Nullify on the target
+is revealed, §9.7: its reveal cost is paid if its controller can, and the spell is countered), resolve by the
+spell's type. Attack spells run :func:`engine.magewars.combat.attack`; incantations with a known effect run
+their code (:data:`INCANTATIONS`); any other text is resolved by the players with referee actions, and the
+event says so (``needs_referee``).
+"""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from engine.core.errors import IllegalAction
+from engine.magewars import arena
+from engine.magewars.cards import card, has_card, number, trait_value
+from engine.magewars.mages import has_ability
+from engine.magewars.pack import Card, CardType
+from engine.magewars.state import JSON, attached, destroy, new_object, size, zone_of
+
+ENCHANTMENT_CAST_COST = 2
+"""A face-down enchantment always costs 2 mana to cast (§9.7, §8)."""
+TELEPORT_PER_ZONE = 3
+"""Teleport: X = 3 mana per zone moved, at least 3 (the card's text; §7.7's example pays 12 for 4 zones)."""
+RING_SLOTS = 2
+"""A mage wears one item per slot, two rings (§9.8)."""
+QUICK_SUMMON_LEVEL = 1
+
+
+# ---- what a spell may target -------------------------------------------------------------------------------
+
+def _words(text: str) -> list[list[str]]:
+    """A casting line's target as alternatives of words: "Non-Flying Creature or Conjuration" ->
+    [["Non-Flying", "Creature"], ["Conjuration"]]."""
+    return [alt.replace(",", " ").split() for alt in re.split(r"\s+or\s+", text) if alt.strip()]
+
+
+def _stats():
+    from engine.magewars import stats
+    return stats
+
+
+def object_matches(state: JSON, target: str, oid: str, seat: str) -> bool:
+    """Whether object ``oid`` fits the casting line's target words (§9.1) for a spell cast by ``seat``."""
+    obj = state["objects"][oid]
+    stats = _stats()
+    for alt in _words(target):
+        noun, quals = alt[-1].rstrip("s"), alt[:-1]
+        kinds = {"Creature": ("creature", "mage"), "Mage": ("mage",), "Conjuration": ("conjuration",),
+                 "Object": ("creature", "mage", "conjuration", "equipment", "enchantment"),
+                 "Equipment": ("equipment",), "Enchantment": ("enchantment",)}.get(noun)
+        if kinds is None or obj["kind"] not in kinds or obj.get("border"):
+            continue
+        if all(_qualifies(state, obj, q, seat, stats) for q in quals):
+            return True
+    return False
+
+
+def _qualifies(state: JSON, obj: JSON, q: str, seat: str, stats: Any) -> bool:
+    oid = obj["id"]
+    if q in ("Living", "Nonliving"):
+        return obj["kind"] in ("creature", "mage", "conjuration") and stats.living(state, oid) == (q == "Living")
+    if q in ("Corporeal", "Incorporeal"):
+        return stats.traits(state, oid).has("Incorporeal") == (q == "Incorporeal")
+    if q == "Non-Mage":
+        return obj["kind"] != "mage"
+    if q == "Non-Flying":
+        return not stats.traits(state, oid).has("Flying")
+    if q == "Friendly":
+        return obj["controller"] == seat
+    if q == "Enemy":
+        return obj["controller"] != seat
+    if q in ("Revealed", "Hidden"):
+        return obj.get("face_down", False) == (q == "Hidden")
+    if obj["kind"] == "mage":
+        return q.lower() == obj["card"].lower()
+    return q.lower() in [s.lower() for s in stats.subtypes(state, oid)]  # a subtype: Animal, Soldier...
+
+
+def caster_zone(state: JSON, caster: str) -> str:
+    zone = zone_of(state, caster)
+    assert zone is not None
+    return zone
+
+
+def _sees(state: JSON, caster: str, zone: str, *, target_flying: bool = False, border: bool = False) -> bool:
+    flying = target_flying or _stats().traits(state, caster).has("Flying")
+    return arena.line_of_sight(caster_zone(state, caster), zone, state["barriers"], size(state),
+                               flying=flying, target_border=border)
+
+
+def targets(state: JSON, caster: str, c: Card) -> list[JSON]:
+    """Every legal target of spell ``c`` cast by ``caster``: within range and in line of sight (§9.2 step 1).
+
+    Each is a dict of the ``Cast`` action's target fields: ``{"target": oid}``, ``{"zone": z}``,
+    ``{"border": b}``, ``{"target": oid, "zone": z}`` (Teleport) or ``{}`` (the arena).
+    """
+    seat = state["objects"][caster]["controller"]
+    low, high = (c.range.min, c.range.max) if not isinstance(c.range, str) else (0, 0)
+    here = caster_zone(state, caster)
+    text = c.target if isinstance(c.target, str) else "Zone"
+    if c.type == CardType.CREATURE:
+        return [{"zone": here}]  # creatures are summoned in the caster's zone (§9.5)
+    if text == "Arena":
+        return [{}]
+    if text == "Zone Border":
+        taken = set(state["barriers"])
+        return [{"border": b} for b in arena.borders(size(state)) if b not in taken
+                and any(arena.in_range(here, z, low, high) for z in arena.border_zones(b))
+                and _sees(state, caster, b, border=True)]
+    zones = [z for z in arena.zones(size(state)) if arena.in_range(here, z, low, high) and _sees(state, caster, z)]
+    if text == "Zone" or text.endswith("Zones"):
+        return [{"zone": z} for z in zones]
+    objs = [o for o in state["objects"].values() if zone_of(state, o["id"]) is not None and not o.get("border")
+            and arena.in_range(here, zone_of(state, o["id"]), low, high)]
+    stats = _stats()
+    out = []
+    for o in sorted(objs, key=lambda o: o["order"]):
+        flying = o["kind"] in ("creature", "mage") and stats.traits(state, o["id"]).has("Flying")
+        if not _sees(state, caster, zone_of(state, o["id"]), target_flying=flying):
+            continue
+        if "&" in text:  # "Creature & Zone": Teleport's creature and destination (§7.7)
+            if object_matches(state, text.split("&")[0].strip(), o["id"], seat):
+                out += [{"target": o["id"], "zone": z} for z in zones]
+        elif object_matches(state, text, o["id"], seat) and _placeable(state, c, o):
+            out.append({"target": o["id"]})
+    return out
+
+
+def _placeable(state: JSON, c: Card, host: JSON) -> bool:
+    """An attachment fits its host: no two of one name on an object (§9.7), a free slot for equipment (§9.8)."""
+    if c.type in (CardType.ENCHANTMENT, CardType.CONJURATION, CardType.EQUIPMENT):
+        if any(a["card"] == c.name for a in attached(state, host["id"])):
+            return c.type == CardType.EQUIPMENT and host["controller"] == state["objects"][host["id"]]["controller"]
+    if c.type == CardType.EQUIPMENT:
+        return host["kind"] == "mage"
+    return True
+
+
+# ---- cost ----------------------------------------------------------------------------------------------------
+
+def base_cost(state: JSON, c: Card, fields: JSON) -> int | None:
+    """Mana to cast ``c`` at these target fields (§8, §9.2 step 2), None when the cost is not known."""
+    if c.type == CardType.ENCHANTMENT:
+        return ENCHANTMENT_CAST_COST
+    if c.name == "Teleport":
+        moved = arena.distance(zone_of(state, fields["target"]), fields["zone"])
+        return max(1, moved) * TELEPORT_PER_ZONE
+    if c.name == "Sleep" and fields.get("target"):
+        return 2 * _stats().level(state, fields["target"])  # §20.2: a level-3 target costs 6 (§22.21)
+    if c.cost == "X":
+        x = fields.get("x")
+        return x if isinstance(x, int) and x >= 0 else None
+    return c.cost if isinstance(c.cost, int) else None
+
+
+def available_mana(state: JSON, caster: str) -> int:
+    """The caster's own mana (a familiar's or spawnpoint's) plus its mage's pool (§8)."""
+    obj = state["objects"][caster]
+    mage = state["objects"][state["mages"][obj["controller"]]]
+    return mage["mana"] + (obj["mana"] if obj["kind"] != "mage" else 0)
+
+
+def pay(state: JSON, caster: str, amount: int) -> None:
+    """Spend the caster's own mana first, the rest from its mage's pool (§8)."""
+    obj = state["objects"][caster]
+    mage = state["objects"][state["mages"][obj["controller"]]]
+    own = min(obj["mana"], amount) if obj["kind"] != "mage" else 0
+    obj["mana"] -= own
+    mage["mana"] -= amount - own
+    assert mage["mana"] >= 0
+
+
+# ---- what may be cast now ------------------------------------------------------------------------------------
+
+def spell_speed(state: JSON, caster: str, c: Card) -> str:
+    """The action a spell needs: its icon, or quick through Quick Summon (§14.1)."""
+    if (c.type == CardType.CREATURE and has_ability(state["objects"][caster], "Quick Summon")
+            and "animal" in [s.lower() for s in c.subtypes] and c.level() == QUICK_SUMMON_LEVEL
+            and "Quick Summon" not in state["used"][state["objects"][caster]["controller"]]):
+        return "quick"
+    return str(c.casting_speed)
+
+
+def castable(state: JSON, caster: str, speed: str) -> list[JSON]:
+    """Every ``Cast`` action ``caster`` may take with an action of ``speed`` (quick actions also cast nothing
+    full; a full action casts either, §6), targets and costs checked."""
+    obj = state["objects"][caster]
+    seat = obj["controller"]
+    names = sorted(set(state["planned"][seat])) if obj["kind"] == "mage" else \
+        [state["assigned"][seat][caster]] if caster in state["assigned"][seat] else []
+    out: list[JSON] = []
+    for name in names:
+        if not has_card(name):
+            continue
+        c = card(name)
+        needs = spell_speed(state, caster, c)
+        if speed == "quick" and needs != "quick":
+            continue
+        for fields in targets(state, caster, c):
+            cost = base_cost(state, c, fields)
+            if cost is not None and cost <= available_mana(state, caster):
+                out.append({"type": "Cast", "caster": caster, "spell": name, **fields})
+    if obj["kind"] == "mage" and has_ability(obj, "Arcane Zap") and "Arcane Zap" not in state["used"][seat]:
+        out += [{"type": "Cast", "caster": caster, "spell": "Arcane Zap", "target": t}
+                for t in _zap_targets(state, caster) if available_mana(state, caster) >= 1]
+    return out
+
+
+def _zap_targets(state: JSON, caster: str) -> list[str]:
+    """Arcane Zap: any creature or conjuration within 0-1 zones and in LoS (§14.4)."""
+    here = caster_zone(state, caster)
+    return [o["id"] for o in sorted(state["objects"].values(), key=lambda o: o["order"])
+            if o["kind"] in ("creature", "mage", "conjuration") and o["id"] != caster and o.get("zone")
+            and arena.in_range(here, o["zone"], 0, 1) and _sees(state, caster, o["zone"])]
+
+
+# ---- resolving -----------------------------------------------------------------------------------------------
+
+def cast(state: JSON, action: JSON, rng: Any, speed: str) -> list[JSON]:
+    """Run the casting sequence for a legal ``Cast`` action, in place; returns the events.
+
+    :raises IllegalAction: mw.cast.illegal when the action is not one of :func:`castable`'s.
+    """
+    caster = action["caster"]
+    if action not in castable(state, caster, speed):
+        raise IllegalAction("mw.cast.illegal", spell=str(action.get("spell")))
+    seat = state["objects"][caster]["controller"]
+    name = action["spell"]
+    events: list[JSON] = []
+    if name == "Arcane Zap":
+        pay(state, caster, 1)
+        state["used"][seat].append("Arcane Zap")
+        events.append({"type": "SpellCast", "seat": seat, "caster": caster, "spell": name, "cost": 1,
+                       "target": action["target"]})
+        return events + _attack(state, caster, None, action["target"], rng, spell="Arcane Zap")
+    c = card(name)
+    fields = {k: action[k] for k in ("target", "zone", "border", "x") if k in action}
+    cost = base_cost(state, c, fields)
+    assert cost is not None
+    pay(state, caster, cost)
+    if spell_speed(state, caster, c) != str(c.casting_speed):
+        state["used"][seat].append("Quick Summon")
+    _take_prepared(state, seat, caster, name)
+    public = {k: v for k, v in fields.items()}
+    hidden = c.type == CardType.ENCHANTMENT
+    events.append({"type": "SpellCast", "seat": seat, "caster": caster, "cost": cost,
+                   "spell": None if hidden else name, **public})
+    if hidden:
+        events.append({"type": "EnchantmentCast", "seat": seat, "spell": name, "visible_to": [seat]})
+    if _nullified(state, seat, c, fields, events):
+        state["discard"][seat].append(name)
+        return events
+    events += _resolve(state, seat, caster, c, fields, rng, action)
+    return events
+
+
+def _take_prepared(state: JSON, seat: str, caster: str, name: str) -> None:
+    if state["objects"][caster]["kind"] == "mage":
+        state["planned"][seat].remove(name)
+    else:
+        state["assigned"][seat].pop(caster, None)
+
+
+def _nullified(state: JSON, seat: str, c: Card, fields: JSON, events: list[JSON]) -> bool:
+    """The counter step (§9.2 step 3): a face-down Nullify an opponent controls on the target must be revealed
+    when an incantation or enchantment targets it; it counters the spell and is destroyed (its card text)."""
+    target = fields.get("target")
+    if target is None or c.type not in (CardType.INCANTATION, CardType.ENCHANTMENT):
+        return False
+    for ench in attached(state, target):
+        if ench["card"] == "Nullify" and ench["face_down"] and ench["controller"] != seat:
+            owner_mage = state["objects"][state["mages"][ench["controller"]]]
+            cost = number(card("Nullify").reveal_cost)
+            if owner_mage["mana"] < cost:  # it must be revealed; unpaid, it is destroyed without effect (§9.7)
+                destroy(state, ench["id"], events, cause="reveal not paid")
+                return False
+            owner_mage["mana"] -= cost
+            events.append({"type": "EnchantmentRevealed", "seat": ench["controller"], "object": ench["id"],
+                           "spell": "Nullify", "cost": cost})
+            events.append({"type": "SpellCountered", "seat": seat, "spell": c.name, "by": "Nullify"})
+            destroy(state, ench["id"], events, cause="used")
+            return True
+    return False
+
+
+def _resolve(state: JSON, seat: str, caster: str, c: Card, fields: JSON, rng: Any, action: JSON) -> list[JSON]:
+    """Resolve by spell type (§9.3–§9.8); a target no longer valid counters the spell (§9.2 step 4)."""
+    events: list[JSON] = []
+    target = fields.get("target")
+    if target is not None and target not in state["objects"]:
+        state["discard"][seat].append(c.name)
+        return [{"type": "SpellCountered", "seat": seat, "spell": c.name, "by": "target gone"}]
+    if c.type == CardType.ATTACK:
+        state["discard"][seat].append(c.name)
+        return _attack(state, caster, None, target, rng, spell=c.name, zone=fields.get("zone"))
+    if c.type == CardType.INCANTATION:
+        state["discard"][seat].append(c.name)
+        effect = INCANTATIONS.get(c.name)
+        if effect is None:
+            return [{"type": "SpellNeedsReferee", "seat": seat, "spell": c.name, "text": c.text or "", **fields}]
+        return effect(state, seat, caster, fields, rng)
+    if c.type == CardType.CREATURE:
+        obj = new_object(state, c.name, "creature", seat, zone=fields["zone"], ready=False)
+        events.append({"type": "CreatureSummoned", "seat": seat, "object": obj["id"], "card": c.name,
+                       "zone": fields["zone"]})
+        return events + _bond(state, seat, obj, action)
+    if c.type == CardType.CONJURATION:
+        extra = {"border": fields["border"]} if "border" in fields else \
+            {"attached_to": target} if target else {"zone": fields.get("zone")}
+        zone = extra.get("zone")
+        obj = new_object(state, c.name, "conjuration", seat, **extra)
+        state["barriers"] = _barriers(state)
+        events.append({"type": "ConjurationCreated", "seat": seat, "object": obj["id"], "card": c.name, **extra,
+                       **({"zone": zone} if zone else {})})
+        return events
+    if c.type == CardType.EQUIPMENT:
+        return _equip(state, seat, c, target)
+    if c.type == CardType.ENCHANTMENT:
+        extra = {"attached_to": target} if target else {"attached_zone": fields.get("zone")}
+        obj = new_object(state, c.name, "enchantment", seat, face_down=True, **extra)
+        return [{"type": "EnchantmentPlaced", "seat": seat, "object": obj["id"], **extra}]
+    return [{"type": "SpellNeedsReferee", "seat": seat, "spell": c.name, "text": c.text or ""}]
+
+
+def _barriers(state: JSON) -> dict[str, list[str]]:
+    from engine.magewars.state import barriers
+    return {b: sorted(t) for b, t in barriers(state).items()}
+
+
+def _equip(state: JSON, seat: str, c: Card, mage: str) -> list[JSON]:
+    """Equipment attaches to a mage, who controls it (§9.8); one item per slot (rings: two); a same-name or
+    same-slot item of the mage's own side returns to its owner's spellbook; an opponent's cannot replace it."""
+    host = state["objects"][mage]
+    slots = [s for s in re.split(r"[+/]", c.slot or "") if s] or ["(none)"]
+    worn = [o for o in attached(state, mage) if o["kind"] == "equipment"]
+    clash = []
+    for o in worn:
+        other_slots = [s for s in re.split(r"[+/]", (card(o["card"]).slot or "")) if s]
+        same_slot = bool(set(other_slots) & set(slots)) and not (slots == ["Ring"] and sum(
+            1 for w in worn if card(w["card"]).slot == "Ring") < RING_SLOTS)
+        if o["card"] == c.name or same_slot:
+            clash.append(o)
+    events: list[JSON] = []
+    if clash and host["controller"] != seat:
+        state["discard"][seat].append(c.name)
+        return [{"type": "SpellCountered", "seat": seat, "spell": c.name, "by": "slot taken"}]
+    for o in clash:
+        state["objects"].pop(o["id"])
+        state["books"][o["owner"]][o["card"]] = state["books"][o["owner"]].get(o["card"], 0) + 1
+        events.append({"type": "EquipmentReturned", "object": o["id"], "card": o["card"], "owner": o["owner"]})
+    obj = new_object(state, c.name, "equipment", seat, attached_to=mage)
+    obj["controller"] = host["controller"]
+    return events + [{"type": "EquipmentAttached", "seat": seat, "object": obj["id"], "card": c.name,
+                      "mage": mage}]
+
+
+def _bond(state: JSON, seat: str, obj: JSON, action: JSON) -> list[JSON]:
+    """Pet (§14.1) and Bloodreaper (§14.3): asked for in the Cast action (``"bond": true``); paid now."""
+    if not action.get("bond"):
+        return []
+    mage = state["objects"][state["mages"][seat]]
+    c = card(obj["card"])
+    level = c.level() if isinstance(c.level(), int) else 0
+    subtypes = [s.lower() for s in c.subtypes]
+    taken = any(o["counters"].get("bond") for o in state["objects"].values() if o["controller"] == seat)
+    if taken or "Legendary" in c.traits:
+        return []
+    if has_ability(mage, "Pet") and "animal" in subtypes and mage["mana"] >= level + 1:
+        mage["mana"] -= level + 1
+        obj["counters"]["bond"] = "Pet"
+        obj["counters"]["life"] = 3
+        obj.setdefault("traits", []).extend(["Melee +1", "Armor +1"])
+        return [{"type": "PetChosen", "seat": seat, "object": obj["id"], "cost": level + 1}]
+    if has_ability(mage, "Bloodreaper") and "demon" in subtypes:
+        mage["counters"]["life"] = mage["counters"].get("life", 0) - (level + 1)
+        obj["counters"]["bond"] = "Bloodreaper"
+        obj.setdefault("traits", []).append("Bloodthirsty +2")
+        return [{"type": "BloodreaperChosen", "seat": seat, "object": obj["id"], "life_lost": level + 1}]
+    return []
+
+
+def _attack(state: JSON, attacker: str, index: int | None, target: str | None, rng: Any, *,
+            spell: str | None = None, zone: str | None = None) -> list[JSON]:
+    """An attack spell runs the attack sequence (§9.3) through the combat module."""
+    from engine.magewars.movement import attack
+    return attack(state, attacker, spell if spell else (index or 0), target or zone, rng)
+
+
+# ---- incantations whose text the engine runs -----------------------------------------------------------------
+
+HEAL = re.compile(r"[Hh]eals? (?:target creature )?(?:the amount rolled on )?(\d+) attack dice")
+
+
+def combat_heal(state: JSON, target: str, dice: int, rng: Any, combat: Any) -> list[JSON]:
+    new, events = combat.heal_roll(state, target, dice, rng)
+    state.clear()
+    state.update(new)
+    return events
+
+
+def _healing(name: str):
+    def run(state: JSON, seat: str, caster: str, fields: JSON, rng: Any) -> list[JSON]:
+        from engine.magewars import combat
+        m = HEAL.search(card(name).text or "")
+        return combat_heal(state, fields["target"], int(m.group(1)), rng, combat)
+    return run
+
+
+def _dispel(state: JSON, seat: str, caster: str, fields: JSON, rng: Any) -> list[JSON]:
+    """Dispel / Dissolve: destroy the target enchantment / equipment or conjuration (their card text)."""
+    events: list[JSON] = []
+    destroy(state, fields["target"], events, cause="dispelled")
+    state["barriers"] = _barriers(state)
+    return events
+
+
+def _push(state: JSON, seat: str, caster: str, fields: JSON, rng: Any) -> list[JSON]:
+    """Force Push: push the target 1 zone away from the caster (§7.6)."""
+    from engine.magewars.movement import push
+    here = caster_zone(state, caster)
+    direction = arena.push_directions(here, zone_of(state, fields["target"]))[0]
+    return push(state, fields["target"], direction, rng)
+
+
+def _teleport(state: JSON, seat: str, caster: str, fields: JSON, rng: Any) -> list[JSON]:
+    from engine.magewars.movement import teleport
+    return teleport(state, fields["target"], fields["zone"], rng)
+
+
+def _sleep(state: JSON, seat: str, caster: str, fields: JSON, rng: Any) -> list[JSON]:
+    from engine.magewars import conditions
+    return conditions.add(state, fields["target"], "Sleep")
+
+
+INCANTATIONS = {"Minor Heal": _healing("Minor Heal"), "Heal": _healing("Heal"), "Dispel": _dispel,
+                "Dissolve": _dispel, "Force Push": _push, "Teleport": _teleport, "Sleep": _sleep}
+"""Incantations whose effect the engine applies (the others are settled with referee actions)."""
+
+
+def automated(name: str) -> bool:
+    """Whether casting ``name`` is fully refereed by the engine (coverage.py counts these)."""
+    if not has_card(name):
+        return False
+    c = card(name)
+    if c.type == CardType.INCANTATION:
+        return name in INCANTATIONS
+    if c.type == CardType.ENCHANTMENT:
+        return bool(re.search(r"\[[^\]]+\]", c.text or "")) or name in ("Nullify", "Block")
+    if c.type == CardType.CONJURATION:
+        return not c.text or "Wall" in c.subtypes or trait_value(c.traits, "Spawnpoint") is not None
+    return c.type in (CardType.CREATURE, CardType.ATTACK, CardType.EQUIPMENT)

@@ -1,0 +1,153 @@
+"""Movement (§7): move actions with hindering and barriers, push with collisions, teleport.
+
+Functions work on the state in place and return events; attacks a move meets (a wall's Passage Attack, a
+collision) run through :func:`engine.magewars.combat.attack`.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from engine.magewars import arena
+from engine.magewars.state import JSON, attached, barriers, destroy, size
+
+COLLISION = "Collision"
+"""The attack a creature suffers when pushed into a Passage Blocked barrier or the arena's wall: Unavoidable,
+3 dice (§7.6); kept in ``state["cards"]`` in the card data's shape so the attack sequence can read it."""
+COLLISION_CARD = {"name": COLLISION, "type": "Attack", "action": "Quick", "range": [0, 0], "schools": [],
+                  "levels": [], "traits": [], "subtypes": [], "stats": {},
+                  "attacks": [{"name": COLLISION, "action": "Quick", "range_type": "Ranged", "range": [0, 0],
+                               "damage_type": None, "dice": 3, "effect_table": [],
+                               "traits": [{"trait": "Unavoidable"}], "notes": []}]}
+
+
+def _stats():
+    from engine.magewars import stats
+    return stats
+
+
+def flying(state: JSON, oid: str) -> bool:
+    return _stats().traits(state, oid).has("Flying")
+
+
+def hinders(state: JSON, mover: str, other: JSON) -> bool:
+    """Whether ``other`` hinders ``mover`` (§7.2): an enemy creature, not Incapacitated or Restrained, not a Bug
+    (Pest in the card data), both flying or both not; an Elusive mover ignores enemies (§7.5)."""
+    from engine.magewars import conditions
+    me = state["objects"][mover]
+    if other["kind"] not in ("creature", "mage") or other["controller"] == me["controller"]:
+        return False
+    t = _stats().traits(state, other["id"])
+    if conditions.incapacitated(other) or conditions.restrained(other) or t.has("Pest"):
+        return False
+    if _stats().traits(state, mover).has("Elusive"):
+        return False
+    return flying(state, mover) == t.has("Flying")
+
+
+def hindered_leaving(state: JSON, oid: str, zone: str) -> bool:
+    return any(hinders(state, oid, o) for o in state["objects"].values() if o.get("zone") == zone and o["id"] != oid)
+
+
+def move_destinations(state: JSON, oid: str) -> list[str]:
+    """Adjacent zones a move action may reach (§7.1, §7.3 step 1): not through Passage Blocked (unless flying)
+    nor the arena's wall."""
+    zone = state["objects"][oid]["zone"]
+    out = []
+    for direction in arena.DIRECTIONS:
+        to, kind = arena.crossing(zone, direction, state["barriers"], size(state), flying=flying(state, oid))
+        if to is not None:
+            out.append(to)
+    return sorted(out)
+
+
+def move(state: JSON, oid: str, to: str, rng: Any) -> tuple[list[JSON], bool]:
+    """One move action (§7.3); returns the events and whether the creature was hindered (§7.2).
+
+    Leaving or entering a zone with an enemy that hinders stops it: no more move actions this turn. A wall with
+    Passage Attack attacks it first (step 4); if that leaves it Incapacitated or Restrained it stays (§9.6).
+    """
+    from engine.magewars import conditions
+    obj = state["objects"][oid]
+    start = obj["zone"]
+    hindered = hindered_leaving(state, oid, start)
+    events: list[JSON] = []
+    wall = _wall_on(state, arena.border(start, to))
+    if wall is not None and arena.PASSAGE_ATTACK in state["barriers"].get(wall["border"], []) \
+            and not flying(state, oid):
+        events += attack(state, wall["id"], 0, oid, rng)
+        mover = state["objects"].get(oid)
+        if mover is None or conditions.incapacitated(mover) or conditions.restrained(mover):
+            return events + [{"type": "MoveStopped", "object": oid, "zone": start}], True
+    obj["zone"] = to
+    events.append({"type": "Moved", "object": oid, "from": start, "to": to})
+    hindered = hindered or hindered_leaving(state, oid, to)
+    if hindered:
+        events.append({"type": "Hindered", "object": oid, "zone": to})
+    return events, hindered
+
+
+def _wall_on(state: JSON, border: str) -> JSON | None:
+    return next((o for o in state["objects"].values() if o.get("border") == border), None)
+
+
+def push(state: JSON, oid: str, direction: str, rng: Any) -> list[JSON]:
+    """Push 1 zone (§7.6): Unmovable objects stay; through a barrier without Passage Blocked (suffering a
+    Passage Attack); into Passage Blocked or the arena's wall it collides: an Unavoidable 3-die attack."""
+    obj = state["objects"].get(oid)
+    if obj is None or not obj.get("zone"):
+        return []
+    if _stats().traits(state, oid).has("Unmovable") or obj["kind"] == "conjuration":
+        return [{"type": "PushIgnored", "object": oid}]
+    start = obj["zone"]
+    to, kind = arena.crossing(start, direction, state["barriers"], size(state), flying=flying(state, oid))
+    if to is None:
+        return [{"type": "Collided", "object": oid, "with": kind}] + attack(state, oid, COLLISION, oid, rng)
+    events: list[JSON] = []
+    if kind == "attack":
+        wall = _wall_on(state, arena.border(start, to))
+        if wall is not None:
+            events += attack(state, wall["id"], 0, oid, rng)
+    if oid in state["objects"]:
+        state["objects"][oid]["zone"] = to
+        events.append({"type": "Pushed", "object": oid, "from": start, "to": to})
+    return events
+
+
+def teleport(state: JSON, oid: str, to: str, rng: Any) -> list[JSON]:
+    """Teleport (§7.7): straight to the zone, ignoring barriers and enemies; attached conjurations are destroyed;
+    equipment, enchantments, damage and conditions travel with it."""
+    obj = state["objects"][oid]
+    start = obj["zone"]
+    events: list[JSON] = []
+    for child in attached(state, oid):
+        if child["kind"] == "conjuration":
+            destroy(state, child["id"], events, cause="teleported")
+    obj["zone"] = to
+    return [{"type": "Teleported", "object": oid, "from": start, "to": to}] + events
+
+
+def attack(state: JSON, attacker: str, index: int | str, target: str, rng: Any,
+           declared: JSON | None = None) -> list[JSON]:
+    """Run one attack through the combat module, in place, then settle what it leaves to the duel: destroyed
+    objects leave play (§9.2 discard) and pushes move (§7.6; the pusher's first direction away)."""
+    from engine.magewars import combat
+    new, events = combat.attack(state, attacker, index, target, rng, declared=declared or {})
+    state.clear()
+    state.update(new)
+    return events + settle(state, events, rng)
+
+
+def settle(state: JSON, events: list[JSON], rng: Any) -> list[JSON]:
+    """Destroyed objects leave play; pending pushes are made (combat reports them, movement moves)."""
+    out: list[JSON] = []
+    for e in events:
+        if e.get("type") == "PushPending" and e.get("object") in state["objects"]:
+            source = e.get("source") or e.get("attacker")
+            here = state["objects"][e["object"]].get("zone")
+            src_zone = state["objects"][source].get("zone") if source in state["objects"] else here
+            if here:
+                out += push(state, e["object"], arena.push_directions(src_zone or here, here)[0], rng)
+    for oid in [o["id"] for o in state["objects"].values() if o.get("destroyed") and o["kind"] != "mage"]:
+        destroy(state, oid, out, cause="damage")
+    state["barriers"] = {b: sorted(t) for b, t in barriers(state).items()}
+    return out

@@ -1,0 +1,408 @@
+"""Mage Wars Arena as a GameSystem: setup, legal actions, apply, view, outcome.
+
+Options (``setup``): ``mode`` ("apprentice", default, 2 × 3 arena, apprentice mages and books; or "full",
+4 × 3, the four mages and starter books), ``mages`` {seat: "beastmaster"|"priestess"|"warlock"|"wizard"}
+(default Warlock vs Beastmaster, the rulebook's first match, §3.2), ``books`` {seat: shipped book id or
+{card: copies}} (checked by §15: ``mw.book.invalid``).
+
+View (``view(state, seat)``): the state with hidden information removed, plus ``awaiting``:
+``mode, size, seats, round, phase, step, initiative, turn, activation, objects, discard, used, winner, over,
+reason, mages, barriers, awaiting`` (seats the match waits for), ``book_counts`` {seat: cards left},
+``books`` (only the viewer's own), ``planned`` (the viewer's own list; the other's: a count), ``assigned``
+(own: {oid: spell}; other's: [oid, ...]). A face-down enchantment of another controller shows ``card: None``.
+Spectators (``None``) see every hidden thing as the opponent does.
+
+Actions (``{"type": ...}``):
+- ``Upkeep`` {pay: [oid, ...]}: pay these upkeep costs (the rest are destroyed; a mage's oid: Voltaric Shield).
+- ``Prepare`` {spells: [name, name?], assign: {oid: name}}: the secret plan (§4 P5).
+- ``Cast`` {caster, spell, target?|zone?|border?, x?, bond?}: cast a spell (§9.2); in a quickcast window or
+  before/after one's own creature's turn it uses the quickcast action; ``bond`` makes a summoned animal the
+  Pet / a demon the Bloodreaper (§14).
+- ``EndDeployment``, ``Skip`` (close one's part of a quickcast window), ``Pass`` (§5.3), ``Activate``
+  {creature}, ``Move`` {to}, ``Attack`` {attack: index, target}, ``Guard``, ``EndTurn``.
+- ``Reveal`` {enchantment}: reveal a face-down enchantment one controls, paying its reveal cost (free action).
+- ``Concede``; referee actions (referee.py): ``Adjust`` {object, field, value}, ``Note`` {text}.
+
+Events: InitiativeRolled, RoundStarted, Channeled, UpkeepPaid, PlanningStarted, SpellsPrepared (private),
+PlansRevealed, ActionPhaseStarted, CreatureActivated, Moved, Hindered, MoveStopped, Pushed, PushIgnored,
+Collided, Teleported, GuardPlaced, SpellCast, EnchantmentCast (private), EnchantmentPlaced, EnchantmentRevealed,
+SpellCountered, SpellNeedsReferee, CreatureSummoned, PetChosen, BloodreaperChosen, ConjurationCreated,
+EquipmentAttached, EquipmentReturned, ObjectDestroyed, ActionTurnEnded, Passed, QuickcastSkipped, RoundEnded,
+MageDestroyed, GameOver, Conceded, RefereeAdjusted, RefereeNote; and the combat module's events (AttackRolled,
+DamageDealt, ...). An event with ``visible_to`` is shown only to those seats.
+"""
+from __future__ import annotations
+
+import copy
+import itertools
+from typing import Any
+
+from engine.core.errors import IllegalAction, InvalidInput
+from engine.core.system import JSON, Outcome, SystemInfo
+from engine.magewars import arena, casting, mages, movement, referee, spellbooks
+from engine.magewars import round as rounds
+from engine.magewars.cards import card, has_card, number
+from engine.magewars.state import barriers, clone, other
+
+SEATS = ("player1", "player2")
+ALWAYS = ("Concede", "Reveal", "Adjust", "Note")
+"""Actions a seat may send even when the match is not waiting for it."""
+
+
+def _mage_card(mage_id: str, mode: str, st: JSON) -> JSON:
+    """The mage's stats in the card data's shape, kept in ``state["cards"]`` for the combat module."""
+    bars = [{"name": b["name"], "action": "Quick", "range_type": "Melee", "range": [0, 0], "damage_type": None,
+             "dice": b["dice"], "effect_table": [], "traits": [], "notes": []}
+            for b in st["attacks"] if b["range_type"] == "melee"]
+    return {"name": mages.MAGES[mage_id]["card"] + (" (Apprentice)" if mode == "apprentice" else ""),
+            "type": "Creature", "subtypes": ["Mage"], "levels": [mages.MAGE_LEVEL], "schools": [],
+            "traits": st["traits"], "stats": {"life": st["life"], "armor": st["armor"],
+                                              "channeling": st["channeling"]}, "attacks": bars, "text": ""}
+
+
+ZAP_CARD = {"name": "Arcane Zap", "type": "Attack", "action": "Quick", "range": [0, 1], "schools": ["Arcane"],
+            "levels": [1], "traits": [], "subtypes": [], "stats": {}, "text": "",
+            "attacks": [{"name": "Arcane Zap", "action": "Quick", "range_type": "Ranged", "range": [0, 1],
+                         "damage_type": None, "dice": 3, "effect_table": [], "traits": [{"trait": "Ethereal"}],
+                         "notes": []}]}
+
+
+class MageWars:
+    """The rules, as pure functions of a JSON state."""
+
+    info = SystemInfo("magewars", "Mage Wars Arena", SEATS, aliases=("mw", "mage wars"),
+                      summary="Duel of mages in a zoned arena")
+
+    # ---- setup ---------------------------------------------------------------------------------------------
+
+    def setup(self, options: JSON, seats: tuple[str, ...], rng: Any) -> JSON:
+        mode = options.get("mode", "apprentice")
+        if mode not in ("apprentice", "full"):
+            raise InvalidInput("mw.setup.bad_mode", mode=str(mode))
+        chosen = {seats[0]: "warlock", seats[1]: "beastmaster", **(options.get("mages") or {})}
+        size = arena.APPRENTICE if mode == "apprentice" else arena.FULL
+        state: JSON = {"mode": mode, "size": list(size), "seats": list(seats), "round": 1, "phase": "preparation",
+                       "step": "start", "initiative": seats[0], "turn": seats[0], "activation": None,
+                       "objects": {}, "next_id": 1, "books": {}, "planned": {}, "assigned": {},
+                       "planning_done": [], "discard": {}, "mages": {}, "passes": {}, "used": {},
+                       "window_done": [], "upkeep_due": {}, "upkeep_done": [], "barriers": {},
+                       "cards": {"Arcane Zap": ZAP_CARD, movement.COLLISION: movement.COLLISION_CARD},
+                       "winner": None, "over": False, "reason": "", "log": []}
+        doors = arena.start_zones(size)
+        from engine.magewars.state import new_object
+        for seat, door in zip(seats, doors):
+            mage_id = mages.check_mage(chosen[seat])
+            st = mages.stats(mage_id, mode)
+            mc = _mage_card(mage_id, mode, st)
+            state["cards"][mc["name"]] = mc
+            obj = new_object(state, mc["name"], "mage", seat, zone=door, mana=mages.STARTING_MANA, ready=True,
+                             quickcast=True, mage=mage_id, stats=st)
+            state["mages"][seat] = obj["id"]
+            book = (options.get("books") or {}).get(seat) or spellbooks.default_book(mage_id, mode)
+            contents = spellbooks.contents(book) if isinstance(book, str) else dict(book)
+            problems = spellbooks.problems(contents, mage_id, mode="apprentice" if isinstance(book, str)
+                                           and book.startswith("apprentice") else "full")
+            if problems:
+                raise InvalidInput("mw.book.invalid", seat=seat, problem=problems[0]["code"],
+                                   **{k: str(v) for k, v in problems[0]["params"].items()})
+            state["books"][seat] = contents
+            for key in ("planned", "discard"):
+                state[key][seat] = []
+            state["assigned"][seat] = {}
+            state["passes"][seat] = 0
+            state["used"][seat] = []
+        state["initiative"], events = rounds.roll_off(rng, list(seats))
+        state["setup_events"] = events
+        rounds.start_round(state, rng)
+        return state
+
+    # ---- legal actions -------------------------------------------------------------------------------------
+
+    def awaiting(self, state: JSON) -> list[str]:
+        if state["over"]:
+            return []
+        if state["step"] == "upkeep":
+            return [s for s in state["seats"] if s not in state["upkeep_done"]]
+        if state["step"] == "plan":
+            return [s for s in state["seats"] if s not in state["planning_done"]]
+        return [state["turn"]]
+
+    def legal_actions(self, state: JSON, seat: str) -> list[JSON]:
+        if state["over"]:
+            return []
+        out: list[JSON] = []
+        if seat in self.awaiting(state):
+            out += self._decisions(state, seat)
+        out += [{"type": "Reveal", "enchantment": o["id"]} for o in self._hidden_of(state, seat)
+                if self._reveal_cost(state, o) <= self._mage(state, seat)["mana"]]
+        return out + [{"type": "Concede"}]
+
+    def _mage(self, state: JSON, seat: str) -> JSON:
+        return state["objects"][state["mages"][seat]]
+
+    def _hidden_of(self, state: JSON, seat: str) -> list[JSON]:
+        return [o for o in state["objects"].values() if o["kind"] == "enchantment" and o["face_down"]
+                and o["controller"] == seat and has_card(o["card"])]
+
+    def _reveal_cost(self, state: JSON, ench: JSON) -> int:
+        """Reveal cost plus Magebind +X when on a mage (§9.7)."""
+        c = card(ench["card"])
+        host = state["objects"].get(ench.get("attached_to") or "")
+        magebind = next((int(t.split("+")[1]) for t in c.traits if t.startswith("Magebind +")
+                         and t.split("+")[1].strip().isdigit()), 0)
+        return number(c.reveal_cost) + (magebind if host and host["kind"] == "mage" else 0)
+
+    def _decisions(self, state: JSON, seat: str) -> list[JSON]:
+        step = state["step"]
+        if step == "upkeep":
+            due = [c["object"] for c in state["upkeep_due"][seat]]
+            return [{"type": "Upkeep", "pay": list(p)} for n in range(len(due), -1, -1)
+                    for p in itertools.combinations(due, n)]
+        if step == "plan":
+            return self._plans(state, seat)
+        if step == "deploy":
+            casts = [a for oid in rounds._spawn_spells(state, seat) for a in casting.castable(state, oid, "full")]
+            return casts + [{"type": "EndDeployment"}]
+        mage = self._mage(state, seat)
+        quick = [a for a in casting.castable(state, mage["id"], "quick") if not self._is_attack_spell(a)
+                 or not self._incapacitated(mage)] if mage["quickcast"] else []
+        if step in ("quickcast_first", "quickcast_final", "after_turn"):
+            return quick + [{"type": "Skip"}]
+        if step == "turn":
+            acts = [{"type": "Activate", "creature": o["id"]} for o in sorted(
+                state["objects"].values(), key=lambda o: o["order"])
+                if o["controller"] == seat and o["kind"] in ("mage", "creature") and o["ready"]]
+            return quick + acts + ([{"type": "Pass"}] if rounds.may_pass(state, seat) else [])
+        if step == "activation":
+            return self._activation_actions(state, seat) + [{"type": "EndTurn"}]
+        return []
+
+    def _incapacitated(self, obj: JSON) -> bool:
+        from engine.magewars import conditions
+        return conditions.incapacitated(obj)
+
+    def _is_attack_spell(self, action: JSON) -> bool:
+        return action["spell"] == "Arcane Zap" or (has_card(action["spell"]) and str(card(action["spell"]).type)
+                                                   == "attack")
+
+    def _plans(self, state: JSON, seat: str) -> list[JSON]:
+        """Every plan: up to 2 spells from the book (§4 P5); familiars' and spawnpoints' spells come with a
+        ``Prepare`` typed by the player (not enumerated: the choice grows too fast)."""
+        book = state["books"][seat]
+        names = sorted(book)
+        plans = [[]] + [[n] for n in names] + [list(p) for p in itertools.combinations(names, 2)] + \
+            [[n, n] for n in names if book[n] >= 2]
+        return [{"type": "Prepare", "spells": p, "assign": {}} for p in plans]
+
+    def _activation_actions(self, state: JSON, seat: str) -> list[JSON]:
+        """A creature's options (§6): move then a quick action, or a full action; Fast and Slow (§7.1)."""
+        from engine.magewars import conditions, stats
+        act = state["activation"]
+        oid = act["object"]
+        obj = state["objects"].get(oid)
+        if obj is None or act["quick"] or act["full"]:
+            return []
+        t = stats.traits(state, oid)
+        fast, slow = t.has("Fast") and not t.has("Slow"), t.has("Slow") and not t.has("Fast")
+        out: list[JSON] = []
+        moves_allowed = (2 if fast else 1) + 1  # the quick action may be one more move (§7.1)
+        if obj["kind"] in ("mage", "creature") and not self._incapacitated(obj) and not conditions.restrained(obj) \
+                and not act["hindered"] and act["moved"] < moves_allowed and not (slow and act["moved"]):
+            out += [{"type": "Move", "to": z} for z in movement.move_destinations(state, oid)]
+        incapacitated = self._incapacitated(obj)
+        if not incapacitated:
+            out.append({"type": "Guard"})
+            out += self._attacks(state, oid, full=not act["moved"])
+        speeds = ["quick"] + ([] if act["moved"] else ["full"])
+        if obj["kind"] == "mage" or oid in state["assigned"][seat]:
+            seen = []
+            for speed in speeds:
+                for a in casting.castable(state, oid, speed):
+                    if a not in seen and not (incapacitated and (speed == "full" or self._is_attack_spell(a))):
+                        seen.append(a)
+            out += seen
+        return out
+
+    def _attacks(self, state: JSON, oid: str, *, full: bool) -> list[JSON]:
+        from engine.magewars import combat, stats
+        out = []
+        for bar in stats.attacks(state, oid):
+            if bar.get("action") == "full" and not full:
+                continue
+            for target in sorted(state["objects"], key=lambda k: state["objects"][k]["order"]):
+                t = state["objects"][target]
+                if target == oid or t["controller"] == state["objects"][oid]["controller"] or not t.get("zone"):
+                    continue
+                if bar["range_type"] == "ranged" and not casting._sees(state, oid, t["zone"]):
+                    continue
+                try:
+                    combat.check_attack(state, oid, bar, target)
+                except (IllegalAction, InvalidInput):
+                    continue
+                out.append({"type": "Attack", "attack": bar["index"], "target": target})
+        return out
+
+    # ---- apply ---------------------------------------------------------------------------------------------
+
+    def apply(self, state: JSON, seat: str, action: JSON, rng: Any) -> tuple[JSON, list[JSON]]:
+        if state["over"]:
+            raise IllegalAction("mw.over")
+        kind = action.get("type")
+        new = clone(state)
+        if kind in ("Adjust", "Note"):
+            return referee.apply(new, seat, action)
+        if kind == "Concede":
+            new.update(over=True, phase="over", step="over", winner=other(new, seat), reason="concede")
+            return new, [{"type": "Conceded", "seat": seat}, {"type": "GameOver", "winner": new["winner"],
+                                                               "reason": "concede"}]
+        if kind == "Prepare":
+            action = {"type": "Prepare", "spells": list(action.get("spells") or []),
+                      "assign": dict(action.get("assign") or {})}
+            if not self._plan_ok(new, seat, action):
+                raise IllegalAction("mw.plan.illegal")
+        elif action not in self.legal_actions(state, seat):
+            if seat not in self.awaiting(state):
+                raise IllegalAction("mw.not_your_turn", step=state["step"])
+            raise IllegalAction("mw.illegal", action=str(kind))
+        events = self._apply(new, seat, action, rng)
+        events += rounds.check_winner(new)
+        while not new["over"] and new["step"] == "start":  # a round ended: the next one starts by itself
+            events += rounds.start_round(new, rng)
+            events += rounds.check_winner(new)
+        new["barriers"] = {b: sorted(t) for b, t in barriers(new).items()}
+        return new, events
+
+    def _plan_ok(self, state: JSON, seat: str, action: JSON) -> bool:
+        if state["step"] != "plan" or seat in state["planning_done"]:
+            return False
+        spells, assign = action["spells"], action["assign"]
+        wanted: dict[str, int] = {}
+        for n in [*spells, *assign.values()]:
+            wanted[n] = wanted.get(n, 0) + 1
+        return len(spells) <= rounds.PLANNED_SPELLS and set(assign) <= set(rounds.casters_of(state, seat)) \
+            and all(state["books"][seat].get(n, 0) >= k for n, k in wanted.items())
+
+    def _apply(self, state: JSON, seat: str, action: JSON, rng: Any) -> list[JSON]:
+        kind = action["type"]
+        step = state["step"]
+        if kind == "Upkeep":
+            events = rounds.pay_upkeep(state, seat, action["pay"])
+            if len(state["upkeep_done"]) == len(state["seats"]):
+                events += rounds.start_planning(state)
+            return events
+        if kind == "Prepare":
+            events = rounds.prepare(state, seat, action["spells"], action["assign"])
+            if len(state["planning_done"]) == len(state["seats"]):
+                events += rounds.after_planning(state)
+            return events
+        if kind == "Reveal":
+            return self._reveal(state, seat, action["enchantment"])
+        if kind == "EndDeployment":
+            return rounds.end_deployment(state, seat)
+        if kind == "Skip":
+            return [{"type": "QuickcastSkipped", "seat": seat}] + self._after_window(state, seat)
+        if kind == "Pass":
+            state["passes"][seat] += 1
+            return [{"type": "Passed", "seat": seat}] + rounds.next_turn(state, other(state, seat))
+        if kind == "Activate":
+            return rounds.activate(state, action["creature"])
+        if kind == "Cast":
+            return self._cast(state, seat, action, rng, step)
+        act = state["activation"]
+        if kind == "EndTurn":
+            return rounds.end_activation(state, rng)
+        if kind == "Move":
+            events, hindered = movement.move(state, act["object"], action["to"], rng)
+            act["moved"] += 1
+            act["hindered"] = act["hindered"] or hindered
+            from engine.magewars import stats
+            fast = stats.traits(state, act["object"]).has("Fast") if act["object"] in state["objects"] else False
+            if act["moved"] > (2 if fast else 1):
+                act["quick"] = True  # the second (Fast: third) move is the quick action and ends the turn (§7.1)
+            return events + self._maybe_end(state, rng)
+        if kind == "Guard":
+            state["objects"][act["object"]]["guard"] = True
+            act["quick"] = True
+            return [{"type": "GuardPlaced", "object": act["object"]}] + self._maybe_end(state, rng)
+        if kind == "Attack":
+            from engine.magewars import stats
+            bar = stats.attacks(state, act["object"])[action["attack"]]
+            act["full" if bar.get("action") == "full" else "quick"] = True
+            events = movement.attack(state, act["object"], action["attack"], action["target"], rng,
+                                     declared={"charged": act["moved"] > 0})
+            return events + self._maybe_end(state, rng)
+        raise IllegalAction("mw.illegal", action=str(kind))
+
+    def _maybe_end(self, state: JSON, rng: Any) -> list[JSON]:
+        """The turn ends when nothing is left to do: after the quick or full action, or when the creature left
+        play (§6)."""
+        act = state["activation"]
+        if act is None or state["over"]:
+            return []
+        if any(rounds.mage_destroyed(state, s) for s in state["seats"]):
+            return []  # apply() declares the winner
+        if act["object"] not in state["objects"] or act["quick"] or act["full"]:
+            return rounds.end_activation(state, rng)
+        return []
+
+    def _cast(self, state: JSON, seat: str, action: JSON, rng: Any, step: str) -> list[JSON]:
+        caster = action["caster"]
+        if step == "deploy":
+            return casting.cast(state, action, rng, "full")
+        if step == "activation":
+            act = state["activation"]
+            c = None if action["spell"] == "Arcane Zap" else card(action["spell"])
+            speed = "quick" if c is None or casting.spell_speed(state, caster, c) == "quick" else "full"
+            act[speed] = True
+            return casting.cast(state, action, rng, speed) + self._maybe_end(state, rng)
+        self._mage(state, seat)["quickcast"] = False  # the quickcast action (§5.4)
+        events = [{"type": "QuickcastUsed", "seat": seat}] + casting.cast(state, action, rng, "quick")
+        if step in ("quickcast_first", "quickcast_final", "after_turn") and not state["over"]:
+            events += self._after_window(state, seat)
+        return events
+
+    def _after_window(self, state: JSON, seat: str) -> list[JSON]:
+        if state["step"] == "after_turn":
+            return rounds.next_turn(state, other(state, seat))
+        if state["step"] in ("quickcast_first", "quickcast_final"):
+            return rounds.window_done(state, seat)
+        return []
+
+    def _reveal(self, state: JSON, seat: str, oid: str) -> list[JSON]:
+        """Reveal a face-down enchantment (§9.7): a free action; pay the reveal cost (Magebind included); a host
+        that is no longer a legal target makes it dissipate."""
+        ench = state["objects"][oid]
+        cost = self._reveal_cost(state, ench)
+        self._mage(state, seat)["mana"] -= cost
+        ench["face_down"] = False
+        events = [{"type": "EnchantmentRevealed", "seat": seat, "object": oid, "spell": ench["card"], "cost": cost}]
+        host = ench.get("attached_to")
+        c = card(ench["card"])
+        if host and isinstance(c.target, str) and not casting.object_matches(state, c.target, host, seat):
+            from engine.magewars.state import destroy
+            destroy(state, oid, events, cause="no longer a legal target")
+        return events
+
+    # ---- view, outcome -------------------------------------------------------------------------------------
+
+    def view(self, state: JSON, seat: str | None) -> JSON:
+        out = copy.deepcopy({k: v for k, v in state.items() if k not in ("books", "planned", "assigned",
+                                                                          "upkeep_due", "setup_events")})
+        out["awaiting"] = self.awaiting(state)
+        out["book_counts"] = {s: sum(b.values()) for s, b in state["books"].items()}
+        out["books"] = {s: dict(b) for s, b in state["books"].items() if s == seat}
+        out["planned"] = {s: (list(p) if s == seat else len(p)) for s, p in state["planned"].items()}
+        out["assigned"] = {s: (dict(a) if s == seat else sorted(a)) for s, a in state["assigned"].items()}
+        out["upkeep_due"] = {s: d for s, d in state["upkeep_due"].items() if s == seat}
+        for obj in out["objects"].values():
+            if obj.get("face_down") and obj["controller"] != seat:
+                obj["card"] = None
+        return out
+
+    def outcome(self, state: JSON) -> Outcome | None:
+        if not state["over"]:
+            return None
+        return Outcome(state["winner"], state["reason"] or "victory")
+
+
+SYSTEM = MageWars()
