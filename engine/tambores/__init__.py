@@ -1,7 +1,7 @@
-"""Tambores de Guerra: Enclave; the rules engine is not available yet."""
+"""Tambores de Guerra: Enclave: the rules engine (``system.py``), playable with a data pack or the training pack."""
 from __future__ import annotations
 
-from engine.core.system import SystemInfo, announce
+from engine.core.system import register
+from engine.tambores.system import TamboresSystem
 
-announce(SystemInfo("tambores", "Tambores de Guerra: Enclave", ("player1", "player2"),
-                    aliases=("tdg", "tambores de guerra"), summary="Lanes of cards, no dice"))
+register(TamboresSystem())

@@ -1,0 +1,54 @@
+"""Phase 3, replenishment (§12; seed 002 l.386-394): an optional dump of the hand to the removed pile, then
+each player draws back to 5 cards, reshuffling the discard pile when the draw deck runs out; the marker flips.
+
+Both players decide the dump at the same time: each choice is kept secret until both are made, then revealed
+together (``Replenish``). The dump is all or nothing (§21.11). A player who needs a card and has none left in
+the draw deck or discard pile cannot refill and loses (§14, §21.12).
+"""
+from __future__ import annotations
+
+from engine.core.rng import Rng
+from engine.tambores.ending import decide, end_battle
+from engine.tambores.piles import draw
+from engine.tambores.state import HAND, JSON, other
+
+
+def start_replenishment(st: JSON, rng: Rng, events: list[JSON]) -> None:
+    st.update(phase="replenishment", step="replenish", current=None, secret={})
+    events.append({"type": "ReplenishmentStarted", "turn": st["turn"]})
+
+
+def legal(st: JSON, seat: str) -> list[JSON]:
+    if seat in st["secret"]:
+        return []
+    out = [{"type": "Replenish", "dump": False}]
+    return out + ([{"type": "Replenish", "dump": True}] if st["players"][seat]["hand"] else [])
+
+
+def apply(st: JSON, seat: str, action: JSON, rng: Rng, events: list[JSON]) -> None:
+    st["secret"][seat] = action["dump"]
+    events.append({"type": "ReplenishChosen", "seat": seat})
+    if len(st["secret"]) < 2:
+        return
+    choices, st["secret"] = st["secret"], {}
+    events.append({"type": "ReplenishRevealed", "dump": choices})
+    out = []
+    for s in (st["marker"], other(st, st["marker"])):
+        p = st["players"][s]
+        if choices[s] and p["hand"]:
+            count = len(p["hand"])
+            p["removed"] = p["hand"] + p["removed"]
+            p["hand"] = []
+            events.append({"type": "CardsRemoved", "seat": s, "count": count, "reason": "dump", "source": "hand"})
+        need = HAND - len(p["hand"])
+        if need > 0 and draw(st, s, need, rng, events) < need:
+            out.append(s)
+    if out:
+        if len(out) == 1:
+            end_battle(st, other(st, out[0]), "out_of_cards", rng, events)
+        else:
+            end_battle(st, decide(st), "both_out_of_cards", rng, events)
+        return
+    st["marker"] = other(st, st["marker"])
+    events.append({"type": "MarkerPassed", "marker": st["marker"]})
+    st["step"] = "next_turn"  # flow: deployment.start_turn
