@@ -12,6 +12,7 @@ from cogs import command_sync
 from cogs.dice import DiceCog
 from cogs.health import start_health_server
 from cogs.games import GamesCog
+from cogs.league import LeagueCog
 from cogs.match import MatchCog, TableButton, TableMenu
 from cogs.packs import PackCog
 from cogs.send import send
@@ -53,6 +54,7 @@ class GameMasterBot(commands.Bot):
         await self.add_cog(DiceCog(self.services))
         await self.add_cog(GamesCog(self.services, self))
         await self.add_cog(PackCog(self.services))
+        await self.add_cog(LeagueCog(self.services, self))
         self.add_dynamic_items(TableButton, TableMenu)
         await self.tree.set_translator(CatalogueTranslator(self.tree))  # descriptions in Spanish too
         await self.sync_commands()
