@@ -92,3 +92,162 @@ fled}``, ``UnitDestroyed {unit, by, points}``, ``VictoryPoints {seat, delta, rea
 mount}``, ``PowerUsed {unit, power, automated, ultimate}``, ``CardPlayed {seat, card, kind, automated}``,
 ``RefereeAction {by, action, reason}``, ``Decision {seat, kind}``, ``GameOver {winner, reason, vp}``.
 """
+from __future__ import annotations
+
+import json
+
+from engine.core.errors import IllegalAction, InvalidInput
+from engine.core.rng import Rng
+from engine.core.system import JSON, Outcome, SystemInfo
+from engine.dragonbond import actions, deploy, powers, referee, turns
+from engine.dragonbond.board import measure  # noqa: F401 - part of the public API (``/db measure``)
+from engine.dragonbond.setup import begin, setup_state
+from engine.dragonbond.state import Ctx, exhausted, flanked, fresh, fresh_copy, states_of
+
+INFO = SystemInfo("dragonbond", "Dragonbond: Batallas de Valerna", ("player1", "player2"),
+                  aliases=("db", "valerna"), summary="Free-measurement skirmish with dragons")
+ANYTIME = ("PlayCard", "UsePower")
+
+
+class DragonbondSystem:
+    """The rules as pure functions of a JSON state (see the module docstring for every shape)."""
+
+    info = INFO
+
+    def setup(self, options: JSON, seats: tuple[str, ...], rng: Rng) -> JSON:
+        """A match ready to deploy (or to play, with ``deployment: auto`` or the Quest).
+
+        :raises InvalidInput: db.pack_invalid, db.unknown_value, db.unknown_force, db.no_forces, db.bad_size,
+            db.force_too_big, db.unknown_scenario, db.terrain.bad_layout
+        """
+        state = setup_state(options, tuple(seats), rng)
+        ctx = Ctx(state, rng)
+        begin(ctx, options)
+        state["last"] = ctx.events
+        return state
+
+    def legal_actions(self, state: JSON, seat: str) -> list[JSON]:
+        if state["phase"] == "over" or seat not in state["seats"]:
+            return []
+        if state["pending_queue"]:
+            return actions.legal_decision(state, seat)
+        if state["phase"] == "deploy":
+            return deploy.legal(state, seat)
+        out = actions.legal_turn(state, seat) if state["active"] == seat else []
+        return out + self._anytime(state, seat)
+
+    @staticmethod
+    def _anytime(state: JSON, seat: str) -> list[JSON]:
+        """Cards in hand and reaction powers, playable when their trigger occurs (§11.2, §16)."""
+        out: list[JSON] = []
+        for kind in ("vaala", "command"):
+            if powers.may_play(state, seat, kind):
+                out += [{"type": "PlayCard", "card": c} for c in state["hands"][seat][kind]]
+        for u in state["units"].values():
+            if u["side"] != seat or u["where"] not in ("battlefield", "mounted", "commanding"):
+                continue
+            for pid in u["powers"]:
+                p = state["cards"]["powers"].get(pid)
+                if p and p["type"] == "reaction" and powers.usable(state, u, pid):
+                    out.append({"type": "UsePower", "unit": u["id"], "power": pid})
+        return out
+
+    def apply(self, state: JSON, seat: str, action: JSON, rng: Rng) -> tuple[JSON, list[JSON]]:
+        """The new state and its events; refusals raise and leave ``state`` untouched.
+
+        :raises IllegalAction: db.* (see ``data/i18n/dragonbond.en.yaml``)
+        :raises InvalidInput: db.action.unknown, db.bad_point
+        """
+        if state["phase"] == "over":
+            raise IllegalAction("db.over")
+        if seat not in state["seats"]:
+            raise IllegalAction("db.unknown_seat", seat=str(seat))
+        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+            raise InvalidInput("db.action.unknown", action=str(action))
+        st = fresh_copy(state)
+        ctx = Ctx(st, rng)
+        kind = action["type"]
+        if kind in referee.TYPES:
+            referee.apply_referee(ctx, seat, action)
+        elif kind in ANYTIME:
+            self._apply_anytime(ctx, seat, action)
+        elif st["pending_queue"]:
+            actions.act_decision(ctx, seat, action)
+        elif st["phase"] == "deploy":
+            self._apply_deploy(ctx, seat, action)
+        else:
+            actions.act_turn(ctx, seat, action)
+        st["last"] = [e for e in ctx.events]
+        return st, ctx.events
+
+    @staticmethod
+    def _apply_anytime(ctx: Ctx, seat: str, action: JSON) -> None:
+        st = ctx.state
+        if st["phase"] != "battle":
+            raise IllegalAction("db.referee.not_now", phase=st["phase"])
+        if action["type"] == "PlayCard":
+            powers.play_card(ctx, seat, str(action.get("card")), action.get("unit"), action.get("target"),
+                             action.get("note"))
+            return
+        u = st["units"].get(action.get("unit"))
+        p = st["cards"]["powers"].get(action.get("power"))
+        if u is None or u["side"] != seat or p is None or p["type"] != "reaction":
+            raise IllegalAction("db.power.unknown", unit=str(action.get("unit")), power=str(action.get("power")))
+        powers.use(ctx, u["id"], p["id"], action.get("target"), action.get("note"))
+        turns.check_game_end(ctx)
+
+    @staticmethod
+    def _apply_deploy(ctx: Ctx, seat: str, action: JSON) -> None:
+        if ctx.state["deploy"]["turn"] != seat:
+            raise IllegalAction("db.not_your_turn", name=str(ctx.state["deploy"]["turn"]), step="deploy")
+        if action["type"] == "Deploy":
+            from engine.dragonbond.board import parse_point
+            deploy.deploy(ctx, seat, str(action.get("unit")), parse_point(action.get("to")))
+        elif action["type"] == "Reserve":
+            deploy.reserve(ctx, seat)
+        else:
+            raise IllegalAction("db.deploy.only", action=action["type"])
+
+    def view(self, state: JSON, seat: str | None) -> JSON:
+        """The public state, units as a list for the image, hands hidden but counted, ``awaiting``."""
+        skip = {"units", "hands", "pending_queue", "cards"}
+        out = {k: json.loads(json.dumps(v)) for k, v in state.items() if k not in skip}
+        out["units"] = [unit_view(state, u) for _, u in sorted(state["units"].items())]
+        out["hands"] = {s: ({k: list(v) for k, v in h.items()} if s == seat else {k: len(v) for k, v in h.items()})
+                        for s, h in state["hands"].items()}
+        pending = state["pending_queue"][0] if state["pending_queue"] else None
+        out["pending"] = json.loads(json.dumps(pending)) if pending else None
+        out["awaiting"] = awaiting(state)
+        return out
+
+    def outcome(self, state: JSON) -> Outcome | None:
+        return turns.outcome(state)
+
+
+def awaiting(state: JSON) -> list[str]:
+    if state["phase"] == "over":
+        return []
+    if state["pending_queue"]:
+        return [state["pending_queue"][0]["seat"]]
+    if state["phase"] == "deploy":
+        return [state["deploy"]["turn"]] if state["deploy"]["turn"] else []
+    return [state["active"]]
+
+
+def unit_view(state: JSON, u: JSON) -> JSON:
+    hero = state["units"][u["hero"]] if u.get("hero") else None
+    on_table = u["where"] == "battlefield"
+    return {
+        "id": u["id"], "code": u["code"], "name": u["name"], "card": u["card"], "force_unit": u["force_unit"],
+        "side": u["side"], "x": u["x"] if on_table else None, "y": u["y"] if on_table else None,
+        "radius": u["radius"], "models": u["models"], "health": u["health"], "wounds": u["wounds"],
+        "fatigue": u["fatigue"], "states": states_of(u), "activated": u["activated"],
+        "engaged_with": list(u["engaged_with"]), "where": u["where"], "general": u["general"],
+        "exhausted": exhausted(u), "fresh": fresh(u), "flanked": flanked(u),
+        "hero": None if hero is None else {"id": hero["id"], "name": hero["name"], "wounds": hero["wounds"],
+                                           "health": hero["health"], "poison": hero["poison"]},
+        "rider": u.get("rider"), "mounted_on": u.get("mounted_on"), "commanding": u.get("commanding"),
+        "bonded_with": u.get("bonded_with"), "injured": u["injured"], "artifact": u["artifact"],
+        "treasures": list(u["treasures"]), "speed": u["speed"], "defence": u["defence"], "melee": u["melee"],
+        "ranged": u["ranged"], "powers": list(u["powers"]), "keywords": list(u["keywords"]), "points": u["points"],
+    }

@@ -1,0 +1,501 @@
+"""The turn's actions (§7) and the decisions they open: March, Attack, Shoot, Charge, Activate Power, Pass,
+reserves entering (§25.6), command and mounts (§19-§20), opportunity attacks (§11.1), dangerous terrain.
+
+``legal(st, seat)`` lists what a seat may do now (finite: moves go to geometry's named destinations);
+``act(ctx, seat, action)`` does one, raising ``IllegalAction`` on a refusal (the caller drops the copy).
+A move to any other point is accepted when ``geometry.check_move`` allows it; a refused move says how far
+the point is and the allowance ("11.4\\" away, Speed 8").
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core.errors import IllegalAction, InvalidInput
+from engine.dragonbond import board, geometry
+from engine.dragonbond.combat import (
+    charge_bonus, engaged_ids, giant_blow, melee_targetable, resolve_attack, separate_flanker,
+)
+from engine.dragonbond.links import abandon, dismount, mount, spots_near, take_command
+from engine.dragonbond.powers import targets as power_targets, usable, use
+from engine.dragonbond.state import (
+    SCOUT, JSON, Ctx, disengage_all, effective_speed, engage, exhausted, flanked, has, unit, units,
+)
+from engine.dragonbond.turns import activatable, activate, danger_attack, end_activation, end_turn
+from engine.dragonbond.turns import check_game_end
+
+CHARGE_REACH = 6.0
+"""A charge target must be reachable within Speed + 6" (§7.5: the most the 3 charge dice can add)."""
+ENTRY_STEP = 6.0
+"""Inches between offered reserve entry points along an edge (§25.6)."""
+
+
+# -- helpers --------------------------------------------------------------------------------------------------------
+
+def _own(st: JSON, seat: str, uid: Any) -> JSON:
+    u = st["units"].get(uid) if isinstance(uid, str) else None
+    if u is None or u["side"] != seat:
+        raise IllegalAction("db.unit.not_yours", unit=str(uid))
+    return u
+
+
+def _enemy(st: JSON, seat: str, uid: Any) -> JSON:
+    u = st["units"].get(uid) if isinstance(uid, str) else None
+    if u is None or u["side"] == seat or u["where"] not in ("battlefield", "mounted"):
+        raise IllegalAction("db.unit.no_target", unit=str(uid))
+    return u
+
+
+def ranged_targets(st: JSON, u: JSON) -> list[str]:
+    """Enemies within range and sight; never from an engaged unit (§7.2, §10.1). A mounted Hero shoots from its
+    Mount's base and may be shot if its Mount is seen (§20.3)."""
+    body = board.body(st, u)
+    if not u.get("ranged") or body["engaged_with"] or body["where"] != "battlefield":
+        return []
+    out = []
+    for v in units(st, where=None):
+        if v["side"] == u["side"] or v["where"] not in ("battlefield", "mounted"):
+            continue
+        if board.distance(st, u, v) <= u["ranged"]["range"] and board.can_see(st, u, v):
+            out.append(v["id"])
+    return out
+
+
+def melee_targets(st: JSON, u: JSON) -> list[str]:
+    return [e for e in engaged_ids(st, u) if melee_targetable(st, u, unit(st, e))]
+
+
+def allowance(u: JSON, factor: float = 1.0) -> float:
+    return effective_speed(u, factor)
+
+
+def named_moves(st: JSON, u: JSON, kind: str, factor: float = 1.0) -> list[JSON]:
+    speed = allowance(u, factor)
+    if speed <= 0:
+        return []
+    dests = geometry.destinations(board.token(u), speed, board.tokens(st, exclude=(u["id"],)), board.field(st),
+                                  ignore_slowing=has(u, SCOUT))
+    return [{"type": kind, "unit": u["id"], "to": [round(d.point[0], 2), round(d.point[1], 2)], "dest": d.key,
+             "params": d.params} for d in dests]
+
+
+def check(st: JSON, u: JSON, to: tuple[float, float], speed: float, *, start: tuple[float, float] | None = None
+          ) -> geometry.MoveCheck:
+    mover = board.token(u, at=start)
+    result = geometry.check_move(mover, to, speed, board.tokens(st, exclude=(u["id"],)), board.field(st),
+                                 ignore_slowing=has(u, SCOUT))
+    if not result.ok:
+        params = {"unit": u["id"], "to": list(to), "allowance": speed, "distance": None, **result.params}
+        raise IllegalAction(result.reason or "db.move.refused", **params)
+    return result
+
+
+def entry_points(st: JSON, seat: str) -> list[tuple[tuple[float, float], tuple[float, float]]]:
+    """(edge point, inward unit vector) along the seat's own long edge and both short edges (§25.6)."""
+    f = st["field"]
+    w, h = f["width"], f["height"]
+    own_y, inward = (0.0, 1.0) if st["sides"][seat] == "A" else (h, -1.0)
+    out = [((x, own_y), (0.0, inward)) for x in _steps(w)]
+    out += [((0.0, y), (1.0, 0.0)) for y in _steps(h)] + [((w, y), (-1.0, 0.0)) for y in _steps(h)]
+    return out
+
+
+def _steps(length: float) -> list[float]:
+    n = int(length // ENTRY_STEP)
+    return [round(length * k / n, 1) for k in range(1, n)]
+
+
+def entry_start(st: JSON, u: JSON, to: tuple[float, float], at: list[float] | None) -> tuple[float, float]:
+    """Where an entering unit's token starts: just off the table, touching the chosen edge point."""
+    f = st["field"]
+    if at is None:
+        points = entry_points(st, u["side"])
+        at_pt, n = min(points, key=lambda pn: (pn[0][0] - to[0]) ** 2 + (pn[0][1] - to[1]) ** 2)
+    else:
+        at_pt = (float(at[0]), float(at[1]))
+        n = next((n for p, n in entry_points(st, u["side"]) if p[1] == at_pt[1] and n[1] != 0 or
+                  p[0] == at_pt[0] and n[0] != 0), None)
+        own = 0.0 if st["sides"][u["side"]] == "A" else f["height"]
+        if n is None and at_pt[1] == own:
+            n = (0.0, 1.0 if own == 0.0 else -1.0)
+        if n is None:
+            raise IllegalAction("db.reserve.bad_edge", x=at_pt[0], y=at_pt[1])
+    return at_pt[0] - n[0] * u["radius"], at_pt[1] - n[1] * u["radius"]
+
+
+def entry_moves(st: JSON, u: JSON) -> list[JSON]:
+    speed = allowance(u)
+    out = []
+    for p, n in entry_points(st, u["side"]):
+        depth = speed - 0.5
+        if depth <= 0:
+            continue
+        to = (round(p[0] + n[0] * depth, 1), round(p[1] + n[1] * depth, 1))
+        start = (p[0] - n[0] * u["radius"], p[1] - n[1] * u["radius"])
+        result = geometry.check_move(board.token(u, at=start), to, speed, board.tokens(st), board.field(st),
+                                     ignore_slowing=has(u, SCOUT))
+        if result.ok:
+            out.append({"type": "March", "unit": u["id"], "to": list(to), "from": list(p)})
+    return out
+
+
+# -- legal actions --------------------------------------------------------------------------------------------------
+
+def legal_turn(st: JSON, seat: str) -> list[JSON]:
+    """The active seat's turn: pass, or one action of an activatable unit (§6.3, §7)."""
+    prelude = st.get("prelude")
+    allowed = set(prelude["units"]) if prelude else None
+    out: list[JSON] = [] if prelude else [{"type": "Pass"}]
+    for u in activatable(st, seat):
+        if allowed is not None and u["id"] not in allowed:
+            continue
+        out += unit_actions(st, u, with_prelude=prelude is None)
+    return out
+
+
+def unit_actions(st: JSON, u: JSON, *, with_prelude: bool = True) -> list[JSON]:
+    uid = u["id"]
+    if u["where"] == "reserve":
+        if st["round"] == 1 and st["scenario"] != "quest":
+            return [{"type": "Wait", "unit": uid}]
+        return entry_moves(st, u)
+    out: list[JSON] = []
+    mounted = u["where"] == "mounted"
+    if not mounted:
+        out += named_moves(st, u, "March")
+    for t in melee_targets(st, u):
+        out.append({"type": "Attack", "unit": uid, "target": t, "kind": "melee"})
+    for t in ranged_targets(st, u):
+        out.append({"type": "Attack", "unit": uid, "target": t, "kind": "ranged"})
+    if not mounted and u.get("ranged"):
+        out.append({"type": "Shoot", "unit": uid, "to": [u["x"], u["y"]]})
+        out += named_moves(st, u, "Shoot", 0.5)
+    if not mounted and not u["engaged_with"] and u["immobilized"] == 0:
+        out += [{"type": "Charge", "unit": uid, "target": t} for t in charge_targets(st, u)]
+    for pid in u["powers"]:
+        p = st["cards"]["powers"].get(pid)
+        if p and p["type"] == "active" and usable(st, u, pid):
+            ts = power_targets(st, u, pid)
+            out += ([{"type": "ActivatePower", "unit": uid, "power": pid, "target": t} for t in ts] if ts
+                    else [{"type": "ActivatePower", "unit": uid, "power": pid}])
+    if with_prelude and u.get("hero") and not u["engaged_with"]:
+        hero = unit(st, u["hero"])
+        out += [{"type": "AbandonCommand", "unit": uid, "to": p} for p in spots_near(st, hero, u)[:1]]
+    if with_prelude and mounted and not unit(st, u["mounted_on"])["engaged_with"]:
+        out += [{"type": "Dismount", "unit": uid, "to": p}
+                for p in spots_near(st, u, unit(st, u["mounted_on"]))[:1]]
+    return out
+
+
+def charge_targets(st: JSON, u: JSON) -> list[str]:
+    """Enemies in sight that a charge could reach within Speed + 6" (§7.5 step 1, A8)."""
+    speed = allowance(u)
+    others = board.tokens(st, exclude=(u["id"],))
+    out = []
+    for v in units(st):
+        if v["side"] == u["side"] or board.distance(st, u, v) > speed + CHARGE_REACH or not board.can_see(st, u, v):
+            continue  # a path is never shorter than the straight line: no search needed beyond reach
+        c = geometry.contact_point(board.token(u), board.token(v), speed + CHARGE_REACH, others, board.field(st),
+                                   ignore_slowing=has(u, SCOUT))
+        if c.ok:
+            out.append(v["id"])
+    return out
+
+
+def legal_decision(st: JSON, seat: str) -> list[JSON]:
+    p = st["pending_queue"][0]
+    if p["seat"] != seat:
+        return []
+    kind = p["kind"]
+    if kind == "opportunity":
+        return [{"type": "OpportunityAttack", "unit": e} for e in p["eligible"]] + [{"type": "Decline"}]
+    if kind == "shoot":
+        return [{"type": "ShootTarget", "target": t} for t in p["targets"]] + [{"type": "Decline"}]
+    if kind == "danger":
+        return [{"type": "DangerTarget", "terrain": p["terrain"], "unit": t} for t in p["inside"] + p["near"]]
+    if kind == "giant":
+        return [{"type": "GiantTarget", "target": t} for t in p["targets"]]
+    out = [{"type": "TakeCommand", "hero": p["unit"], "unit": t} for t in p.get("command", [])]
+    out += [{"type": "Mount", "hero": p["unit"], "mount": t} for t in p.get("mount", [])]
+    out += [{"type": "ActivatePartner", "unit": t} for t in p.get("partner", [])]
+    return out + [{"type": "EndTurn"}]
+
+
+# -- doing them -----------------------------------------------------------------------------------------------------
+
+def act_turn(ctx: Ctx, seat: str, action: JSON) -> None:
+    st = ctx.state
+    kind = action["type"]
+    if st["active"] != seat:
+        raise IllegalAction("db.not_your_turn", name=st["active"], step="")
+    if kind == "Pass":
+        if st.get("prelude"):
+            raise IllegalAction("db.turn.must_activate")
+        st["passed"][seat] = True
+        ctx.emit("Passed", seat=seat)
+        end_turn(ctx)
+        return
+    u = _own(st, seat, action.get("unit"))
+    prelude = st.get("prelude")
+    if prelude and u["id"] not in prelude["units"]:
+        raise IllegalAction("db.turn.must_activate_one", units=", ".join(prelude["units"]))
+    if not any(v["id"] == u["id"] for v in activatable(st, seat)):
+        raise IllegalAction("db.unit.cannot_activate", unit=u["id"], fatigue=u["fatigue"])
+    if kind == "AbandonCommand":
+        if prelude:
+            raise IllegalAction("db.turn.already_chosen")
+        hero = abandon(ctx, u["id"], board.parse_point(action.get("to")))
+        st["prelude"] = {"units": [u["id"], hero], "no_partner": True}
+        return
+    if kind == "Dismount":
+        if prelude or u["where"] != "mounted":
+            raise IllegalAction("db.mount.not_mounted", unit=u["id"])
+        dismount(ctx, u["id"], board.parse_point(action.get("to")))
+        st["prelude"] = {"units": [u["id"]], "no_partner": True}
+        return
+    handler = _HANDLERS.get(kind)
+    if handler is None:
+        raise InvalidInput("db.action.unknown", action=str(kind))
+    handler(ctx, u, action)
+
+
+def _start(ctx: Ctx, u: JSON) -> bool:
+    """Activate (fatigue, poison) unless this is the partner activation already begun; False if it died."""
+    st = ctx.state
+    prelude = st.get("prelude") or {}
+    alive = activate(ctx, u["id"])
+    st["activation"]["no_partner"] = bool(prelude.get("no_partner"))
+    st["activation"]["partner_done"] = bool(prelude.get("partner"))
+    st["prelude"] = None
+    if not alive:
+        end_activation(ctx, u["id"])
+    return alive
+
+
+def _wait(ctx: Ctx, u: JSON, action: JSON) -> None:
+    if u["where"] != "reserve" or ctx.state["round"] != 1 or ctx.state["scenario"] == "quest":
+        raise IllegalAction("db.reserve.not_now", unit=u["id"])
+    activate(ctx, u["id"])
+    end_activation(ctx, u["id"])
+
+
+def _march(ctx: Ctx, u: JSON, action: JSON) -> None:
+    st = ctx.state
+    to = board.parse_point(action.get("to"))
+    if u["where"] == "reserve":
+        if st["round"] == 1 and st["scenario"] != "quest":
+            raise IllegalAction("db.reserve.round_one", unit=u["id"])
+        start = entry_start(st, u, to, action.get("from"))
+        result = check(st, u, to, allowance(u), start=start)
+        if not _start(ctx, u):
+            return
+        u.update(where="battlefield", x=result.end[0], y=result.end[1])
+        ctx.emit("Moved", unit=u["id"], kind="enter", **{"from": list(start)}, to=list(result.end),
+                 path=[list(p) for p in result.path], cost=result.cost, allowance=allowance(u))
+        end_activation(ctx, u["id"])
+        return
+    if u["where"] != "battlefield":
+        raise IllegalAction("db.unit.cannot_march", unit=u["id"])
+    check(st, u, to, allowance(u))
+    if not _start(ctx, u):
+        return
+    _leave_combat(ctx, u, {"move": "March", "to": list(to)})
+
+
+def _leave_combat(ctx: Ctx, u: JSON, then: JSON) -> None:
+    """An engaged unit moving away: every eligible enemy may first make an opportunity attack (§11.1, A7)."""
+    st = ctx.state
+    eligible = [e for e in u["engaged_with"] if can_opportunity(st, unit(st, e))]
+    if eligible:
+        st["pending_queue"].insert(0, {"seat": unit(st, eligible[0])["side"], "kind": "opportunity",
+                                       "mover": u["id"], "eligible": eligible, "then": then})
+        ctx.emit("Decision", seat=unit(st, eligible[0])["side"], kind="opportunity")
+        return
+    continue_move(ctx, u, then)
+
+
+def can_opportunity(st: JSON, e: JSON) -> bool:
+    """Not flanked, not exhausted, on the battlefield (§11.1, §12, §9)."""
+    return e["where"] == "battlefield" and not exhausted(e) and not flanked(e)
+
+
+def continue_move(ctx: Ctx, u: JSON, then: JSON) -> None:
+    """The move itself, once opportunity attacks are done (the mover may have died, or must re-check)."""
+    st = ctx.state
+    if u["where"] != "battlefield":
+        end_activation(ctx, u["id"])
+        return
+    factor = 0.5 if then["move"] == "Shoot" else 1.0
+    to = tuple(then["to"])
+    speed = allowance(u, factor)
+    if to != (u["x"], u["y"]):
+        result = geometry.check_move(board.token(u), to, speed, board.tokens(st, exclude=(u["id"],)),
+                                     board.field(st), ignore_slowing=has(u, SCOUT))
+        if result.ok:
+            disengage_all(ctx, u["id"])
+            start = [u["x"], u["y"]]
+            u.update(x=result.end[0], y=result.end[1])
+            ctx.emit("Moved", unit=u["id"], kind=then["move"].lower(), **{"from": start}, to=list(result.end),
+                     path=[list(p) for p in result.path], cost=result.cost, allowance=speed)
+        else:  # the field changed under the opportunity attacks (a unit died): the unit stays where it is
+            ctx.emit("MoveRefused", unit=u["id"], to=list(to), reason=result.reason, allowance=speed,
+                     distance=result.params.get("distance"))
+    if then["move"] == "Shoot":
+        targets = ranged_targets(st, u)
+        if targets:
+            st["pending_queue"].insert(0, {"seat": u["side"], "kind": "shoot", "unit": u["id"], "targets": targets})
+            return
+        ctx.emit("NoTarget", unit=u["id"])
+    end_activation(ctx, u["id"])
+
+
+def _shoot(ctx: Ctx, u: JSON, action: JSON) -> None:
+    st = ctx.state
+    if u["where"] != "battlefield" or not u.get("ranged"):
+        raise IllegalAction("db.unit.cannot_shoot", unit=u["id"])
+    to = board.parse_point(action.get("to") or [u["x"], u["y"]])
+    if to != (u["x"], u["y"]):
+        check(st, u, to, allowance(u, 0.5))
+    if not _start(ctx, u):
+        return
+    if to == (u["x"], u["y"]):
+        continue_move(ctx, u, {"move": "Shoot", "to": list(to)})
+    else:
+        _leave_combat(ctx, u, {"move": "Shoot", "to": list(to)})
+
+
+def _attack(ctx: Ctx, u: JSON, action: JSON) -> None:
+    st = ctx.state
+    kind = action.get("kind", "melee")
+    target = _enemy(st, u["side"], action.get("target"))
+    split = action.get("split")
+    if kind == "ranged":
+        if target["id"] not in ranged_targets(st, u):
+            raise IllegalAction("db.attack.not_in_range", unit=u["id"], target=target["id"])
+    elif kind == "melee":
+        if target["id"] not in melee_targets(st, u):
+            raise IllegalAction("db.attack.not_engaged", unit=u["id"], target=target["id"])
+        if split is not None:
+            _check_split(st, u, split)
+    else:
+        raise InvalidInput("db.attack.bad_kind", kind=str(kind))
+    if not _start(ctx, u):
+        return
+    if kind == "melee" and split:
+        for tid, n in sorted(split.items()):
+            if int(n) > 0 and unit(st, tid)["where"] != "destroyed" and u["where"] != "destroyed":
+                resolve_attack(ctx, u["id"], tid, "melee", models=int(n))
+    else:
+        resolve_attack(ctx, u["id"], target["id"], kind)
+    end_activation(ctx, u["id"])
+
+
+def _check_split(st: JSON, u: JSON, split: Any) -> None:
+    """A flanked unit's models each pick an engaged enemy (§9)."""
+    from engine.dragonbond.state import model_count
+    if not isinstance(split, dict) or not flanked(u) or not split:
+        raise IllegalAction("db.attack.bad_split", unit=u["id"])
+    targets = set(melee_targets(st, u))
+    if not set(split) <= targets or sum(int(n) for n in split.values()) > model_count(st, u) or \
+            any(int(n) < 0 for n in split.values()):
+        raise IllegalAction("db.attack.bad_split", unit=u["id"])
+
+
+def _charge(ctx: Ctx, u: JSON, action: JSON) -> None:
+    """Roll 3 black dice (+1" per hit), move by the most direct route; contact: an upgraded melee attack;
+    short: as close as it gets (§7.5, A8, A32)."""
+    st = ctx.state
+    target = _enemy(st, u["side"], action.get("target"))
+    if u["where"] != "battlefield" or u["engaged_with"] or u["immobilized"]:
+        raise IllegalAction("db.charge.engaged", unit=u["id"])
+    if target["where"] != "battlefield" or target["id"] not in charge_targets(st, u):
+        raise IllegalAction("db.charge.out_of_reach", unit=u["id"], target=target["id"],
+                            allowance=allowance(u) + CHARGE_REACH)
+    if not _start(ctx, u):
+        return
+    bonus = charge_bonus(ctx)
+    reach = allowance(u) + bonus
+    ctx.emit("ChargeRoll", unit=u["id"], target=target["id"], hits=bonus, bonus=bonus, allowance=reach)
+    c = geometry.contact_point(board.token(u), board.token(target), reach, board.tokens(st, exclude=(u["id"],)),
+                               board.field(st), ignore_slowing=has(u, SCOUT))
+    start = [u["x"], u["y"]]
+    end = c.path[-1] if c.path else (u["x"], u["y"])
+    u.update(x=end[0], y=end[1])
+    ctx.emit("Moved", unit=u["id"], kind="charge", **{"from": start}, to=list(end),
+             path=[list(p) for p in c.path], cost=c.cost, allowance=reach)
+    if not c.ok:
+        ctx.emit("ChargeFailed", unit=u["id"], target=target["id"], distance=c.params.get("distance"))
+        end_activation(ctx, u["id"])
+        return
+    separate_flanker(ctx, target)
+    engage(ctx, u["id"], target["id"])
+    st["last_melee"] = u["id"]
+    resolve_attack(ctx, u["id"], target["id"], "melee", charge=True, reason="charge")
+    end_activation(ctx, u["id"])
+
+
+def _power(ctx: Ctx, u: JSON, action: JSON) -> None:
+    pid = action.get("power")
+    p = ctx.state["cards"]["powers"].get(pid)
+    if pid not in u["powers"] or p is None or p["type"] != "active":
+        raise IllegalAction("db.power.unknown", unit=u["id"], power=str(pid))
+    if not usable(ctx.state, u, pid):
+        raise IllegalAction("db.power.used", unit=u["id"], power=pid)
+    if power_targets(ctx.state, u, pid) and action.get("target") not in power_targets(ctx.state, u, pid):
+        raise IllegalAction("db.power.bad_target", power=pid, target=str(action.get("target")))
+    if not _start(ctx, u):
+        return
+    use(ctx, u["id"], pid, action.get("target"), action.get("note"))
+    end_activation(ctx, u["id"])
+
+
+_HANDLERS = {"March": _march, "Wait": _wait, "Shoot": _shoot, "Attack": _attack, "Charge": _charge,
+             "ActivatePower": _power}
+
+
+def act_decision(ctx: Ctx, seat: str, action: JSON) -> None:
+    """Answer the open decision; an answer not among ``legal_decision`` is refused."""
+    st = ctx.state
+    p = st["pending_queue"][0]
+    if p["seat"] != seat:
+        raise IllegalAction("db.not_your_decision", name=p["seat"], step=p["kind"])
+    if action not in legal_decision(st, seat):
+        raise IllegalAction("db.decision.illegal", kind=p["kind"], action=str(action.get("type")))
+    kind = action["type"]
+    if p["kind"] == "opportunity":
+        mover = unit(st, p["mover"])
+        if kind == "OpportunityAttack":
+            p["eligible"].remove(action["unit"])
+            st["last_melee"] = action["unit"]
+            resolve_attack(ctx, action["unit"], mover["id"], "melee", reason="opportunity")
+            if p["eligible"] and mover["where"] != "destroyed":
+                return
+        st["pending_queue"].pop(0)
+        if not check_game_end(ctx):
+            continue_move(ctx, mover, p["then"])
+    elif p["kind"] == "shoot":
+        st["pending_queue"].pop(0)
+        if kind == "ShootTarget":
+            resolve_attack(ctx, p["unit"], action["target"], "ranged", shoot=True, reason="shoot")
+        end_activation(ctx, p["unit"])
+    elif p["kind"] == "danger":
+        st["pending_queue"].pop(0)
+        danger_attack_after(ctx, p, action["unit"])
+    elif p["kind"] == "giant":
+        st["pending_queue"].pop(0)
+        giant_blow(ctx, p["unit"], action["target"])
+        check_game_end(ctx)
+    else:
+        st["pending_queue"].pop(0)
+        if kind == "TakeCommand":
+            take_command(ctx, action["hero"], action["unit"])
+        elif kind == "Mount":
+            mount(ctx, action["hero"], action["mount"])
+        elif kind == "ActivatePartner":
+            st["prelude"] = {"units": [action["unit"]], "partner": True}
+            return
+        end_turn(ctx)
+
+
+def danger_attack_after(ctx: Ctx, pending: JSON, uid: str) -> None:
+    danger_attack(ctx, pending["terrain"], uid, uid in pending["inside"])
+    check_game_end(ctx)

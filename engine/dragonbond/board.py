@@ -1,0 +1,114 @@
+"""The match state seen through :mod:`engine.dragonbond.geometry`: tokens, the field, distances, sight, moves.
+
+The engine never measures by itself: every distance, sight line and move check here is a geometry call on
+the tokens of the units on the battlefield (one disc per unit, §5.2). A mounted Hero has no token: it is
+measured from its Mount's base (§20.3). :func:`measure` answers ``/db measure``.
+"""
+from __future__ import annotations
+
+from dataclasses import asdict
+from typing import Any, Sequence
+
+from engine.core.errors import InvalidInput
+from engine.dragonbond import geometry
+from engine.dragonbond.state import FLYING, HUGE, JSON, SCOUT, TINY, has, unit
+
+Point = tuple[float, float]
+
+
+def body(state: JSON, u: JSON) -> JSON:
+    """The unit whose token stands for ``u``: itself, or its Mount when it rides one (§20.3)."""
+    return unit(state, u["mounted_on"]) if u.get("mounted_on") else u
+
+
+def token(u: JSON, *, at: Point | None = None) -> geometry.Token:
+    x, y = at if at is not None else (u["x"], u["y"])
+    return geometry.Token(u["id"], float(x), float(y), float(u["radius"]), u["side"], flying=has(u, FLYING),
+                          huge=has(u, HUGE), tiny=has(u, TINY), scout=has(u, SCOUT))
+
+
+def tokens(state: JSON, *, exclude: Sequence[str] = ()) -> list[geometry.Token]:
+    """Tokens of every unit on the battlefield (mounted riders have none), in id order."""
+    return [token(u) for _, u in sorted(state["units"].items())
+            if u["where"] == "battlefield" and u["id"] not in exclude]
+
+
+def field_to_json(f: geometry.Field) -> JSON:
+    data = asdict(f)
+    data["zones"] = {k: [list(p) for p in v] for k, v in f.zones.items()}
+    return _lists(data)
+
+
+def _lists(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _lists(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_lists(v) for v in value]
+    return value
+
+
+def _tuples(value: Any) -> Any:
+    if isinstance(value, list):
+        return tuple(_tuples(v) for v in value)
+    return value
+
+
+def field(state: JSON) -> geometry.Field:
+    """The battlefield of the state as a ``geometry.Field``."""
+    raw = state["field"]
+    terrain = tuple(geometry.Terrain(**{k: _tuples(v) for k, v in t.items()}) for t in raw["terrain"])
+    zones = {k: _tuples(v) for k, v in raw["zones"].items()}
+    rest = {k: v for k, v in raw.items() if k not in ("terrain", "zones", "objectives")}
+    return geometry.Field(**{**rest, "terrain": terrain, "objectives": _tuples(raw["objectives"]), "zones": zones})
+
+
+def distance(state: JSON, a: JSON, b: JSON) -> float:
+    """Edge to edge, inches (§4.1)."""
+    return geometry.edge_distance(token(body(state, a)), token(body(state, b)))
+
+
+def can_see(state: JSON, viewer: JSON, target: JSON) -> bool:
+    """Line of sight from ``viewer`` to ``target`` (§4.3, §24.2)."""
+    v, t = body(state, viewer), body(state, target)
+    if v["id"] == t["id"]:
+        return True
+    others = tokens(state, exclude=(v["id"], t["id"]))
+    return geometry.line_of_sight(token(v), token(t), others, field(state))
+
+
+def behind_dark(state: JSON, u: JSON, attacker: JSON) -> bool:
+    """Mostly inside or behind dark terrain as seen from ``attacker``: defence upgraded vs ranged (§24.2, A16)."""
+    a, t = body(state, attacker), body(state, u)
+    return geometry.dark_cover(token(a), token(t), tokens(state, exclude=(a["id"], t["id"])), field(state))
+
+
+def parse_point(value: Any) -> Point:
+    try:
+        x, y = value
+        return float(x), float(y)
+    except (TypeError, ValueError):
+        raise InvalidInput("db.bad_point", value=str(value)) from None
+
+
+def measure(state: JSON, a: str | Sequence[float], b: str | Sequence[float]) -> JSON:
+    """``/db measure``: the edge distance (inches) between two units or points, and whether ``a`` sees ``b``.
+
+    A point is ``[x, y]``; a unit is its id. Sight is only given between two units.
+
+    :raises InvalidInput: db.bad_point, db.unknown_unit
+    """
+    def resolve(x: Any) -> JSON | Point:
+        if isinstance(x, str):
+            if x not in state["units"] or state["units"][x]["where"] not in ("battlefield", "mounted"):
+                raise InvalidInput("db.unknown_unit", unit=x)
+            return state["units"][x]
+        return parse_point(x)
+
+    ra, rb = resolve(a), resolve(b)
+    if isinstance(ra, dict) and isinstance(rb, dict):
+        return {"distance": distance(state, ra, rb), "line_of_sight": can_see(state, ra, rb)}
+    if isinstance(ra, dict) or isinstance(rb, dict):
+        u, p = (ra, rb) if isinstance(ra, dict) else (rb, ra)
+        return {"distance": geometry.distance_to_point(token(body(state, u)), p), "line_of_sight": None}
+    point = geometry.Token("point", ra[0], ra[1], 0.0, "")
+    return {"distance": geometry.distance_to_point(point, rb), "line_of_sight": None}

@@ -1,0 +1,158 @@
+"""The Dragonbond match state: plain JSON (dicts and lists), read and changed through the helpers here.
+
+A state is ``DragonbondSystem.setup``'s dict; its shape is documented at the top of ``system.py``. Units are
+``state["units"][id]``, ids ``A1``.. for the first seat and ``B1``.. for the second (one token per unit, §5.2).
+A Hero commanding a unit keeps its own record (``where: "commanding"``, its wounds and poison, §19.2); a
+mounted rider too (``where: "mounted"``, §20.1). :class:`Ctx` carries one ``apply``: the state being changed
+(a deep copy), the random source and the events. "§" is a section of ``shared/rules/dragonbond.md``.
+"""
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.core.rng import Rng
+from engine.dragonbond.pack import DRAGON_RIDER, EPIC, HERO, keyword_name
+
+JSON = dict[str, Any]
+
+STATES = ("poison", "slowed", "immobilized")
+"""Status markers (§14)."""
+EXHAUSTED = 3
+"""Fatigue at which a unit is exhausted (§12)."""
+ROUND_FATIGUE_LOSS = 2
+"""Fatigue every unit loses at the end of a round (§6.4)."""
+AURA = 12.0
+"""The General's command aura, inches (§22)."""
+GIANT = "Gigante"
+COLD = "Frío"
+LAZY = "Haragán"
+FLYING = "Volador"
+SCOUT = "Reconocimiento"
+HUGE = "Enorme"
+TINY = "Diminuto"
+ASSASSINATE = "Asesinar"
+SIDES = ("A", "B")
+
+
+@dataclass
+class Ctx:
+    """One ``apply``: the state it changes (a private deep copy), the random source and the events."""
+
+    state: JSON
+    rng: Rng
+    events: list[JSON] = field(default_factory=list)
+
+    def emit(self, event_type: str, /, **data: Any) -> JSON:
+        event = {"type": event_type, **data}
+        self.events.append(event)
+        return event
+
+
+def fresh_copy(state: JSON) -> JSON:
+    """A deep copy: ``apply`` changes only this, so a refusal leaves the caller's state untouched."""
+    return copy.deepcopy(state)
+
+
+def unit(state: JSON, uid: str) -> JSON:
+    return state["units"][uid]
+
+
+def units(state: JSON, seat: str | None = None, where: str | None = "battlefield") -> list[JSON]:
+    """Units in id order, of one seat and one place (None: any)."""
+    return [u for _, u in sorted(state["units"].items())
+            if (seat is None or u["side"] == seat) and (where is None or u["where"] == where)]
+
+
+def other(state: JSON, seat: str) -> str:
+    a, b = state["seats"]
+    return b if seat == a else a
+
+
+def has(u: JSON, keyword: str) -> bool:
+    return any(keyword_name(k) == keyword for k in u["keywords"])
+
+
+def is_hero(u: JSON) -> bool:
+    return has(u, HERO)
+
+
+def is_rider(u: JSON) -> bool:
+    return has(u, DRAGON_RIDER)
+
+
+def is_epic(u: JSON) -> bool:
+    return has(u, EPIC)
+
+
+def exhausted(u: JSON) -> bool:
+    """3+ fatigue (§12)."""
+    return u["fatigue"] >= EXHAUSTED
+
+
+def fresh(u: JSON) -> bool:
+    """0 fatigue (§12)."""
+    return u["fatigue"] == 0
+
+
+def hero_of(state: JSON, u: JSON) -> JSON | None:
+    """The Hero commanding ``u`` (§19.2), or None."""
+    return state["units"][u["hero"]] if u.get("hero") else None
+
+
+def model_count(state: JSON, u: JSON) -> int:
+    """Models of a unit, a commanding Hero included (it counts as a model of the unit, §19.2, A21)."""
+    return u["models"] + (1 if u.get("hero") else 0)
+
+
+def bonded(state: JSON, u: JSON) -> bool:
+    """Both units of the Dragonbond pair alive: each upgrades attack, defence and morale rolls (§21, A6)."""
+    partner = u.get("bonded_with")
+    return bool(partner) and state["units"][partner]["where"] != "destroyed" and u["where"] != "destroyed"
+
+
+def effective_speed(u: JSON, factor: float = 1.0) -> float:
+    """Speed for a move: Immobilized 0, Slowed halved once however many markers (§8, §14, A9)."""
+    if u["immobilized"] > 0:
+        return 0.0
+    speed = float(u["speed"]) * factor
+    return speed / 2 if u["slowed"] > 0 else speed
+
+
+def states_of(u: JSON) -> dict[str, int]:
+    return {s: u[s] for s in STATES}
+
+
+def on_battlefield(state: JSON, seat: str) -> list[JSON]:
+    return units(state, seat)
+
+
+def engaged(u: JSON) -> bool:
+    return bool(u["engaged_with"])
+
+
+def flanked(u: JSON) -> bool:
+    """Engaged with more than one enemy unit (§9; the engagement graph of §5.2)."""
+    return len(u["engaged_with"]) > 1
+
+
+def engage(ctx: Ctx, a: str, b: str) -> None:
+    ua, ub = unit(ctx.state, a), unit(ctx.state, b)
+    if b not in ua["engaged_with"]:
+        ua["engaged_with"] = sorted({*ua["engaged_with"], b})
+        ub["engaged_with"] = sorted({*ub["engaged_with"], a})
+        ctx.emit("Engaged", unit=a, target=b)
+
+
+def separate(ctx: Ctx, a: str, b: str) -> None:
+    ua, ub = unit(ctx.state, a), unit(ctx.state, b)
+    if b in ua["engaged_with"]:
+        ua["engaged_with"] = [x for x in ua["engaged_with"] if x != b]
+        ub["engaged_with"] = [x for x in ub["engaged_with"] if x != a]
+        ctx.emit("Separated", unit=a, target=b)
+
+
+def disengage_all(ctx: Ctx, uid: str) -> None:
+    for enemy in list(unit(ctx.state, uid)["engaged_with"]):
+        separate(ctx, uid, enemy)
