@@ -20,7 +20,7 @@ from engine.magewars.mages import MAGES, ability_card, check_mage
 from engine.magewars.pack import max_copies, spell_points
 
 BOOKS_FILE = Path(__file__).resolve().parents[2] / "data" / "magewars" / "spellbooks.json"
-ONLY = re.compile(r"^(\w+) Only$")
+ONLY = re.compile(r"^(\w+)(?: Mage)? Only$")
 
 
 @lru_cache(maxsize=1)
