@@ -1,0 +1,94 @@
+"""Leagues against a real Redis: concurrent reports lose nothing, a restart keeps everything, a bot match
+between paired players reports itself."""
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from engine.core.errors import GameError
+from engine.league.log import GameStatus
+from table.context import Actor, Context
+from table.league.service import Leagues
+from table.league.store import LeagueStore
+
+LEGAL = "warband: Brethren of the Bolt\ndeck: brethren-of-the-bolt-rivals"
+ORG = Actor(1, "org", moderator=True)
+PLAYERS = [Actor(10 + i, f"p{i}") for i in range(4)]
+
+
+def ctx(actor: Actor) -> Context:
+    return Context(actor, channel_id=5, guild_id=77)
+
+
+async def league_with_round(table, redis, prefix) -> tuple[Leagues, str]:
+    leagues = Leagues(LeagueStore(redis, prefix=prefix), table)
+    await leagues.create(ctx(ORG), "Test", "underworlds", "nemesis")
+    for p in PLAYERS:
+        await leagues.join(ctx(p), None, LEGAL)
+    await leagues.start_round(ctx(ORG), None)
+    [league_id] = await leagues.store.ids(77)
+    return leagues, league_id
+
+
+async def test_two_concurrent_reports_both_land(table, redis, prefix):
+    """Issue #18: compare-and-set: two reports at once (two pairings) are both kept; the same pairing
+    claimed by both players at once becomes one claim and its confirmation."""
+    leagues, league_id = await league_with_round(table, redis, prefix)
+    league = (await leagues.store.load(league_id)).league
+    g1, g2 = league.games_of(1)
+    by = {p.user_id: p for p in PLAYERS}
+    await asyncio.gather(leagues.report(ctx(by[g1.a]), None, "win"), leagues.report(ctx(by[g2.a]), None, "loss"))
+    league = (await leagues.store.load(league_id)).league
+    assert {league.games[g1.id].status, league.games[g2.id].status} == {GameStatus.CLAIMED}
+    replies = await asyncio.gather(leagues.report(ctx(by[g1.b]), None, "loss"),
+                                   leagues.confirm(ctx(by[g2.b]), None), return_exceptions=True)
+    assert not any(isinstance(r, Exception) for r in replies)
+    league = (await leagues.store.load(league_id)).league
+    assert league.games[g1.id].result.winner == "a" and league.games[g2.id].result.winner == "b"
+
+
+async def test_the_same_pairing_claimed_twice_at_once(table, redis, prefix):
+    """Both players report the same game at the same moment: one claim, then the other confirms it."""
+    leagues, league_id = await league_with_round(table, redis, prefix)
+    league = (await leagues.store.load(league_id)).league
+    g = league.games_of(1)[0]
+    by = {p.user_id: p for p in PLAYERS}
+    await asyncio.gather(leagues.report(ctx(by[g.a]), None, "win"), leagues.report(ctx(by[g.b]), None, "loss"))
+    stored = await leagues.store.load(league_id)
+    types = [e["type"] for e in stored.events if e.get("pairing") == g.id]
+    assert types == ["ResultClaimed", "ResultConfirmed"]
+    assert stored.league.games[g.id].result.winner == "a"
+
+
+async def test_a_league_survives_a_restart(table, redis, prefix):
+    """Storage: a new service over the same Redis sees the same league."""
+    leagues, league_id = await league_with_round(table, redis, prefix)
+    again = Leagues(LeagueStore(redis, prefix=prefix), table)
+    assert [l.user for l in again.lines((await again.store.load(league_id)).league)] == \
+           [l.user for l in leagues.lines((await leagues.store.load(league_id)).league)]
+
+
+async def test_a_bot_match_between_paired_players_reports_itself(table, redis, prefix):
+    """Issue #18: a match started between two paired players in the league's game counts when it ends."""
+    leagues, league_id = await league_with_round(table, redis, prefix)
+    league = (await leagues.store.load(league_id)).league
+    g = league.games_of(1)[0]
+    by = {p.user_id: p for p in PLAYERS}
+    await table.new_match(ctx(by[g.a]), "underworlds", by[g.b])
+    [match] = await table.store.matches_of(g.a)
+    await table.answer_invite(ctx(by[g.b]), match.id, True)
+    await table.concede(ctx(by[g.a]), match.id)
+    game = (await leagues.store.load(league_id)).league.games[g.id]
+    assert game.status is GameStatus.FINAL and game.match == match.id and game.result.winner == "b"
+
+
+async def test_only_moderators_create_and_only_the_organiser_settles(table, redis, prefix):
+    leagues, league_id = await league_with_round(table, redis, prefix)
+    with pytest.raises(GameError) as refused:
+        await leagues.create(ctx(PLAYERS[0]), "Mine", "underworlds", "rivals")
+    assert refused.value.code == "league.moderators_create"
+    g = (await leagues.store.load(league_id)).league.games_of(1)[0]
+    with pytest.raises(GameError) as refused:
+        await leagues.settle(ctx(PLAYERS[0]), None, g.id, "1-0")
+    assert refused.value.code == "league.organiser_only"
