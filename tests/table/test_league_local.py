@@ -1,0 +1,26 @@
+"""``/league ...`` at the local table: create, join, pairings, report, confirm, standings."""
+from __future__ import annotations
+
+import io
+
+from table.local_app import open_local_table
+from tests.discord.bot_fixtures import services_for
+
+
+async def test_a_league_at_the_local_table(redis, prefix, tmp_path):
+    out = io.StringIO()
+    local = open_local_table(services_for(redis, prefix), out=out, boards_dir=tmp_path)
+    listing = tmp_path / "list.txt"
+    listing.write_text("warband: Brethren of the Bolt\ndeck: brethren-of-the-bolt-rivals\n")
+    bad = tmp_path / "bad.txt"
+    bad.write_text("warband: Brethren of the Bolt\ndeck: the-skinnerkin-rivals\n")
+    await local.run(["/as org mod:yes", "/league create Local game:underworlds format:rivals",
+                     "/as ann", f"/league join {bad}", f"/league join {listing}", "/as bob", f"/league join {listing}",
+                     "/as org mod:yes", "/league next", "/league pairings",
+                     "/as ann", "/league report win games:2-0", "/as bob", "/league confirm",
+                     "/league standings"])
+    text = out.getvalue()
+    assert "is open" in text and "Nothing was registered" in text
+    assert text.count("joined") == 2 and "Round 1" in text
+    assert "is confirmed" in text and "standings.png" in text
+    assert "@ann" in text and "2-0" in text
