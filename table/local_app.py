@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from table import local_commands, local_dice, local_games, local_packs
+from table import local_commands, local_dice, local_games, local_league, local_packs
 from table.local import LocalTable
 from table.services import Services
 
@@ -15,4 +15,5 @@ def open_local_table(services: Services, **options: Any) -> LocalTable:
     local_dice.install(local)
     local_games.install(local, services.play)
     local_packs.install(local, services.packs)
+    local_league.install(local)
     return local
