@@ -1,0 +1,445 @@
+"""Draw a Dragonbond battlefield as a PNG: an inch grid, terrain, zones, objectives, unit discs, the last action.
+
+The static layer (grid with coordinates, bold every 6", deployment zones, terrain by type with hatching,
+the legend) is drawn once per field, width, theme and words, and cached; each call copies it and draws
+objectives, engagement lines, the last action and the units on top. The view's shape is documented in
+``render/dragonbond/__init__.py``. Same view, same bytes: fixed fonts and colours, no timestamps.
+"""
+from __future__ import annotations
+
+import io
+import json
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from render.kit.fonts import font
+
+RGB = tuple[int, int, int]
+MIN_TEXT_PX = 13
+"""No text is drawn smaller than this (phone readability at 1280 px)."""
+MARGIN = 34
+"""Pixels left of and below the table for the coordinates."""
+TOP = 30
+
+
+@dataclass(frozen=True, slots=True)
+class Theme:
+    """Every colour the renderer uses; override fields with ``dataclasses.replace``."""
+
+    background: RGB = (22, 24, 30)
+    table: RGB = (74, 96, 64)
+    grid: RGB = (92, 116, 82)
+    grid_bold: RGB = (150, 172, 136)
+    label: RGB = (232, 234, 238)
+    zones: tuple[RGB, RGB] = ((70, 98, 122), (122, 80, 74))
+    impassable: RGB = (58, 58, 64)
+    impassable_hatch: RGB = (150, 150, 160)
+    slowing: RGB = (120, 112, 64)
+    slowing_hatch: RGB = (200, 186, 96)
+    dark: RGB = (28, 40, 30)
+    dangerous: RGB = (236, 90, 30)
+    sides: tuple[RGB, RGB] = ((56, 118, 228), (214, 56, 52))
+    neutral: RGB = (150, 150, 150)
+    ink: RGB = (14, 14, 14)
+    white: RGB = (250, 250, 250)
+    objective: RGB = (240, 196, 50)
+    engaged: RGB = (255, 220, 40)
+    move: RGB = (250, 250, 250)
+    charge: RGB = (255, 150, 30)
+    attack: RGB = (255, 70, 70)
+    refused: RGB = (255, 60, 60)
+
+
+DEFAULT_THEME = Theme()
+
+
+@dataclass(frozen=True, slots=True)
+class FieldWords:
+    """Every word drawn: legend and markers. English by default; the table passes its players' language
+    (``db.terrain.kind.*`` and the like); this module reads no message catalogue."""
+
+    impassable: str = "Impassable"
+    slowing: str = "Slowing"
+    dark: str = "Dark"
+    dangerous: str = "Dangerous (X)"
+    zone: str = "Deployment zone {side}"
+    objective: str = "Objective"
+    engaged: str = "Engaged"
+    hits: str = "{hits} hits, {crits} crits"
+    wounds: str = "-{wounds} W"
+    refused: str = "{distance}\" > {allowance}\""
+    moved: str = "{cost}\" of {allowance}\""
+    general: str = "General"
+
+
+ENGLISH = FieldWords()
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Where the table sits on the image: pixels per inch and the table's corners."""
+
+    scale: float
+    left: float
+    top: float
+    width_in: float
+    height_in: float
+
+    def px(self, x: float, y: float) -> tuple[float, float]:
+        """The pixel of a table point; y grows toward side B, drawn upward (side A at the bottom)."""
+        return self.left + x * self.scale, self.top + (self.height_in - y) * self.scale
+
+
+def layout(field: Mapping[str, Any], width: int = 1280) -> Layout:
+    """The image layout for a field at a width."""
+    w, h = float(field["width"]), float(field["height"])
+    scale = (width - 2 * MARGIN) / w
+    return Layout(scale, MARGIN, TOP, w, h)
+
+
+def _side_colour(side: str | None, sides: Mapping[str, str], theme: Theme) -> RGB:
+    if side is None:
+        return theme.neutral
+    letter = sides.get(side, side)
+    if letter == "A":
+        return theme.sides[0]
+    if letter == "B":
+        return theme.sides[1]
+    return theme.neutral
+
+
+def _sides(view: Mapping[str, Any]) -> dict[str, str]:
+    if view.get("sides"):
+        return dict(view["sides"])
+    zones = list((view["field"].get("zones") or {}).keys())
+    return {seat: "AB"[i] for i, seat in enumerate(zones[:2])}
+
+
+# -- static layer ---------------------------------------------------------------------------------------------------
+
+def _terrain_polygon(t: Mapping[str, Any], lay: Layout) -> list[tuple[float, float]]:
+    pts = t["points"]
+    if t["shape"] == "rect":
+        (x1, y1), (x2, y2) = pts
+        corners = [(x1, y1), (x2, y1), (x2, y2), (x1, y2)]
+    elif t["shape"] == "circle":
+        (cx, cy), (r, _) = pts
+        corners = [(cx + r * math.cos(2 * math.pi * k / 64), cy + r * math.sin(2 * math.pi * k / 64))
+                   for k in range(64)]
+    else:
+        corners = [tuple(p) for p in pts]
+    return [lay.px(x, y) for x, y in corners]
+
+
+def terrain_fill(kinds: Sequence[str], theme: Theme = DEFAULT_THEME) -> RGB:
+    """The base colour of a piece: impassable, else dark, else slowing, else dangerous."""
+    for kind, colour in (("impassable", theme.impassable), ("dark", theme.dark), ("slowing", theme.slowing),
+                         ("dangerous", theme.dangerous)):
+        if kind in kinds:
+            return colour
+    return theme.table
+
+
+def _hatch(img: Image.Image, poly: list[tuple[float, float]], colour: RGB, spacing: int, cross: bool) -> None:
+    """Diagonal lines (and, if ``cross``, the other diagonal) clipped to ``poly``."""
+    xs, ys = [p[0] for p in poly], [p[1] for p in poly]
+    x0, y0, x1, y1 = int(min(xs)), int(min(ys)), int(max(xs)) + 1, int(max(ys)) + 1
+    w, h = x1 - x0, y1 - y0
+    if w <= 0 or h <= 0:
+        return
+    lines = Image.new("L", (w, h), 0)
+    d = ImageDraw.Draw(lines)
+    for k in range(-h, w + h, spacing):
+        d.line([(k, 0), (k + h, h)], fill=255, width=2)
+        if cross:
+            d.line([(k + h, 0), (k, h)], fill=255, width=2)
+    mask = Image.new("L", (w, h), 0)
+    ImageDraw.Draw(mask).polygon([(x - x0, y - y0) for x, y in poly], fill=255)
+    lines.paste(0, mask=Image.eval(mask, lambda v: 255 - v))
+    img.paste(Image.new("RGB", (w, h), colour), (x0, y0), lines)
+
+
+def _text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, px: int, fill: RGB, *,
+          anchor: str = "mm", outline: RGB | None = (14, 14, 14)) -> None:
+    f = font(max(MIN_TEXT_PX, px))
+    if outline is not None:
+        draw.text(xy, text, fill=fill, font=f, anchor=anchor, stroke_width=2, stroke_fill=outline)
+    else:
+        draw.text(xy, text, fill=fill, font=f, anchor=anchor)
+
+
+def _legend(draw: ImageDraw.ImageDraw, top: float, width: int, kinds: set[str], zone_sides: Sequence[str],
+            sides: Mapping[str, str], theme: Theme, words: FieldWords) -> float:
+    items: list[tuple[RGB, str]] = []
+    for kind in ("impassable", "dark", "slowing", "dangerous"):
+        if kind in kinds:
+            items.append((terrain_fill([kind], theme), getattr(words, kind)))
+    for i, seat in enumerate(zone_sides):
+        items.append((theme.zones[0 if sides.get(seat, "AB"[min(i, 1)]) == "A" else 1],
+                      words.zone.format(side=seat)))
+    items.append((theme.objective, words.objective))
+    items.append((theme.engaged, words.engaged))
+    x, y = MARGIN, top
+    f = font(15)
+    for colour, label in items:
+        tw = draw.textlength(label, font=f)
+        if x + 26 + tw > width - MARGIN:
+            x, y = MARGIN, y + 26
+        draw.rectangle([x, y, x + 18, y + 18], fill=colour, outline=theme.label)
+        draw.text((x + 24, y + 9), label, fill=theme.label, font=f, anchor="lm")
+        x += 24 + tw + 22
+    return y + 26
+
+
+@lru_cache(maxsize=16)
+def _static(field_json: str, width: int, theme: Theme, words: FieldWords, sides_json: str) -> Image.Image:
+    field = json.loads(field_json)
+    sides = json.loads(sides_json)
+    lay = layout(field, width)
+    w_px = lay.width_in * lay.scale
+    h_px = lay.height_in * lay.scale
+    height = int(TOP + h_px + MARGIN + 70)
+    img = Image.new("RGB", (width, height), theme.background)
+    draw = ImageDraw.Draw(img)
+    draw.rectangle([lay.left, lay.top, lay.left + w_px, lay.top + h_px], fill=theme.table)
+    zone_sides = list((field.get("zones") or {}).keys())
+    for i, (seat, pts) in enumerate((field.get("zones") or {}).items()):
+        tint = theme.zones[0 if sides.get(seat, "AB"[min(i, 1)]) == "A" else 1]
+        draw.polygon([lay.px(x, y) for x, y in pts], fill=tint)
+    # The inch grid, bold every 6" (digest §5.2 "Rendering").
+    for xi in range(int(lay.width_in) + 1):
+        x, _ = lay.px(xi, 0)
+        bold = xi % 6 == 0
+        draw.line([(x, lay.top), (x, lay.top + h_px)], fill=theme.grid_bold if bold else theme.grid,
+                  width=2 if bold else 1)
+    for yi in range(int(lay.height_in) + 1):
+        _, y = lay.px(0, yi)
+        bold = yi % 6 == 0
+        draw.line([(lay.left, y), (lay.left + w_px, y)], fill=theme.grid_bold if bold else theme.grid,
+                  width=2 if bold else 1)
+    kinds: set[str] = set()
+    for t in field.get("terrain", ()):
+        poly = _terrain_polygon(t, lay)
+        kinds |= set(t["kinds"])
+        draw.polygon(poly, fill=terrain_fill(t["kinds"], theme))
+        if "slowing" in t["kinds"]:
+            _hatch(img, poly, theme.slowing_hatch, max(8, round(lay.scale * 0.5)), cross=False)
+        if "impassable" in t["kinds"]:
+            _hatch(img, poly, theme.impassable_hatch, max(8, round(lay.scale * 0.5)), cross=True)
+        outline = theme.dangerous if "dangerous" in t["kinds"] else theme.ink
+        draw.polygon(poly, outline=outline, width=3 if "dangerous" in t["kinds"] else 2)
+        cx = sum(p[0] for p in poly) / len(poly)
+        cy = sum(p[1] for p in poly) / len(poly)
+        label = t.get("name") or t["id"]
+        if "dangerous" in t["kinds"]:
+            label = f"⚠{t.get('danger', 0)} {label}"
+        _text(draw, (cx, cy), str(label).replace("_", " "), 14, theme.white)
+    # Coordinates on every edge: every 2", the 6" lines in bold type.
+    for xi in range(0, int(lay.width_in) + 1, 2):
+        x, _ = lay.px(xi, 0)
+        f = font(15 if xi % 6 == 0 else 13)
+        draw.text((x, lay.top + h_px + 4), str(xi), fill=theme.label, font=f, anchor="ma")
+        draw.text((x, lay.top - 3), str(xi), fill=theme.label, font=f, anchor="md")
+    for yi in range(0, int(lay.height_in) + 1, 2):
+        _, y = lay.px(0, yi)
+        f = font(15 if yi % 6 == 0 else 13)
+        draw.text((lay.left - 5, y), str(yi), fill=theme.label, font=f, anchor="rm")
+        draw.text((lay.left + w_px + 5, y), str(yi), fill=theme.label, font=f, anchor="lm")
+    bottom = _legend(draw, lay.top + h_px + 26, width, kinds, zone_sides, sides, theme, words)
+    return img.crop((0, 0, width, int(bottom + 8)))
+
+
+# -- dynamic layer --------------------------------------------------------------------------------------------------
+
+def _arrow(draw: ImageDraw.ImageDraw, pts: list[tuple[float, float]], colour: RGB, width: int,
+           dashed: bool = False) -> None:
+    for p, q in zip(pts, pts[1:]):
+        if dashed:
+            length = math.dist(p, q)
+            n = max(1, int(length // 12))
+            for k in range(0, n, 2):
+                a = (p[0] + (q[0] - p[0]) * k / n, p[1] + (q[1] - p[1]) * k / n)
+                b = (p[0] + (q[0] - p[0]) * (k + 1) / n, p[1] + (q[1] - p[1]) * (k + 1) / n)
+                draw.line([a, b], fill=colour, width=width)
+        else:
+            draw.line([p, q], fill=colour, width=width)
+    if len(pts) > 1 and math.dist(pts[-2], pts[-1]) > 1:
+        (x0, y0), (x1, y1) = pts[-2], pts[-1]
+        ang = math.atan2(y1 - y0, x1 - x0)
+        size = 6 + 2 * width
+        head = [(x1, y1), (x1 - size * math.cos(ang - 0.45), y1 - size * math.sin(ang - 0.45)),
+                (x1 - size * math.cos(ang + 0.45), y1 - size * math.sin(ang + 0.45))]
+        draw.polygon(head, fill=colour)
+
+
+def _fmt(v: Any) -> str:
+    if isinstance(v, float):
+        return f"{v:.1f}".rstrip("0").rstrip(".")
+    return str(v)
+
+
+def _draw_event(draw: ImageDraw.ImageDraw, ev: Mapping[str, Any], units: Mapping[str, Mapping[str, Any]],
+                lay: Layout, theme: Theme, words: FieldWords) -> None:
+    kind = ev.get("type")
+    if kind == "Moved" and ev.get("path"):
+        pts = [lay.px(*p) for p in ev["path"]]
+        colour = theme.charge if ev.get("kind") == "charge" else theme.move
+        _arrow(draw, pts, colour, 4)
+        if ev.get("cost") is not None and ev.get("allowance") is not None:
+            mid = pts[len(pts) // 2] if len(pts) > 2 else ((pts[0][0] + pts[-1][0]) / 2, (pts[0][1] + pts[-1][1]) / 2)
+            _text(draw, (mid[0], mid[1] - 14), words.moved.format(cost=_fmt(ev["cost"]),
+                                                                   allowance=_fmt(ev["allowance"])), 15, colour)
+    elif kind == "MoveRefused":
+        u = units.get(ev.get("unit"))
+        if u is None or u.get("x") is None:
+            return
+        start = lay.px(u["x"], u["y"])
+        end = lay.px(*ev["to"])
+        if ev.get("allowance") is not None:
+            # The allowance as a ring round the unit, kept inside the table.
+            reach = (float(ev["allowance"]) + float(u.get("radius", 0))) * lay.scale
+            ring = Image.new("L", draw.im.size, 0)
+            ImageDraw.Draw(ring).ellipse([start[0] - reach, start[1] - reach, start[0] + reach, start[1] + reach],
+                                         outline=255, width=2)
+            inside = Image.new("L", ring.size, 0)
+            ImageDraw.Draw(inside).rectangle([lay.left, lay.top, lay.px(lay.width_in, 0)[0], lay.px(0, 0)[1]],
+                                             fill=255)
+            ring.paste(0, mask=Image.eval(inside, lambda v: 255 - v))
+            draw.bitmap((0, 0), ring, fill=theme.refused)
+        _arrow(draw, [start, end], theme.refused, 3, dashed=True)
+        s = 9
+        draw.line([(end[0] - s, end[1] - s), (end[0] + s, end[1] + s)], fill=theme.refused, width=4)
+        draw.line([(end[0] - s, end[1] + s), (end[0] + s, end[1] - s)], fill=theme.refused, width=4)
+        text = words.refused.format(distance=_fmt(ev.get("distance", "?")), allowance=_fmt(ev.get("allowance", "?")))
+        _text(draw, ((start[0] + end[0]) / 2, (start[1] + end[1]) / 2 - 16), text, 17, theme.refused)
+    elif kind == "AttackRolled":
+        a, t = units.get(ev.get("unit")), units.get(ev.get("target"))
+        if not a or not t or a.get("x") is None or t.get("x") is None:
+            return
+        p, q = lay.px(a["x"], a["y"]), lay.px(t["x"], t["y"])
+        _arrow(draw, [p, q], theme.attack, 3, dashed=ev.get("kind") == "ranged")
+        text = words.hits.format(hits=ev.get("hits", 0), crits=ev.get("crits", 0))
+        _text(draw, ((p[0] + q[0]) / 2, (p[1] + q[1]) / 2 + 16), text, 16, theme.attack)
+    elif kind == "Wounded":
+        u = units.get(ev.get("unit"))
+        if u and u.get("x") is not None:
+            p = lay.px(u["x"], u["y"])
+            r = float(u.get("radius", 1)) * lay.scale
+            _text(draw, (p[0] + r + 4, p[1] - r), words.wounds.format(wounds=ev.get("wounds", 0)), 17,
+                  theme.attack, anchor="lm")
+
+
+def _pips(draw: ImageDraw.ImageDraw, x: float, y: float, filled: int, total: int, colour: RGB, theme: Theme) -> None:
+    for k in range(total):
+        box = [x + k * 11, y, x + k * 11 + 8, y + 8]
+        draw.rectangle(box, fill=colour if k < filled else theme.background, outline=theme.white)
+
+
+def _free_spot(draw: ImageDraw.ImageDraw, taken: list[tuple[float, float, float, float]], x: float, y: float,
+               text: str, px: int, step: float) -> float:
+    """A y near ``y`` where ``text`` centred at ``x`` overlaps no label drawn so far (names of units in contact)."""
+    half = draw.textlength(text, font=font(px)) / 2 + 2
+    for k in range(4):
+        yy = y + step * k
+        box = (x - half, yy - px / 2 - 1, x + half, yy + px / 2 + 1)
+        if not any(box[0] < b[2] and b[0] < box[2] and box[1] < b[3] and b[1] < box[3] for b in taken):
+            taken.append(box)
+            return yy
+    taken.append((x - half, y - px / 2, x + half, y + px / 2))
+    return y
+
+
+def _draw_unit(draw: ImageDraw.ImageDraw, u: Mapping[str, Any], lay: Layout, colour: RGB, theme: Theme,
+               words: FieldWords, taken: list[tuple[float, float, float, float]]) -> None:
+    cx, cy = lay.px(u["x"], u["y"])
+    r = max(6.0, float(u.get("radius", 1)) * lay.scale)
+    ring = theme.engaged if u.get("engaged_with") else theme.white
+    draw.ellipse([cx - r, cy - r, cx + r, cy + r], fill=colour, outline=ring, width=3)
+    if u.get("general"):
+        draw.ellipse([cx - r + 5, cy - r + 5, cx + r - 5, cy + r - 5], outline=theme.objective, width=2)
+    code = str(u.get("code") or u["id"])
+    models = u.get("models")
+    centre = code if models is None else f"{code}×{models}"
+    _text(draw, (cx, cy), centre, max(MIN_TEXT_PX, min(20, int(r * 0.8))), theme.white)
+    # Name above; wounds, fatigue pips and states below (digest §5.2 "Rendering").
+    name = str(u.get("name") or "")
+    if len(name) > 22:
+        name = name[:21] + "…"
+    _text(draw, (cx, _free_spot(draw, taken, cx, cy - r - 10, name, 14, -16)), name, 14, theme.white)
+    line = []
+    if u.get("health") is not None:
+        line.append(f"W{u.get('wounds', 0)}/{u['health']}")
+    elif u.get("wounds"):
+        line.append(f"W{u['wounds']}")
+    states = u.get("states") or {}
+    for key, letter in (("poison", "P"), ("slowed", "S"), ("immobilized", "I")):
+        if states.get(key):
+            line.append(f"{letter}{states[key]}")
+    if u.get("flanked"):
+        line.append("FL")
+    if line:
+        text = " ".join(line)
+        _text(draw, (cx, _free_spot(draw, taken, cx, cy + r + 10, text, 14, 28)), text, 14, theme.white)
+    fatigue = int(u.get("fatigue") or 0)
+    _pips(draw, cx - 16, cy + r + 20, min(fatigue, 3), 3, theme.refused if fatigue >= 3 else theme.objective, theme)
+    if u.get("activated"):
+        # Activation marker: a filled corner badge with this round's activations.
+        bx, by = cx + r * 0.72, cy - r * 0.72
+        draw.ellipse([bx - 9, by - 9, bx + 9, by + 9], fill=theme.objective, outline=theme.ink, width=2)
+        _text(draw, (bx, by), str(u["activated"]), 13, theme.ink, outline=None)
+
+
+def render(view: Mapping[str, Any], events: Sequence[Mapping[str, Any]] | None = None, *, width: int = 1280,
+           theme: Theme = DEFAULT_THEME, words: FieldWords = ENGLISH) -> bytes:
+    """The battlefield as PNG bytes.
+
+    :param view: the engine's view (shape in ``render/dragonbond/__init__.py``); only ``field`` is required.
+    :param events: the events to draw (the last action); default ``view["last"]``.
+    :param width: image width in pixels (1280 for phones; at least 800).
+    :param theme: the colours.
+    :param words: the legend's and markers' words (English unless given).
+    """
+    if width < 800:
+        raise ValueError(f"width must be at least 800 px to stay readable, not {width}")
+    field = view["field"]
+    sides = _sides(view)
+    lay = layout(field, width)
+    img = _static(json.dumps(field, sort_keys=True), width, theme, words, json.dumps(sides, sort_keys=True)).copy()
+    draw = ImageDraw.Draw(img)
+    units = {u["id"]: u for u in view.get("units", ()) if u.get("x") is not None and u.get("where", "battlefield")
+             in ("battlefield", None)}
+    # Objectives: numbered markers in their controller's colour (3" control radius drawn faintly).
+    controllers = {o.get("n"): o.get("controller") for o in view.get("objectives", ()) or ()}
+    for n, (x, y) in enumerate(field.get("objectives", ()), start=1):
+        px, py = lay.px(x, y)
+        reach = 3 * lay.scale
+        owner = controllers.get(n)
+        ring = theme.objective if owner is None else _side_colour(owner, sides, theme)
+        draw.ellipse([px - reach, py - reach, px + reach, py + reach], outline=ring, width=1)
+        draw.ellipse([px - 13, py - 13, px + 13, py + 13], fill=theme.objective, outline=ring, width=4)
+        _text(draw, (px, py), str(n), 16, theme.ink, outline=None)
+    # Engagement lines, under the discs.
+    for uid, u in sorted(units.items()):
+        for other in u.get("engaged_with") or ():
+            if other in units and uid < other:
+                o = units[other]
+                draw.line([lay.px(u["x"], u["y"]), lay.px(o["x"], o["y"])], fill=theme.engaged, width=5)
+    last = list(view.get("last") or ()) if events is None else list(events)
+    for ev in last:
+        if ev.get("type") in ("Moved", "AttackRolled"):
+            _draw_event(draw, ev, units, lay, theme, words)
+    taken: list[tuple[float, float, float, float]] = []
+    for uid, u in sorted(units.items()):
+        _draw_unit(draw, u, lay, _side_colour(u.get("side"), sides, theme), theme, words, taken)
+    for ev in last:   # on top: refusals and wound counts must stay readable
+        if ev.get("type") in ("MoveRefused", "Wounded"):
+            _draw_event(draw, ev, units, lay, theme, words)
+    out = io.BytesIO()
+    img.quantize(colors=96, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE).save(
+        out, "PNG", optimize=False, compress_level=6)
+    return out.getvalue()
