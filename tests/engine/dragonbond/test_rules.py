@@ -432,3 +432,13 @@ def test_measure_between_units_and_points():
     out = measure(st, a["id"], b["id"])
     assert out["distance"] > 0 and isinstance(out["line_of_sight"], bool)
     assert measure(st, [0, 0], [3, 4])["distance"] == 5.0
+
+
+def test_mercenary_cannot_be_the_general():
+    """Digest §27.1, §22: a Mercenary Hero may not be the General; the match is refused."""
+    from engine.dragonbond.setup import training_document
+    doc = training_document()
+    doc["entries"]["units"][3]["mercenary"] = True   # Eldai Alarn, Jason's General
+    with pytest.raises(InvalidInput) as exc:
+        SYSTEM.setup({"pack": doc, "deployment": "auto"}, SEATS, Script())
+    assert exc.value.code == "db.pack_invalid"
