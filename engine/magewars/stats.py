@@ -149,11 +149,14 @@ def armor(state: JSON, oid: str) -> int:
 
 
 def life(state: JSON, oid: str) -> int:
-    """Maximum life now: printed life plus Life ±X and permanent changes (``counters["life"]``, e.g. the
-    Bloodreaper's cost or Divine Reward, §14) (§9.5)."""
+    """Maximum life now: printed life plus Life ±X and permanent changes (§9.5): ``counters["life_gained"]``
+    and ``counters["life_lost"]`` (Divine Reward, the Bloodreaper's cost, §14; the duel engine's names), or a
+    signed ``counters["life"]``."""
     obj = state["objects"][oid]
     printed = int(_printed(state, oid, "life") or 0)
-    return printed + traits(state, oid).value("Life") + int(obj.get("counters", {}).get("life", 0))
+    c = obj.get("counters", {})
+    changes = int(c.get("life", 0)) + int(c.get("life_gained", 0)) - int(c.get("life_lost", 0))
+    return printed + traits(state, oid).value("Life") + changes
 
 
 def damage(obj: JSON) -> int:

@@ -73,8 +73,8 @@ def test_incorporeal_never_has_armor():
 
 def test_life_changes_are_not_damage():
     """§9.5 Life ±X, §14 (Bloodreaper): life changes move maximum life, not damage."""
-    s = state(obj("w", "Warlock", kind="mage", counters={"life": -4}, damage=2))
-    assert stats.life(s, "w") == 38 - 4 and stats.remaining_life(s, "w") == 32
+    s = state(obj("w", "Warlock", kind="mage", counters={"life_lost": 4, "life_gained": 1}, damage=2))
+    assert stats.life(s, "w") == 38 - 4 + 1 and stats.remaining_life(s, "w") == 33
 
 
 def test_guard_gives_counterstrike_to_quick_melee_only():
