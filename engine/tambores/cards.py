@@ -6,6 +6,7 @@ such a pack and names the first one (§19: most values are not public; the users
 """
 from __future__ import annotations
 
+import json
 from functools import lru_cache
 from pathlib import Path
 import yaml
@@ -25,12 +26,14 @@ HERO_NEEDS = ("attack", "defence", "life", "initial_removal")
 
 @lru_cache(maxsize=1)
 def _training() -> str:
-    return TRAINING_PACK.read_text(encoding="utf-8")
+    """The training pack, read and checked once, as JSON text (each match gets its own copy)."""
+    document = TamboresDocument.model_validate(yaml.safe_load(TRAINING_PACK.read_text(encoding="utf-8")))
+    return json.dumps(document.model_dump(mode="json"))
 
 
 def training_document() -> JSON:
     """The shipped training pack as a document (``data/tambores/packs/training.yaml``)."""
-    return TamboresDocument.model_validate(yaml.safe_load(_training())).model_dump(mode="json")
+    return json.loads(_training())
 
 
 def pack_document(options: JSON) -> JSON:
