@@ -105,10 +105,12 @@ class Table:
             except Exception:  # noqa: BLE001 - the match is over whatever a listener does
                 logging.getLogger(__name__).exception("match %s: a finished-match listener failed", match.id)
 
-    def _finish(self, match: Match, status: Status, winner: str | None, reason: str) -> Match:
+    def _finish(self, match: Match, status: Status, winner: str | None, reason: str,
+                detail: dict[str, Any] | None = None) -> Match:
+        """The match ended; ``detail`` is the game's account of it (``Outcome.detail``: its ``score`` by seat)."""
+        outcome = {"winner": winner, "reason": reason, **({"detail": detail} if detail else {})}
         return match.model_copy(update={
-            "status": status, "finished_at": self.clock(), "seed": self.seed(match.id).hex(),
-            "outcome": {"winner": winner, "reason": reason}})
+            "status": status, "finished_at": self.clock(), "seed": self.seed(match.id).hex(), "outcome": outcome})
 
     @staticmethod
     def _seated(match: Match, actor: Actor) -> str:
@@ -295,7 +297,7 @@ class Table:
             new = match.model_copy(update={"state": state, "rng_counter": rng.counter, "undo_request": None})
             outcome = system.outcome(state)
             if outcome is not None:
-                new = self._finish(new, Status.FINISHED, outcome.winner, outcome.reason)
+                new = self._finish(new, Status.FINISHED, outcome.winner, outcome.reason, outcome.detail)
             entry = {"kind": "action", "by": ctx.actor.user_id, "seat": seat, "action": action,
                      "events": events, "draws": rng.draws}
             return new, [entry], events

@@ -40,6 +40,8 @@ class Outcome:
     reason: str = "victory"
     """``victory``, ``concede``, ``abandon``..."""
     detail: JSON = field(default_factory=dict)
+    """The game's account of the end; ``score``: each seat's game score (glory, victory points), which a
+    league records beside the winner."""
 
 
 @runtime_checkable

@@ -122,7 +122,8 @@ class UnderworldsSystem:
         if not result:
             return None
         return Outcome(result.get("winner"), "victory" if result.get("winner") else "draw",
-                       {"glory": result.get("glory", {}), "decided_by": result.get("reason")})
+                       {"glory": result.get("glory", {}), "score": result.get("glory", {}),
+                        "decided_by": result.get("reason")})
 
     def describe(self, state: JSON) -> list[tuple[str, str]]:
         """Status-embed lines: round and phase, whose decision, glory, activations left."""

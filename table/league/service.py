@@ -535,11 +535,14 @@ class Leagues:
             if (game is None or game.opponent(users[0]) != users[1] or game.status is GameStatus.FINAL
                     or match.created_at < league.current.started_at):
                 continue
+            score = (match.outcome.get("detail") or {}).get("score") or {}
+            seat_a = next(h.seat for h in match.seats if h.user_id == game.a)
+            seat_b = next(h.seat for h in match.seats if h.user_id != game.a)
+            sa, sb = int(score.get(seat_a, 0)), int(score.get(seat_b, 0))
             if winner is None:
-                result = Result(1, 1)
+                result = Result(1, 1, sa, sb)
             else:
-                won_a = match.holder(winner).user_id == game.a
-                result = Result(1, 0) if won_a else Result(0, 1)
+                result = Result(1, 0, sa, sb) if winner == seat_a else Result(0, 1, sa, sb)
             event = {"type": "ResultRecorded", "at": self.table.clock(), "by": 0, "pairing": game.id,
                      "match": match.id, "result": result.to_json()}
             try:

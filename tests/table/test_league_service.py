@@ -83,6 +83,25 @@ async def test_a_bot_match_between_paired_players_reports_itself(table, redis, p
     assert game.status is GameStatus.FINAL and game.match == match.id and game.result.winner == "b"
 
 
+async def test_a_bot_match_reports_its_game_score(table, redis, prefix):
+    """Issue #18 (game-score difference as a tiebreaker): a match's end carries each seat's score
+    (``Outcome.detail["score"]``, Underworlds' glory), and the league records it beside the winner."""
+    from table.match import Status
+
+    leagues, league_id = await league_with_round(table, redis, prefix)
+    g = (await leagues.store.load(league_id)).league.games_of(1)[0]
+    by = {p.user_id: p for p in PLAYERS}
+    await table.new_match(ctx(by[g.a]), "underworlds", by[g.b])
+    [match] = await table.store.matches_of(g.a)
+    await table.answer_invite(ctx(by[g.b]), match.id, True)
+    match = await table.store.load(match.id)
+    seat_a, seat_b = match.seat_of(g.a), match.seat_of(g.b)
+    ended = table._finish(match, Status.FINISHED, seat_b, "victory", {"score": {seat_a: 7, seat_b: 12}})
+    await leagues.match_finished(ended)
+    game = (await leagues.store.load(league_id)).league.games[g.id]
+    assert game.result.winner == "b" and (game.result.sa, game.result.sb) == (7, 12)
+
+
 async def test_only_moderators_create_and_only_the_organiser_settles(table, redis, prefix):
     leagues, league_id = await league_with_round(table, redis, prefix)
     with pytest.raises(GameError) as refused:
