@@ -49,7 +49,8 @@ def hero_modifiers(st: JSON, seat: str) -> list[JSON]:
         return []
     if ab["cost"] is None and ab["trigger"] == "always":
         return ab["modifiers"]
-    return ab["modifiers"] if p["ability_turn"] == st["turn"] and ab["trigger"] == "activated" else []
+    used = p["ability_turn"] == st["turn"] and ab["trigger"] in ("activated", "always")
+    return ab["modifiers"] if used else []
 
 
 def holds(st: JSON, seat: str, n: int | None, mod: JSON, target: int | str | None = None) -> bool:
