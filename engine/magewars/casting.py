@@ -26,6 +26,9 @@ TELEPORT_PER_ZONE = 3
 RING_SLOTS = 2
 """A mage wears one item per slot, two rings (§9.8)."""
 QUICK_SUMMON_LEVEL = 1
+FORCE_PUSH = "Force Push"
+FORCE_PUSH_EXTRA = 3
+"""Force Push pushes through a Passage Attacks wall only if 3 more mana is paid when cast (its card text)."""
 
 
 # ---- what a spell may target -------------------------------------------------------------------------------
@@ -149,10 +152,28 @@ def base_cost(state: JSON, c: Card, fields: JSON) -> int | None:
         return max(1, moved) * TELEPORT_PER_ZONE
     if c.name == "Sleep" and fields.get("target"):
         return 2 * _stats().level(state, fields["target"])  # §20.2: a level-3 target costs 6 (§22.21)
+    if c.name == FORCE_PUSH and fields.get("extra"):
+        return c.cost + FORCE_PUSH_EXTRA if isinstance(c.cost, int) else None
     if c.cost == "X":
         x = fields.get("x")
         return x if isinstance(x, int) and x >= 0 else None
     return c.cost if isinstance(c.cost, int) else None
+
+
+def choices(state: JSON, c: Card, fields: JSON) -> list[JSON]:
+    """The announce-step choices a spell's text adds to a target (§9.2 step 1): Force Push's direction (any of
+    the four) and, when that way crosses a Passage Attacks wall, whether to pay its extra 3 mana."""
+    if c.name != FORCE_PUSH or "target" not in fields:
+        return [fields]
+    out = []
+    here = zone_of(state, fields["target"])
+    for d in arena.DIRECTIONS:
+        out.append({**fields, "direction": d})
+        to, kind = arena.crossing(here, d, state["barriers"], size(state),
+                                  flying=_stats().traits(state, fields["target"]).has("Flying"))
+        if kind == "attack":
+            out.append({**fields, "direction": d, "extra": True})
+    return out
 
 
 def available_mana(state: JSON, caster: str) -> int:
@@ -198,7 +219,7 @@ def castable(state: JSON, caster: str, speed: str) -> list[JSON]:
         needs = spell_speed(state, caster, c)
         if speed == "quick" and needs != "quick":
             continue
-        for fields in targets(state, caster, c):
+        for fields in [f for t in targets(state, caster, c) for f in choices(state, c, t)]:
             cost = base_cost(state, c, fields)
             if cost is not None and cost <= available_mana(state, caster):
                 out.append({"type": "Cast", "caster": caster, "spell": name, **fields})
@@ -236,7 +257,7 @@ def cast(state: JSON, action: JSON, rng: Any, speed: str) -> list[JSON]:
                        "target": action["target"]})
         return events + _attack(state, caster, None, action["target"], rng, spell="Arcane Zap")
     c = card(name)
-    fields = {k: action[k] for k in ("target", "zone", "border", "x") if k in action}
+    fields = {k: action[k] for k in ("target", "zone", "border", "x", "direction", "extra") if k in action}
     cost = base_cost(state, c, fields)
     assert cost is not None
     pay(state, caster, cost)
@@ -417,11 +438,16 @@ def _dispel(state: JSON, seat: str, caster: str, fields: JSON, rng: Any) -> list
 
 
 def _push(state: JSON, seat: str, caster: str, fields: JSON, rng: Any) -> list[JSON]:
-    """Force Push: push the target 1 zone away from the caster (§7.6)."""
-    from engine.magewars.movement import push
-    here = caster_zone(state, caster)
-    direction = arena.push_directions(here, zone_of(state, fields["target"]))[0]
-    return push(state, fields["target"], direction, rng)
+    """Force Push: push the target 1 zone in the caster's chosen direction (its card text, §7.6); not through a
+    Passage Attacks wall unless the extra 3 mana was paid: then it stays where it is."""
+    from engine.magewars.movement import push, settle
+    target, direction = fields["target"], fields["direction"]
+    _, kind = arena.crossing(zone_of(state, target), direction, state["barriers"], size(state),
+                             flying=_stats().traits(state, target).has("Flying"))
+    if kind == "attack" and not fields.get("extra"):
+        return [{"type": "PushIgnored", "object": target, "reason": "passage attacks wall"}]
+    events = push(state, target, direction, rng)
+    return events + settle(state, events, rng)
 
 
 def _teleport(state: JSON, seat: str, caster: str, fields: JSON, rng: Any) -> list[JSON]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.magewars import arena
-from engine.magewars.state import JSON, attached, barriers, destroy, size
+from engine.magewars.state import JSON, attached, barriers, destroy, size, zone_of
 
 COLLISION = "Collision"
 """The attack a creature suffers when pushed into a Passage Blocked barrier or the arena's wall: Unavoidable,
@@ -74,11 +74,11 @@ def move(state: JSON, oid: str, to: str, rng: Any) -> tuple[list[JSON], bool]:
     wall = _wall_on(state, arena.border(start, to))
     if wall is not None and arena.PASSAGE_ATTACK in state["barriers"].get(wall["border"], []) \
             and not flying(state, oid):
-        events += attack(state, wall["id"], 0, oid, rng)
+        events += object_attack(state, wall["id"], oid, rng)
         mover = state["objects"].get(oid)
         if mover is None or conditions.incapacitated(mover) or conditions.restrained(mover):
             return events + [{"type": "MoveStopped", "object": oid, "zone": start}], True
-    obj["zone"] = to
+    state["objects"][oid]["zone"] = to  # the attack above replaced the objects: look it up again
     events.append({"type": "Moved", "object": oid, "from": start, "to": to})
     hindered = hindered or hindered_leaving(state, oid, to)
     if hindered:
@@ -106,7 +106,7 @@ def push(state: JSON, oid: str, direction: str, rng: Any) -> list[JSON]:
     if kind == "attack":
         wall = _wall_on(state, arena.border(start, to))
         if wall is not None:
-            events += attack(state, wall["id"], 0, oid, rng)
+            events += object_attack(state, wall["id"], oid, rng)
     if oid in state["objects"]:
         state["objects"][oid]["zone"] = to
         events.append({"type": "Pushed", "object": oid, "from": start, "to": to})
@@ -126,10 +126,29 @@ def teleport(state: JSON, oid: str, to: str, rng: Any) -> list[JSON]:
     return [{"type": "Teleported", "object": oid, "from": start, "to": to}] + events
 
 
+def object_attack(state: JSON, source: str, target: str, rng: Any) -> list[JSON]:
+    """The attack of a wall's Passage Attack (§9.6) or a trap (§9.7): neither melee nor ranged, from an object
+    that stands in no zone. It runs as an attack spell of the object's printed bar (so no damage barrier,
+    counterstrike or guard, §9.6), registered in ``state["cards"]``, with the object placed in the target's
+    zone for the attack's length (the attack happens where the creature is)."""
+    obj = state["objects"][source]
+    raw = _stats().card(state, obj["card"])["attacks"][0]
+    name = f"{obj['card']}: {raw['name']}"
+    bar = {**raw, "action": "Quick", "range_type": "Ranged", "range": [0, 0]}
+    state["cards"][name] = {"name": name, "type": "Attack", "action": "Quick", "range": [0, 0], "schools": [],
+                            "levels": [], "traits": [], "subtypes": [], "stats": {}, "attacks": [bar]}
+    had = obj.get("zone")
+    obj["zone"] = zone_of(state, target)
+    events = attack(state, source, name, target, rng)
+    if source in state["objects"]:
+        state["objects"][source]["zone"] = had
+    return events
+
+
 def attack(state: JSON, attacker: str, index: int | str, target: str, rng: Any,
            declared: JSON | None = None) -> list[JSON]:
     """Run one attack through the combat module, in place, then settle what it leaves to the duel: destroyed
-    objects leave play (§9.2 discard) and pushes move (§7.6; the pusher's first direction away)."""
+    objects leave play (§9.2 discard) and pushes move (§7.6; :func:`push_away`)."""
     from engine.magewars import combat
     new, events = combat.attack(state, attacker, index, target, rng, declared=declared or {})
     state.clear()
@@ -137,16 +156,30 @@ def attack(state: JSON, attacker: str, index: int | str, target: str, rng: Any,
     return events + settle(state, events, rng)
 
 
+def push_away(state: JSON, oid: str, source: str | None, rng: Any) -> list[JSON]:
+    """A push away from ``source`` (§7.6): made at once when only one way leads away; when the source is
+    diagonal or in the same zone the pusher chooses: the choice waits in ``state["pending"]`` (the ``Push``
+    action answers it) and nothing else happens until it is made."""
+    here = zone_of(state, oid)
+    if not here or not state["objects"][oid].get("zone"):
+        return []
+    src = state["objects"].get(source or "")
+    src_zone = zone_of(state, source) if src else None
+    ways = arena.push_directions(src_zone or here, here)
+    if len(ways) == 1:
+        return push(state, oid, ways[0], rng)
+    seat = src["controller"] if src else state["objects"][oid]["controller"]
+    choice = {"type": "push", "seat": seat, "object": oid, "directions": ways}
+    state.setdefault("pending", []).append(choice)
+    return [{"type": "PushChoice", "seat": seat, "object": oid, "directions": ways}]
+
+
 def settle(state: JSON, events: list[JSON], rng: Any) -> list[JSON]:
     """Destroyed objects leave play; pending pushes are made (combat reports them, movement moves)."""
     out: list[JSON] = []
     for e in events:
         if e.get("type") == "PushPending" and e.get("object") in state["objects"]:
-            source = e.get("source") or e.get("attacker")
-            here = state["objects"][e["object"]].get("zone")
-            src_zone = state["objects"][source].get("zone") if source in state["objects"] else here
-            if here:
-                out += push(state, e["object"], arena.push_directions(src_zone or here, here)[0], rng)
+            out += push_away(state, e["object"], e.get("source") or e.get("attacker"), rng)
     for oid in [o["id"] for o in state["objects"].values() if o.get("destroyed") and o["kind"] != "mage"]:
         destroy(state, oid, out, cause="damage")
     state["barriers"] = {b: sorted(t) for b, t in barriers(state).items()}

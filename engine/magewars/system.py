@@ -21,10 +21,12 @@ Actions (``{"type": ...}``):
 - ``EndDeployment``, ``Skip`` (close one's part of a quickcast window), ``Pass`` (§5.3), ``Activate``
   {creature}, ``Move`` {to}, ``Attack`` {attack: index, target}, ``Guard``, ``EndTurn``.
 - ``Reveal`` {enchantment}: reveal a face-down enchantment one controls, paying its reveal cost (free action).
+- ``Push`` {object, direction}: the pusher's choice of direction when more than one leads away (§7.6); while
+  ``pending`` (a list of ``{type: "push", seat, object, directions}``) is not empty only its first seat acts.
 - ``Concede``; referee actions (referee.py): ``Adjust`` {object, field, value}, ``Note`` {text}.
 
 Events: InitiativeRolled, RoundStarted, Channeled, UpkeepPaid, PlanningStarted, SpellsPrepared (private),
-PlansRevealed, ActionPhaseStarted, CreatureActivated, Moved, Hindered, MoveStopped, Pushed, PushIgnored,
+PlansRevealed, ActionPhaseStarted, CreatureActivated, Moved, Hindered, MoveStopped, Pushed, PushIgnored, PushChoice,
 Collided, Teleported, GuardPlaced, SpellCast, EnchantmentCast (private), EnchantmentPlaced, EnchantmentRevealed,
 SpellCountered, SpellNeedsReferee, CreatureSummoned, PetChosen, BloodreaperChosen, ConjurationCreated,
 EquipmentAttached, EquipmentReturned, ObjectDestroyed, ActionTurnEnded, Passed, QuickcastSkipped, RoundEnded,
@@ -121,6 +123,8 @@ class MageWars:
     def awaiting(self, state: JSON) -> list[str]:
         if state["over"]:
             return []
+        if state.get("pending"):
+            return [state["pending"][0]["seat"]]
         if state["step"] == "upkeep":
             return [s for s in state["seats"] if s not in state["upkeep_done"]]
         if state["step"] == "plan":
@@ -153,6 +157,9 @@ class MageWars:
         return number(c.reveal_cost) + (magebind if host and host["kind"] == "mage" else 0)
 
     def _decisions(self, state: JSON, seat: str) -> list[JSON]:
+        if state.get("pending"):
+            choice = state["pending"][0]
+            return [{"type": "Push", "object": choice["object"], "direction": d} for d in choice["directions"]]
         step = state["step"]
         if step == "upkeep":
             due = [c["object"] for c in state["upkeep_due"][seat]]
@@ -297,6 +304,8 @@ class MageWars:
             return events
         if kind == "Reveal":
             return self._reveal(state, seat, action["enchantment"])
+        if kind == "Push":
+            return self._push(state, action, rng)
         if kind == "EndDeployment":
             return rounds.end_deployment(state, seat)
         if kind == "Skip":
@@ -333,11 +342,24 @@ class MageWars:
             return events + self._maybe_end(state, rng)
         raise IllegalAction("mw.illegal", action=str(kind))
 
+    def _push(self, state: JSON, action: JSON, rng: Any) -> list[JSON]:
+        """The pusher's choice of direction (§7.6); once no choice is left, the match goes on where it waited."""
+        state["pending"].pop(0)
+        events = movement.push(state, action["object"], action["direction"], rng)
+        events += movement.settle(state, events, rng)
+        if state["pending"]:
+            return events
+        state.pop("pending")
+        resume = state.pop("resume", None)
+        if resume:
+            return events + self._after_window(state, resume)
+        return events + self._maybe_end(state, rng)
+
     def _maybe_end(self, state: JSON, rng: Any) -> list[JSON]:
         """The turn ends when nothing is left to do: after the quick or full action, or when the creature left
-        play (§6)."""
+        play (§6); not while a push waits for its direction."""
         act = state["activation"]
-        if act is None or state["over"]:
+        if act is None or state["over"] or state.get("pending"):
             return []
         if any(rounds.mage_destroyed(state, s) for s in state["seats"]):
             return []  # apply() declares the winner
@@ -358,7 +380,10 @@ class MageWars:
         self._mage(state, seat)["quickcast"] = False  # the quickcast action (§5.4)
         events = [{"type": "QuickcastUsed", "seat": seat}] + casting.cast(state, action, rng, "quick")
         if step in ("quickcast_first", "quickcast_final", "after_turn") and not state["over"]:
-            events += self._after_window(state, seat)
+            if state.get("pending"):
+                state["resume"] = seat  # the window closes once the push is made
+            else:
+                events += self._after_window(state, seat)
         return events
 
     def _after_window(self, state: JSON, seat: str) -> list[JSON]:
