@@ -88,6 +88,9 @@ class CommandSpec:
     """The action need not be one of the legal actions listed (referee commands: the engine checks it)."""
     example: str = ""
     """Options as typed at the local table, for the help line (``fighter:Ta to:c4``)."""
+    query: bool = False
+    """The command only reads the match (a measurement): no action is made; the presenter's
+    ``query(scene, name, values)`` answers it, to its asker only, and anyone in the match may ask."""
 
     @property
     def picks_action(self) -> bool:

@@ -126,6 +126,8 @@ class GameTable:
         if spec is None:
             raise InvalidInput("core.table.unknown_command", command=command, game=f"/{self.presenter.command}")
         match = await self.load(ctx, match_id)
+        if spec.query:
+            return self.query(ctx, match, spec, values)
         seat = self.seated(match, ctx)
         if not spec.free:
             self.check_turn(match, seat, ctx.lang)
@@ -159,6 +161,20 @@ class GameTable:
         if len(candidates) == 1:  # options left out that only one legal action fits
             action = candidates[0]
         return await self.act(ctx, action, match.id, before=match)
+
+    def query(self, ctx: Context, match: Match, spec: CommandSpec, values: Mapping[str, Any]) -> Reply:
+        """A command that only reads the match, answered by the presenter to the asker alone (a player sees
+        their own view, anyone else the public one)."""
+        filled: JSON = {}
+        for option in spec.options:
+            value = option.convert(values.get(option.name))
+            value = option.default if value in (None, "") else value
+            if value is not None:
+                filled[option.key] = value
+        scene = self.scene(match, match.seat_of(ctx.actor.user_id), ctx.lang)
+        reply = self.presenter.query(scene, spec.name, filled)  # type: ignore[attr-defined]
+        reply.ephemeral = True
+        return reply
 
     def check_turn(self, match: Match, seat: str, lang: str = "en") -> None:
         """Refuse a player who has nothing to decide now, naming who the match waits for.
@@ -219,7 +235,7 @@ class GameTable:
         except Exception:  # noqa: BLE001 - autocomplete never fails loudly: no match, no choices
             return []
         seat = match.seat_of(ctx.actor.user_id)
-        if spec is None or seat is None:
+        if spec is None or (seat is None and not spec.query):
             return []
         scene = self.scene(match, seat, ctx.lang)
         needle = current.strip().lower()
@@ -235,7 +251,7 @@ class GameTable:
         option = spec.option(focused)
         if option is None:
             return []
-        if spec.free:
+        if spec.free or spec.query:
             return [(label, value) for label, value in self.presenter.values(scene, option.key)
                     if needle in label.lower() or needle in value.lower()][:MAX_MENU]
         chosen = {}

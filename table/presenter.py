@@ -58,7 +58,12 @@ class InfoCommand:
 
 @runtime_checkable
 class Presenter(Protocol):
-    """A game's presentation at the table."""
+    """A game's presentation at the table.
+
+    A presenter whose commands include a ``query`` spec (one that only reads the match, like a
+    measurement) also has ``query(scene, name, values) -> Reply``: ``values`` are the options filled in,
+    by action field, as typed; the reply goes to the asker only.
+    """
 
     game: str
     """The key of the game system it presents (``SystemInfo.key``)."""

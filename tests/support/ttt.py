@@ -140,6 +140,8 @@ class NoughtsAndCrossesPresenter:
                     example="card:erase cell:b2"),
         CommandSpec("ref clear", "Referee: clear a cell", fixed={"type": "Clear"}, free=True,
                     options=(Option("cell", "Any cell", autocomplete=True),)),
+        CommandSpec("look", "Who marked a cell (changes nothing)", query=True,
+                    options=(Option("cell", "Any cell", autocomplete=True),), example="cell:b2"),
     )
     groups = {"ref": "Referee commands"}
     info_commands = (InfoCommand("rules", "The rules in one line",
@@ -167,6 +169,12 @@ class NoughtsAndCrossesPresenter:
 
     def values(self, scene: Scene, key: str) -> list[tuple[str, str]]:
         return [(c, c) for c in cells(scene.view["size"])] if key == "cell" else []
+
+    def query(self, scene: Scene, name: str, values: Mapping[str, Any]) -> Reply:
+        cell = self.resolve(scene, "cell", values.get("cell", ""))
+        mark = scene.view["board"].get(cell)
+        return Reply(content=message("ttt.look", scene.lang, cell=cell,
+                                     mark=scene.players.get(mark, mark) if mark else "—"))
 
     def event_lines(self, scene: Scene, events: Sequence[JSON]) -> list[str]:
         lines = []
