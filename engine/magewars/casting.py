@@ -15,6 +15,7 @@ from typing import Any
 from engine.core.errors import IllegalAction
 from engine.magewars import arena
 from engine.magewars.cards import card, has_card, number, trait_value
+from engine.magewars.familiars import may_cast_now
 from engine.magewars.mages import has_ability
 from engine.magewars.pack import Card, CardType
 from engine.magewars.state import JSON, attached, destroy, new_object, size, zone_of
@@ -210,7 +211,8 @@ def castable(state: JSON, caster: str, speed: str) -> list[JSON]:
     obj = state["objects"][caster]
     seat = obj["controller"]
     names = sorted(set(state["planned"][seat])) if obj["kind"] == "mage" else \
-        [state["assigned"][seat][caster]] if caster in state["assigned"][seat] else []
+        [state["assigned"][seat][caster]] if caster in state["assigned"][seat] and may_cast_now(state, caster) \
+        else []
     out: list[JSON] = []
     for name in names:
         if not has_card(name):

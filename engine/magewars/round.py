@@ -132,6 +132,7 @@ def start_planning(state: JSON) -> list[JSON]:
         state["planned"][seat] = []
         state["assigned"][seat] = {}
     state["planning_done"] = []
+    state["drafts"] = {}
     state["phase"], state["step"] = "preparation", "plan"
     return [{"type": "PlanningStarted", "round": state["round"]}]
 

@@ -9,12 +9,15 @@ View (``view(state, seat)``): the state with hidden information removed, plus ``
 ``mode, size, seats, round, phase, step, initiative, turn, activation, objects, discard, used, winner, over,
 reason, mages, barriers, awaiting`` (seats the match waits for), ``book_counts`` {seat: cards left},
 ``books`` (only the viewer's own), ``planned`` (the viewer's own list; the other's: a count), ``assigned``
-(own: {oid: spell}; other's: [oid, ...]). A face-down enchantment of another controller shows ``card: None``.
+(own: {oid: spell}; other's: [oid, ...]), ``drafts`` (the viewer's own Assign choices so far). A face-down enchantment of another controller shows ``card: None``.
 Spectators (``None``) see every hidden thing as the opponent does.
 
 Actions (``{"type": ...}``):
 - ``Upkeep`` {pay: [oid, ...]}: pay these upkeep costs (the rest are destroyed; a mage's oid: Voltaric Shield).
-- ``Prepare`` {spells: [name, name?], assign: {oid: name}}: the secret plan (§4 P5).
+- ``Assign`` {caster, spell|None}: in Planning, the spell given to one familiar or spawnpoint (secret; only
+  spells its card allows, ``familiars.py``); listed one caster at a time before ``Prepare``.
+- ``Prepare`` {spells: [name, name?], assign: {oid: name}}: the secret plan (§4 P5); listed with the
+  assignments made by ``Assign`` (a typed ``assign`` is accepted too).
 - ``Cast`` {caster, spell, target?|zone?|border?, x?, bond?}: cast a spell (§9.2); in a quickcast window or
   before/after one's own creature's turn it uses the quickcast action; ``bond`` makes a summoned animal the
   Pet / a demon the Bloodreaper (§14).
@@ -28,7 +31,7 @@ Actions (``{"type": ...}``):
 Events: InitiativeRolled, RoundStarted, Channeled, UpkeepPaid, PlanningStarted, SpellsPrepared (private),
 PlansRevealed, ActionPhaseStarted, CreatureActivated, Moved, Hindered, MoveStopped, Pushed, PushIgnored, PushChoice,
 Collided, Teleported, GuardPlaced, SpellCast, EnchantmentCast (private), EnchantmentPlaced, EnchantmentRevealed,
-SpellCountered, SpellNeedsReferee, CreatureSummoned, PetChosen, BloodreaperChosen, ConjurationCreated,
+SpellAssigned (private), CasterAssigned, SpellCountered, SpellNeedsReferee, CreatureSummoned, PetChosen, BloodreaperChosen, ConjurationCreated,
 EquipmentAttached, EquipmentReturned, ObjectDestroyed, ActionTurnEnded, Passed, QuickcastSkipped, RoundEnded,
 MageDestroyed, GameOver, Conceded, RefereeAdjusted, RefereeNote; and the combat module's events (AttackRolled,
 DamageDealt, ...). An event with ``visible_to`` is shown only to those seats.
@@ -41,7 +44,7 @@ from typing import Any
 
 from engine.core.errors import IllegalAction, InvalidInput
 from engine.core.system import JSON, Outcome, SystemInfo
-from engine.magewars import arena, casting, mages, movement, referee, spellbooks
+from engine.magewars import arena, casting, familiars, mages, movement, referee, spellbooks
 from engine.magewars import round as rounds
 from engine.magewars.cards import card, has_card, number
 from engine.magewars.state import barriers, clone, other
@@ -193,13 +196,25 @@ class MageWars:
                                                    == "attack")
 
     def _plans(self, state: JSON, seat: str) -> list[JSON]:
-        """Every plan: up to 2 spells from the book (§4 P5); familiars' and spawnpoints' spells come with a
-        ``Prepare`` typed by the player (not enumerated: the choice grows too fast)."""
-        book = state["books"][seat]
-        names = sorted(book)
+        """Planning (§4 P5), in two parts so the choices stay few: first each familiar and spawnpoint is given
+        its spell (``Assign``, one at a time, only spells its card allows, or none); then every ``Prepare`` of up
+        to 2 spells from what is left of the book, with those assignments."""
+        drafts = state.get("drafts", {}).get(seat, {})
+        book = dict(state["books"][seat])
+        for name in drafts.values():
+            if name:
+                book[name] -= 1
+        waiting = [c for c in rounds.casters_of(state, seat) if c not in drafts]
+        if waiting:
+            caster = waiting[0]
+            return [{"type": "Assign", "caster": caster, "spell": n}
+                    for n in familiars.options(state, seat, caster, book)] + \
+                [{"type": "Assign", "caster": caster, "spell": None}]
+        names = sorted(n for n, k in book.items() if k > 0)
         plans = [[]] + [[n] for n in names] + [list(p) for p in itertools.combinations(names, 2)] + \
             [[n, n] for n in names if book[n] >= 2]
-        return [{"type": "Prepare", "spells": p, "assign": {}} for p in plans]
+        assign = {c: n for c, n in drafts.items() if n}
+        return [{"type": "Prepare", "spells": p, "assign": dict(assign)} for p in plans]
 
     def _activation_actions(self, state: JSON, seat: str) -> list[JSON]:
         """A creature's options (§6): move then a quick action, or a full action; Fast and Slow (§7.1)."""
@@ -286,7 +301,9 @@ class MageWars:
         wanted: dict[str, int] = {}
         for n in [*spells, *assign.values()]:
             wanted[n] = wanted.get(n, 0) + 1
-        return len(spells) <= rounds.PLANNED_SPELLS and set(assign) <= set(rounds.casters_of(state, seat)) \
+        casters = rounds.casters_of(state, seat)
+        return len(spells) <= rounds.PLANNED_SPELLS and set(assign) <= set(casters) \
+            and all(familiars.may_hold(state["objects"][c]["card"], n) for c, n in assign.items()) \
             and all(state["books"][seat].get(n, 0) >= k for n, k in wanted.items())
 
     def _apply(self, state: JSON, seat: str, action: JSON, rng: Any) -> list[JSON]:
@@ -297,7 +314,12 @@ class MageWars:
             if len(state["upkeep_done"]) == len(state["seats"]):
                 events += rounds.start_planning(state)
             return events
+        if kind == "Assign":
+            state.setdefault("drafts", {}).setdefault(seat, {})[action["caster"]] = action["spell"]
+            return [{"type": "SpellAssigned", "seat": seat, "caster": action["caster"], "spell": action["spell"],
+                     "visible_to": [seat]}, {"type": "CasterAssigned", "seat": seat, "caster": action["caster"]}]
         if kind == "Prepare":
+            state.get("drafts", {}).pop(seat, None)
             events = rounds.prepare(state, seat, action["spells"], action["assign"])
             if len(state["planning_done"]) == len(state["seats"]):
                 events += rounds.after_planning(state)
@@ -411,7 +433,7 @@ class MageWars:
     # ---- view, outcome -------------------------------------------------------------------------------------
 
     def view(self, state: JSON, seat: str | None) -> JSON:
-        out = copy.deepcopy({k: v for k, v in state.items() if k not in ("books", "planned", "assigned",
+        out = copy.deepcopy({k: v for k, v in state.items() if k not in ("books", "planned", "assigned", "drafts",
                                                                           "upkeep_due", "setup_events")})
         out["awaiting"] = self.awaiting(state)
         out["book_counts"] = {s: sum(b.values()) for s, b in state["books"].items()}
@@ -419,6 +441,7 @@ class MageWars:
         out["planned"] = {s: (list(p) if s == seat else len(p)) for s, p in state["planned"].items()}
         out["assigned"] = {s: (dict(a) if s == seat else sorted(a)) for s, a in state["assigned"].items()}
         out["upkeep_due"] = {s: d for s, d in state["upkeep_due"].items() if s == seat}
+        out["drafts"] = {s: dict(d) for s, d in state.get("drafts", {}).items() if s == seat}
         for obj in out["objects"].values():
             if obj.get("face_down") and obj["controller"] != seat:
                 obj["card"] = None
