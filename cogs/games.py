@@ -18,7 +18,7 @@ from discord.ext import commands
 from cogs.build import command_from_options
 from cogs.send import answer, context_of, message_kwargs
 from table import undo
-from table.commands import CommandSpec
+from table.commands import CommandSpec, Option
 from table.game_table import GameTable
 from table.presenter import InfoCommand
 from table.services import Services
@@ -27,6 +27,8 @@ log = logging.getLogger(__name__)
 
 REMINDER_POLL_SECONDS = 60.0
 """How often the idle reminders are looked for."""
+WINDOW_POLL_SECONDS = 1.0
+"""How often response windows past their deadline are looked for (table/windows.py)."""
 
 
 def complete(game: GameTable, command: str, option: str):
@@ -83,6 +85,12 @@ def game_group(game: GameTable) -> app_commands.Group:
                                     lambda ctx: undo.request(game.table, ctx)))
     for info in presenter.info_commands:
         group.add_command(info_command(info))
+    if hasattr(presenter, "window"):  # a game with response windows: the player may ask never to be passed for
+        async def ask(interaction: discord.Interaction, on: bool) -> None:
+            await answer(interaction, lambda ctx: game.always_ask(ctx, on))
+        group.add_command(command_from_options(
+            "ask", "Response windows: always ask me, never pass for me", (Option(
+                "on", "yes: always ask me; no: pass for me when I hold nothing", bool),), ask))
     return group
 
 
@@ -94,20 +102,44 @@ class GamesCog(commands.Cog):
         self.bot = bot
         self.groups = [game_group(game) for game in services.play.games.values()]
         self._reminders: asyncio.Task | None = None
+        self._windows: asyncio.Task | None = None
 
     async def cog_load(self) -> None:
         for group in self.groups:
             self.bot.tree.add_command(group)
         if self.services.settings.idle_reminder_minutes:
             self._reminders = asyncio.create_task(self._remind_forever())
+        self._windows = asyncio.create_task(self._windows_forever())
 
     async def cog_unload(self) -> None:
         for group in self.groups:
             self.bot.tree.remove_command(group.name)
-        if self._reminders is not None:
-            self._reminders.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._reminders
+        for task in (self._reminders, self._windows):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
+
+    async def _windows_forever(self) -> None:
+        while True:
+            await asyncio.sleep(WINDOW_POLL_SECONDS)
+            try:
+                await self.windows_once()
+            except Exception:  # noqa: BLE001 - a failed round must not stop the windows
+                log.exception("response windows failed")
+
+    async def windows_once(self, now: float | None = None) -> int:
+        """Pass for the players whose response window is past its deadline; returns how many posts were made."""
+        sent = 0
+        for match_id, channel_id, reply in await self.services.play.due_windows(now):
+            try:
+                channel = self.bot.get_channel(channel_id) or await self.bot.fetch_channel(channel_id)
+                await channel.send(**{k: v for k, v in message_kwargs(reply).items() if v is not None})
+            except discord.HTTPException as error:
+                log.warning("match %s: window pass not posted (%s)", match_id, error)
+            else:
+                sent += 1
+        return sent
 
     async def _remind_forever(self) -> None:
         while True:

@@ -23,6 +23,7 @@ from table.presenter import Presenter, Scene
 from table.reminders import Reminders
 from table.reply import Button, File, MenuOption, Reply, Select
 from table.undo import undoable
+from table.windows import Windows
 
 JSON = dict[str, Any]
 BOARD_FILE = "board.png"
@@ -40,8 +41,10 @@ _INDEX = re.compile(r"^(?:(\d+):)?(\d+)$")
 class GameTable:
     """One game's commands and presentation over the generic ``Table``."""
 
-    def __init__(self, table: Table, presenter: Presenter, reminders: Reminders | None = None) -> None:
+    def __init__(self, table: Table, presenter: Presenter, reminders: Reminders | None = None,
+                 windows: Windows | None = None) -> None:
         self.table = table
+        self.windows = windows
         self.store = table.store
         self.presenter = presenter
         self.system = systems.find_system(presenter.game)
@@ -104,6 +107,8 @@ class GameTable:
             raise
         if self.reminders is not None:
             await self.reminders.arm(match)
+        if self.windows is not None:
+            await self.windows.arm(match, self)
         seat = match.seat_of(ctx.actor.user_id) or ""
         undo_for = seat if match.rng_counter == before.rng_counter and undoable({"events": events}) else None
         mine = [e for e in events if seat in (e.get("visible_to") or ())]
@@ -403,6 +408,13 @@ class GameTable:
         match = await self.load(ctx, match_id)
         seat = self.seated(match, ctx)
         return Reply(embeds=[self.presenter.private_view(self.scene(match, seat, ctx.lang))], ephemeral=True)
+
+    async def always_ask(self, ctx: Context, on: bool) -> Reply:
+        """The caller's choice for response windows: always asked (``on``), or passed for when holding nothing."""
+        if self.windows is not None:
+            await self.windows.always_ask(ctx.actor.user_id, on)
+        return Reply(content=ctx.say("core.table.always_ask_on" if on else "core.table.always_ask_off"),
+                     ephemeral=True)
 
     def reminder_text(self, match: Match, lang: str) -> tuple[list[int], str]:
         """Who a reminder pings, and the step they are awaited for."""

@@ -15,6 +15,7 @@ from table.match import Match
 from table.presenter import presenters
 from table.reminders import Reminders
 from table.reply import Reply
+from table.windows import Windows
 
 
 class Play:
@@ -23,7 +24,9 @@ class Play:
     def __init__(self, table: Table, *, idle_minutes: int = 0) -> None:
         self.table = table
         self.reminders = Reminders(table, idle_minutes * 60)
-        self.games: dict[str, GameTable] = {p.game: GameTable(table, p, self.reminders) for p in presenters()}
+        self.windows = Windows(table)
+        self.games: dict[str, GameTable] = {p.game: GameTable(table, p, self.reminders, self.windows)
+                                            for p in presenters()}
         table.show = self.show
 
     def game(self, key: str) -> GameTable:
@@ -42,6 +45,7 @@ class Play:
         if game is None or match.state is None:
             return Reply(content=headline, embeds=[self.table.status_embed(match)])
         await self.reminders.arm(match)
+        await self.windows.arm(match, game)
         return await game.show(ctx, match, headline)
 
     async def press(self, ctx: Context, custom_id: str, values: list[str] | None = None) -> Reply:
@@ -70,6 +74,10 @@ class Play:
             if game is not None:
                 return await game.press(ctx, match, custom_id, values)
         raise NotFound("core.unknown_button")
+
+    async def due_windows(self, now: float | None = None) -> list[tuple[str, int, Reply]]:
+        """Every window past its deadline, passed for the players who held nothing: (match, thread, reply)."""
+        return await self.windows.due(self.games, now)
 
     async def due_reminders(self, now: float | None = None) -> list[tuple[str, int, Reply]]:
         """Every reminder that is due, as (match, thread, reply)."""

@@ -56,6 +56,23 @@ class InfoCommand:
     """The reply, given the reader's language."""
 
 
+@dataclass(frozen=True, slots=True)
+class Window:
+    """A moment the rules let a player answer out of turn (reveal a card, cast a counter) or let it pass.
+
+    A presenter may say one is open with an optional ``window(scene, legal) -> Window | None`` (``scene`` seen
+    by the seat, ``legal`` its legal actions). The table then draws a delay for it, whatever the seat holds,
+    and past the delay plays ``answer`` for a seat that holds nothing, so a quick pass gives nothing away
+    (``table/windows.py``).
+    """
+
+    seat: str
+    answer: JSON
+    """The action that lets the window pass (``{"type": "Skip"}``)."""
+    holds: bool
+    """Whether the seat has something to answer with: then it is asked, never passed for."""
+
+
 @runtime_checkable
 class Presenter(Protocol):
     """A game's presentation at the table.
