@@ -1,5 +1,9 @@
-"""Tambores de Guerra at the table: its data packs (``engine.tambores.pack``) at ``/pack``."""
+"""Tambores de Guerra at the table: its presenter (``/tdg`` commands, words, battle image) and its data packs
+(``engine.tambores.pack``) at ``/pack``."""
 from engine.tambores.pack import TamboresPack, check
 from table.packs import register_pack_model
+from table.presenter import register_presenter
+from table.tambores.presenter import TamboresPresenter
 
 register_pack_model("tambores", TamboresPack, check)
+register_presenter(TamboresPresenter())

@@ -1,0 +1,386 @@
+"""The Tambores de Guerra battle as a PNG, drawn only from ``system.view(state, seat)`` and the last action's events.
+
+Two front lines of five slots face each other (my slot *i* faces the enemy's slot *i*, §4): the second seat's row
+on top, the first seat's below, each beside its hero (name, colour, attack/defence, wounds out of life, the costed
+ability ready or not) and its piles (hand, draw deck, discard, removed). Each unit card shows its slot, name, type,
+effective attack and defence (⚡ marks, changed values in colour), wounds out of life as pips, range, equipment
+and tactics under it, "new" (deployed this turn) and "negated". The first-player marker sits by its holder. The
+combat's attacks are arrows from the attackers to their target with the sum against the defence and, once
+resolved, the impacts; units annihilated by the last action are crossed out in their empty slot.
+
+Same view, same bytes: no clock, no metadata. ``Layout`` gives every box, so tests can check pixels.
+"""
+from __future__ import annotations
+
+import io
+import math
+from dataclasses import dataclass
+from typing import Any, Iterable, Mapping, Sequence
+
+from PIL import Image, ImageDraw
+
+from render.kit.fonts import font
+
+JSON = dict[str, Any]
+Box = tuple[int, int, int, int]
+HERO = "hero"
+BASE_WIDTH = 1280
+MIN_WIDTH, MAX_WIDTH = 480, 2048
+
+BACKGROUND = (246, 241, 231)
+INK = (33, 37, 41)
+MUTED = (120, 120, 120)
+EMPTY_SLOT = (226, 219, 204)
+CARD = (255, 252, 245)
+WOUND = (200, 40, 40)
+UP, DOWN = (30, 130, 60), (200, 40, 40)
+BLOCKED = (150, 150, 150)
+TRAINING = (200, 110, 0)
+ARMY_COLOURS = {"human": (43, 108, 176), "orc": (47, 133, 90)}
+SEAT_COLOURS = ((43, 108, 176), (197, 48, 48))
+HERO_COLOURS = {"gold": (212, 160, 23), "silver": (160, 166, 176), "bronze": (176, 110, 50)}
+
+
+@dataclass(frozen=True, slots=True)
+class Words:
+    """Every word the image draws (the presenter fills them from its catalogue); English by default."""
+
+    title: str = "Tambores de Guerra"
+    turn: str = "Turn {turn}"
+    training: str = "training pack — unofficial values"
+    attack: str = "ATK"
+    defence: str = "DEF"
+    life: str = "Life"
+    range: str = "Range"
+    hand: str = "Hand"
+    deck: str = "Deck"
+    discard: str = "Discard"
+    removed: str = "Removed"
+    marker: str = "1st player"
+    new: str = "new"
+    negated: str = "negated"
+    annihilated: str = "annihilated"
+    empty: str = "empty"
+    hit: str = "hit ×{count}"
+    blocked: str = "blocked"
+    ability_ready: str = "ability ready"
+    phase_setup: str = "Setup"
+    phase_deployment: str = "Deployment"
+    phase_combat: str = "Combat"
+    phase_replenishment: str = "Replenishment"
+    phase_over: str = "Battle over"
+
+
+@dataclass(frozen=True, slots=True)
+class Layout:
+    """Where everything goes at one width: boxes in pixels."""
+
+    width: int
+
+    @property
+    def scale(self) -> float:
+        return self.width / BASE_WIDTH
+
+    def px(self, value: float) -> int:
+        return round(value * self.scale)
+
+    @property
+    def height(self) -> int:
+        return self.px(16 + 56 + 300 + 120 + 300 + 16)
+
+    def row_top(self, row: int) -> int:
+        """Top of a side's block: row 0 is the upper side (the second seat), row 1 the lower (the first)."""
+        return self.px(72 + row * (300 + 120))
+
+    def card_box(self, row: int, slot: int) -> Box:
+        """The card of ``slot`` (1-5) in a row; the upper row's cards sit at its bottom, near the middle."""
+        left = self.px(16 + 248 + 12 + (slot - 1) * (188 + 12))
+        top = self.row_top(row) + self.px(40 if row == 0 else 10)
+        return left, top, left + self.px(188), top + self.px(250)
+
+    def hero_box(self, row: int) -> Box:
+        top = self.row_top(row) + self.px(40 if row == 0 else 10)
+        return self.px(16), top, self.px(16 + 248), top + self.px(250)
+
+    def name_box(self, row: int) -> Box:
+        top = self.row_top(row) + (0 if row == 0 else self.px(266))
+        return self.px(16), top, self.width - self.px(16), top + self.px(34)
+
+    def anchor(self, row: int, slot: int | str, offset: int) -> tuple[int, int]:
+        """Where an arrow meets a card (or hero) on the side facing the middle; ``offset`` shifts it sideways."""
+        box = self.hero_box(row) if slot == HERO else self.card_box(row, int(slot))
+        x = (box[0] + box[2]) // 2 + self.px(offset)
+        return x, box[3] if row == 0 else box[1]
+
+
+def _rows(view: JSON) -> dict[str, int]:
+    """Row of each seat: the first seat below (row 1), the second on top (row 0)."""
+    first, second = view["seats"]
+    return {second: 0, first: 1}
+
+
+def seat_colours(view: JSON) -> dict[str, tuple[int, int, int]]:
+    """Each seat's colour: its army's, or the seat colour when both play the same army."""
+    armies = [view["players"][s].get("army") for s in view["seats"]]
+    if len(set(armies)) == len(armies) and all(a in ARMY_COLOURS for a in armies):
+        return {s: ARMY_COLOURS[a] for s, a in zip(view["seats"], armies)}
+    return {s: SEAT_COLOURS[i % 2] for i, s in enumerate(view["seats"])}
+
+
+def _tint(colour: tuple[int, int, int], amount: float) -> tuple[int, int, int]:
+    return tuple(round(c + (255 - c) * amount) for c in colour)  # type: ignore[return-value]
+
+
+def _fit(draw: ImageDraw.ImageDraw, value: str, size: int, width: int) -> str:
+    f = font(size)
+    if draw.textlength(value, font=f) <= width:
+        return value
+    while value and draw.textlength(value + "…", font=f) > width:
+        value = value[:-1]
+    return value + "…"
+
+
+def attacks_to_draw(view: JSON, events: Iterable[JSON] = ()) -> list[JSON]:
+    """The attacks the image shows: this combat's declared attacks (sums only until resolved), or the results of
+    a combat the last action resolved."""
+    if view.get("attacks"):
+        return list(view["attacks"])
+    for e in events:
+        if e.get("type") == "CombatResolved":
+            return list(e.get("results") or [])
+    return []
+
+
+def arrow_offset(view: JSON, seat: str) -> int:
+    """Arrows of the first seat run left of the column's middle, the second seat's right, so a fight's two
+    attacks stay apart."""
+    return -28 if seat == view["seats"][0] else 28
+
+
+def arrow_segments(view: JSON, events: Iterable[JSON], layout: Layout) -> list[tuple[JSON, list[Box]]]:
+    """Each attack drawn with its lines (x0, y0, x1, y1), one per attacker, ending at the target."""
+    rows = _rows(view)
+    out = []
+    for a in attacks_to_draw(view, events):
+        seat = a["seat"]
+        enemy = view["opponent"][seat]
+        offset = arrow_offset(view, seat)
+        end = layout.anchor(rows[enemy], a["target"], offset)
+        lines = [(*layout.anchor(rows[seat], s, offset), *end) for s in a["attackers"]]
+        out.append((a, lines))
+    return out
+
+
+class _Painter:
+    def __init__(self, view: JSON, events: Sequence[JSON], layout: Layout, names: Mapping[str, str], words: Words):
+        self.view, self.events, self.layout, self.names, self.words = view, events, layout, names, words
+        self.image = Image.new("RGB", (layout.width, layout.height), BACKGROUND)
+        self.draw = ImageDraw.Draw(self.image)
+        self.colours = seat_colours(view)
+        self.rows = _rows(view)
+
+    def px(self, v: float) -> int:
+        return self.layout.px(v)
+
+    def text(self, xy: tuple[int, int], value: str, size: float, fill=INK, anchor: str = "la", width: int | None = None,
+             bold: bool = False) -> None:
+        s = self.px(size)
+        if width is not None:
+            value = _fit(self.draw, value, s, width)
+        self.draw.text(xy, value, font=font(s), fill=fill, anchor=anchor,
+                       stroke_width=1 if bold else 0, stroke_fill=fill if bold else None)
+
+    # -----------------------------------------------------------------------------------------------------------
+    def paint(self) -> bytes:
+        self.header()
+        for seat in self.view["seats"]:
+            self.side(seat)
+        self.arrows()
+        out = io.BytesIO()
+        self.image.save(out, format="PNG", optimize=False)
+        return out.getvalue()
+
+    def header(self) -> None:
+        v, w = self.view, self.words
+        phase = getattr(w, f"phase_{v.get('phase')}", str(v.get("phase")))
+        title = f"{w.title} · {w.turn.format(turn=v.get('turn') or '-')} · {phase}"
+        if (v.get("battles") or 1) > 1:
+            title += f" · {v['battle']}/{v['battles']}"
+        self.text((self.px(16), self.px(16)), title, 28, width=self.px(760), bold=True)
+        if v.get("pack_training"):
+            self.text((self.layout.width - self.px(16), self.px(20)), w.training, 22, fill=TRAINING, anchor="ra",
+                      width=self.px(480))
+
+    def side(self, seat: str) -> None:
+        row, colour = self.rows[seat], self.colours[seat]
+        p = self.view["players"][seat]
+        nb = self.layout.name_box(row)
+        self.draw.rectangle(nb, fill=_tint(colour, 0.8))
+        waiting = seat in (self.view.get("awaiting") or [])
+        label = f"{self.names.get(seat, seat)} · {p.get('deck_name', '')}"
+        x, cy = nb[0] + self.px(10), (nb[1] + nb[3]) // 2
+        if waiting:  # the seat awaited: a drawn ▶ (the typeface has no such glyph)
+            self.draw.polygon([(x, cy - self.px(8)), (x + self.px(14), cy), (x, cy + self.px(8))], fill=colour)
+            x += self.px(22)
+        self.text((x, cy), label, 20, anchor="lm", width=self.px(680), bold=waiting)
+        piles = (f"{self.words.hand} {p['hand_count']}   {self.words.deck} {p['draw_deck_count']}   "
+                 f"{self.words.discard} {p['discard_count']}   {self.words.removed} {p['removed_count']}")
+        self.text((nb[2] - self.px(10), (nb[1] + nb[3]) // 2), piles, 19, anchor="rm", width=self.px(520))
+        self.hero(seat, row, colour, p)
+        fallen = {e["slot"]: e["name"] for e in self.events
+                  if e.get("type") == "UnitAnnihilated" and e.get("seat") == seat}
+        for n in range(1, 6):
+            unit = p["slots"][n - 1]
+            if unit:
+                self.card(unit, row, colour)
+            else:
+                self.empty(n, row, fallen.get(n))
+
+    def hero(self, seat: str, row: int, colour, p: JSON) -> None:
+        box = self.layout.hero_box(row)
+        self.draw.rounded_rectangle(box, radius=self.px(10), fill=_tint(colour, 0.88), outline=colour,
+                                    width=self.px(3))
+        hero = p.get("hero")
+        x, y = box[0] + self.px(12), box[1] + self.px(10)
+        if hero:
+            band = HERO_COLOURS.get(hero.get("colour"), MUTED)
+            self.draw.rectangle((box[0] + self.px(3), box[1] + self.px(3), box[2] - self.px(3), box[1] + self.px(12)),
+                                fill=band)
+            self.text((x, y + self.px(8)), hero["name"], 26, width=box[2] - x - self.px(10), bold=True)
+            self.text((x, y + self.px(44)), f"{self.words.attack} {hero['attack']}   {self.words.defence} "
+                                            f"{hero['defence']}", 22)
+            self.pips((x, y + self.px(82)), hero["wounds"], hero["life"], 16, box[2] - x - self.px(10))
+            self.text((x, y + self.px(106)), f"{self.words.life} {hero['life'] - hero['wounds']}/{hero['life']}", 20)
+            ability = hero.get("ability") or {}
+            if ability:
+                ready = f" · {self.words.ability_ready}" if hero.get("ability_ready") else ""
+                self.text((x, y + self.px(136)), f"{ability.get('name', '')}{ready}", 16, fill=MUTED,
+                          width=box[2] - x - self.px(10))
+        if self.view.get("marker") == seat:
+            cx, cy, r = box[2] - self.px(40), box[3] - self.px(42), self.px(28)
+            self.draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=colour, outline=INK, width=self.px(2))
+            self.text((cx, cy), "1", 30, fill=(255, 255, 255), anchor="mm", bold=True)
+            self.text((box[0] + self.px(12), box[3] - self.px(42)), self.words.marker, 18, anchor="lm",
+                      width=self.px(150))
+
+    def pips(self, xy: tuple[int, int], wounds: int, life: int, size: float, width: int) -> None:
+        """Life as circles, the wounded ones filled red (more than fits: a number)."""
+        x, y = xy
+        d, gap = self.px(size), self.px(4)
+        if life * (d + gap) > width:
+            self.text((x, y), f"{wounds}/{life}", size, fill=WOUND if wounds else INK)
+            return
+        for i in range(life):
+            box = (x + i * (d + gap), y, x + i * (d + gap) + d, y + d)
+            if i < wounds:
+                self.draw.ellipse(box, fill=WOUND, outline=WOUND)
+            else:
+                self.draw.ellipse(box, fill=(255, 255, 255), outline=INK, width=max(1, self.px(2)))
+
+    def card(self, u: JSON, row: int, colour) -> None:
+        box = self.layout.card_box(row, u["slot"])
+        w = self.words
+        self.draw.rounded_rectangle(box, radius=self.px(10), fill=CARD, outline=colour, width=self.px(4))
+        x0, y0, x1, _ = box
+        inner = x1 - x0 - self.px(20)
+        self.draw.ellipse((x0 + self.px(8), y0 + self.px(8), x0 + self.px(38), y0 + self.px(38)), fill=colour)
+        self.text((x0 + self.px(23), y0 + self.px(23)), str(u["slot"]), 20, fill=(255, 255, 255), anchor="mm",
+                  bold=True)
+        self.text((x0 + self.px(46), y0 + self.px(12)), u["name"], 21, width=x1 - x0 - self.px(54), bold=True)
+        kind = str(u.get("unit_type") or "")
+        tags = [kind.replace("_", " ")] if kind and kind != "unknown" else []
+        if u.get("deployed_turn") == self.view.get("turn"):
+            tags.append(w.new)
+        self.text((x0 + self.px(10), y0 + self.px(44)), " · ".join(tags), 16, fill=MUTED, width=inner)
+        for i, (label, stat, printed, bolt) in enumerate(((w.attack, u["attack"], u["printed_attack"],
+                                                           u.get("attack_bolt")),
+                                                          (w.defence, u["defence"], u["printed_defence"],
+                                                           u.get("defence_bolt")))):
+            cx = x0 + self.px(50 + i * 88)
+            fill = UP if stat > printed else DOWN if stat < printed else INK
+            self.text((cx, y0 + self.px(70)), label, 16, fill=MUTED, anchor="ma")
+            self.text((cx, y0 + self.px(90)), str(stat), 42, fill=fill, anchor="ma", bold=True)
+            if bolt:
+                self.bolt(cx + self.px(30), y0 + self.px(96))
+        self.pips((x0 + self.px(10), y0 + self.px(146)), u["wounds"], u["life"], 16, inner)
+        self.text((x0 + self.px(10), y0 + self.px(168)), f"{w.life} {u['life'] - u['wounds']}/{u['life']}", 16)
+        rng = int(u.get("range") or 0)
+        self.text((x0 + self.px(100), y0 + self.px(168)), w.range, 16)
+        for i in range(3):
+            cx = x0 + self.px(160 + i * 10)
+            r = self.px(4)
+            self.draw.ellipse((cx - r, y0 + self.px(176) - r, cx + r, y0 + self.px(176) + r),
+                              fill=INK if i < rng else None, outline=INK)
+        y = y0 + self.px(192)
+        for a in u.get("attached") or []:
+            self.text((x0 + self.px(10), y), "+ " + a["name"], 15, fill=colour, width=inner)
+            y += self.px(18)
+        if u.get("negated"):
+            self.draw.line((x0 + self.px(6), box[3] - self.px(8), x1 - self.px(6), y0 + self.px(60)), fill=WOUND,
+                           width=self.px(3))
+            self.text(((x0 + x1) // 2, box[3] - self.px(24)), w.negated, 16, fill=WOUND, anchor="ma", bold=True)
+
+    def bolt(self, x: int, y: int) -> None:
+        """The ⚡ icon drawn (the typeface has no such glyph)."""
+        s = self.px(1)
+        pts = [(x + 6 * s, y), (x, y + 12 * s), (x + 5 * s, y + 12 * s), (x + 2 * s, y + 22 * s),
+               (x + 10 * s, y + 8 * s), (x + 5 * s, y + 8 * s), (x + 8 * s, y)]
+        self.draw.polygon(pts, fill=TRAINING)
+
+    def empty(self, n: int, row: int, fallen: str | None) -> None:
+        box = self.layout.card_box(row, n)
+        self.draw.rounded_rectangle(box, radius=self.px(10), fill=EMPTY_SLOT, outline=(200, 190, 170),
+                                    width=self.px(2))
+        cx, cy = (box[0] + box[2]) // 2, (box[1] + box[3]) // 2
+        self.text((cx, cy), str(n), 64, fill=(200, 190, 170), anchor="mm", bold=True)
+        if fallen:
+            self.draw.line((box[0] + self.px(20), box[1] + self.px(20), box[2] - self.px(20), box[3] - self.px(20)),
+                           fill=WOUND, width=self.px(4))
+            self.draw.line((box[2] - self.px(20), box[1] + self.px(20), box[0] + self.px(20), box[3] - self.px(20)),
+                           fill=WOUND, width=self.px(4))
+            self.text((cx, box[1] + self.px(14)), fallen, 18, anchor="ma", width=box[2] - box[0] - self.px(16),
+                      bold=True)
+            self.text((cx, box[3] - self.px(30)), self.words.annihilated, 16, fill=WOUND, anchor="ma")
+
+    def arrows(self) -> None:
+        labels: list[tuple[JSON, tuple[int, int], tuple[int, int, int]]] = []
+        for a, lines in arrow_segments(self.view, self.events, self.layout):
+            resolved = "impacts" in a
+            colour = self.colours[a["seat"]] if not resolved or a["impacts"] else BLOCKED
+            width = self.px(6 if resolved and a["impacts"] else 4)
+            for x0, y0, x1, y1 in lines:
+                self.draw.line((x0, y0, x1, y1), fill=colour, width=width)
+                self.head((x0, y0), (x1, y1), colour)
+                self.draw.ellipse((x0 - width, y0 - width, x0 + width, y0 + width), fill=colour)
+            x0, y0, x1, y1 = lines[0]
+            mid_y = self.layout.px(72 + 300 + 60) + self.px(-22 if y1 > y0 else 22)
+            t = (mid_y - y0) / (y1 - y0) if y1 != y0 else 0.5
+            labels.append((a, (round(x0 + (x1 - x0) * t), mid_y), colour))
+        for a, (x, y), colour in labels:
+            value = f"{a['attack']} vs {a['defence']}"
+            if "impacts" in a:
+                value += " · " + (self.words.hit.format(count=a["impacts"]) if a["impacts"] else self.words.blocked)
+            f = font(self.px(18))
+            w = self.draw.textlength(value, font=f)
+            pad = self.px(6)
+            self.draw.rounded_rectangle((x - w / 2 - pad, y - self.px(14), x + w / 2 + pad, y + self.px(14)),
+                                        radius=self.px(6), fill=(255, 255, 255), outline=colour, width=self.px(2))
+            self.text((x, y), value, 18, fill=INK, anchor="mm")
+
+    def head(self, start: tuple[int, int], end: tuple[int, int], colour) -> None:
+        angle = math.atan2(end[1] - start[1], end[0] - start[0])
+        size = self.px(18)
+        left = (end[0] - size * math.cos(angle - 0.45), end[1] - size * math.sin(angle - 0.45))
+        right = (end[0] - size * math.cos(angle + 0.45), end[1] - size * math.sin(angle + 0.45))
+        self.draw.polygon([end, left, right], fill=colour)
+
+
+def render(view: JSON, events: Iterable[JSON] = (), *, width: int = BASE_WIDTH, names: Mapping[str, str] | None = None,
+           words: Words | None = None) -> bytes:
+    """The battle as PNG bytes for a view (any seat's, or a spectator's) and the last action's events.
+
+    :raises ValueError: a width outside 480-2048 pixels
+    """
+    if not MIN_WIDTH <= width <= MAX_WIDTH:
+        raise ValueError(f"width must be {MIN_WIDTH}-{MAX_WIDTH}, not {width}")
+    return _Painter(view, list(events), Layout(width), names or {}, words or Words()).paint()

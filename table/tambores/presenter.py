@@ -1,0 +1,194 @@
+"""Tambores de Guerra at the table: its ``/tdg`` commands, words and battle image, for the generic ``GameTable``.
+
+The command specs say which legal actions each command offers and which option fills which action field; the
+Discord commands, autocomplete (legal choices only) and the local table are all built from them. The engine has no
+referee command: every card the training pack holds is automated (``engine/tambores/``).
+"""
+from __future__ import annotations
+
+import ast
+from typing import Any, Mapping, Sequence
+
+from engine.core.errors import InvalidInput
+from render.tambores.battle import Words, render
+from table.commands import CommandSpec, Option
+from table.presenter import Scene
+from table.reply import Embed
+from table.tambores.text import (
+    HERO, Names, action_label, card_info, combat_embed, event_line, hand_embed, panel_embed, result_embed, step_text,
+    text,
+)
+
+JSON = dict[str, Any]
+BOARD_WIDTH = 1280
+"""Width of the posted battle image, as the Underworlds board (readable on a phone)."""
+SLOT_FIELDS = ("slot", "target", "striker", "on")
+"""Action fields naming a slot (1-5) or ``"hero"``."""
+
+COMMANDS: tuple[CommandSpec, ...] = (
+    CommandSpec("deploy", "Deployment: deploy a card of your hand, paying its cost",
+                ("DeployUnit", "DeployEquipment", "DeployTactic"),
+                (Option("card", "A card in your hand", autocomplete=True),
+                 Option("slot", "A slot: empty for a unit, your unit's for equipment", required=False,
+                        autocomplete=True),
+                 Option("pay", "The cards of your hand removed as its cost", required=False, autocomplete=True)),
+                example="card:soldado slot:3 pay:lancero"),
+    CommandSpec("pass", "Deployment: deploy nothing more this turn", ("Pass",)),
+    CommandSpec("declare", "Combat: what your next unit does (or whose ability it negates)", ("Declare", "Negate")),
+    CommandSpec("respond", "Combat: strike back, choose whom to strike, or cancel an impact",
+                ("Strike", "Decline", "CancelImpact")),
+    CommandSpec("ability", "Use your hero's costed ability (once per turn)", ("UseHeroAbility",)),
+    CommandSpec("replenish", "Replenishment: keep your hand or remove it (secret until both choose)", ("Replenish",),
+                (Option("dump", "Remove the cards left in your hand before drawing", bool, required=False,
+                        default=False),), example="dump:no"),
+    CommandSpec("remove", "Setup: remove a card of your draw deck (your hero's eye)", ("RemoveCard",),
+                (Option("card", "A card of your draw deck", autocomplete=True),), example="card:soldado"),
+    CommandSpec("hero", "Campaign: choose your hero for this battle", ("ChooseHero",),
+                (Option("hero", "A hero of a colour you have not played", autocomplete=True),), example="hero:aiden"),
+)
+"""Every ``/tdg`` command besides the generic ones (``do``, ``board``, ``undo``, ``hand``)."""
+
+
+class TamboresPresenter:
+    """Tambores de Guerra: Enclave, presented."""
+
+    game = "tambores"
+    command = "tdg"
+    description = "Play Tambores de Guerra in this match thread"
+    commands = COMMANDS
+    groups: Mapping[str, str] = {}
+    info_commands = ()
+    private_command = "hand"
+    private_fields = ("card", "pay", "dump")
+    """A card in hand (or of the draw deck), the cards paid (face down to the removed pile), the replenishment
+    choice (secret until both choose): never on a button or a menu others see."""
+    always_offered = ("Pass", "Decline")
+
+    @staticmethod
+    def names(scene: Scene) -> Names:
+        """Who and what things are called in this scene (built once per scene)."""
+        names = scene.memo.get("names")
+        if names is None:
+            names = scene.memo["names"] = Names(scene.view, scene.players, lang=scene.lang, viewer=scene.viewer)
+        return names
+
+    def step(self, scene: Scene) -> str:
+        return step_text(scene.view, self.names(scene))
+
+    def action_label(self, scene: Scene, action: JSON, *, short: bool = False) -> str:
+        return action_label(action, self.names(scene), short=short)
+
+    def value_label(self, scene: Scene, action: JSON, key: str) -> str:
+        names, lang, view = self.names(scene), scene.lang, scene.view
+        value = action.get(key)
+        if key in ("card", "hero"):
+            info = card_info(view, value) or {}
+            if info.get("kind") == "units":
+                return text("value.unit", lang, name=names.card(value), cost=info.get("deployment_cost", "?"),
+                            attack=info.get("attack", "?"), defence=info.get("defence", "?"),
+                            life=info.get("life", "?"))[:100]
+            if info.get("kind") == "heroes":
+                return text("value.hero", lang, name=info["name"], colour=text(f"colour.{info.get('colour')}", lang),
+                            life=info.get("life", "?"))[:100]
+            return names.card(str(value))[:100]
+        if key == "pay":
+            if not value:
+                return text("value.no_pay", lang)
+            return text("value.pay", lang, cards=names.cards(value))[:100]
+        if key == "slot" and action["type"] == "DeployUnit":
+            seat = scene.viewer
+            facing = view["players"][view["opponent"][seat]]["slots"][value - 1] if seat else None
+            return (text("value.slot_facing", lang, slot=value, unit=facing["name"]) if facing
+                    else text("value.slot_open", lang, slot=value))[:100]
+        if key == "slot" and value is not None:
+            return text("value.under", lang, unit=names.unit(scene.viewer, value))[:100]
+        return action_label(action, names)
+
+    def resolve(self, scene: Scene, key: str, value: Any) -> Any:
+        """Slots as numbers (``3``, ``#3``) or ``hero``; cards by id or name; ``pay`` as a list of card ids
+        (``soldado, lancero`` or the autocomplete's ``['lancero', 'soldado']``).
+
+        :raises InvalidInput: tdg.unknown_slot, tdg.unknown_card
+        """
+        raw = str(value).strip()
+        if key in SLOT_FIELDS:
+            plain = raw.lstrip("#").lower()
+            if plain in ("", "none", "-"):
+                return None
+            if plain == HERO:
+                return HERO
+            if plain.isdigit() and 1 <= int(plain) <= 5:
+                return int(plain)
+            raise InvalidInput("tdg.unknown_slot", slot=raw)
+        if key == "pay":
+            if raw.startswith("["):
+                try:
+                    items = ast.literal_eval(raw)
+                except (ValueError, SyntaxError):
+                    raise InvalidInput("tdg.unknown_card", card=raw, cards=self._known(scene)) from None
+            else:
+                items = [p for p in (x.strip() for x in raw.split(",")) if p]
+            return sorted(self._card(scene, str(c)) for c in items)
+        if key in ("card", "hero"):
+            return self._card(scene, raw)
+        return raw
+
+    def _known(self, scene: Scene) -> str:
+        hand = (scene.view["players"].get(scene.viewer or "", {}) or {}).get("hand") or []
+        return ", ".join(sorted(set(hand))) or "—"
+
+    def _card(self, scene: Scene, raw: str) -> str:
+        """A card id from an id or a name (the viewer's hand first, then every card the pack is known to hold)."""
+        wanted = raw.strip().lower()
+        view = scene.view
+        hand = (view["players"].get(scene.viewer or "", {}) or {}).get("hand") or []
+        for cid in hand:
+            if wanted in (cid.lower(), self.names(scene).card(cid).lower()):
+                return cid
+        info = card_info(view, wanted)
+        if info:
+            return info["id"]
+        from table.tambores.text import _training_cards
+
+        for cid, entry in _training_cards()[1].items():
+            if entry["name"].lower() == wanted and view.get("pack_id") == _training_cards()[0]:
+                return cid
+        if wanted and wanted.replace("-", "").isalnum():
+            return wanted  # a pack's own id: the engine says whether it is legal
+        raise InvalidInput("tdg.unknown_card", card=raw, cards=self._known(scene))
+
+    def values(self, scene: Scene, key: str) -> list[tuple[str, str]]:
+        return []
+
+    def event_lines(self, scene: Scene, events: Sequence[JSON]) -> list[str]:
+        names = self.names(scene)
+        names.note(events)
+        return [line for e in events for line in [event_line(e, names)] if line]
+
+    def embeds(self, scene: Scene, events: Sequence[JSON]) -> list[Embed]:
+        names = self.names(scene)
+        names.note(events)
+        combat = combat_embed(events, names)
+        return [combat] if combat else []
+
+    def panel(self, scene: Scene, mentions: Mapping[str, int], image: str | None) -> Embed:
+        return panel_embed(scene.view, self.names(scene), match_id=scene.match_id, image=image, mentions=mentions)
+
+    def result(self, scene: Scene, outcome: Mapping[str, Any] | None, seed: str | None) -> Embed:
+        return result_embed(scene.view, self.names(scene), outcome, seed)
+
+    def board(self, scene: Scene, events: Sequence[JSON]) -> bytes | None:
+        return render(scene.view, events, width=BOARD_WIDTH, names=scene.players, words=board_words(scene.lang))
+
+    def private_label(self, lang: str) -> str:
+        return text("hand.button", lang)
+
+    def private_view(self, scene: Scene) -> Embed:
+        return hand_embed(scene.view, str(scene.viewer), self.names(scene))
+
+
+def board_words(lang: str = "en") -> Words:
+    """The words drawn on the battle image in one language: each field of ``Words`` is ``tdg.board.<field>``."""
+    import dataclasses
+
+    return Words(**{f.name: text(f"board.{f.name}", lang) for f in dataclasses.fields(Words)})
