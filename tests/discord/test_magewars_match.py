@@ -1,0 +1,123 @@
+"""A whole Mage Wars duel through the fake Discord gateway: ``/match new magewars`` to the victory embed.
+
+Apprentice mode (Warlock vs Beastmaster, the rulebook's first duel, digest §3.2). The players choose only among
+what autocomplete offers them (a seeded pick that favours attacks, casts and moves, so the duel ends). Along the
+way: every arena image is a valid PNG; a face-down enchantment's name is never in a message of the thread nor in
+a reply to the other player; a third user is refused; an illegal cast is refused ephemerally and changes nothing.
+"""
+from __future__ import annotations
+
+import asyncio
+import io
+import random
+
+from PIL import Image
+
+from table.store import Store
+from tests.discord.bot_fixtures import running_bot
+from tests.discord.fake_discord_model import walk_components
+
+
+def _text(message) -> str:
+    parts = [message.content]
+    for embed in message.embeds:
+        parts += [embed.get("title") or "", embed.get("description") or "", (embed.get("footer") or {}).get("text", "")]
+        parts += [f"{f.get('name')} {f.get('value')}" for f in embed.get("fields") or []]
+    parts += [c.get("label") or "" for c in walk_components(message.components)]
+    parts += [o.get("label", "") for c in walk_components(message.components) for o in c.get("options") or []]
+    return "\n".join(parts)
+
+
+async def _settle(fake, thread, before: int) -> None:
+    for _ in range(100):
+        if any(not m.ephemeral for m in fake.channel_messages(thread)[before:]):
+            return
+        await asyncio.sleep(0.01)
+
+
+async def test_a_whole_mage_wars_duel_on_discord(fake_discord, redis, prefix):
+    fake = fake_discord
+    alice, bob, carol = fake.add_user("alice"), fake.add_user("bob"), fake.add_user("carol")
+    store = Store(redis, prefix=prefix)
+    rng = random.Random(2013)
+    replies: dict[int, list] = {alice.id: [], bob.id: []}
+    hidden_names: dict[str, set[str]] = {}  # seat -> names of its enchantments cast face down (still hidden or not)
+    async with running_bot(fake, redis, prefix, rate_limit_per_minute=100_000):
+        await fake.slash(alice, fake.channel, "match new", game="magewars", opponent=bob)
+        [thread] = fake.threads_of(fake.channel)
+        [invite] = fake.channel_messages(thread)
+        accepted = (await fake.click(bob, invite, invite.custom_ids[0])).messages[-1]
+        assert "accepted" in accepted.content and accepted.embeds[0]["title"].startswith("Mage Wars")
+        match_id = await store.match_in(thread.id)
+        users = {h.seat: (alice if h.user_id == alice.id else bob) for h in (await store.load(match_id)).seats}
+
+        intruder = await fake.slash(carol, thread, "mw pass")
+        assert intruder.ephemeral and "only its players" in intruder.content
+        assert await fake.autocomplete(carol, thread, "mw do", focused="action", action="") == []
+
+        coverage = await fake.slash(alice, thread, "mw coverage")
+        assert coverage.ephemeral and " of " in coverage.content
+
+        refused_cast = False
+        for _ in range(1500):
+            match = await store.load(match_id)
+            if match.status.over:
+                break
+            state = match.state
+            from engine.magewars.system import SYSTEM
+            seat = SYSTEM.awaiting(state)[0]
+            user = users[seat]
+            if not refused_cast and state["step"] == "activation":
+                bad = await fake.slash(user, thread, "mw do", action="Cast caster=o1 spell=Fireball target=A1")
+                assert bad.ephemeral, bad.content
+                assert await store.load(match_id) == match
+                refused_cast = True
+            offered = await fake.autocomplete(user, thread, "mw do", focused="action", action="")
+            assert offered, f"nothing offered at {state['step']}"
+            labels = [c["name"] for c in offered]
+            bold = [c for c in offered if c["name"].split()[0] not in ("Concede", "Reveal", "Pass", "Skip", "End")
+                    and ("→" in c["name"] or "moves" in c["name"] or c["name"].startswith(("Activate", "Prepare")))]
+            if state["step"] == "plan":
+                plans = [c for c in offered if "+" in c["name"]]
+                choice = rng.choice(plans or offered)
+            else:
+                safe = [c for c in offered if not c["name"].startswith(("Concede",))]
+                choice = rng.choice(bold) if bold and rng.random() < 0.85 else rng.choice(safe)
+            before = len(fake.channel_messages(thread))
+            result = await fake.slash(user, thread, "mw do", action=choice["value"])
+            replies[user.id].append(result)
+            after = await store.load(match_id)
+            assert after.log_length == match.log_length + 1, (result.content, labels)
+            await _settle(fake, thread, before)
+            entry = (await store.log(match_id, 1))[0]
+            for e in entry.get("events", ()):
+                if e["type"] == "EnchantmentCast":
+                    hidden_names.setdefault(entry["seat"], set()).add(e["spell"])
+        match = await store.load(match_id)
+        assert match.status.value == "finished", "the duel reached its end"
+        assert refused_cast
+
+    messages = fake.channel_messages(thread)
+    assert any((e.get("title") or "").startswith("🏆") for e in messages[-1].embeds)
+
+    boards = [m.files["board.png"] for m in messages if "board.png" in m.files]
+    assert len(boards) > 20
+    for png in boards:
+        image = Image.open(io.BytesIO(png))
+        image.verify()
+        assert image.format == "PNG" and image.size[0] <= 1400
+
+    # A face-down enchantment is named only once revealed; never while hidden, in any public message or reply to
+    # the other player. Names also cast face up (a revealed copy, another card) are left out of the check.
+    revealed = {e.get("spell") or e.get("card") for entry in await store.log(match_id) for e in entry.get("events", ())
+                if e["type"] in ("EnchantmentRevealed", "BlockRevealed", "SpellCast", "ObjectDestroyed")}
+    public = [m for m in fake.messages.values() if not m.ephemeral]
+    seats = {alice.id: next(s for s, u in users.items() if u is alice), bob.id: next(s for s, u in users.items() if u is bob)}
+    for seat, names in hidden_names.items():
+        secret = names - revealed
+        for message in public:
+            assert not [n for n in secret if n in _text(message)], _text(message)[:300]
+        other = next(u for u, s in seats.items() if s != seat)
+        for reply in replies[other]:
+            assert not [n for n in secret if n in _text(reply)]
+    assert hidden_names, "the duel had enchantments cast face down"
