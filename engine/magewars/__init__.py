@@ -1,14 +1,14 @@
-"""Mage Wars Arena: its dice and odds, and the duel engine (``system.SYSTEM``). The table would still need a
-presenter, so the game is only announced here, not registered as playable."""
+"""Mage Wars Arena: its dice and odds, and the duel engine (``system.SYSTEM``), registered as playable (the table's
+presenter is ``table/magewars``)."""
 from __future__ import annotations
 
-from engine.core.system import SystemInfo, announce
-
-announce(SystemInfo("magewars", "Mage Wars Arena", ("player1", "player2"),
-                    aliases=("mw", "mage wars"), summary="Duel of mages in a zoned arena"))
+from engine.core.system import register
 
 
 def system():
-    """The rules engine (a GameSystem); imported on demand so announcing the game stays cheap."""
+    """The rules engine (a GameSystem)."""
     from engine.magewars.system import SYSTEM
     return SYSTEM
+
+
+register(system())

@@ -27,6 +27,10 @@ TELEPORT_PER_ZONE = 3
 RING_SLOTS = 2
 """A mage wears one item per slot, two rings (§9.8)."""
 QUICK_SUMMON_LEVEL = 1
+ROUSE = "Rouse the Beast"
+DISSOLVE, EXPLODE = "Dissolve", "Explode"
+EXPLODE_BASE = 6
+"""Explode: X = 6 + the chosen equipment's casting cost (its card text)."""
 FORCE_PUSH = "Force Push"
 FORCE_PUSH_EXTRA = 3
 """Force Push pushes through a Passage Attacks wall only if 3 more mana is paid when cast (its card text)."""
@@ -104,18 +108,25 @@ def targets(state: JSON, caster: str, c: Card) -> list[JSON]:
     low, high = (c.range.min, c.range.max) if not isinstance(c.range, str) else (0, 0)
     here = caster_zone(state, caster)
     text = c.target if isinstance(c.target, str) else "Zone"
+    if not _in_play_limit_ok(state, c, seat):
+        return []
     if c.type == CardType.CREATURE:
         return [{"zone": here}]  # creatures are summoned in the caster's zone (§9.5)
     if text == "Arena":
         return [{}]
     if text == "Zone Border":
         taken = set(state["barriers"])
-        return [{"border": b} for b in arena.borders(size(state)) if b not in taken
-                and any(arena.in_range(here, z, low, high) for z in arena.border_zones(b))
-                and _sees(state, caster, b, border=True)]
+        firsts = [b for b in arena.borders(size(state)) if b not in taken
+                  and any(arena.in_range(here, z, low, high) for z in arena.border_zones(b))
+                  and _sees(state, caster, b, border=True)]
+        out = [{"border": b} for b in firsts]
+        if "Extendable" in c.traits and state["books"][seat].get(c.name, 0) >= 1:  # §9.6 Extendable
+            out += [{"border": b, "extend": b2} for b in firsts for b2 in connected_borders(b, size(state))
+                    if b2 not in taken and _sees(state, caster, b2, border=True)]
+        return out
     zones = [z for z in arena.zones(size(state)) if arena.in_range(here, z, low, high) and _sees(state, caster, z)]
     if text == "Zone" or text.endswith("Zones"):
-        return [{"zone": z} for z in zones]
+        return [{"zone": z} for z in zones if _zone_fits(state, c, z, seat)]
     objs = [o for o in state["objects"].values() if zone_of(state, o["id"]) is not None and not o.get("border")
             and arena.in_range(here, zone_of(state, o["id"]), low, high)]
     stats = _stats()
@@ -127,9 +138,60 @@ def targets(state: JSON, caster: str, c: Card) -> list[JSON]:
         if "&" in text:  # "Creature & Zone": Teleport's creature and destination (§7.7)
             if object_matches(state, text.split("&")[0].strip(), o["id"], seat):
                 out += [{"target": o["id"], "zone": z} for z in zones]
-        elif object_matches(state, text, o["id"], seat) and _placeable(state, c, o):
+        elif object_matches(state, text, o["id"], seat) and _placeable(state, c, o) and _text_allows(state, c, o):
             out.append({"target": o["id"]})
+    if "Zone" in text.split() and "or" in text.split():  # "Zone or Object" (Decoy)
+        out += [{"zone": z} for z in zones if _zone_fits(state, c, z, seat)]
     return out
+
+
+def _in_play_limit_ok(state: JSON, c: Card, seat: str) -> bool:
+    """Legendary: one copy in play in the whole arena; Unique: one per player (§13, §22.28)."""
+    if "Legendary" in c.traits:
+        return not any(o["card"] == c.name for o in state["objects"].values())
+    if "Unique" in c.traits:
+        return not any(o["card"] == c.name and o["controller"] == seat for o in state["objects"].values())
+    return True
+
+
+def _zone_fits(state: JSON, c: Card, zone: str, seat: str) -> bool:
+    """A zone conjuration or enchantment may go there (§9.6, §9.7): never two of one name in a zone; one Zone
+    Exclusive conjuration per zone; a trap only in a zone without enemy creatures (its card text)."""
+    here = [o for o in state["objects"].values() if o.get("zone") == zone or o.get("attached_zone") == zone]
+    if c.type in (CardType.CONJURATION, CardType.ENCHANTMENT) and any(o["card"] == c.name for o in here):
+        return False
+    if c.type == CardType.CONJURATION and "Zone Exclusive" in c.traits and any(
+            has_card(o["card"]) and "Zone Exclusive" in card(o["card"]).traits for o in here):
+        return False
+    if "only target a zone without enemy creatures" in (c.text or "") and any(
+            o["kind"] in ("creature", "mage") and o["controller"] != seat for o in here):
+        return False
+    return True
+
+
+def _text_allows(state: JSON, c: Card, obj: JSON) -> bool:
+    """Target limits printed in a card's text: Harmonize needs an object with Channeling; Rouse the Beast a
+    creature summoned this round and not yet roused (their card texts)."""
+    if "only target an object that has the Channeling" in (c.text or ""):
+        return obj["kind"] == "mage" or (has_card(obj["card"]) and card(obj["card"]).channeling is not None)
+    if c.name == ROUSE:
+        return obj.get("summoned_round") == state["round"] and not obj["counters"].get("roused")
+    return True
+
+
+def _ends(b: str) -> set[tuple[int, int]]:
+    """The two grid points a border runs between."""
+    (ac, ar), (bc, br) = (arena.coords(z) for z in arena.border_zones(b))
+    if ar == br:  # side by side: a vertical border at x = the right column
+        x = max(ac, bc)
+        return {(x, ar), (x, ar + 1)}
+    y = max(ar, br)
+    return {(ac, y), (ac + 1, y)}
+
+
+def connected_borders(b: str, arena_size: tuple[int, int]) -> list[str]:
+    """Borders connected to ``b`` (sharing an end point): straight on or round a corner (§9.6 Extendable)."""
+    return [o for o in arena.borders(arena_size) if o != b and _ends(o) & _ends(b)]
 
 
 def _placeable(state: JSON, c: Card, host: JSON) -> bool:
@@ -151,8 +213,19 @@ def base_cost(state: JSON, c: Card, fields: JSON) -> int | None:
     if c.name == "Teleport":
         moved = arena.distance(zone_of(state, fields["target"]), fields["zone"])
         return max(1, moved) * TELEPORT_PER_ZONE
-    if c.name == "Sleep" and fields.get("target"):
-        return 2 * _stats().level(state, fields["target"])  # §20.2: a level-3 target costs 6 (§22.21)
+    if fields.get("extend") and isinstance(c.cost, int):
+        level = c.level() if isinstance(c.level(), int) else 0
+        return c.cost + c.cost + level  # §9.6: the extension costs the barrier's cost + its level
+    if fields.get("equipment") and c.name in (DISSOLVE, EXPLODE):
+        worn = number(card(state["objects"][fields["equipment"]]["card"]).cost)
+        return worn + (EXPLODE_BASE if c.name == EXPLODE else 0)
+    if c.name == "Dispel" and fields.get("target"):
+        ench = card(state["objects"][fields["target"]]["card"])
+        return number(ench.cost, ENCHANTMENT_CAST_COST) + number(ench.reveal_cost)
+    if c.name == ROUSE and fields.get("target"):
+        return _stats().level(state, fields["target"])
+    if _LEVEL_TABLE.search(c.text or "") and fields.get("target"):
+        return level_table_cost(c.text or "", _stats().level(state, fields["target"]))
     if c.name == FORCE_PUSH and fields.get("extra"):
         return c.cost + FORCE_PUSH_EXTRA if isinstance(c.cost, int) else None
     if c.cost == "X":
@@ -161,9 +234,29 @@ def base_cost(state: JSON, c: Card, fields: JSON) -> int | None:
     return c.cost if isinstance(c.cost, int) else None
 
 
+_LEVEL_TABLE = re.compile(r"Level (\d+) = (\d+) mana")
+_BEYOND = re.compile(r"Add (\d+) mana to the cost for each Level beyond (\d+)")
+
+
+def level_table_cost(text: str, level: int) -> int | None:
+    """A cost looked up by the target's level in the card's table (Sleep: level 1 = 4, 2 = 5, 3 = 6, +2 per
+    level beyond 3; the card text wins over §22.21's 2 × level, which only the level-3 example supports)."""
+    table = {int(a): int(b) for a, b in _LEVEL_TABLE.findall(text)}
+    if level in table:
+        return table[level]
+    m = _BEYOND.search(text)
+    if m and table and level > int(m.group(2)):
+        top = int(m.group(2))
+        return table[top] + int(m.group(1)) * (level - top)
+    return None
+
+
 def choices(state: JSON, c: Card, fields: JSON) -> list[JSON]:
     """The announce-step choices a spell's text adds to a target (§9.2 step 1): Force Push's direction (any of
     the four) and, when that way crosses a Passage Attacks wall, whether to pay its extra 3 mana."""
+    if c.name in (DISSOLVE, EXPLODE) and "target" in fields:
+        return [{**fields, "equipment": o["id"]} for o in attached(state, fields["target"])
+                if o["kind"] == "equipment"]
     if c.name != FORCE_PUSH or "target" not in fields:
         return [fields]
     out = []
@@ -259,7 +352,8 @@ def cast(state: JSON, action: JSON, rng: Any, speed: str) -> list[JSON]:
                        "target": action["target"]})
         return events + _attack(state, caster, None, action["target"], rng, spell="Arcane Zap")
     c = card(name)
-    fields = {k: action[k] for k in ("target", "zone", "border", "x", "direction", "extra") if k in action}
+    fields = {k: action[k] for k in ("target", "zone", "border", "x", "direction", "extra", "equipment", "extend")
+              if k in action}
     cost = base_cost(state, c, fields)
     assert cost is not None
     pay(state, caster, cost)
@@ -276,7 +370,18 @@ def cast(state: JSON, action: JSON, rng: Any, speed: str) -> list[JSON]:
         state["discard"][seat].append(name)
         return events
     events += _resolve(state, seat, caster, c, fields, rng, action)
-    return events
+    events += _after_resolving(state, caster)
+    from engine.magewars.movement import settle
+    return events + settle(state, [], rng)  # what the spell destroyed leaves play
+
+
+def _after_resolving(state: JSON, caster: str) -> list[JSON]:
+    """Magebane: each time the enchanted creature casts and resolves a spell it receives 1 direct damage."""
+    from engine.magewars import conditions
+    if caster not in state["objects"]:
+        return []
+    hits = sum(1 for o in attached(state, caster) if o["card"] == "Magebane" and not o["face_down"])
+    return conditions.direct_damage_in_place(state, caster, hits, source="Magebane") if hits else []
 
 
 def _take_prepared(state: JSON, seat: str, caster: str, name: str) -> None:
@@ -284,6 +389,12 @@ def _take_prepared(state: JSON, seat: str, caster: str, name: str) -> None:
         state["planned"][seat].remove(name)
     else:
         state["assigned"][seat].pop(caster, None)
+
+
+def mandatory(c: Card) -> bool:
+    """A mandatory enchantment (Block, Nullify, traps...): its text says "you must reveal" it at a trigger; revealed
+    at any other moment it has no effect and is destroyed (§9.7)."""
+    return c.type == CardType.ENCHANTMENT and "must reveal" in (c.text or "")
 
 
 def _nullified(state: JSON, seat: str, c: Card, fields: JSON, events: list[JSON]) -> bool:
@@ -325,7 +436,8 @@ def _resolve(state: JSON, seat: str, caster: str, c: Card, fields: JSON, rng: An
             return [{"type": "SpellNeedsReferee", "seat": seat, "spell": c.name, "text": c.text or "", **fields}]
         return effect(state, seat, caster, fields, rng)
     if c.type == CardType.CREATURE:
-        obj = new_object(state, c.name, "creature", seat, zone=fields["zone"], ready=False)
+        obj = new_object(state, c.name, "creature", seat, zone=fields["zone"], ready=False,
+                         summoned_round=state["round"])
         events.append({"type": "CreatureSummoned", "seat": seat, "object": obj["id"], "card": c.name,
                        "zone": fields["zone"]})
         return events + _bond(state, seat, obj, action)
@@ -334,9 +446,17 @@ def _resolve(state: JSON, seat: str, caster: str, c: Card, fields: JSON, rng: An
             {"attached_to": target} if target else {"zone": fields.get("zone")}
         zone = extra.get("zone")
         obj = new_object(state, c.name, "conjuration", seat, **extra)
-        state["barriers"] = _barriers(state)
         events.append({"type": "ConjurationCreated", "seat": seat, "object": obj["id"], "card": c.name, **extra,
                        **({"zone": zone} if zone else {})})
+        if fields.get("extend"):  # the second copy comes from the spellbook (§9.6)
+            book = state["books"][seat]
+            book[c.name] -= 1
+            if not book[c.name]:
+                del book[c.name]
+            second = new_object(state, c.name, "conjuration", seat, border=fields["extend"])
+            events.append({"type": "ConjurationCreated", "seat": seat, "object": second["id"], "card": c.name,
+                           "border": fields["extend"], "extended": True})
+        state["barriers"] = _barriers(state)
         return events
     if c.type == CardType.EQUIPMENT:
         return _equip(state, seat, c, target)
@@ -432,11 +552,101 @@ def _healing(name: str):
 
 
 def _dispel(state: JSON, seat: str, caster: str, fields: JSON, rng: Any) -> list[JSON]:
-    """Dispel / Dissolve: destroy the target enchantment / equipment or conjuration (their card text)."""
+    """Dispel, Seeking Dispel: destroy the target enchantment; Dissolve: the chosen equipment (card texts)."""
     events: list[JSON] = []
-    destroy(state, fields["target"], events, cause="dispelled")
+    destroy(state, fields.get("equipment") or fields["target"], events, cause="dispelled")
     state["barriers"] = _barriers(state)
     return events
+
+
+def _explode(state: JSON, seat: str, caster: str, fields: JSON, rng: Any) -> list[JSON]:
+    """Explode: destroy the chosen equipment, then its flame attack on the target mage (its card text)."""
+    events = _dispel(state, seat, caster, fields, rng)
+    return events + _attack(state, caster, None, fields["target"], rng, spell=EXPLODE)
+
+
+def _purge(state: JSON, seat: str, caster: str, fields: JSON, rng: Any) -> list[JSON]:
+    """Purge Magic: destroy every enchantment on the target, hidden and revealed (its card text)."""
+    events: list[JSON] = []
+    for o in attached(state, fields["target"]):
+        if o["kind"] == "enchantment":
+            destroy(state, o["id"], events, cause="purged")
+    return events
+
+
+def _group_heal(state: JSON, seat: str, caster: str, fields: JSON, rng: Any) -> list[JSON]:
+    """Group Heal: each friendly Living creature in the zone heals its own roll of 5 attack dice (card text)."""
+    from engine.magewars import combat
+    events: list[JSON] = []
+    dice = int(re.search(r"rolled on (\d+) attack dice", card("Group Heal").text or "").group(1))
+    for o in sorted(state["objects"].values(), key=lambda o: o["order"]):
+        if o.get("zone") == fields["zone"] and o["kind"] in ("creature", "mage") and o["controller"] == seat \
+                and _stats().living(state, o["id"]):
+            events += combat_heal(state, o["id"], dice, rng, combat)
+    return events
+
+
+def roll_total(rng: Any, dice: int) -> tuple[int, list[str]]:
+    """The total of ``dice`` attack dice, normal and critical alike (direct damage and drains, §10.9)."""
+    from engine.core.dice import roll_faces
+    from engine.magewars.dice import attack_die
+    faces = roll_faces(rng, attack_die(), dice)
+    return sum(f.normal + f.critical for f in faces), [f.face for f in faces]
+
+
+def _drain_life(state: JSON, seat: str, caster: str, fields: JSON, rng: Any) -> list[JSON]:
+    """Drain Life: 5 attack dice of direct damage; the caster heals what the target received (card text)."""
+    from engine.magewars import conditions
+    total, faces = roll_total(rng, 5)
+    before = state["objects"][fields["target"]]["damage"]
+    events = [{"type": "DiceRolled", "spell": "Drain Life", "faces": faces, "total": total}]
+    events += conditions.direct_damage_in_place(state, fields["target"], total, source=caster)
+    got = state["objects"][fields["target"]]["damage"] - before
+    return events + conditions.heal_in_place(state, caster, got, reason="Drain Life")
+
+
+def _drain_power(state: JSON, seat: str, caster: str, fields: JSON, rng: Any) -> list[JSON]:
+    """Drain Power: roll 8 attack dice; the target mage loses that much mana (as much as it has) and the caster
+    gains what was lost (card text)."""
+    total, faces = roll_total(rng, 8)
+    victim = state["objects"][fields["target"]]
+    lost = min(total, victim["mana"])
+    victim["mana"] -= lost
+    state["objects"][state["mages"][seat]]["mana"] += lost
+    return [{"type": "DiceRolled", "spell": "Drain Power", "faces": faces, "total": total},
+            {"type": "ManaDrained", "object": victim["id"], "amount": lost, "to": state["mages"][seat]}]
+
+
+def _until_end_of_round(traits: list[str], who: str = "target"):
+    """Incantations granting traits until the end of the round (Charge, Evade, Call of the Wild)."""
+    def run(state: JSON, seat: str, caster: str, fields: JSON, rng: Any) -> list[JSON]:
+        if who == "friendly animals":
+            oids = [o["id"] for o in state["objects"].values() if o["controller"] == seat and o["kind"] ==
+                    "creature" and "animal" in [x.lower() for x in _stats().subtypes(state, o["id"])]]
+        else:
+            oids = [fields["target"]]
+        events = []
+        for oid in oids:
+            grant_for_round(state, oid, traits)
+            events.append({"type": "TraitsGained", "object": oid, "traits": list(traits), "until": "end of round"})
+        return events
+    return run
+
+
+def grant_for_round(state: JSON, oid: str, traits: list[str]) -> None:
+    """Give traits until the end of the round: kept in the object's ``traits`` and taken off by
+    ``round.end_round`` (listed in ``counters["round_traits"]``)."""
+    obj = state["objects"][oid]
+    obj.setdefault("traits", []).extend(traits)
+    obj["counters"].setdefault("round_traits", []).extend(traits)
+
+
+def _rouse(state: JSON, seat: str, caster: str, fields: JSON, rng: Any) -> list[JSON]:
+    """Rouse the Beast: a creature summoned this round gets its action marker active (once per round each)."""
+    obj = state["objects"][fields["target"]]
+    obj["ready"] = True
+    obj["counters"]["roused"] = state["round"]
+    return [{"type": "CreatureReadied", "object": obj["id"]}]
 
 
 def _push(state: JSON, seat: str, caster: str, fields: JSON, rng: Any) -> list[JSON]:
@@ -463,19 +673,9 @@ def _sleep(state: JSON, seat: str, caster: str, fields: JSON, rng: Any) -> list[
 
 
 INCANTATIONS = {"Minor Heal": _healing("Minor Heal"), "Heal": _healing("Heal"), "Dispel": _dispel,
-                "Dissolve": _dispel, "Force Push": _push, "Teleport": _teleport, "Sleep": _sleep}
+                "Dissolve": _dispel, "Force Push": _push, "Teleport": _teleport, "Sleep": _sleep,
+                "Seeking Dispel": _dispel, "Explode": _explode, "Purge Magic": _purge, "Group Heal": _group_heal,
+                "Drain Life": _drain_life, "Drain Power": _drain_power, ROUSE: _rouse,
+                "Charge": _until_end_of_round(["Fast", "Charge +1"]), "Evade": _until_end_of_round(["Elusive"]),
+                "Call of the Wild": _until_end_of_round(["Melee +1"], "friendly animals")}
 """Incantations whose effect the engine applies (the others are settled with referee actions)."""
-
-
-def automated(name: str) -> bool:
-    """Whether casting ``name`` is fully refereed by the engine (coverage.py counts these)."""
-    if not has_card(name):
-        return False
-    c = card(name)
-    if c.type == CardType.INCANTATION:
-        return name in INCANTATIONS
-    if c.type == CardType.ENCHANTMENT:
-        return bool(re.search(r"\[[^\]]+\]", c.text or "")) or name in ("Nullify", "Block")
-    if c.type == CardType.CONJURATION:
-        return not c.text or "Wall" in c.subtypes or trait_value(c.traits, "Spawnpoint") is not None
-    return c.type in (CardType.CREATURE, CardType.ATTACK, CardType.EQUIPMENT)

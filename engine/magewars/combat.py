@@ -515,7 +515,7 @@ def _zone_targets(state: JSON, zone: str, order: list[str] | None) -> list[str]:
     inside = [oid for oid, o in state["objects"].items()
               if not o.get("destroyed") and not o.get("attached_to") and o.get("zone") == zone
               and o.get("kind") in ("mage", "creature", "conjuration")
-              and "Wall" not in str(stats.card_of(state, oid).get("type", ""))]
+              and "Wall" not in stats.subtypes(state, oid)]
     if order:
         return [o for o in order if o in inside] + [o for o in inside if o not in order]
     return inside

@@ -61,6 +61,8 @@ def may_hold(caster_card: str, spell: str) -> bool:
     if not has_card(spell):
         return False
     r, c = restriction(caster_card), card(spell)
+    if "Magecast" in c.traits:  # only a mage may cast it (§13)
+        return False
     if r.type and str(c.type) != r.type:
         return False
     if r.levels and not (isinstance(c.level(), int) and r.levels[0] <= c.level() <= r.levels[1]):

@@ -5,6 +5,7 @@ collision) run through :func:`engine.magewars.combat.attack`.
 """
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from engine.magewars import arena
@@ -48,6 +49,20 @@ def hindered_leaving(state: JSON, oid: str, zone: str) -> bool:
     return any(hinders(state, oid, o) for o in state["objects"].values() if o.get("zone") == zone and o["id"] != oid)
 
 
+_THORNS = re.compile(r"Creatures of Level (\d+) or higher must spend a full action to move through")
+
+
+def full_action_crossing(state: JSON, oid: str, to: str) -> bool:
+    """Whether moving to ``to`` crosses a wall that makes this creature spend a full action (Wall of Thorns:
+    level 2 or higher; its card text). Flyers ignore barriers (§7.4)."""
+    from engine.magewars.cards import card, has_card
+    wall = _wall_on(state, arena.border(state["objects"][oid]["zone"], to))
+    if wall is None or not has_card(wall["card"]) or flying(state, oid):
+        return False
+    m = _THORNS.search(card(wall["card"]).text or "")
+    return bool(m) and _stats().level(state, oid) >= int(m.group(1))
+
+
 def move_destinations(state: JSON, oid: str) -> list[str]:
     """Adjacent zones a move action may reach (§7.1, §7.3 step 1): not through Passage Blocked (unless flying)
     nor the arena's wall."""
@@ -83,6 +98,7 @@ def move(state: JSON, oid: str, to: str, rng: Any) -> tuple[list[JSON], bool]:
     hindered = hindered or hindered_leaving(state, oid, to)
     if hindered:
         events.append({"type": "Hindered", "object": oid, "zone": to})
+    events += entered(state, oid, rng)
     return events, hindered
 
 
@@ -110,6 +126,7 @@ def push(state: JSON, oid: str, direction: str, rng: Any) -> list[JSON]:
     if oid in state["objects"]:
         state["objects"][oid]["zone"] = to
         events.append({"type": "Pushed", "object": oid, "from": start, "to": to})
+        events += entered(state, oid, rng)
     return events
 
 
@@ -123,7 +140,53 @@ def teleport(state: JSON, oid: str, to: str, rng: Any) -> list[JSON]:
         if child["kind"] == "conjuration":
             destroy(state, child["id"], events, cause="teleported")
     obj["zone"] = to
-    return [{"type": "Teleported", "object": oid, "from": start, "to": to}] + events
+    return [{"type": "Teleported", "object": oid, "from": start, "to": to}] + events + entered(state, oid, rng)
+
+
+_TRAP_TELEPORT = re.compile(r"teleported to a zone of your choice, up to (\d+) zones away")
+
+
+def entered(state: JSON, oid: str, rng: Any) -> list[JSON]:
+    """Traps (§9.7): a creature entering a zone (moving, pushed, teleported; never summoned) springs each hidden
+    trap an enemy of it has there, in casting order. A trap is mandatory: its controller pays the reveal cost
+    if the pool allows (else it is destroyed without effect); it attacks the creature with its printed bar,
+    or teleports it (Teleport Trap: the trap's controller chooses the zone, ``pending``); then it is destroyed."""
+    from engine.magewars.cards import card, has_card, number
+    events: list[JSON] = []
+    zone = state["objects"][oid]["zone"] if oid in state["objects"] else None
+    traps = sorted((o for o in state["objects"].values() if o.get("attached_zone") == zone and zone
+                    and o["kind"] == "enchantment" and o["face_down"] and has_card(o["card"])
+                    and "Trap" in card(o["card"]).subtypes and o["controller"] != state["objects"][oid]["controller"]),
+                   key=lambda o: o["order"])
+    for tid in [t["id"] for t in traps]:  # by id: an attack below replaces the objects
+        if oid not in state["objects"] or tid not in state["objects"]:
+            break
+        trap = state["objects"][tid]
+        c = card(trap["card"])
+        mage = state["objects"].get(state["mages"][trap["controller"]])
+        cost = number(c.reveal_cost)
+        if mage is None or mage["mana"] < cost:
+            destroy(state, trap["id"], events, cause="reveal not paid")
+            continue
+        mage["mana"] -= cost
+        trap["face_down"] = False
+        events.append({"type": "EnchantmentRevealed", "seat": trap["controller"], "object": trap["id"],
+                       "spell": trap["card"], "cost": cost, "trigger": oid})
+        if c.attacks:
+            events += object_attack(state, trap["id"], oid, rng)
+        elif m := _TRAP_TELEPORT.search(c.text or ""):
+            events += ask_teleport(state, trap["controller"], oid, [
+                z for z in arena.zones(size(state)) if arena.distance(zone, z) <= int(m.group(1))])
+        destroy(state, trap["id"], events, cause="used")
+    return events
+
+
+def ask_teleport(state: JSON, seat: str, oid: str, zones: list[str], *, optional: bool = False) -> list[JSON]:
+    """A teleport whose destination ``seat`` chooses (Teleport Trap, Divine Intervention): it waits in
+    ``state["pending"]`` for the ``Teleport`` action; ``optional`` adds "stay" (zone None)."""
+    choice = {"type": "teleport", "seat": seat, "object": oid, "zones": sorted(zones) + ([None] if optional else [])}
+    state.setdefault("pending", []).append(choice)
+    return [{"type": "TeleportChoice", "seat": seat, "object": oid}]
 
 
 def object_attack(state: JSON, source: str, target: str, rng: Any) -> list[JSON]:

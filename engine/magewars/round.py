@@ -70,15 +70,42 @@ def _in_initiative_order(state: JSON) -> list[str]:
                                                      state["objects"][oid]["order"]))
 
 
+def channeling(state: JSON, oid: str) -> int | None:
+    """An object's channeling now (§8): printed (a mage's from its stats), plus Channeling +/-X from what is
+    attached to it (Moonglow Amulet, Harmonize) and, for a mage, from the revealed objects its controller has
+    that say "Controller gains Channeling +X" (Mana Crystal, Mana Flower); never below 0. None: it does not
+    channel (Channeling +X has no effect on it)."""
+    from engine.magewars import stats
+    obj = state["objects"][oid]
+    if obj["kind"] == "mage":
+        base = obj["stats"]["channeling"]
+    elif has_card(obj["card"]) and isinstance(card(obj["card"]).channeling, int):
+        base = card(obj["card"]).channeling
+    else:
+        return None
+    bonus = sum(_granted(a) for a in stats.attachments(state, oid))
+    if obj["kind"] == "mage":
+        bonus += sum(_granted(o) for o in state["objects"].values() if o["controller"] == obj["controller"]
+                     and not o.get("attached_to") and not o.get("face_down") and o["kind"] != "mage"
+                     and has_card(o["card"]) and "Controller gains Channeling" in (card(o["card"]).text or ""))
+    return max(0, base + bonus)
+
+
+def _granted(obj: JSON) -> int:
+    """The Channeling +/-X an object's text grants (its ``[Channeling +X]`` tag)."""
+    from engine.magewars.traits import parse_trait, text_tags
+    if obj.get("face_down") or not has_card(obj["card"]):
+        return 0
+    return sum(int(t.value or 0) for tag in text_tags(card(obj["card"]).text)
+               if (t := parse_trait(tag)).name == "Channeling")
+
+
 def channel(state: JSON) -> list[JSON]:
     """P3 (§4, §8): each mage adds its channeling to its pool; other channeling objects gain mana markers."""
     events = []
     for obj in state["objects"].values():
-        if obj["kind"] == "mage":
-            amount = obj["stats"]["channeling"]
-        elif has_card(obj["card"]) and not obj.get("face_down") and isinstance(card(obj["card"]).channeling, int):
-            amount = card(obj["card"]).channeling
-        else:
+        amount = None if obj.get("face_down") else channeling(state, obj["id"])
+        if amount is None:
             continue
         obj["mana"] += amount
         events.append({"type": "Channeled", "object": obj["id"], "amount": amount, "mana": obj["mana"]})
@@ -278,6 +305,10 @@ def end_activation(state: JSON, rng: Any) -> list[JSON]:
 def end_round(state: JSON) -> list[JSON]:
     """End of the round: the next round begins at Initiative (§4)."""
     events = [{"type": "RoundEnded", "round": state["round"]}]
+    for obj in state["objects"].values():  # traits given "until the end of the round" (casting.grant_for_round)
+        for t in obj["counters"].pop("round_traits", []):
+            if t in obj.get("traits", []):
+                obj["traits"].remove(t)
     state["round"] += 1
     state["step"] = "start"
     return events

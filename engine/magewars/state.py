@@ -33,6 +33,7 @@ channeling and attack bars for this match (``mages.py``), with ``"life_lost"`` f
 from __future__ import annotations
 
 import copy
+import re
 from typing import Any
 
 from engine.magewars import arena
@@ -103,6 +104,17 @@ def barriers(state: JSON) -> dict[str, set[str]]:
     return out
 
 
+_DESTROYED_GAIN = re.compile(r"If this spell is destroyed, even if it has not been revealed, its controller gains "
+                             r"(\d+) mana")
+
+
+def _mana_when_destroyed(obj: JSON) -> int:
+    """Decoy: its controller gains 2 mana when it is destroyed, hidden or not (its card text)."""
+    from engine.magewars.cards import card, has_card
+    m = _DESTROYED_GAIN.search(card(obj["card"]).text or "") if has_card(obj["card"]) else None
+    return int(m.group(1)) if m else 0
+
+
 def destroy(state: JSON, oid: str, events: list[JSON], *, cause: str = "destroyed") -> None:
     """Remove an object and everything attached to it; the cards go to their owner's discard pile (§9.2)."""
     obj = state["objects"].pop(oid, None)
@@ -112,6 +124,10 @@ def destroy(state: JSON, oid: str, events: list[JSON], *, cause: str = "destroye
         destroy(state, child["id"], events, cause="host destroyed")
     if obj["kind"] != "mage":
         state["discard"][obj["owner"]].append(obj["card"])
+    gain = _mana_when_destroyed(obj)
+    if gain and obj["controller"] in state["mages"] and state["mages"][obj["controller"]] in state["objects"]:
+        state["objects"][state["mages"][obj["controller"]]]["mana"] += gain
+        events.append({"type": "ManaGained", "seat": obj["controller"], "amount": gain, "source": oid})
     for seat in state["seats"]:  # a familiar's or spawnpoint's assigned spell is destroyed with it (§4)
         spell = state["assigned"][seat].pop(oid, None)
         if spell:

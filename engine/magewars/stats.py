@@ -1,59 +1,185 @@
 """Mage Wars Arena object stats now: armor, life, attacks, defenses and traits from the card, what is attached, and
 the markers on it.
 
-An object of ``state["objects"]`` names its card (``"card": "Brogan Bloodstone"``); its printed stats come from the
-card data, in the shape of the shared OCTGN data (``shared/data-sources/magewars/cards.json``: ``stats``,
-``traits``, ``attacks``, ``text``). A match may carry its own cards (a pack's, or cards typed from the rulebook) in
-``state["cards"]``, name -> card in that shape, which win over the library. To the printed stats this module adds
-the revealed enchantments and the equipment attached to the object (their ``[Tag]`` marks, ``[Armor +2]``,
-``[Defense 7+ 1x]``), the traits granted by effects (``obj["traits"]``, a list of printed traits), Rage tokens,
-and the conditions (Corrode, Tainted, the loss of Flying). Nothing here changes the state.
+An object of ``state["objects"]`` names its card (``"card": "Brogan Bloodstone"``). Every card is read in ONE
+shape, the pack's (:class:`engine.magewars.pack.Card` as JSON: ``type``, ``subtypes``, ``schools`` [{school,
+level}], ``life``, ``armor``, ``defense`` {threshold, uses, no_ranged, no_melee}, ``attacks`` [{name, speed,
+range_type, range {min, max}, damage_type, dice, effect_table, traits, notes}], ``traits``, ``text``). The library
+is the card data the repository ships (``data/magewars/cards.json``), read through :mod:`engine.magewars.cards`:
+spell cards by name, and a mage's stats card (a pack ``Mage``) seen as a level 6 creature card (:func:`mage_card`).
+
+A match may carry its own cards in ``state["cards"]`` (name -> card), which win over the library: in the pack's
+shape, or in the OCTGN data's shape the duel engine and movement write there (``stats``, ``levels``, ``action``,
+capitalised ``type``...), which :func:`from_octgn` turns into the pack's shape as it is read.
+
+To the printed stats this module adds the revealed enchantments and the equipment attached to the object (their
+``[Tag]`` marks, ``[Armor +2]``, ``[Defense 7+ 1x]``), the traits granted by effects (``obj["traits"]``, a list of
+printed traits), Rage tokens, and the conditions (Corrode, Tainted, the loss of Flying). Nothing here changes the
+state.
 
 "§" is a section of ``shared/rules/magewars.md``.
 """
 from __future__ import annotations
 
-import json
 import re
 from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
 from engine.core.errors import InvalidInput
-from engine.magewars.traits import Trait, Traits, parse_trait, text_tags, with_implied
+from engine.core.pack import UNKNOWN
+from engine.magewars import cards as library
+from engine.magewars.mages import MAGES
+from engine.magewars.pack import Mage
+from engine.magewars.traits import ARMOR_CROSSED, Trait, Traits, parse_trait, text_tags, with_implied
 
 JSON = dict[str, Any]
 MAGE_LEVEL = 6
 """A mage is a level 6 creature (§9.1)."""
-SHARED_CARDS = Path(__file__).resolve().parents[3] / "shared" / "data-sources" / "magewars" / "cards.json"
-"""The shared card data, read until the game ships its own card file (``engine/magewars/cards.py``)."""
+SHARED_CARDS = library.CARDS_FILE
+"""Deprecated name of the card file this module reads, now the repository's own (``cards.CARDS_FILE``); kept
+only while ``tests/engine/magewars/test_traits.py`` still reads it."""
 TAINTED_DAMAGE = 3
 """Each Tainted marker counts as 3 damage that cannot be healed (Codex.txt, see conditions.py)."""
+BASIC_MELEE = {"name": "Basic Melee Attack", "speed": "quick", "range_type": "melee", "range": None,
+               "damage_type": None, "dice": 3, "effect_table": [], "traits": [], "notes": []}
+"""Every mage's quick 3-dice melee attack (§10.2, §14), which the shipped mage cards leave out."""
 _DEFENSE = re.compile(r"^Defense\s*=?\s*(\d+)\+\s*(?:(\d+)x|(inf|∞))?\s*(No Ranged|No Melee)?$", re.I)
 _FEWER_DICE = re.compile(r"rolls (\d+) fewer attack dice", re.I)
-_ACTIONS = {"Quick": "quick", "Full": "full"}
+_SPEEDS = {"Quick": "quick", "Full": "full", "quick": "quick", "full": "full"}
 _KINDS = {"Melee": "melee", "Ranged": "ranged", "Damage Barrier": "damage_barrier", "Passage Attack": "passage_attack"}
+_OCTGN_TYPES = {"Creature": ("creature", None), "Conjuration": ("conjuration", None),
+                "Conjuration-Wall": ("conjuration", "Wall"), "Conjuration-Terrain": ("conjuration", "Terrain"),
+                "Conjuration-Vine": ("conjuration", "Vine"), "Enchantment": ("enchantment", None),
+                "Equipment": ("equipment", None), "Incantation": ("incantation", None), "Attack": ("attack", None),
+                "Magestats": ("creature", "Mage")}
+"""OCTGN card types -> the pack's type and the subtype it implies (as ``data/magewars/build_cards.py`` maps them)."""
 
 
-@lru_cache(maxsize=1)
-def _library() -> dict[str, JSON]:
-    """Card name -> card, the first game card of that name outside the community playtest sets."""
-    data = json.loads(SHARED_CARDS.read_text(encoding="utf-8"))
-    playtest = {s["id"] for s in data.get("sets", []) if s.get("kind") == "community_playtest"}
-    out: dict[str, JSON] = {}
-    for c in data["cards"]:
-        if c.get("is_game_card", True) and c.get("set_id") not in playtest:
-            out.setdefault(c["name"], c)
-    return out
+# ---- reading cards: one shape ----------------------------------------------------------------------------------
+
+def _zones(value: Any) -> JSON | None:
+    """A range as the pack writes it ({min, max}) from either shape's."""
+    if isinstance(value, dict):
+        return value
+    if isinstance(value, (list, tuple)) and len(value) == 2:
+        return {"min": value[0], "max": value[1]}
+    return None
+
+
+def _octgn_attack(raw: JSON) -> JSON:
+    """An attack bar of the OCTGN shape (``action``, ``"Melee"``, range [a, b]) in the pack's shape; a bar already
+    (partly) in the pack's shape reads the same."""
+    action = raw.get("speed") or raw.get("action")
+    kind = raw.get("range_type") or (action if action in _KINDS else None)
+    dice = raw.get("dice")
+    return {"name": raw.get("name") or UNKNOWN, "speed": _SPEEDS.get(action or ""),
+            "range_type": _KINDS.get(kind or "", kind if kind in _KINDS.values() else UNKNOWN),
+            "range": _zones(raw.get("range")),
+            "damage_type": str(raw["damage_type"]).lower() if raw.get("damage_type") else None,
+            "dice": UNKNOWN if dice is None else dice, "effect_table": list(raw.get("effect_table") or []),
+            "traits": [dict(t) for t in raw.get("traits") or []], "notes": list(raw.get("notes") or [])}
+
+
+def _octgn_defense(printed: JSON) -> JSON | None:
+    """The golden shield of an OCTGN ``stats`` ("7+ 1x", "Defense=8+ inf No Ranged") in the pack's shape."""
+    parsed = printed.get("defense_parsed")
+    if parsed:
+        return {"threshold": parsed["threshold"],
+                "uses": "unlimited" if parsed.get("unlimited") else parsed.get("uses_per_round") or 1,
+                "no_ranged": bool(parsed.get("no_ranged")), "no_melee": bool(parsed.get("no_melee"))}
+    text = str(printed.get("defense") or "").strip()
+    m = _DEFENSE.match("Defense " + re.sub(r"^Defense\s*=?\s*", "", text, flags=re.I)) if text else None
+    if not m:
+        return None
+    return {"threshold": int(m[1]), "uses": "unlimited" if m[3] else int(m[2] or 1),
+            "no_ranged": (m[4] or "").lower() == "no ranged", "no_melee": (m[4] or "").lower() == "no melee"}
+
+
+def from_octgn(raw: JSON) -> JSON:
+    """A card in the OCTGN data's shape (``stats`` {life, armor, defense}, ``schools`` + ``levels``, ``action``,
+    ``cost_parts``, capitalised ``type``) in the pack's shape, the way ``data/magewars/build_cards.py`` converts
+    the shared data: a crossed armor icon (``"-"``) becomes the trait ``Armor -``; levels without schools keep
+    their level under an unknown school."""
+    kind, implied = _OCTGN_TYPES.get(raw.get("type") or "", (str(raw.get("type") or UNKNOWN).lower(), None))
+    printed = raw.get("stats") or {}
+    names, levels = list(raw.get("schools") or []), list(raw.get("levels") or [])
+    schools = ([{"school": str(s).lower(), "level": levels[i] if i < len(levels) else UNKNOWN}
+                for i, s in enumerate(names)] or [{"school": UNKNOWN, "level": v} for v in levels])
+    parts = raw.get("cost_parts") or []
+    traits = [t for t in raw.get("traits") or [] if t and str(t).strip()]
+    armor = printed.get("armor")
+    if armor == "-":
+        traits.append(ARMOR_CROSSED)
+    return {"name": raw.get("name"), "type": kind,
+            "subtypes": list(raw.get("subtypes") or []) + ([implied] if implied else []),
+            "schools": schools or [{"school": UNKNOWN, "level": UNKNOWN}],
+            "joined": "or" if raw.get("school_relation") == "or" else "and",
+            "cost": parts[0] if parts else UNKNOWN,
+            "reveal_cost": parts[1] if kind == "enchantment" and len(parts) > 1 else None,
+            "casting_speed": _SPEEDS.get(raw.get("action") or "", UNKNOWN),
+            "range": _zones(raw.get("range")) or UNKNOWN, "target": raw.get("target") or UNKNOWN,
+            "life": printed.get("life") if isinstance(printed.get("life"), int) else None,
+            "armor": armor if isinstance(armor, int) else None,
+            "channeling": printed.get("channeling") if isinstance(printed.get("channeling"), int) else None,
+            "defense": _octgn_defense(printed), "slot": printed.get("equipment_slot") or None,
+            "attacks": [_octgn_attack(a) for a in raw.get("attacks") or []], "traits": traits,
+            "text": raw.get("text") or None}
+
+
+def _is_octgn(raw: JSON) -> bool:
+    """A card in the OCTGN shape: its ``stats`` block, ``levels``, or a capitalised type (the pack's are lower)."""
+    return "stats" in raw or "levels" in raw or str(raw.get("type") or "")[:1].isupper()
+
+
+def mage_card(mage: Mage) -> JSON:
+    """A mage stats card (pack ``Mage``) as the level 6 creature card it is in play (§9.1, §14): its life, armor,
+    channeling and own attack bars, then the basic melee attack unless it prints a melee attack of its own
+    (the Monk's Straight Punch); the printed traits of the four core mages come from :data:`mages.MAGES` (the
+    ``Mage`` shape keeps none)."""
+    own = [a.model_dump(mode="json", exclude_none=True) for a in mage.attacks]
+    basic = [] if any(a["range_type"] == "melee" for a in own) else [dict(BASIC_MELEE)]
+    return {"name": mage.name, "type": "creature", "subtypes": ["Mage", *mage.subtypes],
+            "schools": [{"school": UNKNOWN, "level": MAGE_LEVEL}], "life": mage.life, "armor": mage.armor,
+            "channeling": mage.channeling, "attacks": own + basic,
+            "traits": list(MAGES.get(mage.id, {}).get("traits", [])), "text": None}
+
+
+def _mage_id(name: str) -> str:
+    """The shipped mage id of a mage's name (``Wizard`` -> ``wizard``; ``Wizard Stats`` too)."""
+    return re.sub(r"[^a-z0-9]+", "-", name.removesuffix(" Stats").lower()).strip("-")
+
+
+@lru_cache(maxsize=4096)
+def _library(name: str) -> JSON | None:
+    """The shipped card ``name`` in the pack's shape (a mage's stats card by the mage's name), or None."""
+    if library.has_card(name):
+        return library.card(name).model_dump(mode="json", exclude_none=True)
+    try:
+        return mage_card(library.mage_stats(_mage_id(name)))
+    except InvalidInput:
+        return None
+
+
+def _as_pack(raw: Any) -> JSON:
+    if isinstance(raw, Mage):
+        return mage_card(raw)
+    if hasattr(raw, "model_dump"):
+        return raw.model_dump(mode="json", exclude_none=True)
+    return from_octgn(raw) if _is_octgn(raw) else raw
+
+
+def _own(state: JSON, name: str) -> JSON | None:
+    raw = (state.get("cards") or {}).get(name)
+    return None if raw is None else _as_pack(raw)
 
 
 def card(state: JSON, name: str) -> JSON:
-    """The card named ``name``: the match's own (``state["cards"]``) first, then the library.
+    """The card named ``name`` in the pack's shape: the match's own (``state["cards"]``) first, then the library.
+    A library card is one cached dict shared by every caller: copy it before changing it.
 
     :raises InvalidInput: ``mw.combat.unknown_card``.
     """
-    own = state.get("cards") or {}
-    found = own.get(name) or _library().get(name)
+    found = _own(state, name) or _library(name)
     if found is None:
         raise InvalidInput("mw.combat.unknown_card", card=name)
     return found
@@ -63,12 +189,13 @@ def card_of(state: JSON, oid: str) -> JSON:
     """The object's card; a mage whose card prints no life reads its stats card (``Wizard`` -> ``Wizard Stats``)."""
     obj = state["objects"][oid]
     c = card(state, obj["card"])
-    if obj.get("kind") == "mage" and "life" not in (c.get("stats") or {}):
-        own = state.get("cards") or {}
+    if obj.get("kind") == "mage" and c.get("life") is None:
         stats_name = f"{obj['card']} Stats"
-        c = own.get(stats_name) or _library().get(stats_name) or c
+        c = _own(state, stats_name) or _library(stats_name) or c
     return c
 
+
+# ---- the object's stats now -----------------------------------------------------------------------------------
 
 def attachments(state: JSON, oid: str, *, revealed_only: bool = True) -> list[JSON]:
     """Objects attached to ``oid`` in the order they were added; hidden enchantments only when asked (§9.7)."""
@@ -115,37 +242,34 @@ def traits(state: JSON, oid: str) -> Traits:
 
 
 def subtypes(state: JSON, oid: str) -> list[str]:
-    """The card's subtypes (Animal, Demon, Plant...)."""
+    """The card's subtypes (Animal, Demon, Plant...; Wall, Terrain and Vine for those conjurations)."""
     return list(card_of(state, oid).get("subtypes") or [])
 
 
 def schools(state: JSON, oid: str) -> list[str]:
-    """The card's schools (a "Dark creature" is one of the Dark school, §20.5)."""
-    return list(card_of(state, oid).get("schools") or [])
+    """The card's schools, in the pack's lower case (a "Dark creature" is one of the ``dark`` school, §20.5)."""
+    return [s["school"] for s in card_of(state, oid).get("schools") or [] if s.get("school") not in (None, UNKNOWN)]
 
 
 def level(state: JSON, oid: str) -> int:
-    """The object's level: 6 for a mage (§9.1), else the card's (summed for "and" schools, §15)."""
+    """The object's level: 6 for a mage (§9.1), else the card's ("and" schools summed, "or" the lowest, §15; an
+    unknown level counts 0)."""
     obj = state["objects"][oid]
     if obj.get("kind") == "mage":
         return MAGE_LEVEL
-    levels = card_of(state, oid).get("levels") or [0]
-    return sum(int(v) for v in levels if str(v).isdigit())
-
-
-def _printed(state: JSON, oid: str, key: str) -> Any:
-    return (card_of(state, oid).get("stats") or {}).get(key)
+    c = card_of(state, oid)
+    levels = [s["level"] if isinstance(s.get("level"), int) else 0 for s in c.get("schools") or []] or [0]
+    return min(levels) if c.get("joined") == "or" else sum(levels)
 
 
 def armor(state: JSON, oid: str) -> int:
     """Armor now: printed armor plus Armor ±X, minus one per Corrode marker, never below 0 (§13); none for an
-    incorporeal object or one whose armor icon is crossed out (printed ``-``, §9.5, §13)."""
-    printed = _printed(state, oid, "armor")
+    incorporeal object or one whose armor icon is crossed out (the trait ``Armor -``, §9.5, §13)."""
     t = traits(state, oid)
-    if printed == "-" or t.has("Incorporeal"):
+    if t.has(ARMOR_CROSSED) or t.has("Incorporeal"):
         return 0
     corrode = int(state["objects"][oid].get("conditions", {}).get("Corrode", 0))
-    return max(0, int(printed or 0) + t.value("Armor") - corrode)
+    return max(0, library.number(card_of(state, oid).get("armor")) + t.value("Armor") - corrode)
 
 
 def life(state: JSON, oid: str) -> int:
@@ -153,7 +277,7 @@ def life(state: JSON, oid: str) -> int:
     and ``counters["life_lost"]`` (Divine Reward, the Bloodreaper's cost, §14; the duel engine's names), or a
     signed ``counters["life"]``."""
     obj = state["objects"][oid]
-    printed = int(_printed(state, oid, "life") or 0)
+    printed = library.number(card_of(state, oid).get("life"))
     c = obj.get("counters", {})
     changes = int(c.get("life", 0)) + int(c.get("life_gained", 0)) - int(c.get("life_lost", 0))
     return printed + traits(state, oid).value("Life") + changes
@@ -186,26 +310,35 @@ def living(state: JSON, oid: str) -> bool:
     return not t.has("Nonliving") and not t.has("Finite Life")
 
 
+def _bar_trait(t: JSON) -> JSON:
+    """An attack trait without its empty fields; a number that is variable or unknown (X) is left out."""
+    return {k: v for k, v in t.items() if v is not None and (k != "value" or isinstance(v, int))}
+
+
 def _attack(raw: JSON, source: str, *, spell: bool = False) -> JSON:
-    dice = raw.get("dice")
+    """A pack attack bar as combat reads it: ``action`` quick/full/None, ``range`` [min, max], ``damage_type`` as
+    the traits name it (``Flame``), ``dice`` None when variable or unknown, trait numbers only when known."""
+    dice, zones, dtype = raw.get("dice"), raw.get("range") or {}, raw.get("damage_type")
     return {
-        "name": raw.get("name") or source,
+        "name": raw.get("name") if raw.get("name") not in (None, UNKNOWN) else source,
         "source": source,
-        "action": _ACTIONS.get(raw.get("action") or "", None),
-        "range_type": _KINDS.get(raw.get("range_type") or "", "melee"),
-        "range": list(raw.get("range") or [0, 0]),
-        "damage_type": raw.get("damage_type"),
+        "action": raw.get("speed") if raw.get("speed") in ("quick", "full") else None,
+        "range_type": raw.get("range_type") if raw.get("range_type") in _KINDS.values() else "melee",
+        "range": [zones.get("min", 0), zones.get("max", 0)],
+        "damage_type": dtype.capitalize() if dtype else None,
         "dice": dice if isinstance(dice, int) else None,
         "effect_table": list(raw.get("effect_table") or []),
-        "traits": [dict(t) for t in raw.get("traits") or []],
+        "traits": [_bar_trait(t) for t in raw.get("traits") or []],
         "notes": list(raw.get("notes") or []),
         "spell": spell or any(t.get("trait") == "Spell" for t in raw.get("traits") or []),
     }
 
 
-def _is_ability(raw: JSON) -> bool:
-    """Heal bars and similar abilities are printed as attacks in the data; they are not attacks (§6, §10.11)."""
-    return any(t.get("trait") in ("Heal", "No Damage") for t in raw.get("traits") or [])
+def _is_attack(raw: JSON) -> bool:
+    """A melee or ranged bar (§10.2). Heal bars and similar abilities are printed as attacks in the data; they are
+    not attacks (§6, §10.11)."""
+    return raw.get("range_type") in ("melee", "ranged") and not any(
+        t.get("trait") in ("Heal", "No Damage") for t in raw.get("traits") or [])
 
 
 def attacks(state: JSON, oid: str) -> list[JSON]:
@@ -217,16 +350,14 @@ def attacks(state: JSON, oid: str) -> list[JSON]:
     the object guards, or an attachment grants it (§10.8, §11).
     """
     obj = state["objects"][oid]
-    bars = [_attack(a, obj["card"]) for a in card_of(state, oid).get("attacks") or []
-            if a.get("range_type") in ("Melee", "Ranged") and not _is_ability(a)]
+    bars = [_attack(a, obj["card"]) for a in card_of(state, oid).get("attacks") or [] if _is_attack(a)]
     grants = bool(obj.get("guard"))
     for att in attachments(state, oid):
         c = card(state, att["card"])
         if "Counterstrike" in text_tags(c.get("text")) and _working(state, att):
             grants = True
         if att.get("kind") == "equipment" and _working(state, att):
-            bars += [_attack(a, att["card"]) for a in c.get("attacks") or []
-                     if a.get("range_type") in ("Melee", "Ranged") and not _is_ability(a)]
+            bars += [_attack(a, att["card"]) for a in c.get("attacks") or [] if _is_attack(a)]
     for i, bar in enumerate(bars):
         bar["index"] = i
         quick_melee = bar["range_type"] == "melee" and bar["action"] == "quick"
@@ -236,12 +367,15 @@ def attacks(state: JSON, oid: str) -> list[JSON]:
 
 
 def spell_attack(state: JSON, name: str) -> JSON:
-    """The attack bar of an attack spell card (§9.3): always ranged, the spell's speed and range."""
+    """The attack bar of an attack spell card (§9.3): always ranged, the spell's casting speed and range."""
     c = card(state, name)
     raw = (c.get("attacks") or [{}])[0]
     bar = _attack(raw, name, spell=True)
+    zones = c.get("range") if isinstance(c.get("range"), dict) else None
+    speed = c.get("casting_speed")
     bar.update(index=0, range_type="ranged", counterstrike=False,
-               action=_ACTIONS.get(c.get("action") or "", bar["action"]), range=list(c.get("range") or bar["range"]))
+               action=speed if speed in ("quick", "full") else bar["action"],
+               range=[zones["min"], zones["max"]] if zones else bar["range"])
     return bar
 
 
@@ -252,7 +386,7 @@ def damage_barrier(state: JSON, oid: str) -> JSON | None:
         (a["card"], card(state, a["card"])) for a in attachments(state, oid) if _working(state, a)]
     for name, c in sources:
         for raw in c.get("attacks") or []:
-            if raw.get("range_type") == "Damage Barrier":
+            if raw.get("range_type") == "damage_barrier":
                 bar = _attack(raw, name)
                 bar.update(index=0, counterstrike=False)
                 return bar
@@ -268,17 +402,27 @@ def _defense(tag: str, source: str, text: str) -> JSON | None:
             "ignores_conditions": "unaffected by conditions" in text}
 
 
+def _printed_defense(printed: JSON, source: str) -> JSON | None:
+    """The card's golden shield (pack ``defense``) as :func:`defenses` lists it; one of unknown threshold or uses
+    counts as none / once per round."""
+    if not isinstance(printed.get("threshold"), int):
+        return None
+    uses = printed.get("uses")
+    return {"source": source, "threshold": printed["threshold"],
+            "uses": None if uses == "unlimited" else uses if isinstance(uses, int) else 1,
+            "no_ranged": bool(printed.get("no_ranged")), "no_melee": bool(printed.get("no_melee")),
+            "ignores_conditions": False}
+
+
 def defenses(state: JSON, oid: str) -> list[JSON]:
     """The object's defenses now (§10.4): printed, then those of revealed attachments, each
     ``{"index", "source", "threshold", "uses" (per round; None: unlimited), "no_ranged", "no_melee",
     "ignores_conditions"}``; ``index`` is what ``obj["defenses_used"]`` records."""
     obj = state["objects"][oid]
     out: list[JSON] = []
-    printed = _printed(state, oid, "defense")
-    if printed:
-        d = _defense(f"Defense {printed}", obj["card"], "")
-        if d:
-            out.append(d)
+    printed = card_of(state, oid).get("defense")
+    if printed and (d := _printed_defense(printed, obj["card"])):
+        out.append(d)
     for att in attachments(state, oid):
         c = card(state, att["card"])
         if _working(state, att):
@@ -296,11 +440,8 @@ def hidden_blocks(state: JSON, oid: str) -> list[JSON]:
         c = card(state, att["card"])
         text = (c.get("text") or "").lower()
         if att.get("face_down") and "avoid attack step" in text and "counts as a defense" in text:
-            parts = c.get("cost_parts") or [2, 0]
-            out.append({"object": att["id"], "card": att["card"], "reveal_cost": int(parts[-1])})
+            out.append({"object": att["id"], "card": att["card"], "reveal_cost": library.number(c.get("reveal_cost"))})
     return out
-
-
 def attack_penalty(state: JSON, oid: str) -> int:
     """Dice the object's non-spell attacks lose from revealed curses such as Agony ("rolls 2 fewer attack dice",
     §20.2)."""

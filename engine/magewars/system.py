@@ -22,14 +22,18 @@ Actions (``{"type": ...}``):
   before/after one's own creature's turn it uses the quickcast action; ``bond`` makes a summoned animal the
   Pet / a demon the Bloodreaper (§14).
 - ``EndDeployment``, ``Skip`` (close one's part of a quickcast window), ``Pass`` (§5.3), ``Activate``
-  {creature}, ``Move`` {to}, ``Attack`` {attack: index, target}, ``Guard``, ``EndTurn``.
+  {creature}, ``Move`` {to}, ``Attack`` {attack: index, target}, ``Guard``, ``EndTurn``, ``UseAbility``
+  {ability: bar name, target} (a creature's heal ability bar).
 - ``Reveal`` {enchantment}: reveal a face-down enchantment one controls, paying its reveal cost (free action).
 - ``Push`` {object, direction}: the pusher's choice of direction when more than one leads away (§7.6); while
-  ``pending`` (a list of ``{type: "push", seat, object, directions}``) is not empty only its first seat acts.
+  ``pending`` (a list of ``{type: "push", seat, object, directions}`` or ``{type: "teleport", seat, object,
+  zones}``) is not empty only its first seat acts.
+- ``Teleport`` {object, zone}: the destination of a teleport its controller chooses (Teleport Trap; Divine
+  Intervention, where zone None stays).
 - ``Concede``; referee actions (referee.py): ``Adjust`` {object, field, value}, ``Note`` {text}.
 
 Events: InitiativeRolled, RoundStarted, Channeled, UpkeepPaid, PlanningStarted, SpellsPrepared (private),
-PlansRevealed, ActionPhaseStarted, CreatureActivated, Moved, Hindered, MoveStopped, Pushed, PushIgnored, PushChoice,
+PlansRevealed, ActionPhaseStarted, CreatureActivated, Moved, Hindered, MoveStopped, Pushed, PushIgnored, PushChoice, TeleportChoice,
 Collided, Teleported, GuardPlaced, SpellCast, EnchantmentCast (private), EnchantmentPlaced, EnchantmentRevealed,
 SpellAssigned (private), CasterAssigned, SpellCountered, SpellNeedsReferee, CreatureSummoned, PetChosen, BloodreaperChosen, ConjurationCreated,
 EquipmentAttached, EquipmentReturned, ObjectDestroyed, ActionTurnEnded, Passed, QuickcastSkipped, RoundEnded,
@@ -50,6 +54,12 @@ from engine.magewars.cards import card, has_card, number
 from engine.magewars.state import barriers, clone, other
 
 SEATS = ("player1", "player2")
+PACIFY_COST = 2
+"""Pacify and Suppression Cloak: 2 mana in the Declare Attack step (their card texts)."""
+
+
+def t_seat(state: JSON, oid: str) -> str:
+    return state["objects"][oid]["controller"]
 ALWAYS = ("Concede", "Reveal", "Adjust", "Note")
 """Actions a seat may send even when the match is not waiting for it."""
 
@@ -162,6 +172,8 @@ class MageWars:
     def _decisions(self, state: JSON, seat: str) -> list[JSON]:
         if state.get("pending"):
             choice = state["pending"][0]
+            if choice["type"] == "teleport":
+                return [{"type": "Teleport", "object": choice["object"], "zone": z} for z in choice["zones"]]
             return [{"type": "Push", "object": choice["object"], "direction": d} for d in choice["directions"]]
         step = state["step"]
         if step == "upkeep":
@@ -230,11 +242,13 @@ class MageWars:
         moves_allowed = (2 if fast else 1) + 1  # the quick action may be one more move (§7.1)
         if obj["kind"] in ("mage", "creature") and not self._incapacitated(obj) and not conditions.restrained(obj) \
                 and not act["hindered"] and act["moved"] < moves_allowed and not (slow and act["moved"]):
-            out += [{"type": "Move", "to": z} for z in movement.move_destinations(state, oid)]
+            out += [{"type": "Move", "to": z} for z in movement.move_destinations(state, oid)
+                    if not act["moved"] or not movement.full_action_crossing(state, oid, z)]
         incapacitated = self._incapacitated(obj)
         if not incapacitated:
             out.append({"type": "Guard"})
             out += self._attacks(state, oid, full=not act["moved"])
+            out += self._heal_abilities(state, oid, full=not act["moved"])
         speeds = ["quick"] + ([] if act["moved"] else ["full"])
         if obj["kind"] == "mage" or oid in state["assigned"][seat]:
             seen = []
@@ -244,6 +258,37 @@ class MageWars:
                         seen.append(a)
             out += seen
         return out
+
+    def _heal_abilities(self, state: JSON, oid: str, *, full: bool) -> list[JSON]:
+        """Heal ability bars (§10.11; Asyran Cleric's Healing Light, Gray Angel's Redeeming Sacrifice): a quick or
+        full action healing a Living creature in range and LoS ("in the arena": any), ``UseAbility``."""
+        from engine.magewars import stats
+        if not has_card(state["objects"][oid]["card"]):
+            return []
+        out = []
+        for bar in card(state["objects"][oid]["card"]).attacks:
+            if not any(t.trait == "Heal" for t in bar.traits) or (str(bar.speed) == "full" and not full):
+                continue
+            here = state["objects"][oid]["zone"]
+            for t in sorted(state["objects"].values(), key=lambda o: o["order"]):
+                if t["kind"] not in ("creature", "mage") or not t.get("zone") or not stats.living(state, t["id"]):
+                    continue
+                reach = None if isinstance(bar.range, str) else bar.range  # no range printed: the arena
+                if reach is None or (arena.in_range(here, t["zone"], reach.min, reach.max)
+                                     and casting._sees(state, oid, t["zone"])):
+                    out.append({"type": "UseAbility", "ability": bar.name, "target": t["id"]})
+        return out
+
+    def _use_ability(self, state: JSON, oid: str, action: JSON, rng: Any) -> list[JSON]:
+        """Roll the heal bar's dice and heal the target; "Then, destroy <this>" in its notes destroys it."""
+        from engine.magewars import combat
+        bar = next(b for b in card(state["objects"][oid]["card"]).attacks if b.name == action["ability"])
+        state["activation"]["full" if str(bar.speed) == "full" else "quick"] = True
+        events = casting.combat_heal(state, action["target"], int(bar.dice or 0), rng, combat)
+        if any("Then, destroy" in n for n in bar.notes):
+            from engine.magewars.state import destroy
+            destroy(state, oid, events, cause="ability")
+        return events
 
     def _attacks(self, state: JSON, oid: str, *, full: bool) -> list[JSON]:
         from engine.magewars import combat, stats
@@ -260,6 +305,8 @@ class MageWars:
                 try:
                     combat.check_attack(state, oid, bar, target)
                 except (IllegalAction, InvalidInput):
+                    continue
+                if self._attack_cost(state, oid, target, bar) > self._mage(state, t_seat(state, oid))["mana"]:
                     continue
                 out.append({"type": "Attack", "attack": bar["index"], "target": target})
         return out
@@ -326,7 +373,7 @@ class MageWars:
             return events
         if kind == "Reveal":
             return self._reveal(state, seat, action["enchantment"])
-        if kind == "Push":
+        if kind in ("Push", "Teleport"):
             return self._push(state, action, rng)
         if kind == "EndDeployment":
             return rounds.end_deployment(state, seat)
@@ -343,7 +390,12 @@ class MageWars:
         if kind == "EndTurn":
             return rounds.end_activation(state, rng)
         if kind == "Move":
+            through_thorns = movement.full_action_crossing(state, act["object"], action["to"])
             events, hindered = movement.move(state, act["object"], action["to"], rng)
+            act = state["activation"]  # an attack on the way (a wall's) replaced the state's contents
+            if through_thorns:
+                act["full"] = True  # the whole turn went into crossing (Wall of Thorns)
+            events += self._move_costs(state, act["object"], rng)
             act["moved"] += 1
             act["hindered"] = act["hindered"] or hindered
             from engine.magewars import stats
@@ -351,6 +403,8 @@ class MageWars:
             if act["moved"] > (2 if fast else 1):
                 act["quick"] = True  # the second (Fast: third) move is the quick action and ends the turn (§7.1)
             return events + self._maybe_end(state, rng)
+        if kind == "UseAbility":
+            return self._use_ability(state, act["object"], action, rng) + self._maybe_end(state, rng)
         if kind == "Guard":
             state["objects"][act["object"]]["guard"] = True
             act["quick"] = True
@@ -359,6 +413,7 @@ class MageWars:
             from engine.magewars import stats
             bar = stats.attacks(state, act["object"])[action["attack"]]
             act["full" if bar.get("action") == "full" else "quick"] = True
+            self._pay_attack_cost(state, act["object"], action["target"], bar)
             events = movement.attack(state, act["object"], action["attack"], action["target"], rng,
                                      declared={"charged": act["moved"] > 0})
             return events + self._maybe_end(state, rng)
@@ -367,7 +422,11 @@ class MageWars:
     def _push(self, state: JSON, action: JSON, rng: Any) -> list[JSON]:
         """The pusher's choice of direction (§7.6); once no choice is left, the match goes on where it waited."""
         state["pending"].pop(0)
-        events = movement.push(state, action["object"], action["direction"], rng)
+        if action["type"] == "Teleport":
+            events = movement.teleport(state, action["object"], action["zone"], rng) \
+                if action["zone"] and action["object"] in state["objects"] else []
+        else:
+            events = movement.push(state, action["object"], action["direction"], rng)
         events += movement.settle(state, events, rng)
         if state["pending"]:
             return events
@@ -376,6 +435,43 @@ class MageWars:
         if resume:
             return events + self._after_window(state, resume)
         return events + self._maybe_end(state, rng)
+
+    def _move_costs(self, state: JSON, oid: str, rng: Any) -> list[JSON]:
+        """Chains of Agony: each move action deals 1 direct damage to the enchanted creature (its card text)."""
+        from engine.magewars import conditions
+        if oid not in state["objects"]:
+            return []
+        hits = sum(1 for o in state["objects"].values() if o.get("attached_to") == oid
+                   and o["card"] == "Chains of Agony" and not o["face_down"])
+        events = conditions.direct_damage_in_place(state, oid, hits, source="Chains of Agony") if hits else []
+        return events + movement.settle(state, [], rng)
+
+    def _attack_costs(self, state: JSON, attacker: str, target: str, bar: JSON) -> dict[str, int]:
+        """Mana an attack costs in its Declare step (§10.3 step 2): Pacify on the attacker, the first melee or
+        ranged attack each round; Suppression Cloak on the target mage, each creature's first melee attack on it
+        each round; 2 each (card texts). Not counterstrikes (never declared here)."""
+        rnd = state["round"]
+        out = {}
+        if any(o.get("attached_to") == attacker and not o["face_down"] and o["card"] == "Pacify"
+               for o in state["objects"].values()) and state["objects"][attacker]["counters"].get("pacify") != rnd:
+            out["pacify"] = PACIFY_COST
+        worn = any(o.get("attached_to") == target and o["card"] == "Suppression Cloak"
+                   for o in state["objects"].values())
+        if worn and bar["range_type"] == "melee" and \
+                state["objects"][target]["counters"].get("cloak_paid", {}).get(attacker) != rnd:
+            out["cloak"] = PACIFY_COST
+        return out
+
+    def _attack_cost(self, state: JSON, attacker: str, target: str, bar: JSON) -> int:
+        return sum(self._attack_costs(state, attacker, target, bar).values())
+
+    def _pay_attack_cost(self, state: JSON, attacker: str, target: str, bar: JSON) -> None:
+        costs = self._attack_costs(state, attacker, target, bar)
+        self._mage(state, t_seat(state, attacker))["mana"] -= sum(costs.values())
+        if "pacify" in costs:
+            state["objects"][attacker]["counters"]["pacify"] = state["round"]
+        if "cloak" in costs:
+            state["objects"][target]["counters"].setdefault("cloak_paid", {})[attacker] = state["round"]
 
     def _maybe_end(self, state: JSON, rng: Any) -> list[JSON]:
         """The turn ends when nothing is left to do: after the quick or full action, or when the creature left
@@ -425,9 +521,14 @@ class MageWars:
         events = [{"type": "EnchantmentRevealed", "seat": seat, "object": oid, "spell": ench["card"], "cost": cost}]
         host = ench.get("attached_to")
         c = card(ench["card"])
+        from engine.magewars.state import destroy
         if host and isinstance(c.target, str) and not casting.object_matches(state, c.target, host, seat):
-            from engine.magewars.state import destroy
             destroy(state, oid, events, cause="no longer a legal target")
+        elif "When Decoy is revealed, destroy it" in (c.text or "") or casting.mandatory(c):
+            destroy(state, oid, events, cause="revealed")  # Decoy; a mandatory one out of its trigger (§9.7)
+        elif "When this spell is revealed, you may Teleport this creature to any zone" in (c.text or "") and host:
+            events += movement.ask_teleport(state, seat, host, arena.zones(tuple(state["size"])), optional=True)
+            destroy(state, oid, events, cause="used")  # Divine Intervention (its card text)
         return events
 
     # ---- view, outcome -------------------------------------------------------------------------------------

@@ -22,6 +22,8 @@ ALWAYS_ETHEREAL = ("Lightning", "Wind")
 """Lightning and Wind attacks always have Ethereal (§10.10)."""
 POISON_CONDITIONS = ("Rot", "Weak", "Cripple", "Tainted", "Bleed")
 """Conditions Poison Immunity keeps off (§12.1 categories; Tainted per Codex.txt)."""
+ARMOR_CROSSED = "Armor -"
+"""The trait the shipped card data writes for a crossed-out armor icon (``data/magewars/build_cards.py``)."""
 
 KNOWN: dict[str, str] = {
     "Aegis": "§13: attacks against it roll X fewer dice, minimum 1; does not stack",
@@ -76,6 +78,7 @@ KNOWN: dict[str, str] = {
     "Extendable": "§9.6", "Passage Attacks": "§9.6", "Passage Blocked": "§9.6", "Blocks LOS": "§9.6",
     "Spawnpoint": "§9.6", "Familiar": "§9.5", "Magebind": "§9.7", "Spellbind": "§9.9", "Zone Exclusive": "§9.6",
     "Climbing": "§7.5", "Defrost": "§10.10: no effect",
+    ARMOR_CROSSED: "§9.5, §13: a crossed-out armor icon: it never has armor, whatever Armor +X it gains",
 }
 """Every trait name this module knows, with where its rule is: §-sections, or Codex.txt for expansions."""
 KNOWN.update({f"{t} Immunity": "§10.10: immune to this damage type" for t in DAMAGE_TYPES})

@@ -1,0 +1,432 @@
+"""Starter cards whose text the duel engine enforces (``coverage.CODED``), one test per card or rule, each
+citing its card text (the card wins over the rulebook: the Rule of Magic, digest §0) and the digest section.
+"""
+import pytest
+
+from engine.core.rng import SeededRng
+from engine.magewars import coverage, movement
+from engine.magewars import round as rounds
+from engine.magewars.cards import card, kind_of
+from engine.magewars.state import destroy, new_object
+from engine.magewars.system import SYSTEM
+
+SEATS = ("player1", "player2")
+
+
+def duel(spells=(), mages=None, seed=b"c" * 32):
+    """A full duel at player1's action turn with ``spells`` prepared, its mage activated."""
+    rng = SeededRng(seed)
+    s = SYSTEM.setup({"mode": "full", "mages": mages or {}}, SEATS, rng)
+    while s["step"] != "plan":
+        seat = SYSTEM.awaiting(s)[0]
+        s, _ = SYSTEM.apply(s, seat, SYSTEM.legal_actions(s, seat)[0], rng)
+    for seat in SEATS:
+        s, _ = SYSTEM.apply(s, seat, {"type": "Prepare", "spells": [], "assign": {}}, rng)
+    s["planned"]["player1"] = list(spells)
+    s["step"], s["turn"] = "turn", "player1"
+    me = s["mages"]["player1"]
+    s, _ = SYSTEM.apply(s, "player1", {"type": "Activate", "creature": me}, rng)
+    return s, rng, me
+
+
+def put(s, name, seat, zone=None, **extra):
+    return new_object(s, name, kind_of(card(name)), seat, zone=zone, **extra)["id"]
+
+
+def casts(s, spell, seat="player1"):
+    return [a for a in SYSTEM.legal_actions(s, seat) if a["type"] == "Cast" and a["spell"] == spell]
+
+
+def cast(s, rng, spell, seat="player1", **fields):
+    found = [a for a in casts(s, spell, seat) if all(a.get(k) == v for k, v in fields.items())]
+    assert found, (spell, fields, casts(s, spell, seat))
+    return SYSTEM.apply(s, seat, found[0], rng)
+
+
+def mana(s, seat="player1"):
+    return s["objects"][s["mages"][seat]]["mana"]
+
+
+def types(events):
+    return [e["type"] for e in events]
+
+
+def test_dispel_costs_the_enchantments_casting_plus_reveal_cost_and_destroys_it():
+    """Dispel's text ("X = total mana cost of target enchantment (casting plus reveal cost)"), digest §9.2."""
+    s, rng, me = duel(["Dispel"])
+    wolf = put(s, "Timber Wolf", "player2", "A1")
+    ench = put(s, "Bear Strength", "player2", attached_to=wolf)
+    before = mana(s)
+    s, _ = cast(s, rng, "Dispel", target=ench)
+    assert ench not in s["objects"] and mana(s) == before - (2 + card("Bear Strength").reveal_cost)
+
+
+def test_dispel_targets_only_revealed_enchantments():
+    """Dispel's casting line: target Revealed Enchantment (§9.1)."""
+    s, rng, me = duel(["Dispel"])
+    wolf = put(s, "Timber Wolf", "player2", "A1")
+    put(s, "Bear Strength", "player2", attached_to=wolf, face_down=True)
+    assert casts(s, "Dispel") == []
+
+
+def test_dissolve_destroys_the_chosen_equipment_for_its_casting_cost():
+    """Dissolve's text: choose an equipment on the target mage; X = its casting cost; destroy it (§9.8)."""
+    s, rng, me = duel(["Dissolve"])
+    foe = s["mages"]["player2"]
+    s["objects"][foe]["zone"] = "A2"
+    boots = put(s, "Leather Boots", "player2", attached_to=foe)
+    before = mana(s)
+    s, _ = cast(s, rng, "Dissolve", target=foe, equipment=boots)
+    assert boots not in s["objects"] and foe in s["objects"] and mana(s) == before - card("Leather Boots").cost
+
+
+def test_explode_destroys_the_equipment_then_attacks_the_mage():
+    """Explode's text: X = 6 + the equipment's cost; destroy it, then its flame attack on the mage."""
+    s, rng, me = duel(["Explode"])
+    foe = s["mages"]["player2"]
+    s["objects"][foe]["zone"] = "A2"
+    boots = put(s, "Leather Boots", "player2", attached_to=foe)
+    before = mana(s)
+    s, ev = cast(s, rng, "Explode", target=foe, equipment=boots)
+    assert boots not in s["objects"] and mana(s) == before - 6 - card("Leather Boots").cost
+    assert any(e["type"] == "AttackRolled" and e["attacker"] == me for e in ev)
+
+
+@pytest.mark.parametrize("level,cost", [(1, 4), (2, 5), (3, 6)])
+def test_sleep_cost_follows_the_cards_level_table(level, cost):
+    """Sleep's text: level 1 = 4, 2 = 5, 3 = 6 mana (+2 per level beyond 3); digest §20.2 (level 3 costs 6) and
+    §22.21: the card wins over the inferred 2 × level."""
+    s, rng, me = duel(["Sleep"])
+    name = {1: "Bitterwood Fox", 2: "Timber Wolf", 3: "Dark Pact Slayer"}[level]
+    assert card(name).level() == level
+    target = put(s, name, "player2", "A1")
+    before = mana(s)
+    s, _ = cast(s, rng, "Sleep", target=target)
+    assert mana(s) == before - cost and s["objects"][target]["conditions"].get("Sleep")
+
+
+def test_sleep_beyond_level_3_adds_2_per_level():
+    """Sleep's text: "Add 2 mana to the cost for each Level beyond 3"."""
+    from engine.magewars.casting import level_table_cost
+    assert level_table_cost(card("Sleep").text, 5) == 10
+
+
+def test_seeking_dispel_destroys_a_hidden_enchantment():
+    """Seeking Dispel's text: destroy the target hidden enchantment; it cannot be revealed in answer (the cast is
+    one action, so no reveal window opens inside it, docs/rulings/magewars.md)."""
+    s, rng, me = duel(["Seeking Dispel"])
+    wolf = put(s, "Timber Wolf", "player2", "A1")
+    hidden = put(s, "Rhino Hide", "player2", attached_to=wolf, face_down=True)
+    s, _ = cast(s, rng, "Seeking Dispel", target=hidden)
+    assert hidden not in s["objects"] and "Rhino Hide" in s["discard"]["player2"]
+
+
+def test_purge_magic_destroys_every_enchantment_on_the_target():
+    """Purge Magic's text: destroy all enchantments attached to the target, hidden and revealed."""
+    s, rng, me = duel(["Purge Magic"])
+    s["objects"][me]["mana"] = 40
+    wolf = put(s, "Timber Wolf", "player2", "A1")
+    a = put(s, "Rhino Hide", "player2", attached_to=wolf, face_down=True)
+    b = put(s, "Bear Strength", "player2", attached_to=wolf)
+    s, _ = cast(s, rng, "Purge Magic", target=wolf)
+    assert a not in s["objects"] and b not in s["objects"] and wolf in s["objects"]
+
+
+def test_group_heal_heals_each_friendly_living_creature_in_the_zone():
+    """Group Heal's text: each friendly Living creature in the zone heals its own 5-dice roll (§10.11)."""
+    s, rng, me = duel(["Group Heal"])
+    s["objects"][me]["damage"] = 8
+    wolf = put(s, "Timber Wolf", "player1", "A1", damage=8)
+    foe = put(s, "Timber Wolf", "player2", "A1", damage=8)
+    s, ev = cast(s, rng, "Group Heal", zone="A1")
+    assert [e["object"] for e in ev if e["type"] == "HealRolled"] == [me, wolf]
+    assert s["objects"][foe]["damage"] == 8
+
+
+def test_drain_life_direct_damage_heals_the_caster_what_the_target_received():
+    """Drain Life's text: 5 attack dice of direct damage; the caster heals that much (§10.9)."""
+    s, rng, me = duel(["Drain Life"])
+    s["objects"][me]["damage"] = 20
+    wolf = put(s, "Timber Wolf", "player2", "A1")
+    s, ev = cast(s, rng, "Drain Life", target=wolf)
+    rolled = next(e["total"] for e in ev if e["type"] == "DiceRolled")
+    dealt = min(rolled, card("Timber Wolf").life)
+    assert s["objects"][me]["damage"] == 20 - dealt
+
+
+def test_drain_power_moves_mana_from_the_target_mage_to_the_caster():
+    """Drain Power's text: roll 8 dice; the target loses that much mana (as much as it has); the caster gains
+    what was lost."""
+    s, rng, me = duel(["Drain Power"])
+    foe = s["mages"]["player2"]
+    s["objects"][foe]["zone"] = "A2"
+    s["objects"][foe]["mana"] = 3
+    before = mana(s)
+    s, ev = cast(s, rng, "Drain Power", target=foe)
+    lost = next(e["amount"] for e in ev if e["type"] == "ManaDrained")
+    assert lost <= 3 and s["objects"][foe]["mana"] == 3 - lost
+    assert mana(s) == before - card("Drain Power").cost + lost
+
+
+def test_magecast_spells_cannot_be_given_to_a_familiar():
+    """Drain Life and Drain Power print Magecast: only a mage casts them (§13)."""
+    from engine.magewars import familiars
+    assert not familiars.may_hold("Huginn, Raven Familiar", "Drain Power")
+
+
+def test_charge_grants_fast_and_charge_until_the_end_of_the_round():
+    """Charge's text: Fast and Charge +1 until the end of the round."""
+    s, rng, me = duel(["Charge"])
+    wolf = put(s, "Timber Wolf", "player1", "A1")
+    s, _ = cast(s, rng, "Charge", target=wolf)
+    assert {"Fast", "Charge +1"} <= set(s["objects"][wolf]["traits"])
+    rounds.end_round(s)
+    assert s["objects"][wolf]["traits"] == []
+
+
+def test_call_of_the_wild_gives_every_friendly_animal_melee_1_this_round():
+    """Call of the Wild's text: all friendly animal creatures gain Melee +1 until the end of the round."""
+    s, rng, me = duel(["Call of the Wild"])
+    wolf = put(s, "Timber Wolf", "player1", "C3")
+    foe = put(s, "Timber Wolf", "player2", "C3")
+    s, _ = cast(s, rng, "Call of the Wild")
+    assert s["objects"][wolf]["traits"] == ["Melee +1"] and not s["objects"][foe].get("traits")
+
+
+def test_evade_grants_elusive_until_the_end_of_the_round():
+    """Evade's text: the target gains Elusive until the end of the round."""
+    s, rng, me = duel(["Evade"])
+    s, _ = cast(s, rng, "Evade", target=me)
+    assert "Elusive" in s["objects"][me]["traits"]
+
+
+def test_rouse_the_beast_readies_a_creature_summoned_this_round_once():
+    """Rouse the Beast's text: only a creature summoned this round; X = its level; flip it active; once per round
+    on the same creature."""
+    s, rng, me = duel(["Rouse the Beast"])
+    old = put(s, "Timber Wolf", "player1", "A1")
+    new = put(s, "Timber Wolf", "player1", "A1", summoned_round=s["round"])
+    targets = {a["target"] for a in casts(s, "Rouse the Beast")}
+    assert targets == {new}
+    before = mana(s)
+    s, _ = cast(s, rng, "Rouse the Beast", target=new)
+    assert s["objects"][new]["ready"] and mana(s) == before - 2 and old in s["objects"]
+
+
+def test_mana_flower_and_crystal_raise_their_controllers_channeling():
+    """Mana Flower's and Mana Crystal's text: "Controller gains Channeling +1" (§8)."""
+    s, rng, me = duel()
+    base = rounds.channeling(s, me)
+    put(s, "Mana Flower", "player1", "A1")
+    put(s, "Mana Crystal", "player1", "B1")
+    put(s, "Mana Crystal", "player2", "D3")
+    assert rounds.channeling(s, me) == base + 2
+
+
+def test_moonglow_amulet_and_harmonize_add_channeling():
+    """Moonglow Amulet ([Channeling +1] on the mage) and Harmonize (an object with Channeling gains +1), §8;
+    a hidden Harmonize does nothing (§9.7)."""
+    s, rng, me = duel()
+    base = rounds.channeling(s, me)
+    put(s, "Moonglow Amulet", "player1", attached_to=me)
+    h = put(s, "Harmonize", "player1", attached_to=me, face_down=True)
+    assert rounds.channeling(s, me) == base + 1
+    s["objects"][h]["face_down"] = False
+    assert rounds.channeling(s, me) == base + 2
+
+
+def test_harmonize_only_targets_an_object_with_channeling():
+    """Harmonize's text: it can only target an object that has the Channeling attribute."""
+    s, rng, me = duel(["Harmonize"])
+    wolf = put(s, "Timber Wolf", "player1", "A1")
+    lair = put(s, "Lair", "player1", "A1")
+    targets = {a["target"] for a in casts(s, "Harmonize")}
+    assert me in targets and lair in targets and wolf not in targets
+
+
+def test_zone_exclusive_and_same_name_conjurations_share_no_zone():
+    """Digest §9.6: one Zone Exclusive conjuration per zone, never two of one name."""
+    s, rng, me = duel(["Mana Flower"])
+    put(s, "Mana Crystal", "player2", "A1")
+    zones = {a["zone"] for a in casts(s, "Mana Flower")}
+    assert "A1" not in zones and "B1" in zones
+
+
+def test_legendary_one_copy_in_the_arena_unique_one_per_player():
+    """Digest §13, §22.28: a Legendary card has one copy in play in the whole arena."""
+    s, rng, me = duel(["Brogan Bloodstone"])
+    put(s, "Brogan Bloodstone", "player2", "D3")
+    assert casts(s, "Brogan Bloodstone") == []
+
+
+def test_decoy_is_destroyed_on_reveal_and_gives_2_mana_when_destroyed():
+    """Decoy's text: when revealed, destroy it; whenever destroyed, even hidden, its controller gains 2 mana."""
+    s, rng, me = duel()
+    d = put(s, "Decoy", "player1", attached_zone="A1", face_down=True)
+    before = mana(s)
+    s, ev = SYSTEM.apply(s, "player1", {"type": "Reveal", "enchantment": d}, rng)
+    assert d not in s["objects"] and mana(s) == before + 2
+    d2 = put(s, "Decoy", "player1", attached_zone="A1", face_down=True)
+    events = []
+    destroy(s, d2, events)
+    assert mana(s) == before + 4
+
+
+def test_traps_go_only_into_zones_without_enemy_creatures():
+    """Hellfire Trap's text, digest §9.7: a trap targets only a zone without enemy creatures."""
+    s, rng, me = duel(["Hellfire Trap"])
+    put(s, "Timber Wolf", "player2", "B1")
+    zones = {a["zone"] for a in casts(s, "Hellfire Trap")}
+    assert "B1" not in zones and "A2" in zones
+
+
+def test_hellfire_trap_springs_on_an_enemy_entering_and_attacks_it():
+    """Digest §9.7 (Traps); seed 001 l.667: an enemy entering the zone makes the trap reveal (its cost paid),
+    attack, and be destroyed."""
+    s, rng, me = duel()
+    trap = put(s, "Hellfire Trap", "player2", attached_zone="B2", face_down=True)
+    wolf = put(s, "Timber Wolf", "player1", "B1")
+    before = mana(s, "player2")
+    ev = movement.teleport(s, wolf, "B2", rng)
+    assert "EnchantmentRevealed" in types(ev) and any(e["type"] == "AttackRolled" and e["attacker"] == trap
+                                                       for e in ev)
+    assert trap not in s["objects"] and mana(s, "player2") == before - card("Hellfire Trap").reveal_cost
+
+
+def test_trap_ignores_its_controllers_own_creatures_and_summoning():
+    """Digest §9.7: only an enemy entering springs it; summoning into the zone is not entering (§9.5)."""
+    s, rng, me = duel()
+    trap = put(s, "Hellfire Trap", "player1", attached_zone="B2", face_down=True)
+    wolf = put(s, "Timber Wolf", "player1", "B1")
+    movement.push(s, wolf, "south", rng)
+    assert s["objects"][trap]["face_down"]
+
+
+def test_teleport_trap_its_controller_chooses_a_zone_up_to_2_away():
+    """Teleport Trap's text: the entering enemy is teleported to a zone of the trap controller's choice, up to
+    2 zones away; the match waits for that ``Teleport`` choice."""
+    s, rng, me = duel()
+    put(s, "Teleport Trap", "player2", attached_zone="A2", face_down=True)
+    s, ev = SYSTEM.apply(s, "player1", {"type": "Move", "to": "A2"}, rng)
+    assert SYSTEM.awaiting(s) == ["player2"]
+    zones = {a["zone"] for a in SYSTEM.legal_actions(s, "player2") if a["type"] == "Teleport"}
+    assert zones == {"A1", "A2", "A3", "B1", "B2", "B3", "C2"}
+    s, ev = SYSTEM.apply(s, "player2", {"type": "Teleport", "object": me, "zone": "C2"}, rng)
+    assert s["objects"][me]["zone"] == "C2" and not s.get("pending")
+
+
+def test_divine_intervention_on_reveal_may_teleport_the_creature_anywhere():
+    """Divine Intervention's text: when revealed, you may teleport the creature to any zone, then destroy it."""
+    s, rng, me = duel()
+    di = put(s, "Divine Intervention", "player1", attached_to=me, face_down=True)
+    s["objects"][me]["mana"] = 20
+    s, _ = SYSTEM.apply(s, "player1", {"type": "Reveal", "enchantment": di}, rng)
+    assert di not in s["objects"]
+    s, _ = SYSTEM.apply(s, "player1", {"type": "Teleport", "object": me, "zone": "D1"}, rng)
+    assert s["objects"][me]["zone"] == "D1"
+
+
+def test_chains_of_agony_each_move_action_deals_1_direct_damage():
+    """Chains of Agony's text; seed 001 l.621: each move action deals the creature 1 direct damage."""
+    s, rng, me = duel()
+    put(s, "Chains of Agony", "player2", attached_to=me)
+    s, _ = SYSTEM.apply(s, "player1", {"type": "Move", "to": "A2"}, rng)
+    assert s["objects"][me]["damage"] == 1
+
+
+def test_magebane_casting_and_resolving_a_spell_deals_1_direct_damage():
+    """Magebane's text: each time the creature casts and resolves a spell it receives 1 direct damage."""
+    s, rng, me = duel(["Evade"])
+    put(s, "Magebane", "player2", attached_to=me)
+    s, _ = cast(s, rng, "Evade", target=me)
+    assert s["objects"][me]["damage"] == 1
+
+
+def test_pacify_first_attack_each_round_costs_2_mana():
+    """Pacify's text: the first melee or ranged attack each round costs its controller 2 mana in the Declare
+    Attack step (else it is cancelled: the engine offers it only when payable)."""
+    s, rng, me = duel()
+    s["step"], s["activation"] = "turn", None
+    s["objects"][me]["ready"] = False
+    wolf = put(s, "Timber Wolf", "player1", "D3", ready=True)
+    put(s, "Pacify", "player2", attached_to=wolf)
+    s, _ = SYSTEM.apply(s, "player1", {"type": "Activate", "creature": wolf}, rng)
+    attack = next(a for a in SYSTEM.legal_actions(s, "player1") if a["type"] == "Attack")
+    before = mana(s)
+    s, _ = SYSTEM.apply(s, "player1", attack, rng)
+    assert mana(s) == before - 2
+
+
+def test_pacify_attack_not_offered_without_2_mana():
+    """Pacify's text: unpaid, the attack is cancelled, so it is not offered."""
+    s, rng, me = duel()
+    s["step"], s["activation"] = "turn", None
+    wolf = put(s, "Timber Wolf", "player1", "D3", ready=True)
+    put(s, "Pacify", "player2", attached_to=wolf)
+    s["objects"][me]["mana"] = 1
+    s, _ = SYSTEM.apply(s, "player1", {"type": "Activate", "creature": wolf}, rng)
+    assert not [a for a in SYSTEM.legal_actions(s, "player1") if a["type"] == "Attack"]
+
+
+def test_suppression_cloak_each_creatures_first_melee_attack_on_the_mage_costs_2():
+    """Suppression Cloak's text: each creature's first melee attack against this mage each round costs 2."""
+    s, rng, me = duel()
+    s["step"], s["activation"] = "turn", None
+    foe = s["mages"]["player2"]
+    put(s, "Suppression Cloak", "player2", attached_to=foe)
+    wolf = put(s, "Timber Wolf", "player1", "D3", ready=True)
+    s, _ = SYSTEM.apply(s, "player1", {"type": "Activate", "creature": wolf}, rng)
+    attack = next(a for a in SYSTEM.legal_actions(s, "player1") if a["type"] == "Attack" and a["target"] == foe)
+    before = mana(s)
+    s, _ = SYSTEM.apply(s, "player1", attack, rng)
+    assert mana(s) == before - 2
+
+
+def test_wall_of_thorns_a_level_2_creature_crossing_spends_a_full_action():
+    """Wall of Thorns' text: creatures of level 2 or higher must spend a full action to move through it."""
+    s, rng, me = duel()
+    new_object(s, "Wall of Thorns", "conjuration", "player2", border="A1|A2")
+    movement.settle(s, [], rng)
+    s, ev = SYSTEM.apply(s, "player1", {"type": "Move", "to": "A2"}, rng)
+    assert "ActionTurnEnded" in types(ev)
+
+
+def test_extendable_barrier_costs_cost_plus_cost_plus_level_for_a_second_connected_wall():
+    """Digest §9.6 (Extendable); seed 001 l.581: a level-2 barrier costing 7 costs 16 extended; the second copy
+    comes from the book and goes on a border connected to the first."""
+    s, rng, me = duel(["Wall of Fire"], {"player1": "warlock"})
+    assert s["books"]["player1"].get("Wall of Fire")
+    c = card("Wall of Fire")
+    ext = [a for a in casts(s, "Wall of Fire") if a.get("extend")]
+    assert ext
+    before = mana(s)
+    s, ev = SYSTEM.apply(s, "player1", ext[0], rng)
+    assert mana(s) == before - (c.cost + c.cost + c.level())
+    assert len([o for o in s["objects"].values() if o["card"] == "Wall of Fire"]) == 2
+
+
+def test_heal_ability_bar_asyran_cleric_heals_in_range():
+    """Asyran Cleric's Healing Light (a full-action heal bar, range 0-1, 1 die); digest §20.2, §10.11; seed 001
+    l.817."""
+    s, rng, me = duel()
+    s["step"], s["activation"] = "turn", None
+    cleric = put(s, "Asyran Cleric", "player1", "A1", ready=True)
+    wolf = put(s, "Timber Wolf", "player1", "C1", damage=3)
+    s["objects"][me]["damage"] = 3
+    s, _ = SYSTEM.apply(s, "player1", {"type": "Activate", "creature": cleric}, rng)
+    targets = {a["target"] for a in SYSTEM.legal_actions(s, "player1") if a["type"] == "UseAbility"}
+    assert me in targets and wolf not in targets
+    s, ev = SYSTEM.apply(s, "player1", {"type": "UseAbility", "ability": "Healing Light", "target": me}, rng)
+    assert "HealRolled" in types(ev) and "ActionTurnEnded" in types(ev)
+
+
+def test_coverage_counts_only_cards_whose_every_clause_is_enforced():
+    """Issue #14 item 7: a card counts as automated only if every clause of its text is enforced; coded cards
+    are in the starter books."""
+    starter = coverage.starter_names()
+    assert set(coverage.CODED) - {"Wall of Stone"} <= starter
+    assert coverage.status("Highland Unicorn")[0] == "partial"
+    assert coverage.status("Banish")[0] == "referee"
+    assert coverage.status("Timber Wolf")[0] == "automated"
+    n, m = (int(x) for x in coverage.coverage()["starter"].split(" of "))
+    assert m == len(starter) and n == sum(1 for c in starter if coverage.status(c)[0] == "automated")
