@@ -197,7 +197,7 @@ class _Painter:
             self.side(seat)
         self.arrows()
         out = io.BytesIO()
-        self.image.save(out, format="PNG", optimize=False)
+        self.image.save(out, format="PNG", compress_level=3)  # zlib level 3: ~40% faster than 6, ~15% larger
         return out.getvalue()
 
     def header(self) -> None:
