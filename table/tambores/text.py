@@ -219,7 +219,7 @@ def action_label(action: JSON, names: Names, *, short: bool = False) -> str:
         label = text("action.CancelImpact", lang, unit=names.unit(seat, action["on"]))
         label += "" if short else _pay(action, names, private)
     elif kind == "Replenish":
-        if private or short:  # short: a button, both choices offered to both players alike (never a headline)
+        if private:  # never on a public button (``dump`` is a private field); the headline tells no choice
             label = text("action.Replenish." + ("dump" if action["dump"] else "keep"), lang)
         else:
             label = text("action.Replenish.secret", lang)

@@ -1,0 +1,84 @@
+"""The Tambores de Guerra presenter's words (``table/tambores/``): what a public scene may say and what only the
+player's own scene says (§16 of the digest: hands secret, the removed pile face down, the replenishment choice
+secret until both choose), how typed values resolve, and the panel and result in both languages."""
+from __future__ import annotations
+
+import pytest
+
+from engine.core.errors import InvalidInput
+from engine.core.rng import SeededRng
+from engine.core.system import find_system
+from table.presenter import Scene, find_presenter
+
+SYSTEM = find_system("tambores")
+NAMES = {"player1": "alice", "player2": "bob"}
+
+
+@pytest.fixture(scope="module")
+def state():
+    return SYSTEM.setup({}, ("player1", "player2"), SeededRng(b"t" * 32))
+
+
+def scene(state, viewer=None, lang="en") -> Scene:
+    return Scene(SYSTEM.view(state, viewer), NAMES, lang=lang, viewer=viewer, match_id="m1")
+
+
+def test_a_deployment_names_its_payment_only_to_its_player(state):
+    presenter = find_presenter("tambores")
+    seat = SYSTEM.view(state, None)["awaiting"][0]
+    deploy = next(a for a in SYSTEM.legal_actions(state, seat) if a["type"] == "DeployUnit" and a["pay"])
+    own = presenter.action_label(scene(state, seat), deploy)
+    public = presenter.action_label(scene(state), deploy)
+    headline = presenter.action_label(scene(state), deploy, short=True)
+    paid = presenter.names(scene(state, seat)).cards(deploy["pay"])
+    assert paid in own and "pay:" in own
+    assert paid not in public and f"pays {len(deploy['pay'])} cards" in public and "pay" not in headline
+
+
+def test_the_cards_paid_are_counted_never_named_in_public_lines(state):
+    presenter = find_presenter("tambores")
+    seat = SYSTEM.view(state, None)["awaiting"][0]
+    deploy = next(a for a in SYSTEM.legal_actions(state, seat) if a["type"] == "DeployUnit" and a["pay"])
+    after, events = SYSTEM.apply(state, seat, deploy, SeededRng(b"u" * 32))
+    lines = presenter.event_lines(scene(after), events)
+    removed = next(line for line in lines if "removes" in line)
+    assert "(cost)" in removed and not any(presenter.names(scene(after)).card(c) in removed for c in deploy["pay"])
+
+
+def test_the_replenishment_choice_is_told_to_nobody_else_before_both_choose():
+    presenter = find_presenter("tambores")
+    assert set(presenter.private_fields) >= {"card", "pay", "dump"}
+    view_state = SYSTEM.setup({}, ("player1", "player2"), SeededRng(b"r" * 32))
+    for dump in (False, True):
+        action = {"type": "Replenish", "dump": dump}
+        public = {presenter.action_label(scene(view_state), action, short=short) for short in (False, True)}
+        assert public == {"Replenishment chosen (secret)"}
+        assert presenter.action_label(scene(view_state, "player1"), action) == (
+            "Remove my hand, then draw" if dump else "Keep my hand")
+
+
+def test_typed_values_resolve_to_what_the_actions_hold(state):
+    presenter = find_presenter("tambores")
+    seat = SYSTEM.view(state, None)["awaiting"][0]
+    own = scene(state, seat)
+    hand = own.view["players"][seat]["hand"]
+    name = presenter.names(own).card(hand[0])
+    assert presenter.resolve(own, "card", name.upper()) == hand[0]
+    assert presenter.resolve(own, "pay", f"{hand[2]}, {hand[1]}") == sorted([hand[1], hand[2]])
+    assert presenter.resolve(own, "pay", str(sorted(hand[1:3]))) == sorted(hand[1:3])
+    assert presenter.resolve(own, "slot", "#3") == 3 and presenter.resolve(own, "target", "hero") == "hero"
+    assert presenter.resolve(own, "target", "None") is None
+    with pytest.raises(InvalidInput):
+        presenter.resolve(own, "slot", "7")
+
+
+def test_the_panel_says_training_pack_and_the_result_names_the_rule(state):
+    presenter = find_presenter("tambores")
+    panel = presenter.panel(scene(state), {"player1": 1, "player2": 2}, "board.png")
+    assert panel.description.startswith("⚠️ training pack — unofficial values") and len(panel.fields) == 2
+    spanish = presenter.panel(scene(state, lang="es"), {}, None)
+    assert "pack de entrenamiento" in spanish.description and spanish.title.startswith("Tambores de Guerra — turno")
+    over = {**state, "outcome": {"winner": "player2", "reason": "out_of_cards", "results": [], "points": {}}}
+    result = presenter.result(scene(over), {"winner": "player2", "reason": "out_of_cards"}, "abc")
+    assert result.title == "🏆 bob wins" and "could not refill their hand (§14)" in result.description
+    assert "abc" in result.footer
