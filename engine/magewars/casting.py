@@ -13,7 +13,7 @@ import re
 from typing import Any
 
 from engine.core.errors import IllegalAction
-from engine.magewars import arena
+from engine.magewars import abilities, arena
 from engine.magewars.cards import card, has_card, number, trait_value
 from engine.magewars.familiars import may_cast_now
 from engine.magewars.mages import has_ability
@@ -102,7 +102,8 @@ def targets(state: JSON, caster: str, c: Card) -> list[JSON]:
     """Every legal target of spell ``c`` cast by ``caster``: within range and in line of sight (§9.2 step 1).
 
     Each is a dict of the ``Cast`` action's target fields: ``{"target": oid}``, ``{"zone": z}``,
-    ``{"border": b}``, ``{"target": oid, "zone": z}`` (Teleport) or ``{}`` (the arena).
+    ``{"border": b}``, ``{"target": oid, "zone": z}`` (Teleport) or ``{}`` (the arena); :func:`castable` adds
+    the announce-step choices (:func:`choices`), ``bond`` (Pet, Bloodreaper) and Restore's ``conditions``.
     """
     seat = state["objects"][caster]["controller"]
     low, high = (c.range.min, c.range.max) if not isinstance(c.range, str) else (0, 0)
@@ -318,6 +319,10 @@ def castable(state: JSON, caster: str, speed: str) -> list[JSON]:
             cost = base_cost(state, c, fields)
             if cost is not None and cost <= available_mana(state, caster):
                 out.append({"type": "Cast", "caster": caster, "spell": name, **fields})
+                bond = abilities.bond_cost(state, seat, c)
+                if bond and (bond[0] != "Pet" or cost + bond[1] <= available_mana(state, caster)):
+                    out.append({"type": "Cast", "caster": caster, "spell": name, **fields, "bond": True})
+    out += abilities.restore_casts(state, caster, speed)
     if obj["kind"] == "mage" and has_ability(obj, "Arcane Zap") and "Arcane Zap" not in state["used"][seat]:
         out += [{"type": "Cast", "caster": caster, "spell": "Arcane Zap", "target": t}
                 for t in _zap_targets(state, caster) if available_mana(state, caster) >= 1]
@@ -345,6 +350,8 @@ def cast(state: JSON, action: JSON, rng: Any, speed: str) -> list[JSON]:
     seat = state["objects"][caster]["controller"]
     name = action["spell"]
     events: list[JSON] = []
+    if name == abilities.RESTORE:
+        return abilities.restore(state, action)
     if name == "Arcane Zap":
         pay(state, caster, 1)
         state["used"][seat].append("Arcane Zap")
@@ -371,6 +378,8 @@ def cast(state: JSON, action: JSON, rng: Any, speed: str) -> list[JSON]:
         return events
     events += _resolve(state, seat, caster, c, fields, rng, action)
     events += _after_resolving(state, caster)
+    if c.type == CardType.INCANTATION:
+        events += abilities.divine_reward(state, seat, name)
     from engine.magewars.movement import settle
     return events + settle(state, [], rng)  # what the spell destroyed leaves play
 
@@ -440,7 +449,9 @@ def _resolve(state: JSON, seat: str, caster: str, c: Card, fields: JSON, rng: An
                          summoned_round=state["round"])
         events.append({"type": "CreatureSummoned", "seat": seat, "object": obj["id"], "card": c.name,
                        "zone": fields["zone"]})
-        return events + _bond(state, seat, obj, action)
+        if action.get("bond"):  # Pet (§14.1), Bloodreaper (§14.3): asked for in the Cast action
+            events += abilities.bond(state, seat, obj)
+        return events
     if c.type == CardType.CONJURATION:
         extra = {"border": fields["border"]} if "border" in fields else \
             {"attached_to": target} if target else {"zone": fields.get("zone")}
@@ -497,31 +508,6 @@ def _equip(state: JSON, seat: str, c: Card, mage: str) -> list[JSON]:
     obj["controller"] = host["controller"]
     return events + [{"type": "EquipmentAttached", "seat": seat, "object": obj["id"], "card": c.name,
                       "mage": mage}]
-
-
-def _bond(state: JSON, seat: str, obj: JSON, action: JSON) -> list[JSON]:
-    """Pet (§14.1) and Bloodreaper (§14.3): asked for in the Cast action (``"bond": true``); paid now."""
-    if not action.get("bond"):
-        return []
-    mage = state["objects"][state["mages"][seat]]
-    c = card(obj["card"])
-    level = c.level() if isinstance(c.level(), int) else 0
-    subtypes = [s.lower() for s in c.subtypes]
-    taken = any(o["counters"].get("bond") for o in state["objects"].values() if o["controller"] == seat)
-    if taken or "Legendary" in c.traits:
-        return []
-    if has_ability(mage, "Pet") and "animal" in subtypes and mage["mana"] >= level + 1:
-        mage["mana"] -= level + 1
-        obj["counters"]["bond"] = "Pet"
-        obj["counters"]["life"] = 3
-        obj.setdefault("traits", []).extend(["Melee +1", "Armor +1"])
-        return [{"type": "PetChosen", "seat": seat, "object": obj["id"], "cost": level + 1}]
-    if has_ability(mage, "Bloodreaper") and "demon" in subtypes:
-        mage["counters"]["life"] = mage["counters"].get("life", 0) - (level + 1)
-        obj["counters"]["bond"] = "Bloodreaper"
-        obj.setdefault("traits", []).append("Bloodthirsty +2")
-        return [{"type": "BloodreaperChosen", "seat": seat, "object": obj["id"], "life_lost": level + 1}]
-    return []
 
 
 def _attack(state: JSON, attacker: str, index: int | None, target: str | None, rng: Any, *,

@@ -213,9 +213,11 @@ def attack(state: JSON, attacker: str, index: int | str, target: str, rng: Any,
     """Run one attack through the combat module, in place, then settle what it leaves to the duel: destroyed
     objects leave play (§9.2 discard) and pushes move (§7.6; :func:`push_away`)."""
     from engine.magewars import combat
+    from engine.magewars import abilities
     new, events = combat.attack(state, attacker, index, target, rng, declared=declared or {})
     state.clear()
     state.update(new)
+    events += abilities.voltaric(state, events) + abilities.after_attack(state, attacker, events)
     return events + settle(state, events, rng)
 
 

@@ -117,10 +117,19 @@ def _mana_when_destroyed(obj: JSON) -> int:
 
 def destroy(state: JSON, oid: str, events: list[JSON], *, cause: str = "destroyed") -> None:
     """Remove an object and everything attached to it; the cards go to their owner's discard pile (§9.2)."""
-    obj = state["objects"].pop(oid, None)
+    obj = state["objects"].get(oid)
     if obj is None:
         return
+    from engine.magewars.abilities import chain_curse
+    kept = chain_curse(state, obj)
+    state["objects"].pop(oid)
     for child in [o for o in state["objects"].values() if o.get("attached_to") == oid]:
+        if child["id"] == kept:  # Chain Curses (§14.3): this curse goes back to its owner's spellbook
+            state["objects"].pop(kept)
+            book = state["books"][child["owner"]]
+            book[child["card"]] = book.get(child["card"], 0) + 1
+            events.append({"type": "CurseReturned", "object": kept, "card": child["card"], "owner": child["owner"]})
+            continue
         destroy(state, child["id"], events, cause="host destroyed")
     if obj["kind"] != "mage":
         state["discard"][obj["owner"]].append(obj["card"])

@@ -18,9 +18,11 @@ Actions (``{"type": ...}``):
   spells its card allows, ``familiars.py``); listed one caster at a time before ``Prepare``.
 - ``Prepare`` {spells: [name, name?], assign: {oid: name}}: the secret plan (§4 P5); listed with the
   assignments made by ``Assign`` (a typed ``assign`` is accepted too).
-- ``Cast`` {caster, spell, target?|zone?|border?, x?, bond?}: cast a spell (§9.2); in a quickcast window or
-  before/after one's own creature's turn it uses the quickcast action; ``bond`` makes a summoned animal the
-  Pet / a demon the Bloodreaper (§14).
+- ``Cast`` {caster, spell, target?|zone?|border?, x?, bond?, direction?, extra?, equipment?, extend?,
+  conditions?, all?}: cast a spell (§9.2); in a quickcast window or before/after one's own creature's turn it
+  uses the quickcast action; ``bond`` makes a summoned animal the Pet / a demon the Bloodreaper (§14);
+  ``direction``/``extra`` (Force Push), ``equipment`` (Dissolve, Explode), ``extend`` (a second wall, §9.6);
+  ``spell: "Restore"`` with ``conditions`` (and ``all`` for the full-action version) is the Priestess's.
 - ``EndDeployment``, ``Skip`` (close one's part of a quickcast window), ``Pass`` (§5.3), ``Activate``
   {creature}, ``Move`` {to}, ``Attack`` {attack: index, target}, ``Guard``, ``EndTurn``, ``UseAbility``
   {ability: bar name, target} (a creature's heal ability bar).
@@ -48,7 +50,7 @@ from typing import Any
 
 from engine.core.errors import IllegalAction, InvalidInput
 from engine.core.system import JSON, Outcome, SystemInfo
-from engine.magewars import arena, casting, familiars, mages, movement, referee, spellbooks
+from engine.magewars import abilities, arena, casting, familiars, mages, movement, referee, spellbooks
 from engine.magewars import round as rounds
 from engine.magewars.cards import card, has_card, number
 from engine.magewars.state import barriers, clone, other
@@ -339,6 +341,7 @@ class MageWars:
             events += rounds.start_round(new, rng)
             events += rounds.check_winner(new)
         new["barriers"] = {b: sorted(t) for b, t in barriers(new).items()}
+        abilities.refresh(new)
         return new, events
 
     def _plan_ok(self, state: JSON, seat: str, action: JSON) -> bool:
@@ -491,8 +494,11 @@ class MageWars:
             return casting.cast(state, action, rng, "full")
         if step == "activation":
             act = state["activation"]
-            c = None if action["spell"] == "Arcane Zap" else card(action["spell"])
-            speed = "quick" if c is None or casting.spell_speed(state, caster, c) == "quick" else "full"
+            if action["spell"] == abilities.RESTORE:
+                speed = abilities.restore_speed(action)
+            else:
+                c = None if action["spell"] == "Arcane Zap" else card(action["spell"])
+                speed = "quick" if c is None or casting.spell_speed(state, caster, c) == "quick" else "full"
             act[speed] = True
             return casting.cast(state, action, rng, speed) + self._maybe_end(state, rng)
         self._mage(state, seat)["quickcast"] = False  # the quickcast action (§5.4)
@@ -519,6 +525,7 @@ class MageWars:
         self._mage(state, seat)["mana"] -= cost
         ench["face_down"] = False
         events = [{"type": "EnchantmentRevealed", "seat": seat, "object": oid, "spell": ench["card"], "cost": cost}]
+        events += abilities.divine_reward(state, seat, ench["card"])
         host = ench.get("attached_to")
         c = card(ench["card"])
         from engine.magewars.state import destroy

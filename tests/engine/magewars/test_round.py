@@ -84,7 +84,7 @@ def test_deployment_spawnpoint_summons_in_its_zone_paying_its_own_mana_first():
     s = _to_deployment(s, rng, lair, "Timber Wolf")
     assert (s["step"], s["turn"]) == ("deploy", "player2")
     cast = {"type": "Cast", "caster": lair, "spell": "Timber Wolf", "zone": "C2"}
-    assert of_type(s, "player2", "Cast") == [cast]
+    assert of_type(s, "player2", "Cast") == [cast, {**cast, "bond": True}]  # it may become the Pet (§14.1)
     pool = s["objects"][s["mages"]["player2"]]["mana"]
     s, _ = SYSTEM.apply(s, "player2", cast, rng)
     wolf = next(o for o in s["objects"].values() if o["card"] == "Timber Wolf")
