@@ -64,6 +64,10 @@ class Words:
     hit: str = "hit ×{count}"
     blocked: str = "blocked"
     ability_ready: str = "ability ready"
+    infantry: str = "infantry"
+    cavalry: str = "cavalry"
+    monster: str = "monster"
+    war_machine: str = "war machine"
     phase_setup: str = "Setup"
     phase_deployment: str = "Deployment"
     phase_combat: str = "Combat"
@@ -288,7 +292,7 @@ class _Painter:
                   bold=True)
         self.text((x0 + self.px(46), y0 + self.px(12)), u["name"], 21, width=x1 - x0 - self.px(54), bold=True)
         kind = str(u.get("unit_type") or "")
-        tags = [kind.replace("_", " ")] if kind and kind != "unknown" else []
+        tags = [getattr(w, kind, kind.replace("_", " "))] if kind and kind != "unknown" else []
         if u.get("deployed_turn") == self.view.get("turn"):
             tags.append(w.new)
         self.text((x0 + self.px(10), y0 + self.px(44)), " · ".join(tags), 16, fill=MUTED, width=inner)
@@ -305,9 +309,10 @@ class _Painter:
         self.pips((x0 + self.px(10), y0 + self.px(146)), u["wounds"], u["life"], 16, inner)
         self.text((x0 + self.px(10), y0 + self.px(168)), f"{w.life} {u['life'] - u['wounds']}/{u['life']}", 16)
         rng = int(u.get("range") or 0)
-        self.text((x0 + self.px(100), y0 + self.px(168)), w.range, 16)
+        self.text((x0 + self.px(82), y0 + self.px(168)), w.range, 16)
+        dots = x0 + self.px(86) + round(self.draw.textlength(w.range, font=font(self.px(16))))
         for i in range(3):
-            cx = x0 + self.px(160 + i * 10)
+            cx = dots + self.px(6 + i * 10)
             r = self.px(4)
             self.draw.ellipse((cx - r, y0 + self.px(176) - r, cx + r, y0 + self.px(176) + r),
                               fill=INK if i < rng else None, outline=INK)
