@@ -79,7 +79,7 @@ def refresh(state: JSON) -> None:
         near = mage is not None and zone_of(state, mage["id"]) == obj.get("zone")
         has = obj["counters"].get("pet_near", False)
         if near and not has:
-            obj["traits"].append("Melee +1")
+            obj.setdefault("traits", []).append("Melee +1")
         elif has and not near:
             obj["traits"].remove("Melee +1")
         obj["counters"]["pet_near"] = near

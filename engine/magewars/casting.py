@@ -501,6 +501,8 @@ def _equip(state: JSON, seat: str, c: Card, mage: str) -> list[JSON]:
         state["discard"][seat].append(c.name)
         return [{"type": "SpellCountered", "seat": seat, "spell": c.name, "by": "slot taken"}]
     for o in clash:
+        for child in attached(state, o["id"]):  # what was attached to it leaves play with it
+            destroy(state, child["id"], events, cause="host returned")
         state["objects"].pop(o["id"])
         state["books"][o["owner"]][o["card"]] = state["books"][o["owner"]].get(o["card"], 0) + 1
         events.append({"type": "EquipmentReturned", "object": o["id"], "card": o["card"], "owner": o["owner"]})

@@ -78,7 +78,8 @@ CODED: dict[str, str] = {
     "Suppression Cloak": "each creature's first melee attack on this mage each round costs 2 mana",
     "Lair": "its Planning spell is an animal creature, cast in Deployment (familiars.py)",
     "Battle Forge": "its Planning spell is an equipment, cast in Deployment (familiars.py)",
-    "Huginn, Raven Familiar": "its Planning spell is a level 1-2 incantation, cast on its turn (familiars.py)",
+    "Huginn, Raven Familiar": "its Planning spell is a level 1-2 incantation, cast on its turn (familiars.py); "
+                              "Raven's Eye shows its controller a hidden enchantment within 2 zones",
     "Wall of Thorns": "a level 2+ creature crossing it spends a full action; Passage Attacks; Extendable",
     "Wall of Stone": "no text; Passage Blocked, Blocks LOS, Extendable",
 }

@@ -53,11 +53,15 @@ from engine.core.system import JSON, Outcome, SystemInfo
 from engine.magewars import abilities, arena, casting, familiars, mages, movement, referee, spellbooks
 from engine.magewars import round as rounds
 from engine.magewars.cards import card, has_card, number
-from engine.magewars.state import barriers, clone, other
+from engine.magewars.state import barriers, clone, other, zone_of
 
 SEATS = ("player1", "player2")
 PACIFY_COST = 2
 """Pacify and Suppression Cloak: 2 mana in the Declare Attack step (their card texts)."""
+
+
+LOOK = "may look at a target hidden enchantment"
+"""An ability bar's note: look at a hidden enchantment (Huginn's Raven's Eye, §6; seed 001 l.445)."""
 
 
 def t_seat(state: JSON, oid: str) -> str:
@@ -269,9 +273,19 @@ class MageWars:
             return []
         out = []
         for bar in card(state["objects"][oid]["card"]).attacks:
-            if not any(t.trait == "Heal" for t in bar.traits) or (str(bar.speed) == "full" and not full):
+            if (str(bar.speed) == "full" and not full) or isinstance(bar.range, str):
                 continue
             here = state["objects"][oid]["zone"]
+            if any(LOOK in n for n in bar.notes):  # Huginn's Raven's Eye: look at a hidden enchantment
+                out += [{"type": "UseAbility", "ability": bar.name, "target": o["id"]}
+                        for o in sorted(state["objects"].values(), key=lambda o: o["order"])
+                        if o["kind"] == "enchantment" and o["face_down"] and o["controller"] != t_seat(state, oid)
+                        and (bar.range is None or arena.in_range(here, zone_of(state, o["id"]), bar.range.min,
+                                                                 bar.range.max))
+                        and casting._sees(state, oid, zone_of(state, o["id"]))]
+                continue
+            if not any(t.trait == "Heal" for t in bar.traits):
+                continue
             for t in sorted(state["objects"].values(), key=lambda o: o["order"]):
                 if t["kind"] not in ("creature", "mage") or not t.get("zone") or not stats.living(state, t["id"]):
                     continue
@@ -286,6 +300,11 @@ class MageWars:
         from engine.magewars import combat
         bar = next(b for b in card(state["objects"][oid]["card"]).attacks if b.name == action["ability"])
         state["activation"]["full" if str(bar.speed) == "full" else "quick"] = True
+        if any(LOOK in n for n in bar.notes):
+            seen = state["objects"][action["target"]]
+            return [{"type": "EnchantmentLookedAt", "object": seen["id"], "by": oid},
+                    {"type": "EnchantmentSeen", "object": seen["id"], "card": seen["card"],
+                     "visible_to": [t_seat(state, oid)]}]
         events = casting.combat_heal(state, action["target"], int(bar.dice or 0), rng, combat)
         if any("Then, destroy" in n for n in bar.notes):
             from engine.magewars.state import destroy
@@ -296,8 +315,8 @@ class MageWars:
         from engine.magewars import combat, stats
         out = []
         for bar in stats.attacks(state, oid):
-            if bar.get("action") == "full" and not full:
-                continue
+            if (bar.get("action") == "full" and not full) or bar.get("dice") is None:
+                continue  # no dice printed: an ability, not an attack (Huginn's Raven's Eye, _heal_abilities)
             for target in sorted(state["objects"], key=lambda k: state["objects"][k]["order"]):
                 t = state["objects"][target]
                 if target == oid or t["controller"] == state["objects"][oid]["controller"] or not t.get("zone"):
