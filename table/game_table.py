@@ -9,7 +9,9 @@ drawn) is answered to its player ephemerally, and its public half is posted to t
 """
 from __future__ import annotations
 
+import asyncio
 import re
+from collections import OrderedDict
 from typing import Any, Mapping
 
 from engine.core import system as systems
@@ -36,6 +38,9 @@ MAX_COMPONENT_BUTTONS = 20
 DO = CommandSpec("do", "Any action possible now (the list offers only legal ones)")
 """The generic command every game has: pick any legal action."""
 _INDEX = re.compile(r"^(?:(\d+):)?(\d+)$")
+LEGAL_MEMO = 64
+"""Legal-action lists kept per table, by match, version and seat: a command asks for them, then its reply's
+buttons ask again for the new state, which the next command reuses."""
 
 
 class GameTable:
@@ -50,6 +55,7 @@ class GameTable:
         self.system = systems.find_system(presenter.game)
         self.reminders = reminders
         self.specs: dict[str, CommandSpec] = {spec.name: spec for spec in (DO, *presenter.commands)}
+        self._legal: OrderedDict[tuple[str, int, str], list[JSON]] = OrderedDict()
 
     # reading -------------------------------------------------------------------------------------
     async def load(self, ctx: Context, match_id: str | None = None) -> Match:
@@ -75,7 +81,25 @@ class GameTable:
         """What ``seat`` may do now (nothing when the match is not being played)."""
         if seat is None or match.status is not Status.ACTIVE or match.state is None:
             return []
-        return self.system.legal_actions(match.state, seat)
+        key = (match.id, match.version, seat)
+        if key not in self._legal:
+            self._remember(key, self.system.legal_actions(match.state, seat))
+        return list(self._legal[key])
+
+    async def ready(self, match: Match, seats: list[str | None]) -> None:
+        """Work out ``seats``' legal actions off the event loop, for ``legal`` to find: a game's rules may take
+        seconds over them (free measurement: a path search per place offered), and the loop must stay free to
+        acknowledge interactions in Discord's time."""
+        for seat in seats:
+            key = (match.id, match.version, str(seat))
+            if seat is not None and match.status is Status.ACTIVE and match.state is not None and \
+                    key not in self._legal:
+                self._remember(key, await asyncio.to_thread(self.system.legal_actions, match.state, seat))
+
+    def _remember(self, key: tuple[str, int, str], legal: list[JSON]) -> None:
+        self._legal[key] = legal
+        while len(self._legal) > LEGAL_MEMO:
+            self._legal.popitem(last=False)
 
     @staticmethod
     def seated(match: Match, ctx: Context) -> str:
@@ -105,6 +129,7 @@ class GameTable:
                 error.params["name"] = ", ".join(before.holder(s).name for s in scene.awaiting) or "—"
                 error.params["step"] = self.presenter.step(scene)
             raise
+        await self.ready(match, self.scene(match, None, ctx.lang).awaiting)
         if self.reminders is not None:
             await self.reminders.arm(match)
         if self.windows is not None:
@@ -134,6 +159,7 @@ class GameTable:
         if spec.query:
             return self.query(ctx, match, spec, values)
         seat = self.seated(match, ctx)
+        await self.ready(match, [seat])
         if not spec.free:
             self.check_turn(match, seat, ctx.lang)
         if spec.picks_action:
@@ -242,6 +268,7 @@ class GameTable:
         seat = match.seat_of(ctx.actor.user_id)
         if spec is None or (seat is None and not spec.query):
             return []
+        await self.ready(match, [seat])
         scene = self.scene(match, seat, ctx.lang)
         needle = current.strip().lower()
         if spec.picks_action:
@@ -307,6 +334,7 @@ class GameTable:
             raise IllegalAction("core.stale_choice")
         if who != "x" and match.seats[int(who)].seat != seat:
             raise NotAllowed("core.not_that_seat", name=match.seats[int(who)].name)
+        await self.ready(match, [seat])
         legal = self.legal(match, seat)
         if not 0 <= int(index) < len(legal):
             raise IllegalAction("core.stale_choice")
@@ -394,6 +422,7 @@ class GameTable:
         """The match as it stands, posted publicly (after an accept or an undo, or on request)."""
         entries = await self.store.log(match.id, 1)
         events = entries[-1].get("events", []) if entries and entries[-1].get("kind") == "action" else []
+        await self.ready(match, self.scene(match, None, ctx.lang).awaiting)
         return self.public_reply(match, events, headline, lang=ctx.lang)
 
     async def board(self, ctx: Context, match_id: str | None = None) -> Reply:

@@ -1,0 +1,52 @@
+"""The table asks a game for its legal actions off the event loop and once per state: a free-measurement game's
+rules take seconds over them, and the loop must stay free to acknowledge Discord's interactions in time. Driven
+by the test game (``tests/support/ttt.py``)."""
+from __future__ import annotations
+
+import threading
+
+from table.context import Actor, Context
+from table.play import Play
+
+ALICE, BOB = Actor(1, "alice"), Actor(2, "bob")
+THREAD = 702
+
+
+def ctx(actor: Actor) -> Context:
+    async def open_thread(name: str) -> int:
+        return THREAD
+    return Context(actor, THREAD, guild_id=9, open_thread=open_thread)
+
+
+class Counting:
+    """The game's rules, counting ``legal_actions`` calls and the threads they ran on."""
+
+    def __init__(self, system) -> None:
+        self.system = system
+        self.calls: list[tuple[int, str, int]] = []
+
+    def __getattr__(self, name):
+        return getattr(self.system, name)
+
+    def legal_actions(self, state, seat):
+        self.calls.append((len(state["board"]), seat, threading.get_ident()))
+        return self.system.legal_actions(state, seat)
+
+
+async def test_legal_actions_are_worked_out_off_the_loop_once_per_state(table):
+    play = Play(table)
+    await table.new_match(ctx(ALICE), "ttt", BOB, {})
+    match_id = await table.store.match_in(THREAD)
+    game = play.game("ttt")
+    counting = game.system = Counting(game.system)
+    await play.press(ctx(BOB), f"m:accept:{match_id}")
+    match = await table.store.load(match_id)
+    mover = ctx(ALICE if match.holder(match.state["turn"]).user_id == ALICE.user_id else BOB)
+
+    await game.choices(mover, "mark", "cell", {}, "")   # autocomplete, then the command, then its reply's buttons
+    await game.run(mover, "mark", {"cell": "b2"})
+    loop_thread = threading.get_ident()
+    assert counting.calls and all(thread != loop_thread for _, _, thread in counting.calls)
+    per_state = [(marks, seat) for marks, seat, _ in counting.calls]
+    assert len(per_state) == len(set(per_state)), "one call per state and seat"
+    assert (1, match.state["turn"]) not in per_state and (0, match.state["turn"]) in per_state
