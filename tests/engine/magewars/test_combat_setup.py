@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.magewars.dice import attack_die, effect_die
+from engine.magewars.pack import Card
 
 FACES = [f.face for f in attack_die().faces]
 
@@ -54,19 +55,29 @@ def state(*objects: dict, cards: dict | None = None) -> dict:
     return out
 
 
+def _defense(text: str) -> dict:
+    """A golden shield written as printed ("7+ 1x", "8+ inf") in the pack's shape."""
+    threshold, uses = text.split()
+    return {"threshold": int(threshold.rstrip("+")), "uses": "unlimited" if uses == "inf" else int(uses.rstrip("x"))}
+
+
 def creature_card(name: str, *, life: int, armor: int = 0, dice: int = 3, traits: tuple[str, ...] = (),
                   attack_traits: tuple[dict, ...] = (), damage_type: str | None = None, table: list | None = None,
                   action: str = "Quick", range_type: str = "Melee", rng: tuple[int, int] = (0, 0),
                   defense: str | None = None, text: str = "", subtypes: tuple[str, ...] = ()) -> dict:
-    """A creature card in the data's shape, for rulebook examples whose card the data does not have."""
-    stats: dict = {"armor": armor, "life": life}
-    if defense:
-        stats["defense"] = defense
-    return {"name": name, "type": "Creature", "subtypes": list(subtypes), "traits": list(traits), "text": text,
-            "levels": [2], "stats": stats,
-            "attacks": [{"name": f"{name} attack", "action": action, "range_type": range_type, "range": list(rng),
-                         "damage_type": damage_type, "dice": dice, "effect_table": table,
-                         "traits": list(attack_traits), "notes": []}]}
+    """A level 2 creature card in the pack's shape (engine/magewars/pack.py ``Card``, as ``data/magewars/cards.json``
+    writes it), for rulebook examples whose card the data does not have; ``action``, ``range_type`` and
+    ``damage_type`` as printed ("Quick", "Melee", "Flame")."""
+    bar = {"name": f"{name} attack", "speed": action.lower(), "range_type": range_type.lower().replace(" ", "_"),
+           "range": {"min": rng[0], "max": rng[1]} if range_type == "Ranged" else None,
+           "damage_type": damage_type.lower() if damage_type else None, "dice": dice, "effect_table": table or [],
+           "traits": list(attack_traits)}
+    raw = {"id": name.lower().replace(" ", "-"), "name": name, "type": "creature", "subtypes": list(subtypes),
+           "schools": [{"school": "unknown", "level": 2}], "cost": "unknown", "casting_speed": "full",
+           "range": {"min": 0, "max": 0}, "target": "Zone", "life": life, "armor": armor,
+           "defense": _defense(defense) if defense else None, "attacks": [bar], "traits": list(traits),
+           "text": text or None}
+    return Card.model_validate(raw).model_dump(mode="json", exclude_none=True)
 
 
 def test_scripted_rng_reads_faces_and_d12():

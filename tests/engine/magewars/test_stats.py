@@ -8,7 +8,7 @@ import pytest
 
 from engine.core.errors import InvalidInput
 from engine.magewars import stats
-from tests.engine.magewars.test_combat_setup import attached, obj, state
+from tests.engine.magewars.test_combat_setup import attached, creature_card, obj, state
 
 
 def test_printed_stats_brogan():
@@ -110,3 +110,62 @@ def test_the_match_cards_win_over_the_library():
     """A match's own cards (a pack's, ``state["cards"]``) replace the library's card of that name."""
     mine = {"Timber Wolf": {"name": "Timber Wolf", "type": "Creature", "stats": {"armor": 9, "life": 1}}}
     assert stats.armor(state(obj("w", "Timber Wolf"), cards=mine), "w") == 9
+
+
+def test_the_match_cards_may_be_in_the_pack_shape_or_the_duel_engines():
+    """``state["cards"]`` holds the pack's shape (a pack, these tests' ``creature_card``) or the OCTGN shape the duel
+    engine writes for its mages and built-in attacks (system.py, movement.py); both read the same."""
+    octgn = {"name": "Golem", "type": "Creature", "subtypes": ["Construct"], "levels": [3], "traits": ["Nonliving"],
+             "text": "", "stats": {"armor": 2, "life": 12, "defense": "7+ 1x"},
+             "attacks": [{"name": "Golem attack", "action": "Full", "range_type": "Melee", "range": [0, 0],
+                          "damage_type": "Lightning", "dice": 5, "effect_table": None,
+                          "traits": [{"trait": "Piercing", "value": 1}], "notes": []}]}
+    pack = creature_card("Golem", life=12, armor=2, dice=5, traits=("Nonliving",), action="Full",
+                         damage_type="Lightning", attack_traits=({"trait": "Piercing", "value": 1},),
+                         defense="7+ 1x", subtypes=("Construct",))
+    pack["schools"] = [{"school": "unknown", "level": 3}]
+    a, b = (state(obj("g", "Golem"), cards={"Golem": c}) for c in (octgn, pack))
+    assert stats.summary(a, "g") == stats.summary(b, "g")
+    for s in (a, b):
+        assert (stats.level(s, "g"), stats.subtypes(s, "g")) == (3, ["Construct"])
+    bar = stats.attacks(a, "g")[0]
+    assert (bar["action"], bar["damage_type"], bar["dice"]) == ("full", "Lightning", 5)
+    assert [(d["threshold"], d["uses"]) for d in stats.defenses(a, "g")] == [(7, 1)]
+
+
+def test_a_crossed_armor_icon_keeps_armor_at_zero():
+    """§13: a printed "-" armor (the shipped data's trait ``Armor -``) never has armor, even with Armor +X; Ser
+    Rikvald is not incorporeal."""
+    assert "Armor -" in stats.traits(state(obj("r", "Ser Rikvald, the Tireless Guardian")), "r").names()
+    assert stats.armor(state(obj("r", "Ser Rikvald, the Tireless Guardian", traits=["Armor +2"])), "r") == 0
+
+
+def test_walls_and_or_schools():
+    """The shipped data gives walls the subtype Wall (§9.6); an "or" spell's level is the one shown, not a sum (§15:
+    Darkfenne Rat, Nature 1 or Dark 1)."""
+    assert "Wall" in stats.subtypes(state(obj("w", "Wall of Fire", kind="conjuration")), "w")
+    assert stats.level(state(obj("r", "Darkfenne Rat")), "r") == 1
+
+
+def test_library_mages():
+    """§14: a mage with no card of the match reads the shipped stats card: the Beastmaster's Melee +1, the Wizard's
+    Arcane Zap before the basic melee attack (the data's order); the Monk's Straight Punch is its melee attack."""
+    assert stats.traits(state(obj("bm", "Beastmaster", kind="mage")), "bm").value("Melee") == 1
+    bars = stats.attacks(state(obj("wiz", "Wizard", kind="mage")), "wiz")
+    assert [(b["name"], b["spell"]) for b in bars] == [("Arcane Zap", True), ("Basic Melee Attack", False)]
+    assert [b["name"] for b in stats.attacks(state(obj("m", "Monk", kind="mage")), "m")] == ["Straight Punch"]
+
+
+def test_a_printed_bar_registered_back_in_the_octgn_shape_reads_the_same():
+    """movement.object_attack copies a wall's printed bar (read with :func:`stats.card`) into ``state["cards"]`` as
+    an attack spell in the OCTGN shape (§9.6 Passage Attack); its dice, type, effects and traits survive."""
+    s = state(obj("w", "Wall of Fire", kind="conjuration"))
+    raw = stats.card(s, "Wall of Fire")["attacks"][0]
+    s["cards"] = {"Fire: Searing Flames": {
+        "name": "Fire: Searing Flames", "type": "Attack", "action": "Quick", "range": [0, 0], "schools": [],
+        "levels": [], "traits": [], "subtypes": [], "stats": {},
+        "attacks": [{**raw, "action": "Quick", "range_type": "Ranged", "range": [0, 0]}]}}
+    bar = stats.spell_attack(s, "Fire: Searing Flames")
+    assert (bar["action"], bar["range_type"], bar["range"], bar["dice"], bar["damage_type"]) == (
+        "quick", "ranged", [0, 0], 5, "Flame")
+    assert {"trait": "Unavoidable"} in bar["traits"] and [r["min"] for r in bar["effect_table"]] == [5, 10]
