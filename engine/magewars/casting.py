@@ -103,7 +103,8 @@ def targets(state: JSON, caster: str, c: Card) -> list[JSON]:
 
     Each is a dict of the ``Cast`` action's target fields: ``{"target": oid}``, ``{"zone": z}``,
     ``{"border": b}``, ``{"target": oid, "zone": z}`` (Teleport) or ``{}`` (the arena); :func:`castable` adds
-    the announce-step choices (:func:`choices`), ``bond`` (Pet, Bloodreaper) and Restore's ``conditions``.
+    the announce-step choices (:func:`choices`: ``direction``, ``extra``, ``equipment``, ``bind``), ``bond``
+    (Pet, Bloodreaper), ``from`` (a spellbound spell's item) and Restore's ``conditions``.
     """
     seat = state["objects"][caster]["controller"]
     low, high = (c.range.min, c.range.max) if not isinstance(c.range, str) else (0, 0)
@@ -252,9 +253,21 @@ def level_table_cost(text: str, level: int) -> int | None:
     return None
 
 
-def choices(state: JSON, c: Card, fields: JSON) -> list[JSON]:
+_BIND = re.compile(r"bind a non-Epic (\w+) spell from your spellbook")
+
+
+def _bindable(state: JSON, seat: str, kind: str) -> list[str]:
+    """Spells of ``seat``'s book that may be bound to a Spellbind item (Mage Wand: non-Epic incantations)."""
+    book = state["books"][seat]
+    return sorted(n for n, k in book.items() if k > 0 and has_card(n) and str(card(n).type) == kind
+                  and "Epic" not in card(n).traits)
+
+
+def choices(state: JSON, c: Card, fields: JSON, seat: str) -> list[JSON]:
     """The announce-step choices a spell's text adds to a target (§9.2 step 1): Force Push's direction (any of
     the four) and, when that way crosses a Passage Attacks wall, whether to pay its extra 3 mana."""
+    if "Spellbind" in c.traits and (m := _BIND.search(c.text or "")):
+        return [fields] + [{**fields, "bind": n} for n in _bindable(state, seat, m.group(1))]
     if c.name in (DISSOLVE, EXPLODE) and "target" in fields:
         return [{**fields, "equipment": o["id"]} for o in attached(state, fields["target"])
                 if o["kind"] == "equipment"]
@@ -307,21 +320,24 @@ def castable(state: JSON, caster: str, speed: str) -> list[JSON]:
     names = sorted(set(state["planned"][seat])) if obj["kind"] == "mage" else \
         [state["assigned"][seat][caster]] if caster in state["assigned"][seat] and may_cast_now(state, caster) \
         else []
+    sources: list[tuple[str, JSON]] = [(n, {}) for n in names] + [
+        (eq["bound"], {"from": eq["id"]}) for eq in attached(state, caster)
+        if eq.get("bound") and f"bound:{eq['id']}" not in state["used"][seat]]  # Spellbind (§9.9)
     out: list[JSON] = []
-    for name in names:
+    for name, source in sources:
         if not has_card(name):
             continue
         c = card(name)
         needs = spell_speed(state, caster, c)
         if speed == "quick" and needs != "quick":
             continue
-        for fields in [f for t in targets(state, caster, c) for f in choices(state, c, t)]:
+        for fields in [f for t in targets(state, caster, c) for f in choices(state, c, t, seat)]:
             cost = base_cost(state, c, fields)
             if cost is not None and cost <= available_mana(state, caster):
-                out.append({"type": "Cast", "caster": caster, "spell": name, **fields})
+                out.append({"type": "Cast", "caster": caster, "spell": name, **fields, **source})
                 bond = abilities.bond_cost(state, seat, c)
                 if bond and (bond[0] != "Pet" or cost + bond[1] <= available_mana(state, caster)):
-                    out.append({"type": "Cast", "caster": caster, "spell": name, **fields, "bond": True})
+                    out.append({"type": "Cast", "caster": caster, "spell": name, **fields, **source, "bond": True})
     out += abilities.restore_casts(state, caster, speed)
     if obj["kind"] == "mage" and has_ability(obj, "Arcane Zap") and "Arcane Zap" not in state["used"][seat]:
         out += [{"type": "Cast", "caster": caster, "spell": "Arcane Zap", "target": t}
@@ -359,14 +375,18 @@ def cast(state: JSON, action: JSON, rng: Any, speed: str) -> list[JSON]:
                        "target": action["target"]})
         return events + _attack(state, caster, None, action["target"], rng, spell="Arcane Zap")
     c = card(name)
-    fields = {k: action[k] for k in ("target", "zone", "border", "x", "direction", "extra", "equipment", "extend")
-              if k in action}
+    fields = {k: action[k] for k in ("target", "zone", "border", "x", "direction", "extra", "equipment", "extend",
+                                     "bind") if k in action}
     cost = base_cost(state, c, fields)
     assert cost is not None
     pay(state, caster, cost)
     if spell_speed(state, caster, c) != str(c.casting_speed):
         state["used"][seat].append("Quick Summon")
-    _take_prepared(state, seat, caster, name)
+    if action.get("from"):  # a spellbound spell: once per round, revealed on its first cast, kept (§9.9)
+        state["used"][seat].append(f"bound:{action['from']}")
+        state["objects"][action["from"]]["bound_shown"] = True
+    else:
+        _take_prepared(state, seat, caster, name)
     public = {k: v for k, v in fields.items()}
     hidden = c.type == CardType.ENCHANTMENT
     events.append({"type": "SpellCast", "seat": seat, "caster": caster, "cost": cost,
@@ -374,7 +394,8 @@ def cast(state: JSON, action: JSON, rng: Any, speed: str) -> list[JSON]:
     if hidden:
         events.append({"type": "EnchantmentCast", "seat": seat, "spell": name, "visible_to": [seat]})
     if _nullified(state, seat, c, fields, events):
-        state["discard"][seat].append(name)
+        if not action.get("from"):
+            state["discard"][seat].append(name)
         return events
     events += _resolve(state, seat, caster, c, fields, rng, action)
     events += _after_resolving(state, caster)
@@ -432,14 +453,15 @@ def _resolve(state: JSON, seat: str, caster: str, c: Card, fields: JSON, rng: An
     """Resolve by spell type (§9.3–§9.8); a target no longer valid counters the spell (§9.2 step 4)."""
     events: list[JSON] = []
     target = fields.get("target")
+    discard = [] if action.get("from") else state["discard"][seat]  # a spellbound spell stays bound (§9.9)
     if target is not None and target not in state["objects"]:
-        state["discard"][seat].append(c.name)
+        discard.append(c.name)
         return [{"type": "SpellCountered", "seat": seat, "spell": c.name, "by": "target gone"}]
     if c.type == CardType.ATTACK:
-        state["discard"][seat].append(c.name)
+        discard.append(c.name)
         return _attack(state, caster, None, target, rng, spell=c.name, zone=fields.get("zone"))
     if c.type == CardType.INCANTATION:
-        state["discard"][seat].append(c.name)
+        discard.append(c.name)
         effect = INCANTATIONS.get(c.name)
         if effect is None:
             return [{"type": "SpellNeedsReferee", "seat": seat, "spell": c.name, "text": c.text or "", **fields}]
@@ -470,7 +492,7 @@ def _resolve(state: JSON, seat: str, caster: str, c: Card, fields: JSON, rng: An
         state["barriers"] = _barriers(state)
         return events
     if c.type == CardType.EQUIPMENT:
-        return _equip(state, seat, c, target)
+        return _equip(state, seat, c, target, fields.get("bind"))
     if c.type == CardType.ENCHANTMENT:
         extra = {"attached_to": target} if target else {"attached_zone": fields.get("zone")}
         obj = new_object(state, c.name, "enchantment", seat, face_down=True, **extra)
@@ -483,7 +505,7 @@ def _barriers(state: JSON) -> dict[str, list[str]]:
     return {b: sorted(t) for b, t in barriers(state).items()}
 
 
-def _equip(state: JSON, seat: str, c: Card, mage: str) -> list[JSON]:
+def _equip(state: JSON, seat: str, c: Card, mage: str, bind: str | None = None) -> list[JSON]:
     """Equipment attaches to a mage, who controls it (§9.8); one item per slot (rings: two); a same-name or
     same-slot item of the mage's own side returns to its owner's spellbook; an opponent's cannot replace it."""
     host = state["objects"][mage]
@@ -504,10 +526,20 @@ def _equip(state: JSON, seat: str, c: Card, mage: str) -> list[JSON]:
         for child in attached(state, o["id"]):  # what was attached to it leaves play with it
             destroy(state, child["id"], events, cause="host returned")
         state["objects"].pop(o["id"])
+        if o.get("bound"):  # its spellbound spell returns to the book with it (§9.9)
+            state["books"][o["owner"]][o["bound"]] = state["books"][o["owner"]].get(o["bound"], 0) + 1
         state["books"][o["owner"]][o["card"]] = state["books"][o["owner"]].get(o["card"], 0) + 1
         events.append({"type": "EquipmentReturned", "object": o["id"], "card": o["card"], "owner": o["owner"]})
     obj = new_object(state, c.name, "equipment", seat, attached_to=mage)
     obj["controller"] = host["controller"]
+    if bind:
+        book = state["books"][seat]
+        book[bind] -= 1
+        if not book[bind]:
+            del book[bind]
+        obj.update(bound=bind, bound_shown=False)
+        events.append({"type": "SpellBound", "seat": seat, "object": obj["id"], "visible_to": [seat],
+                       "spell": bind})
     return events + [{"type": "EquipmentAttached", "seat": seat, "object": obj["id"], "card": c.name,
                       "mage": mage}]
 

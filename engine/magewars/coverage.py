@@ -32,14 +32,13 @@ ENFORCED_TRAITS = {
     "Melee", "Nonliving", "Novice", "Passage Attacks", "Passage Blocked", "Pest", "Piercing", "Rage", "Ranged",
     "Reach", "Regenerate", "Slow", "Spawnpoint", "Sweeping", "Tough", "Triplestrike", "Unavoidable",
     "Uncontainable", "Unique", "Unmovable", "Upkeep", "Vampiric", "Zone Attack", "Zone Exclusive", "Armor -",
-    "Bonus vs", "Heal", "Extendable", "Drain",
+    "Bonus vs", "Heal", "Extendable", "Drain", "Spellbind",
 }
 """Traits whose rule the engine applies in play: the combat modules' (traits.py) and the duel's (casting,
 movement, round; book-building traits by spellbooks.problems)."""
 TRAITS_LEFT = {
     "Climbing": "Climbing's full action over a barrier (§7.5) is not offered",
     "Bloodthirsty": "Bloodthirsty's forced attack on a damaged living creature is not enforced (its dice are)",
-    "Spellbind": "Spellbind (§9.9): binding a spell and casting it from the object is not automated",
 }
 """Printed traits whose rule is not (wholly) applied: a card printing one is at most ``partial``."""
 
@@ -82,6 +81,12 @@ CODED: dict[str, str] = {
                               "Raven's Eye shows its controller a hidden enchantment within 2 zones",
     "Wall of Thorns": "a level 2+ creature crossing it spends a full action; Passage Attacks; Extendable",
     "Wall of Stone": "no text; Passage Blocked, Blocks LOS, Extendable",
+    "Highland Unicorn": "friendly Living creatures in its zone gain Regenerate 1 (auras.py)",
+    "Mohktari, Great Tree of Life": "friendly Living creatures in its zone gain Regenerate 2 (auras.py)",
+    "Rajan's Fury": "every animal creature gains Charge +1 (auras.py)",
+    "Redclaw, Alpha Male": "other friendly canines in its zone gain Armor +1 and Melee +1 (auras.py)",
+    "Sacred Ground": "friendly Living creatures in its zone gain Aegis 1 once revealed (auras.py)",
+    "Tooth & Nail": "every animal's melee attacks gain Piercing +1 (auras.py, on the match's card copies)",
 }
 """Cards whose whole text the duel's code runs (casting.py, movement.py, round.py, system.py)."""
 
@@ -97,6 +102,10 @@ LEFT: dict[str, tuple[str, str]] = {
     "Electrify": ("partial", "the caster, if in the zone, is attacked too (the zone attack takes everyone)"),
     "Ring of Fire": ("partial", "the caster, if in the zone, is attacked too (the zone attack takes everyone)"),
     "Retaliate": ("partial", "grants Counterstrike; it is not destroyed after its first counterstrike"),
+    "Mage Wand": ("partial", "binds a non-Epic incantation, cast once per round from it (§9.9); changing the "
+                             "bound spell for 3 mana is not offered"),
+    "Elemental Wand": ("partial", "binds a non-Epic attack spell, cast once per round from it (§9.9); changing "
+                                  "the bound spell for 3 mana is not offered"),
     "Wall of Fire": ("partial", "Hydro attacks do not gain Ethereal against it (the combat modules' rule)"),
     "Pentagram": ("partial", "it gains no mana when friendly creatures damage enemies (add it with Adjust "
                              "counters); its Deployment summons (Dark Living, 2 mana) are enforced"),

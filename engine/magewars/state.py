@@ -133,6 +133,8 @@ def destroy(state: JSON, oid: str, events: list[JSON], *, cause: str = "destroye
         destroy(state, child["id"], events, cause="host destroyed")
     if obj["kind"] != "mage":
         state["discard"][obj["owner"]].append(obj["card"])
+    if obj.get("bound"):  # its spellbound spell is destroyed with it (§9.9)
+        state["discard"][obj["owner"]].append(obj["bound"])
     gain = _mana_when_destroyed(obj)
     if gain and obj["controller"] in state["mages"] and state["mages"][obj["controller"]] in state["objects"]:
         state["objects"][state["mages"][obj["controller"]]]["mana"] += gain

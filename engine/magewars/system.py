@@ -50,7 +50,7 @@ from typing import Any
 
 from engine.core.errors import IllegalAction, InvalidInput
 from engine.core.system import JSON, Outcome, SystemInfo
-from engine.magewars import abilities, arena, casting, familiars, mages, movement, referee, spellbooks
+from engine.magewars import abilities, arena, auras, casting, familiars, mages, movement, referee, spellbooks
 from engine.magewars import round as rounds
 from engine.magewars.cards import card, has_card, number
 from engine.magewars.state import barriers, clone, other, zone_of
@@ -361,6 +361,7 @@ class MageWars:
             events += rounds.check_winner(new)
         new["barriers"] = {b: sorted(t) for b, t in barriers(new).items()}
         abilities.refresh(new)
+        auras.refresh(new)
         return new, events
 
     def _plan_ok(self, state: JSON, seat: str, action: JSON) -> bool:
@@ -572,6 +573,8 @@ class MageWars:
         for obj in out["objects"].values():
             if obj.get("face_down") and obj["controller"] != seat:
                 obj["card"] = None
+            if obj.get("bound") and not obj.get("bound_shown") and obj["owner"] != seat:
+                obj["bound"] = None  # a spellbound spell is face down until first cast (§9.9)
         return out
 
     def outcome(self, state: JSON) -> Outcome | None:

@@ -425,8 +425,69 @@ def test_coverage_counts_only_cards_whose_every_clause_is_enforced():
     are in the starter books."""
     starter = coverage.starter_names()
     assert set(coverage.CODED) - {"Wall of Stone"} <= starter
-    assert coverage.status("Highland Unicorn")[0] == "partial"
+    assert coverage.status("Valshalla, Lightning Angel")[0] == "partial"
     assert coverage.status("Banish")[0] == "referee"
     assert coverage.status("Timber Wolf")[0] == "automated"
     n, m = (int(x) for x in coverage.coverage()["starter"].split(" of "))
     assert m == len(starter) and n == sum(1 for c in starter if coverage.status(c)[0] == "automated")
+
+
+def test_auras_redclaw_gives_other_friendly_canines_in_its_zone_armor_and_melee():
+    """Redclaw's text: other friendly canine creatures in its zone gain Armor +1 and Melee +1 (auras.py)."""
+    from engine.magewars import auras, stats
+    s, rng, me = duel()
+    wolf = put(s, "Timber Wolf", "player1", "B2")
+    put(s, "Redclaw, Alpha Male", "player1", "B2")
+    foe = put(s, "Timber Wolf", "player2", "B2")
+    auras.refresh(s)
+    assert stats.armor(s, wolf) == card("Timber Wolf").armor + 1 and stats.armor(s, foe) == card("Timber Wolf").armor
+    s["objects"][wolf]["zone"] = "C2"
+    auras.refresh(s)
+    assert stats.armor(s, wolf) == card("Timber Wolf").armor
+
+
+def test_auras_tooth_and_nail_all_animals_melee_gain_piercing_1():
+    """Digest §9.6; seed 001 l.571 (Fang and Claw): every animal, friendly and enemy, gets Piercing +1 on its
+    melee attacks while it is in play."""
+    from engine.magewars import auras, stats
+    s, rng, me = duel()
+    wolf = put(s, "Timber Wolf", "player2", "B2")
+    tn = put(s, "Tooth & Nail", "player1", "D1")
+    auras.refresh(s)
+    assert {"trait": "Piercing", "value": 1} in stats.attacks(s, wolf)[0]["traits"]
+    destroy(s, tn, [])
+    auras.refresh(s)
+    assert {"trait": "Piercing", "value": 1} not in stats.attacks(s, wolf)[0]["traits"]
+
+
+def test_auras_sacred_ground_works_only_once_revealed():
+    """Sacred Ground's text (friendly Living creatures in this zone gain Aegis 1), §9.7: hidden, it does nothing."""
+    from engine.magewars import auras, stats
+    s, rng, me = duel()
+    sg = put(s, "Sacred Ground", "player1", attached_zone="A1", face_down=True)
+    auras.refresh(s)
+    assert not stats.traits(s, me).has("Aegis")
+    s["objects"][sg]["face_down"] = False
+    auras.refresh(s)
+    assert stats.traits(s, me).value("Aegis") == 1
+
+
+def test_spellbind_wand_binds_an_incantation_cast_once_per_round_and_kept():
+    """Digest §9.9; seed 001 l.701: a Mage Wand holding Minor Heal casts it once per round as if prepared; it is
+    not discarded; hidden from the other seat until first cast."""
+    s, rng, me = duel(["Mage Wand"], {"player1": "wizard"})
+    s["books"]["player1"]["Minor Heal"] = 1
+    wand = {"type": "Cast", "caster": me, "spell": "Mage Wand", "target": me, "bind": "Minor Heal"}
+    assert wand in SYSTEM.legal_actions(s, "player1")
+    s, _ = SYSTEM.apply(s, "player1", wand, rng)
+    item = next(o for o in s["objects"].values() if o["card"] == "Mage Wand")
+    assert SYSTEM.view(s, "player2")["objects"][item["id"]]["bound"] is None
+    assert "Minor Heal" not in s["books"]["player1"]
+    s["objects"][me]["damage"] = 5
+    s["step"], s["turn"] = "turn", "player1"
+    heal = {"type": "Cast", "caster": me, "spell": "Minor Heal", "target": me, "from": item["id"]}
+    assert heal in SYSTEM.legal_actions(s, "player1")
+    s, _ = SYSTEM.apply(s, "player1", heal, rng)
+    assert "Minor Heal" not in s["discard"]["player1"] and s["objects"][item["id"]]["bound"] == "Minor Heal"
+    assert SYSTEM.view(s, "player2")["objects"][item["id"]]["bound"] == "Minor Heal"
+    assert heal not in SYSTEM.legal_actions(s, "player1")  # once per round

@@ -16,7 +16,8 @@ CAP = 60
 
 def cards_held(s, seat):
     """Every card of a seat's spellbook, wherever it is now: book, prepared, assigned, discard, in play."""
-    in_play = sum(1 for o in s["objects"].values() if o["owner"] == seat and o["kind"] != "mage")
+    in_play = sum(1 for o in s["objects"].values() if o["owner"] == seat and o["kind"] != "mage") + \
+        sum(1 for o in s["objects"].values() if o["owner"] == seat and o.get("bound"))
     return sum(s["books"][seat].values()) + len(s["planned"][seat]) + len(s["assigned"][seat]) + \
         len(s["discard"][seat]) + in_play
 
@@ -45,6 +46,8 @@ def hidden_absent(s, seat, viewer):
     for o in s["objects"].values():
         if o["kind"] == "enchantment" and o["face_down"] and o["controller"] == seat:
             assert v["objects"][o["id"]]["card"] is None
+        if o.get("bound") and not o.get("bound_shown") and o["owner"] == seat:
+            assert v["objects"][o["id"]]["bound"] is None
 
 
 @pytest.mark.slow
