@@ -16,7 +16,7 @@ import heapq
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field as dc_field
-from functools import cached_property, lru_cache
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -355,124 +355,266 @@ def dark_cover(viewer: Token, target: Token, tokens: Sequence[Token], field: Fie
 
 # -- movement ------------------------------------------------------------------------------------------------------
 
-@dataclass
 class _Planner:
-    """The path graph for one mover: obstacles grown by its radius, corners, slowing borders."""
+    """The path graph for one mover: corners of the obstacles grown by its radius and points along the
+    slowing borders, searched by a lazy Dijkstra from the mover's centre (digest §5.2: "a visibility graph").
 
-    mover: Token
-    tokens: Sequence[Token]
-    field: Field
-    avoid: tuple[Token, ...]
-    slowing: bool
+    Hop costs are computed with numpy: a hop is blocked if it passes within the mover's radius of an
+    impassable piece's edge or within both radii of an enemy's centre; its slowing stretch is clipped
+    against each convex part of the slowing pieces (overlaps counted twice here; the verdict re-measures
+    the chosen path exactly with :func:`path_cost`). Settled nodes and their rows are kept, so the many
+    checks behind one ``destinations`` call share one search.
+    """
 
-    @cached_property
-    def bounds(self) -> Polygon:
-        r = self.mover.radius
-        return box(r - 1e-6, r - 1e-6, self.field.width - r + 1e-6, self.field.height - r + 1e-6)
-
-    @cached_property
-    def _obstacles(self) -> list[Polygon]:
-        r = self.mover.radius
-        shapes = [_polygon(t) for t in self.field.terrain if t.has(IMPASSABLE)]
-        shapes += [SPoint(t.x, t.y).buffer(t.radius, quad_segs=16) for t in self.avoid]
-        start = SPoint(self.mover.x, self.mover.y)
-        # An obstacle the mover already stands in (a bad position) is ignored so it can move out.
-        grown = [(s, s.buffer(r - _SLACK, quad_segs=16)) for s in shapes]
-        return [(s, g) for s, g in grown if not g.contains(start)]
-
-    @cached_property
-    def blocked(self):
-        geom = unary_union([g for _, g in self._obstacles]) if self._obstacles else None
-        if geom is not None:
-            shapely.prepare(geom)
-        return geom
-
-    @cached_property
-    def slow(self):
-        if not self.slowing:
-            return None
-        pieces = [_polygon(t) for t in self.field.terrain if t.has(SLOWING)]
-        if not pieces:
-            return None
-        geom = unary_union(pieces)
-        shapely.prepare(geom)
-        return geom
-
-    @cached_property
-    def corners(self) -> list[Point]:
-        r = self.mover.radius
-        pts: list[Point] = []
+    def __init__(self, mover: Token, field: Field, avoid: Sequence[Token], slowing: bool) -> None:
+        self.mover, self.field, self.slowing = mover, field, slowing
+        r = mover.radius
+        start = (mover.x, mover.y)
+        # An obstacle the mover already stands in (a bad position) is ignored so that it can move out.
+        discs = [(t.x, t.y, t.radius + r - _SLACK) for t in avoid
+                 if math.hypot(t.x - start[0], t.y - start[1]) >= t.radius + r - _SLACK]
+        self.discs = np.asarray(discs, dtype=float).reshape(-1, 3)
+        walls = [_polygon(t) for t in field.terrain if t.has(IMPASSABLE)]
+        walls = [w for w in walls if w.distance(SPoint(start)) >= r - _SLACK]
+        edges = []
+        for w in walls:
+            for ring in _rings(w):
+                c = np.asarray(ring.coords, dtype=float)
+                edges.append(np.hstack([c[:-1], c[1:]]))
+        self.edges = np.vstack(edges) if edges else np.zeros((0, 4))
+        self.reach = r - _SLACK
+        slow_pieces = [t for t in field.terrain if t.has(SLOWING)] if slowing else []
+        self.parts = _convex_parts([_polygon(t) for t in slow_pieces if t.shape != "circle"])
+        self.circles = np.asarray([(*t.points[0], t.points[1][0]) for t in slow_pieces if t.shape == "circle"],
+                                  dtype=float).reshape(-1, 3)
+        pts: list[Point] = [start]
         # Corners sit on a slightly larger, circumscribing outline so that straight hops between
         # neighbouring corners clear the grown obstacle.
         grow = (r + _CLEAR) / math.cos(math.pi / 16)
-        for s, _ in self._obstacles:
-            outline = s.buffer(grow, quad_segs=4).exterior
-            pts += list(outline.coords)[:-1]
-        if self.slow is not None:
-            for poly in getattr(self.slow, "geoms", [self.slow]):
-                for ring in [poly.exterior, *poly.interiors]:
-                    n = max(4, int(ring.length / _SLOW_STEP))
-                    pts += [tuple(ring.interpolate(k / n, normalized=True).coords[0]) for k in range(n)]
-            # Corners just outside the slowing pieces, so a path can skirt them at single cost.
-            skirt = self.slow.buffer(_CLEAR, join_style="mitre")
-            for poly in getattr(skirt, "geoms", [skirt]):
-                pts += list(poly.exterior.coords)[:-1]
-        keep = []
-        for p in pts:
-            sp = SPoint(p)
-            if self.bounds.covers(sp) and (self.blocked is None or not self.blocked.contains(sp)):
-                keep.append((float(p[0]), float(p[1])))
-        return keep
+        for w in walls:
+            pts += _outline(w.buffer(grow, quad_segs=4))
+        for x, y, rr in self.discs:
+            n = 16
+            pts += [(x + (rr + _SLACK + _CLEAR) / math.cos(math.pi / n) * math.cos(2 * math.pi * k / n),
+                     y + (rr + _SLACK + _CLEAR) / math.cos(math.pi / n) * math.sin(2 * math.pi * k / n))
+                    for k in range(n)]
+        for t in slow_pieces:
+            poly = _polygon(t)
+            for ring in _rings(poly):
+                n = max(4, int(ring.length / _SLOW_STEP))
+                pts += [tuple(ring.interpolate(k / n, normalized=True).coords[0]) for k in range(n)]
+            # Corners just outside, so a path can skirt a piece at single cost.
+            if t.shape == "circle":
+                (cx, cy), (rad, _) = t.points
+                out = (rad + _CLEAR) / math.cos(math.pi / 16)
+                pts += [(cx + out * math.cos(k * math.pi / 8), cy + out * math.sin(k * math.pi / 8)) for k in range(16)]
+            else:
+                pts += _outline(poly.buffer(_CLEAR, join_style="mitre"))
+        xy = np.asarray(pts, dtype=float)
+        ok = ((xy[:, 0] >= r - 1e-6) & (xy[:, 0] <= field.width - r + 1e-6)
+              & (xy[:, 1] >= r - 1e-6) & (xy[:, 1] <= field.height - r + 1e-6))
+        ok &= ~self._point_blocked(xy)
+        ok[0] = True
+        self.nodes = xy[ok]
+        n = len(self.nodes)
+        self.dist = np.full(n, np.inf)
+        self.dist[0] = 0.0
+        self.parent = np.full(n, -1, dtype=int)
+        self.settled = np.zeros(n, dtype=bool)
+        self.heap: list[tuple[float, int]] = [(0.0, 0)]
 
-    def costs(self, p: Point, targets: np.ndarray) -> np.ndarray:
-        """Cost from ``p`` to each target point; ``inf`` where the straight hop is blocked."""
-        if len(targets) == 0:
-            return np.zeros(0)
-        starts = np.broadcast_to(np.asarray(p, dtype=float), targets.shape)
-        lines = shapely.linestrings(np.stack([starts, targets], axis=1))
-        lengths = np.hypot(targets[:, 0] - p[0], targets[:, 1] - p[1])
-        cost = lengths.copy()
-        if self.slow is not None:
-            cost += shapely.length(shapely.intersection(lines, self.slow))
-        if self.blocked is not None:
-            cost[shapely.intersects(lines, self.blocked)] = np.inf
+    # -- hop costs --
+
+    def _point_blocked(self, xy: np.ndarray) -> np.ndarray:
+        out = np.zeros(len(xy), dtype=bool)
+        if len(self.discs):
+            d = np.hypot(xy[:, None, 0] - self.discs[None, :, 0], xy[:, None, 1] - self.discs[None, :, 1])
+            out |= (d < self.discs[None, :, 2]).any(axis=1)
+        if len(self.edges):
+            d = _point_segment(xy[:, None, :], self.edges[None, :, :2], self.edges[None, :, 2:])
+            out |= (d < self.reach).any(axis=1)
+            for t in self.field.terrain:
+                if t.has(IMPASSABLE):
+                    out |= shapely.contains_xy(_polygon(t), xy[:, 0], xy[:, 1])
+        return out
+
+    def costs(self, p: np.ndarray, q: np.ndarray) -> np.ndarray:
+        """Cost of each hop ``p[i] -> q[i]`` (arrays of points, broadcast); ``inf`` where blocked."""
+        p, q = np.broadcast_arrays(np.asarray(p, dtype=float).reshape(-1, 2), np.asarray(q, dtype=float).reshape(-1, 2))
+        d = q - p
+        length = np.hypot(d[:, 0], d[:, 1])
+        cost = length.copy()
+        lo, hi = np.minimum(p, q), np.maximum(p, q)
+        for normals, offsets, (x0, y0, x1, y1) in self.parts:
+            near = (hi[:, 0] >= x0) & (lo[:, 0] <= x1) & (hi[:, 1] >= y0) & (lo[:, 1] <= y1)
+            if near.any():
+                cost[near] += _clipped_length(p[near], d[near], normals, offsets) * length[near]
+        for cx, cy, rad in self.circles:
+            near = (hi[:, 0] >= cx - rad) & (lo[:, 0] <= cx + rad) & (hi[:, 1] >= cy - rad) & (lo[:, 1] <= cy + rad)
+            if near.any():
+                cost[near] += _chord(p[near], d[near], cx, cy, rad) * length[near]
+        blocked = np.zeros(len(p), dtype=bool)
+        if len(self.discs):
+            c = self.discs[None, :, :2]
+            dd = _point_segment(c, p[:, None, :], q[:, None, :])
+            blocked |= (dd < self.discs[None, :, 2]).any(axis=1)
+        if len(self.edges):
+            a, b = self.edges[None, :, :2], self.edges[None, :, 2:]
+            blocked |= (_segment_segment(p[:, None, :], q[:, None, :], a, b) < self.reach).any(axis=1)
+        cost[blocked] = np.inf
         return cost
 
     def hop(self, p: Point, q: Point) -> float:
-        return float(self.costs(p, np.asarray([q], dtype=float))[0])
+        return float(self.costs(np.asarray([p]), np.asarray([q]))[0])
 
-    def shortest(self, goals: Sequence[Point], heuristic) -> tuple[float, tuple[Point, ...]] | None:
-        """A* from the mover's centre to the cheapest of ``goals`` over the corner graph."""
-        start = (self.mover.x, self.mover.y)
-        nodes = [start, *self.corners, *goals]
-        goal_ids = set(range(len(nodes) - len(goals), len(nodes)))
-        coords = np.asarray(nodes, dtype=float)
-        best = {0: 0.0}
-        came: dict[int, int] = {}
-        done: set[int] = set()
-        queue = [(heuristic(start), 0.0, 0)]
-        while queue:
-            _, g, i = heapq.heappop(queue)
-            if i in done:
+    # -- search --
+
+    def _settle_next(self) -> int | None:
+        while self.heap:
+            d, i = heapq.heappop(self.heap)
+            if self.settled[i] or d > self.dist[i]:
                 continue
-            done.add(i)
-            if i in goal_ids:
-                path = [nodes[i]]
-                while i in came:
-                    i = came[i]
-                    path.append(nodes[i])
-                return g, tuple(reversed(path))
-            open_ids = np.asarray([j for j in range(len(nodes)) if j not in done], dtype=int)
-            costs = self.costs(nodes[i], coords[open_ids])
-            for j, c in zip(open_ids.tolist(), costs.tolist()):
-                if c == math.inf:
-                    continue
-                ng = g + c
-                if ng < best.get(j, math.inf) - 1e-12:
-                    best[j] = ng
-                    came[j] = i
-                    heapq.heappush(queue, (ng + heuristic(nodes[j]), ng, j))
+            self.settled[i] = True
+            row = self.costs(self.nodes[i][None, :], self.nodes)
+            new = d + row
+            better = (new < self.dist - 1e-12) & ~self.settled
+            self.dist[better] = new[better]
+            self.parent[better] = i
+            for j in np.flatnonzero(better).tolist():
+                heapq.heappush(self.heap, (float(new[j]), j))
+            return i
         return None
+
+    def reached(self, limit: float) -> np.ndarray:
+        """Indices of the nodes reachable within ``limit`` (settling the search that far)."""
+        while self._frontier() <= limit:
+            if self._settle_next() is None:
+                break
+        return np.flatnonzero(self.settled & (self.dist <= limit))
+
+    def _frontier(self) -> float:
+        while self.heap and (self.settled[self.heap[0][1]] or self.heap[0][0] > self.dist[self.heap[0][1]]):
+            heapq.heappop(self.heap)
+        return self.heap[0][0] if self.heap else math.inf
+
+    def path_to(self, v: int) -> tuple[Point, ...]:
+        path = []
+        while v != -1:
+            path.append((float(self.nodes[v][0]), float(self.nodes[v][1])))
+            v = int(self.parent[v])
+        return tuple(reversed(path))
+
+    def shortest(self, goals: Sequence[Point], limit: float = math.inf) -> tuple[float, tuple[Point, ...]] | None:
+        """The cheapest path from the mover's centre to any of ``goals``, or None if none is reachable
+        (within ``limit``, when given: the search then stops there)."""
+        if not goals:
+            return None
+        g = np.asarray(goals, dtype=float)
+        n = len(self.nodes)
+        totals = np.full((len(g), n), np.inf)
+        done = np.flatnonzero(self.settled)
+        if len(done):
+            k = len(done)
+            rows = self.costs(np.repeat(g, k, axis=0), np.tile(self.nodes[done], (len(g), 1))).reshape(len(g), k)
+            totals[:, done] = self.dist[done][None, :] + rows
+        while True:
+            frontier = self._frontier()
+            if frontier >= float(totals.min()) or frontier > limit:
+                break
+            i = self._settle_next()
+            if i is None:
+                break
+            totals[:, i] = self.dist[i] + self.costs(self.nodes[i][None, :], g)
+        if not np.isfinite(totals).any() or float(totals.min()) > limit:
+            return None
+        gi, vi = np.unravel_index(int(np.argmin(totals)), totals.shape)
+        return float(totals[gi, vi]), self.path_to(int(vi)) + ((float(g[gi][0]), float(g[gi][1])),)
+
+
+def _rings(poly):
+    for part in getattr(poly, "geoms", [poly]):
+        yield part.exterior
+        yield from part.interiors
+
+
+def _outline(poly) -> list[Point]:
+    out: list[Point] = []
+    for part in getattr(poly, "geoms", [poly]):
+        out += [tuple(c) for c in list(part.exterior.coords)[:-1]]
+    return out
+
+
+def _chord(p: np.ndarray, d: np.ndarray, cx: float, cy: float, rad: float) -> np.ndarray:
+    """Fraction of each segment ``p + t·d`` (t in 0..1) inside a circle."""
+    fx, fy = p[:, 0] - cx, p[:, 1] - cy
+    a = (d * d).sum(axis=1)
+    b = 2 * (fx * d[:, 0] + fy * d[:, 1])
+    c = fx * fx + fy * fy - rad * rad
+    disc = b * b - 4 * a * c
+    root = np.sqrt(np.clip(disc, 0.0, None))
+    with np.errstate(divide="ignore", invalid="ignore"):
+        t0, t1 = (-b - root) / (2 * a), (-b + root) / (2 * a)
+    frac = np.clip(np.minimum(t1, 1.0) - np.maximum(t0, 0.0), 0.0, None)
+    return np.where((disc > 0) & (a > 0), frac, 0.0)
+
+
+def _convex_parts(polys: Sequence[Polygon]) -> list[tuple[np.ndarray, np.ndarray, tuple[float, ...]]]:
+    """Half-planes (outward normals, offsets) of convex pieces covering ``polys``: a non-convex piece is cut
+    into triangles."""
+    parts = []
+    for poly in polys:
+        pieces = [poly] if poly.convex_hull.area - poly.area < 1e-9 else [
+            t for t in shapely.constrained_delaunay_triangles(poly).geoms]
+        for piece in pieces:
+            ring = shapely.geometry.polygon.orient(piece, 1.0).exterior
+            c = np.asarray(ring.coords, dtype=float)
+            a, b = c[:-1], c[1:]
+            e = b - a
+            normals = np.stack([e[:, 1], -e[:, 0]], axis=1)      # outward for a counter-clockwise ring
+            offsets = (normals * a).sum(axis=1)
+            parts.append((normals, offsets, piece.bounds))
+    return parts
+
+
+def _clipped_length(p: np.ndarray, d: np.ndarray, normals: np.ndarray, offsets: np.ndarray) -> np.ndarray:
+    """Fraction of each segment ``p + t·d`` (t in 0..1) inside a convex piece (Cyrus-Beck clipping)."""
+    num = offsets[None, :] - p @ normals.T            # n·(p + t d) <= c  <=>  t·(n·d) <= c - n·p
+    den = d @ normals.T
+    with np.errstate(divide="ignore", invalid="ignore"):
+        t = num / den
+    enter = np.where(den < 0, t, -np.inf).max(axis=1, initial=-np.inf)
+    leave = np.where(den > 0, t, np.inf).min(axis=1, initial=np.inf)
+    outside = ((den == 0) & (num < 0)).any(axis=1)
+    frac = np.clip(np.minimum(leave, 1.0) - np.maximum(enter, 0.0), 0.0, None)
+    frac[outside] = 0.0
+    return frac
+
+
+def _point_segment(c: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Distance from points ``c`` to segments ``a-b`` (broadcast over leading axes)."""
+    ax, ay = a[..., 0], a[..., 1]
+    abx, aby = b[..., 0] - ax, b[..., 1] - ay
+    acx, acy = c[..., 0] - ax, c[..., 1] - ay
+    l2 = abx * abx + aby * aby
+    with np.errstate(divide="ignore", invalid="ignore"):
+        s = np.clip(np.where(l2 > 0, (acx * abx + acy * aby) / l2, 0.0), 0.0, 1.0)
+    return np.hypot(acx - s * abx, acy - s * aby)
+
+
+def _cross(u: np.ndarray, v: np.ndarray) -> np.ndarray:
+    return u[..., 0] * v[..., 1] - u[..., 1] * v[..., 0]
+
+
+def _segment_segment(p: np.ndarray, q: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Distance between segments ``p-q`` and ``a-b`` (0 when they cross), broadcast."""
+    d1 = _cross(q - p, a - p)
+    d2 = _cross(q - p, b - p)
+    d3 = _cross(b - a, p - a)
+    d4 = _cross(b - a, q - a)
+    crossing = (((d1 > 0) & (d2 < 0)) | ((d1 < 0) & (d2 > 0))) & (((d3 > 0) & (d4 < 0)) | ((d3 < 0) & (d4 > 0)))
+    dist = np.minimum(np.minimum(_point_segment(a, p, q), _point_segment(b, p, q)),
+                      np.minimum(_point_segment(p, a, b), _point_segment(q, a, b)))
+    return np.where(crossing, 0.0, dist)
 
 
 def _enemies(mover: Token, tokens: Sequence[Token]) -> list[Token]:
@@ -489,11 +631,21 @@ def path_cost(path: Sequence[Point], field: Field, *, slowing: bool = True) -> f
         return 0.0
     line = LineString(path)
     cost = line.length
-    if slowing:
-        pieces = [_polygon(t) for t in field.terrain if t.has(SLOWING)]
-        if pieces:
-            cost += line.intersection(unary_union(pieces)).length
+    slow = _slow_union(field) if slowing else None
+    if slow is not None:
+        cost += line.intersection(slow).length
     return cost
+
+
+@lru_cache(maxsize=16)
+def _slow_union(field: Field):
+    """All slowing terrain as one shape: overlapping pieces count once (a ruling)."""
+    pieces = [_polygon(t) for t in field.terrain if t.has(SLOWING)]
+    if not pieces:
+        return None
+    geom = unary_union(pieces)
+    shapely.prepare(geom)
+    return geom
 
 
 def _refuse(reason: str, path: tuple[Point, ...], cost: float = 0.0, **params: Any) -> MoveCheck:
@@ -546,7 +698,7 @@ def _planner(mover: Token, tokens: Sequence[Token], field: Field, ignore_slowing
 
 @lru_cache(maxsize=64)
 def _cached_planner(mover: Token, tokens: tuple[Token, ...], field: Field, slowing: bool) -> _Planner:
-    return _Planner(mover, tokens, field, tuple(_enemies(mover, tokens)), slowing)
+    return _Planner(mover, field, _enemies(mover, tokens), slowing)
 
 
 def check_move(mover: Token, dest: Point, allowance: float, tokens: Sequence[Token], field: Field, *,
@@ -571,9 +723,11 @@ def check_move(mover: Token, dest: Point, allowance: float, tokens: Sequence[Tok
 
 def _check(mover: Token, dest: Point, allowance: float, tokens: Sequence[Token], field: Field, *,
            charge_target: str | None, ignore_slowing: bool, flying: bool,
-           failed_charge: str | None = None) -> MoveCheck:
+           failed_charge: str | None = None, measure_refusal: bool = True) -> MoveCheck:
     dest = (float(dest[0]), float(dest[1]))
     start = (mover.x, mover.y)
+    if not measure_refusal and math.hypot(dest[0] - start[0], dest[1] - start[1]) > allowance + 0.05:
+        return _refuse("db.move.too_far", (start, dest), allowance=allowance)    # no path is shorter
     problem = _end_problem(mover, dest, tokens, field, flying=flying, charge_target=charge_target,
                            failed_charge=failed_charge)
     if problem is not None:
@@ -587,39 +741,65 @@ def _check(mover: Token, dest: Point, allowance: float, tokens: Sequence[Token],
         if abs(direct - math.hypot(dest[0] - start[0], dest[1] - start[1])) < 1e-9:
             found = (direct, (start, dest))     # straight and unslowed: nothing can be cheaper
         else:
-            found = planner.shortest([dest], lambda p: math.hypot(dest[0] - p[0], dest[1] - p[1]))
+            # A refusal reports the distance needed, so it searches on; a probe stops at the allowance.
+            found = planner.shortest([dest], math.inf if measure_refusal else allowance + 0.05)
             if found is None:
-                return _refuse("db.move.no_path", (start, dest))
-        cost, path = found
+                reason = "db.move.no_path" if measure_refusal else "db.move.too_far"
+                return _refuse(reason, (start, dest))
+        path = found[1]
+        cost = path_cost(path, field, slowing=planner.slowing)
     if _round(cost) > allowance + 1e-9:
         return _refuse("db.move.too_far", path, cost, distance=_round(cost), allowance=allowance)
     return MoveCheck(True, round(cost, 2), path)
 
 
-def _contact_ring(mover: Token, target: Token, gap: float = 0.0, n: int = 72) -> list[Point]:
+def _contact_ring(mover: Token, target: Token, gap: float = 0.0, n: int = 48) -> list[Point]:
     rr = mover.radius + target.radius + gap
     return [(target.x + rr * math.cos(2 * math.pi * k / n), target.y + rr * math.sin(2 * math.pi * k / n))
             for k in range(n)]
 
 
 def _reachable_ring(mover: Token, target: Token, tokens: Sequence[Token], field: Field, gap: float,
-                    ignore_slowing: bool, flying: bool, charge: bool) -> tuple[float, tuple[Point, ...]] | None:
+                    ignore_slowing: bool, flying: bool, charge: bool,
+                    limit: float = math.inf) -> tuple[float, tuple[Point, ...]] | None:
     """The cheapest path to any valid spot ``gap`` inches from the target's edge."""
     ring = [p for p in _contact_ring(mover, target, gap + 0.01 if gap else 0.0)
             if _end_problem(mover, p, tokens, field, flying=flying,
                             charge_target=target.id if charge else None) is None]
     if not ring:
         return None
-    rr = mover.radius + target.radius + gap
-
-    def to_ring(p: Point) -> float:
-        return max(0.0, math.hypot(p[0] - target.x, p[1] - target.y) - rr - 0.02)
-
     if flying:
         best = min(ring, key=lambda p: math.hypot(p[0] - mover.x, p[1] - mover.y))
         return math.hypot(best[0] - mover.x, best[1] - mover.y), ((mover.x, mover.y), best)
     planner = _planner(mover, tokens, field, ignore_slowing)
-    return planner.shortest(ring, to_ring)
+    found = planner.shortest(ring, limit)
+    if found is None:
+        return None
+    return path_cost(found[1], field, slowing=planner.slowing), found[1]
+
+
+def _toward(mover: Token, target: Token, allowance: float, tokens: Sequence[Token], field: Field,
+            ignore_slowing: bool) -> tuple[Point, ...] | None:
+    """A path heading for ``target`` that the allowance can at least partly cover: the cheapest path to 1"
+    from it if that is within reach, else the path to the reachable corner nearest to it, then straight on."""
+    found = _reachable_ring(mover, target, tokens, field, ENEMY_GAP, ignore_slowing, mover.flying, False,
+                            limit=math.inf if mover.flying else allowance)
+    if found is not None:
+        return found[1]
+    if mover.flying:
+        return None
+    planner = _planner(mover, tokens, field, ignore_slowing)
+    reached = planner.reached(allowance)
+    gaps = np.hypot(planner.nodes[reached, 0] - target.x, planner.nodes[reached, 1] - target.y)
+    v = int(reached[int(np.argmin(gaps))])
+    path = planner.path_to(v)
+    x, y = path[-1]
+    rr = mover.radius + target.radius + ENEMY_GAP + 0.01
+    d = math.hypot(target.x - x, target.y - y) or 1.0
+    onward = (target.x - (target.x - x) / d * rr, target.y - (target.y - y) / d * rr)
+    if planner.hop((x, y), onward) < math.inf:
+        path += (onward,)
+    return path if len(path) > 1 else None
 
 
 def _walk(path: Sequence[Point], budget: float, field: Field, slowing: bool) -> tuple[Point, ...]:
@@ -658,7 +838,7 @@ def _furthest_valid(mover: Token, path: Sequence[Point], allowance: float, token
         p = line.interpolate(d).coords[0]
         p = (round(p[0], 2), round(p[1], 2))
         check = _check(mover, p, allowance, tokens, field, charge_target=None, ignore_slowing=ignore_slowing,
-                       flying=flying, failed_charge=failed_charge)
+                       flying=flying, failed_charge=failed_charge, measure_refusal=False)
         if check.ok:
             return check
         d -= step
@@ -709,20 +889,23 @@ def destinations(mover: Token, allowance: float, tokens: Sequence[Token], field:
     flying = mover.flying
 
     def offer(key: str, params: dict[str, Any], p: Point) -> None:
-        check = check_move(mover, p, allowance, tokens, field, ignore_slowing=ignore_slowing)
+        check = _check(mover, p, allowance, tokens, field, charge_target=None, ignore_slowing=ignore_slowing,
+                       flying=mover.flying, measure_refusal=False)
         if check.ok and check.cost > 0.05:
             out.append(Destination(key, params, check.end, check.cost))
 
     for enemy in enemies:
         if charge:
+            if _reachable_ring(mover, enemy, tokens, field, 0.0, ignore_slowing, flying, True, allowance) is None:
+                continue
             c = contact_point(mover, enemy, allowance, tokens, field, ignore_slowing=ignore_slowing)
             if c.ok:
                 out.append(Destination("db.move.dest.contact", {"unit": enemy.id}, c.end, c.cost))
             continue
-        found = _reachable_ring(mover, enemy, tokens, field, ENEMY_GAP, ignore_slowing, flying, charge=False)
-        if found is None:
+        path = _toward(mover, enemy, allowance, tokens, field, ignore_slowing)
+        if path is None:
             continue
-        near = _furthest_valid(mover, found[1], allowance, tokens, field, ignore_slowing=ignore_slowing,
+        near = _furthest_valid(mover, path, allowance, tokens, field, ignore_slowing=ignore_slowing,
                                flying=flying)
         if near is not None and near.cost > 0.05:
             out.append(Destination("db.move.dest.toward", {"unit": enemy.id}, near.end, near.cost))
@@ -785,7 +968,8 @@ def _cheapest_valid(mover: Token, candidates: Sequence[Point], allowance: float,
                     field: Field, ignore_slowing: bool) -> MoveCheck | None:
     best = None
     for p in candidates:
-        check = check_move(mover, p, allowance, tokens, field, ignore_slowing=ignore_slowing)
+        check = _check(mover, p, allowance, tokens, field, charge_target=None, ignore_slowing=ignore_slowing,
+                       flying=mover.flying, measure_refusal=False)
         if check.ok and (best is None or check.cost < best.cost):
             best = check
     return best
