@@ -1,5 +1,6 @@
-"""The four mages' abilities in the full game (§14): Pet, Bloodreaper, Restore, Divine Reward, Chain Curses,
-Voltaric Shield (Quick Summon and Arcane Zap are casting rules: ``casting.spell_speed``, ``casting.castable``).
+"""The four mages' abilities in the full game (§14): Pet, Bloodreaper, Restore, Divine Reward, Voltaric Shield
+(Quick Summon and Arcane Zap are casting rules: ``casting.spell_speed``, ``casting.castable``; Chain Curses is
+part of destroying an object: ``state.destroy``).
 
 Functions work on the state in place and return events, like the other duel modules.
 """
@@ -11,7 +12,7 @@ from typing import Any
 from engine.magewars.cards import card, has_card
 from engine.magewars.mages import has_ability
 from engine.magewars.pack import Card, CardType
-from engine.magewars.state import JSON, attached, zone_of
+from engine.magewars.state import JSON, zone_of
 
 PET_TRAITS = ["Melee +1", "Armor +1", "Life +3"]
 """The Pet token's bonuses (§14.1), plus Melee +1 more while in the Beastmaster's zone (:func:`refresh`)."""
@@ -145,7 +146,7 @@ def _removable(state: JSON, oid: str) -> dict[str, int]:
 def restore_casts(state: JSON, caster: str, speed: str) -> list[JSON]:
     """The Priestess's Restore, always in hand (§14.2): quick, one marker of one condition; full, every marker
     of the chosen conditions; a creature within 0-1 zones in LoS; paid with the removal costs."""
-    from engine.magewars import arena, casting
+    from engine.magewars import arena, stats
     obj = state["objects"][caster]
     if obj["kind"] != "mage" or not has_ability(obj, RESTORE):
         return []
@@ -153,7 +154,9 @@ def restore_casts(state: JSON, caster: str, speed: str) -> list[JSON]:
     out = []
     for t in sorted(state["objects"].values(), key=lambda o: o["order"]):
         if t["kind"] not in ("creature", "mage") or not t.get("zone") \
-                or not arena.in_range(here, t["zone"], *RESTORE_RANGE) or not casting._sees(state, caster, t["zone"]):
+                or not arena.in_range(here, t["zone"], *RESTORE_RANGE) or not arena.line_of_sight(
+                    here, t["zone"], state["barriers"], tuple(state["size"]),
+                    flying=stats.traits(state, t["id"]).has("Flying")):
             continue
         costs = _removable(state, t["id"])
         for name, cost in sorted(costs.items()):
@@ -202,21 +205,3 @@ def divine_reward(state: JSON, seat: str, spell: str) -> list[JSON]:
     state["used"][seat].append("Divine Reward")
     mage["counters"]["life_gained"] = mage["counters"].get("life_gained", 0) + DIVINE_REWARD_LIFE
     return [{"type": "LifeGained", "object": mage["id"], "amount": DIVINE_REWARD_LIFE, "by": "Divine Reward"}]
-
-
-# ---- Chain Curses (§14.3) ---------------------------------------------------------------------------------
-
-def chain_curse(state: JSON, host: JSON) -> str | None:
-    """When a creature carrying curses is destroyed, a Warlock (once per round) returns one of his curses on it
-    to his spellbook instead of the discard pile; the oid of that curse, or None."""
-    if host["kind"] not in ("creature", "mage"):
-        return None
-    for ench in attached(state, host["id"]):
-        seat = ench["owner"]
-        mage = _mage(state, seat)
-        if ench["kind"] == "enchantment" and has_card(ench["card"]) and "Curse" in card(ench["card"]).subtypes \
-                and mage is not None and has_ability(mage, "Chain Curses") \
-                and "Chain Curses" not in state["used"][seat]:
-            state["used"][seat].append("Chain Curses")
-            return ench["id"]
-    return None

@@ -115,13 +115,30 @@ def _mana_when_destroyed(obj: JSON) -> int:
     return int(m.group(1)) if m else 0
 
 
+def _chain_curse(state: JSON, host: JSON) -> str | None:
+    """Chain Curses (§14.3): when a creature carrying curses is destroyed, a Warlock (once per round) returns
+    one of his curses on it (the first cast) to his spellbook instead of the discard pile; its oid, or None."""
+    from engine.magewars.cards import card, has_card
+    from engine.magewars.mages import has_ability
+    if host["kind"] not in ("creature", "mage"):
+        return None
+    for ench in attached(state, host["id"]):
+        seat = ench["owner"]
+        mage = state["objects"].get(state["mages"].get(seat, ""))
+        if ench["kind"] == "enchantment" and has_card(ench["card"]) and "Curse" in card(ench["card"]).subtypes \
+                and mage is not None and has_ability(mage, "Chain Curses") \
+                and "Chain Curses" not in state["used"][seat]:
+            state["used"][seat].append("Chain Curses")
+            return ench["id"]
+    return None
+
+
 def destroy(state: JSON, oid: str, events: list[JSON], *, cause: str = "destroyed") -> None:
     """Remove an object and everything attached to it; the cards go to their owner's discard pile (§9.2)."""
     obj = state["objects"].get(oid)
     if obj is None:
         return
-    from engine.magewars.abilities import chain_curse
-    kept = chain_curse(state, obj)
+    kept = _chain_curse(state, obj)
     state["objects"].pop(oid)
     for child in [o for o in state["objects"].values() if o.get("attached_to") == oid]:
         if child["id"] == kept:  # Chain Curses (§14.3): this curse goes back to its owner's spellbook
