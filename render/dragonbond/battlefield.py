@@ -237,7 +237,7 @@ def _static(field_json: str, width: int, theme: Theme, words: FieldWords, sides_
         cy = sum(p[1] for p in poly) / len(poly)
         label = t.get("name") or t["id"]
         if "dangerous" in t["kinds"]:
-            label = f"⚠{t.get('danger', 0)} {label}"
+            label = f"{label} ({t.get('danger', 0)})"     # Dangerous (X): X dice (§24.2)
         _text(draw, (cx, cy), str(label).replace("_", " "), 14, theme.white)
     # Coordinates on every edge: every 2", the 6" lines in bold type.
     for xi in range(0, int(lay.width_in) + 1, 2):
