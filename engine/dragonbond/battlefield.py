@@ -18,11 +18,13 @@ from dataclasses import dataclass
 from typing import Any
 
 
+from shapely.geometry import Point as SPoint
+
 from engine.core.errors import InvalidInput
 from engine.core.rng import Rng
 from engine.dragonbond.dice import Colour, Kind, roll
 from engine.dragonbond.geometry import (
-    DANGEROUS, DARK, IMPASSABLE, SLOWING, TERRAIN_KINDS, Field, Point, Terrain, _polygon,
+    DANGEROUS, DARK, IMPASSABLE, SLOWING, TERRAIN_KINDS, Field, Point, Terrain,
 )
 
 SIDES = ("A", "B")
@@ -200,11 +202,11 @@ def _scatter(piece: Terrain, inches: int, angle: float, others: Sequence[Terrain
     for _ in range(round(inches / step)):
         moved = Terrain(piece.id, piece.kinds, piece.name, piece.shape,
                         _shift_points(current, dx, dy), piece.danger)
-        poly = _polygon(moved)
+        poly = moved.polygon
         minx, miny, maxx, maxy = poly.bounds
         if minx < 0 or miny < 0 or maxx > table.width or maxy > table.height:
             break
-        if any(poly.intersects(_polygon(o)) for o in others):
+        if any(poly.intersects(o.polygon) for o in others):
             break
         current = moved
     return _rounded(current)
@@ -233,13 +235,11 @@ def objective_problem(objectives: Sequence[Point], terrain: Sequence[Terrain], t
     Seed 003 lines 1351-1352: more than 9" apart, more than 3" from the edges. Ruling: not inside
     impassable terrain (no model could ever reach it).
     """
-    from shapely.geometry import Point as SPoint
-
     for i, (x, y) in enumerate(objectives):
         if not (OBJECTIVE_EDGE < x < table.width - OBJECTIVE_EDGE and OBJECTIVE_EDGE < y < table.height - OBJECTIVE_EDGE):
             return f"objective {i + 1} is not more than 3\" from the edges"
         for t in terrain:
-            if t.has(IMPASSABLE) and _polygon(t).covers(SPoint(x, y)):
+            if t.has(IMPASSABLE) and t.polygon.covers(SPoint(x, y)):
                 return f"objective {i + 1} is in impassable terrain"
         for j in range(i):
             if math.hypot(x - objectives[j][0], y - objectives[j][1]) <= OBJECTIVE_GAP:
@@ -284,7 +284,7 @@ def _given_layout(layout: Mapping[str, Any], table: TableSize) -> tuple[tuple[Te
             raise InvalidInput("db.terrain.bad_layout", problem=f"terrain {n}: {exc}") from None
         if set(t.kinds) - set(TERRAIN_KINDS):
             raise InvalidInput("db.terrain.bad_layout", problem=f"terrain {n}: unknown kind")
-        minx, miny, maxx, maxy = _polygon(t).bounds
+        minx, miny, maxx, maxy = t.polygon.bounds
         if minx < -1e-6 or miny < -1e-6 or maxx > table.width + 1e-6 or maxy > table.height + 1e-6:
             raise InvalidInput("db.terrain.bad_layout", problem=f"terrain {n} is off the table")
         terrain.append(t)

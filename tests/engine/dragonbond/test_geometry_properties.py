@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, assume, given, settings, strategies as st
 from shapely.geometry import LineString, Point as SPoint
 
 from engine.dragonbond.geometry import (
-    Field, Terrain, Token, check_move, contact_point, destinations, edge_distance, in_contact, overlaps,
+    Field, Terrain, Token, _planner, check_move, contact_point, destinations, edge_distance, in_contact, overlaps,
     path_cost,
 )
 
@@ -131,3 +131,21 @@ def test_edge_distance_is_symmetric_and_zero_only_when_touching(ax, ay, ar, bx, 
     assert d == edge_distance(b, a) >= 0
     gap = math.hypot(ax - bx, ay - by) - ar - br
     assert (d == 0) == (gap < 0.05)
+
+
+SLOW_RECT = Terrain("ford", ("slowing",), "ford", "rect", ((10.0, 5.0), (20.0, 12.0)))
+SLOW_CIRCLE = Terrain("wood", ("slowing", "dark"), "wood", "circle", ((32.0, 24.0), (4.0, 0.0)))
+SLOW_TRIANGLE = Terrain("bog", ("slowing",), "bog", "polygon", ((5.0, 20.0), (15.0, 20.0), (5.0, 32.0), (9.0, 24.0)))
+
+
+@settings(max_examples=150, deadline=None)
+@given(coord_x, coord_y, coord_x, coord_y)
+def test_the_path_search_prices_slowing_terrain_like_the_verdict(x1, y1, x2, y2):
+    """Digest §24.2; seed 003 line 1199: the search's own hop cost (numpy clipping, circles as circles, a
+    non-convex piece cut into triangles) matches the exact cost the verdict uses, so it finds the paths
+    the verdict accepts."""
+    field = Field(48.0, 36.0, (SLOW_RECT, SLOW_CIRCLE, SLOW_TRIANGLE), (), {})
+    mover = Token("m", 24.0, 18.0, 0.5, "A")
+    planner = _planner(mover, [mover], field, False)
+    fast = planner.hop((x1, y1), (x2, y2))
+    assert abs(fast - path_cost(((x1, y1), (x2, y2)), field)) < 0.05

@@ -1,0 +1,295 @@
+"""Shortest paths for Dragonbond moves: a visibility graph over the table, searched lazily (digest §5.2).
+
+Pure geometry with no game terms beyond "blocked" (impassable pieces, enemy bases) and "slowing" (a stretch
+that costs double): :mod:`engine.dragonbond.geometry` builds one :class:`Planner` per mover and position
+and turns its paths into rule verdicts. Distances are inches.
+"""
+from __future__ import annotations
+
+import heapq
+import math
+from collections.abc import Sequence
+
+import numpy as np
+import shapely
+from shapely.geometry import Point as SPoint, Polygon
+from shapely.geometry.polygon import orient
+
+Point = tuple[float, float]
+
+SLACK = 0.02
+"""Geometric slack (inches) so that touching bases and tangent paths are not read as crossing."""
+CLEAR = 0.05
+"""Extra clearance of the graph's corners around obstacles."""
+SLOW_STEP = 1.0
+"""Spacing of the graph's extra nodes along slowing borders (where a best path bends)."""
+
+
+class Planner:
+    """The path graph for one mover: corners of the obstacles grown by its radius and points along the
+    slowing borders, searched by a lazy Dijkstra from the mover's centre (digest §5.2: "a visibility graph").
+
+    Hop costs are computed with numpy: a hop is blocked if it passes within the mover's radius of an
+    impassable piece's edge or within both radii of an enemy's centre; its slowing stretch is clipped
+    against each convex part of the slowing pieces (overlaps counted twice here; the verdict re-measures
+    the chosen path exactly with ``geometry.path_cost``). Settled nodes and their rows are kept, so the many
+    checks behind one ``destinations`` call share one search.
+    """
+
+    def __init__(self, start: Point, radius: float, width: float, height: float, *,
+                 discs: Sequence[tuple[float, float, float]], walls: Sequence[Polygon],
+                 slow_polygons: Sequence[Polygon], slow_circles: Sequence[tuple[float, float, float]],
+                 slowing: bool) -> None:
+        """:param discs: enemy bases (x, y, radius), never crossed; :param walls: impassable footprints;
+        :param slow_polygons: slowing footprints; :param slow_circles: round slowing pieces (x, y, radius)."""
+        self.slowing = slowing
+        r = radius
+        # An obstacle the mover already stands in (a bad position) is ignored so that it can move out.
+        grown = [(x, y, rad + r - SLACK) for x, y, rad in discs
+                 if math.hypot(x - start[0], y - start[1]) >= rad + r - SLACK]
+        self.discs = np.asarray(grown, dtype=float).reshape(-1, 3)
+        self.walls = [w for w in walls if w.distance(SPoint(start)) >= r - SLACK]
+        edges = []
+        for w in self.walls:
+            for ring in _rings(w):
+                c = np.asarray(ring.coords, dtype=float)
+                edges.append(np.hstack([c[:-1], c[1:]]))
+        self.edges = np.vstack(edges) if edges else np.zeros((0, 4))
+        self.reach = r - SLACK
+        if not slowing:
+            slow_polygons, slow_circles = (), ()
+        self.parts = _convex_parts(slow_polygons)
+        self.circles = np.asarray(slow_circles, dtype=float).reshape(-1, 3)
+        pts: list[Point] = [start]
+        # Corners sit on a slightly larger, circumscribing outline so that straight hops between
+        # neighbouring corners clear the grown obstacle.
+        grow = (r + CLEAR) / math.cos(math.pi / 16)
+        for w in self.walls:
+            pts += _outline(w.buffer(grow, quad_segs=4))
+        for x, y, rr in self.discs:
+            pts += _around(x, y, rr + SLACK + CLEAR, 16)
+        for poly in slow_polygons:
+            pts += _border(poly)
+            pts += _outline(poly.buffer(CLEAR, join_style="mitre"))    # skirt a piece at single cost
+        for x, y, rad in self.circles:
+            pts += _border(SPoint(x, y).buffer(rad, quad_segs=16))
+            pts += _around(x, y, rad + CLEAR, 16)
+        xy = np.asarray(pts, dtype=float)
+        ok = ((xy[:, 0] >= r - 1e-6) & (xy[:, 0] <= width - r + 1e-6)
+              & (xy[:, 1] >= r - 1e-6) & (xy[:, 1] <= height - r + 1e-6))
+        ok &= ~self._point_blocked(xy)
+        ok[0] = True
+        self.nodes = xy[ok]
+        n = len(self.nodes)
+        self.dist = np.full(n, np.inf)
+        self.dist[0] = 0.0
+        self.parent = np.full(n, -1, dtype=int)
+        self.settled = np.zeros(n, dtype=bool)
+        self.heap: list[tuple[float, int]] = [(0.0, 0)]
+
+    # -- hop costs --
+
+    def _point_blocked(self, xy: np.ndarray) -> np.ndarray:
+        out = np.zeros(len(xy), dtype=bool)
+        if len(self.discs):
+            d = np.hypot(xy[:, None, 0] - self.discs[None, :, 0], xy[:, None, 1] - self.discs[None, :, 1])
+            out |= (d < self.discs[None, :, 2]).any(axis=1)
+        if len(self.edges):
+            d = _point_segment(xy[:, None, :], self.edges[None, :, :2], self.edges[None, :, 2:])
+            out |= (d < self.reach).any(axis=1)
+            for w in self.walls:
+                out |= shapely.contains_xy(w, xy[:, 0], xy[:, 1])
+        return out
+
+    def costs(self, p: np.ndarray, q: np.ndarray) -> np.ndarray:
+        """Cost of each hop ``p[i] -> q[i]`` (arrays of points, broadcast); ``inf`` where blocked."""
+        p, q = np.broadcast_arrays(np.asarray(p, dtype=float).reshape(-1, 2), np.asarray(q, dtype=float).reshape(-1, 2))
+        d = q - p
+        length = np.hypot(d[:, 0], d[:, 1])
+        cost = length.copy()
+        lo, hi = np.minimum(p, q), np.maximum(p, q)
+        for normals, offsets, (x0, y0, x1, y1) in self.parts:
+            near = (hi[:, 0] >= x0) & (lo[:, 0] <= x1) & (hi[:, 1] >= y0) & (lo[:, 1] <= y1)
+            if near.any():
+                cost[near] += _clipped_length(p[near], d[near], normals, offsets) * length[near]
+        for cx, cy, rad in self.circles:
+            near = (hi[:, 0] >= cx - rad) & (lo[:, 0] <= cx + rad) & (hi[:, 1] >= cy - rad) & (lo[:, 1] <= cy + rad)
+            if near.any():
+                cost[near] += _chord(p[near], d[near], cx, cy, rad) * length[near]
+        blocked = np.zeros(len(p), dtype=bool)
+        if len(self.discs):
+            c = self.discs[None, :, :2]
+            dd = _point_segment(c, p[:, None, :], q[:, None, :])
+            blocked |= (dd < self.discs[None, :, 2]).any(axis=1)
+        if len(self.edges):
+            a, b = self.edges[None, :, :2], self.edges[None, :, 2:]
+            blocked |= (_segment_segment(p[:, None, :], q[:, None, :], a, b) < self.reach).any(axis=1)
+        cost[blocked] = np.inf
+        return cost
+
+    def hop(self, p: Point, q: Point) -> float:
+        return float(self.costs(np.asarray([p]), np.asarray([q]))[0])
+
+    # -- search --
+
+    def _settle_next(self) -> int | None:
+        while self.heap:
+            d, i = heapq.heappop(self.heap)
+            if self.settled[i] or d > self.dist[i]:
+                continue
+            self.settled[i] = True
+            row = self.costs(self.nodes[i][None, :], self.nodes)
+            new = d + row
+            better = (new < self.dist - 1e-12) & ~self.settled
+            self.dist[better] = new[better]
+            self.parent[better] = i
+            for j in np.flatnonzero(better).tolist():
+                heapq.heappush(self.heap, (float(new[j]), j))
+            return i
+        return None
+
+    def reached(self, limit: float) -> np.ndarray:
+        """Indices of the nodes reachable within ``limit`` (settling the search that far)."""
+        while self._frontier() <= limit:
+            if self._settle_next() is None:
+                break
+        return np.flatnonzero(self.settled & (self.dist <= limit))
+
+    def _frontier(self) -> float:
+        while self.heap and (self.settled[self.heap[0][1]] or self.heap[0][0] > self.dist[self.heap[0][1]]):
+            heapq.heappop(self.heap)
+        return self.heap[0][0] if self.heap else math.inf
+
+    def path_to(self, v: int) -> tuple[Point, ...]:
+        path = []
+        while v != -1:
+            path.append((float(self.nodes[v][0]), float(self.nodes[v][1])))
+            v = int(self.parent[v])
+        return tuple(reversed(path))
+
+    def shortest(self, goals: Sequence[Point], limit: float = math.inf) -> tuple[float, tuple[Point, ...]] | None:
+        """The cheapest path from the mover's centre to any of ``goals``, or None if none is reachable
+        (within ``limit``, when given: the search then stops there)."""
+        if not goals:
+            return None
+        g = np.asarray(goals, dtype=float)
+        n = len(self.nodes)
+        totals = np.full((len(g), n), np.inf)
+        done = np.flatnonzero(self.settled)
+        if len(done):
+            k = len(done)
+            rows = self.costs(np.repeat(g, k, axis=0), np.tile(self.nodes[done], (len(g), 1))).reshape(len(g), k)
+            totals[:, done] = self.dist[done][None, :] + rows
+        while True:
+            frontier = self._frontier()
+            if frontier >= float(totals.min()) or frontier > limit:
+                break
+            i = self._settle_next()
+            if i is None:
+                break
+            totals[:, i] = self.dist[i] + self.costs(self.nodes[i][None, :], g)
+        if not np.isfinite(totals).any() or float(totals.min()) > limit:
+            return None
+        gi, vi = np.unravel_index(int(np.argmin(totals)), totals.shape)
+        return float(totals[gi, vi]), self.path_to(int(vi)) + ((float(g[gi][0]), float(g[gi][1])),)
+
+
+def _rings(poly):
+    for part in getattr(poly, "geoms", [poly]):
+        yield part.exterior
+        yield from part.interiors
+
+
+def _outline(poly) -> list[Point]:
+    out: list[Point] = []
+    for part in getattr(poly, "geoms", [poly]):
+        out += [tuple(c) for c in list(part.exterior.coords)[:-1]]
+    return out
+
+
+def _chord(p: np.ndarray, d: np.ndarray, cx: float, cy: float, rad: float) -> np.ndarray:
+    """Fraction of each segment ``p + t·d`` (t in 0..1) inside a circle."""
+    fx, fy = p[:, 0] - cx, p[:, 1] - cy
+    a = (d * d).sum(axis=1)
+    b = 2 * (fx * d[:, 0] + fy * d[:, 1])
+    c = fx * fx + fy * fy - rad * rad
+    disc = b * b - 4 * a * c
+    root = np.sqrt(np.clip(disc, 0.0, None))
+    with np.errstate(divide="ignore", invalid="ignore"):
+        t0, t1 = (-b - root) / (2 * a), (-b + root) / (2 * a)
+    frac = np.clip(np.minimum(t1, 1.0) - np.maximum(t0, 0.0), 0.0, None)
+    return np.where((disc > 0) & (a > 0), frac, 0.0)
+
+
+def _convex_parts(polys: Sequence[Polygon]) -> list[tuple[np.ndarray, np.ndarray, tuple[float, ...]]]:
+    """Half-planes (outward normals, offsets) of convex pieces covering ``polys``: a non-convex piece is cut
+    into triangles."""
+    parts = []
+    for poly in polys:
+        pieces = [poly] if poly.convex_hull.area - poly.area < 1e-9 else [
+            t for t in shapely.constrained_delaunay_triangles(poly).geoms]
+        for piece in pieces:
+            ring = orient(piece, 1.0).exterior
+            c = np.asarray(ring.coords, dtype=float)
+            a, b = c[:-1], c[1:]
+            e = b - a
+            normals = np.stack([e[:, 1], -e[:, 0]], axis=1)      # outward for a counter-clockwise ring
+            offsets = (normals * a).sum(axis=1)
+            parts.append((normals, offsets, piece.bounds))
+    return parts
+
+
+def _clipped_length(p: np.ndarray, d: np.ndarray, normals: np.ndarray, offsets: np.ndarray) -> np.ndarray:
+    """Fraction of each segment ``p + t·d`` (t in 0..1) inside a convex piece (Cyrus-Beck clipping)."""
+    num = offsets[None, :] - p @ normals.T            # n·(p + t d) <= c  <=>  t·(n·d) <= c - n·p
+    den = d @ normals.T
+    with np.errstate(divide="ignore", invalid="ignore"):
+        t = num / den
+    enter = np.where(den < 0, t, -np.inf).max(axis=1, initial=-np.inf)
+    leave = np.where(den > 0, t, np.inf).min(axis=1, initial=np.inf)
+    outside = ((den == 0) & (num < 0)).any(axis=1)
+    frac = np.clip(np.minimum(leave, 1.0) - np.maximum(enter, 0.0), 0.0, None)
+    frac[outside] = 0.0
+    return frac
+
+
+def _point_segment(c: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Distance from points ``c`` to segments ``a-b`` (broadcast over leading axes)."""
+    ax, ay = a[..., 0], a[..., 1]
+    abx, aby = b[..., 0] - ax, b[..., 1] - ay
+    acx, acy = c[..., 0] - ax, c[..., 1] - ay
+    l2 = abx * abx + aby * aby
+    with np.errstate(divide="ignore", invalid="ignore"):
+        s = np.clip(np.where(l2 > 0, (acx * abx + acy * aby) / l2, 0.0), 0.0, 1.0)
+    return np.hypot(acx - s * abx, acy - s * aby)
+
+
+def _cross(u: np.ndarray, v: np.ndarray) -> np.ndarray:
+    return u[..., 0] * v[..., 1] - u[..., 1] * v[..., 0]
+
+
+def _segment_segment(p: np.ndarray, q: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Distance between segments ``p-q`` and ``a-b`` (0 when they cross), broadcast."""
+    d1 = _cross(q - p, a - p)
+    d2 = _cross(q - p, b - p)
+    d3 = _cross(b - a, p - a)
+    d4 = _cross(b - a, q - a)
+    crossing = (((d1 > 0) & (d2 < 0)) | ((d1 < 0) & (d2 > 0))) & (((d3 > 0) & (d4 < 0)) | ((d3 < 0) & (d4 > 0)))
+    dist = np.minimum(np.minimum(_point_segment(a, p, q), _point_segment(b, p, q)),
+                      np.minimum(_point_segment(p, a, b), _point_segment(q, a, b)))
+    return np.where(crossing, 0.0, dist)
+
+
+def _around(x: float, y: float, radius: float, n: int) -> list[Point]:
+    """``n`` corners of a polygon circumscribing the circle, so its sides stay outside it."""
+    out = radius / math.cos(math.pi / n)
+    return [(x + out * math.cos(2 * math.pi * k / n), y + out * math.sin(2 * math.pi * k / n)) for k in range(n)]
+
+
+def _border(poly: Polygon) -> list[Point]:
+    """Points every ``SLOW_STEP`` inches along a piece's border, where a best path may bend."""
+    pts: list[Point] = []
+    for ring in _rings(poly):
+        n = max(4, int(ring.length / SLOW_STEP))
+        pts += [tuple(ring.interpolate(k / n, normalized=True).coords[0]) for k in range(n)]
+    return pts
