@@ -33,7 +33,7 @@ def _pick(name: str, description: str, *types: str, example: str = "") -> Comman
 
 
 COMMANDS: tuple[CommandSpec, ...] = (
-    _pick("plan", "Planning: prepare up to two spells from your book (secret)", "Prepare"),
+    _pick("plan", "Planning: prepare up to two spells from your book (secret)", "Assign", "Prepare"),
     _pick("upkeep", "Upkeep: choose which upkeep costs to pay", "Upkeep"),
     _pick("deploy", "Deployment: cast a spawnpoint's spell, or end your deployment", "Cast", "EndDeployment"),
     CommandSpec("activate", "Action turn: activate one of your ready creatures", ("Activate",),
@@ -50,6 +50,8 @@ COMMANDS: tuple[CommandSpec, ...] = (
                 (Option("enchantment", "A face-down enchantment of yours", autocomplete=True),)),
     _pick("pass", "Pass your action turn, or skip a quickcast window", "Pass", "Skip"),
     _pick("end", "End the active creature's turn", "EndTurn"),
+    _pick("push", "Choose the direction of a push or the zone of a teleport", "Push", "Teleport"),
+    _pick("ability", "Use an ability of the active creature (a heal)", "UseAbility"),
     CommandSpec("ref adjust", "Set damage, mana, a marker or a condition by hand", fixed={"type": "Adjust"},
                 free=True, options=(Option("object", "Any object", autocomplete=True),
                                     Option("field", "damage, mana, zone, guard, ready, quickcast or conditions.Burn"),

@@ -114,6 +114,15 @@ def action_label(action: JSON, names: Names, *, odds: bool = True) -> str:
         out = text("action.Prepare", lang, spells=" + ".join(spells) or text("nothing", lang))
         if action.get("assign"):
             out += " · " + ", ".join(f"{names.obj(k)}: {v}" for k, v in action["assign"].items())
+    elif kind == "Assign":
+        out = text("action.Assign", lang, caster=names.obj(action.get("caster")),
+                   spell=action.get("spell") or text("nothing", lang))
+    elif kind == "Push":
+        out = text("action.Push", lang, object=names.obj(action.get("object")), direction=action.get("direction"))
+    elif kind == "Teleport":
+        out = text("action.Teleport", lang, object=names.obj(action.get("object")), zone=action.get("zone"))
+    elif kind == "UseAbility":
+        out = text("action.UseAbility", lang, ability=action.get("ability"), target=names.obj(action.get("target")))
     elif kind == "Cast":
         on = action.get("target") or action.get("zone") or action.get("border")
         where = names.obj(on) if on in names.objects else str(on or "")
