@@ -19,6 +19,7 @@ async def test_gateway_fuzzed_options_get_answers_never_crashes(fake_discord, re
     fake = fake_discord
     ann, bob = fake.add_user("ann"), fake.add_user("bob")
     word = word.replace("\x00", "")[:100] or "x"
+    threads = len(fake.threads_of(fake.channel))  # an earlier example naming a playable game opened one
     async with running_bot(fake, redis, prefix, rate_limit_per_minute=10_000):
         result = await fake.slash(ann, fake.channel, "roll dice", expr=word, secret=flag)
         assert crash not in (result.content or "")
@@ -33,7 +34,7 @@ async def test_gateway_fuzzed_options_get_answers_never_crashes(fake_discord, re
         result = await fake.slash(ann, fake.channel, "odds underworlds", attack=n, defence=m, wounds=m % 11,
                                   staggered=flag)
         assert not result.ephemeral
-    assert fake.threads_of(fake.channel) == [] or word.lower() in ("magewars",)
+    assert len(fake.threads_of(fake.channel)) == threads or _playable(word)
 
 
 def _playable(word: str) -> bool:
