@@ -68,7 +68,31 @@ def refresh(state: JSON) -> None:
             if _reaches(state, aura, source, obj):
                 obj.setdefault("traits", []).extend(aura.traits)
                 obj["counters"].setdefault("aura_traits", []).extend(aura.traits)
+    _restraints(state)
     _melee_overlays(state)
+
+
+def _restraints(state: JSON) -> None:
+    """Tanglevine and Force Hold hold their creature Restrained (``conditions["Restrained"]``, which the combat
+    and movement rules read) while attached and revealed, unless it is Uncontainable (their texts, §12.2)."""
+    from engine.magewars import conditions
+    from engine.magewars.traits import text_tags
+    for obj in state["objects"].values():
+        n = obj["counters"].pop("aura_restrained", 0)
+        if n:
+            left = obj["conditions"].get("Restrained", 0) - n
+            if left > 0:
+                obj["conditions"]["Restrained"] = left
+            else:
+                obj["conditions"].pop("Restrained", None)
+    for holder in list(state["objects"].values()):
+        host = state["objects"].get(holder.get("attached_to") or "")
+        if host is None or holder.get("face_down") or not has_card(holder["card"]) \
+                or "Restrained" not in text_tags(card(holder["card"]).text) \
+                or conditions.refusal(state, host["id"], "Restrained"):
+            continue
+        host["conditions"]["Restrained"] = host["conditions"].get("Restrained", 0) + 1
+        host["counters"]["aura_restrained"] = host["counters"].get("aura_restrained", 0) + 1
 
 
 def _melee_overlays(state: JSON) -> None:

@@ -13,7 +13,7 @@ import re
 from typing import Any
 
 from engine.core.errors import IllegalAction
-from engine.magewars import abilities, arena
+from engine.magewars import abilities, arena, effects
 from engine.magewars.cards import card, has_card, number, trait_value
 from engine.magewars.familiars import may_cast_now
 from engine.magewars.mages import has_ability
@@ -178,7 +178,17 @@ def _text_allows(state: JSON, c: Card, obj: JSON) -> bool:
         return obj["kind"] == "mage" or (has_card(obj["card"]) and card(obj["card"]).channeling is not None)
     if c.name == ROUSE:
         return obj.get("summoned_round") == state["round"] and not obj["counters"].get("roused")
+    if "cannot target creatures with the Flying or Uncontainable" in (c.text or ""):  # Tanglevine
+        t = _stats().traits(state, obj["id"])
+        return not t.has("Flying") and not t.has("Uncontainable")
+    if c.type == CardType.ATTACK and not ranged_target_ok(obj):
+        return False
     return True
+
+
+def ranged_target_ok(obj: JSON) -> bool:
+    """"Ranged attacks cannot target <this>" (Tanglevine's text)."""
+    return not (has_card(obj["card"]) and "Ranged attacks cannot target" in (card(obj["card"]).text or ""))
 
 
 def _ends(b: str) -> set[tuple[int, int]]:
@@ -253,6 +263,7 @@ def level_table_cost(text: str, level: int) -> int | None:
     return None
 
 
+_SIPHON = re.compile(r"choose a Mage up to (\d+) zones away and within LoS of this spell")
 _BIND = re.compile(r"bind a non-Epic (\w+) spell from your spellbook")
 
 
@@ -268,6 +279,11 @@ def choices(state: JSON, c: Card, fields: JSON, seat: str) -> list[JSON]:
     the four) and, when that way crosses a Passage Attacks wall, whether to pay its extra 3 mana."""
     if "Spellbind" in c.traits and (m := _BIND.search(c.text or "")):
         return [fields] + [{**fields, "bind": n} for n in _bindable(state, seat, m.group(1))]
+    if _SIPHON.search(c.text or "") and "zone" in fields:  # Mana Siphon: the mage it drains (its text)
+        n = int(_SIPHON.search(c.text or "").group(1))
+        return [{**fields, "mage": m} for m in sorted(state["mages"].values()) if m in state["objects"]
+                and arena.distance(fields["zone"], zone_of(state, m)) <= n
+                and arena.line_of_sight(fields["zone"], zone_of(state, m), state["barriers"], size(state))]
     if c.name in (DISSOLVE, EXPLODE) and "target" in fields:
         return [{**fields, "equipment": o["id"]} for o in attached(state, fields["target"])
                 if o["kind"] == "equipment"]
@@ -333,6 +349,7 @@ def castable(state: JSON, caster: str, speed: str) -> list[JSON]:
             continue
         for fields in [f for t in targets(state, caster, c) for f in choices(state, c, t, seat)]:
             cost = base_cost(state, c, fields)
+            cost = None if cost is None else max(0, cost - effects.discount(state, caster, c)[0])
             if cost is not None and cost <= available_mana(state, caster):
                 out.append({"type": "Cast", "caster": caster, "spell": name, **fields, **source})
                 bond = abilities.bond_cost(state, seat, c)
@@ -350,7 +367,7 @@ def _zap_targets(state: JSON, caster: str) -> list[str]:
     here = caster_zone(state, caster)
     return [o["id"] for o in sorted(state["objects"].values(), key=lambda o: o["order"])
             if o["kind"] in ("creature", "mage", "conjuration") and o["id"] != caster and o.get("zone")
-            and arena.in_range(here, o["zone"], 0, 1) and _sees(state, caster, o["zone"])]
+            and arena.in_range(here, o["zone"], 0, 1) and _sees(state, caster, o["zone"]) and ranged_target_ok(o)]
 
 
 # ---- resolving -----------------------------------------------------------------------------------------------
@@ -376,9 +393,12 @@ def cast(state: JSON, action: JSON, rng: Any, speed: str) -> list[JSON]:
         return events + _attack(state, caster, None, action["target"], rng, spell="Arcane Zap")
     c = card(name)
     fields = {k: action[k] for k in ("target", "zone", "border", "x", "direction", "extra", "equipment", "extend",
-                                     "bind") if k in action}
+                                     "bind", "mage") if k in action}
     cost = base_cost(state, c, fields)
     assert cost is not None
+    cut, ring = effects.discount(state, caster, c)
+    cost = max(0, cost - cut)
+    effects.use_discount(state, seat, ring)
     pay(state, caster, cost)
     if spell_speed(state, caster, c) != str(c.casting_speed):
         state["used"][seat].append("Quick Summon")
@@ -479,6 +499,8 @@ def _resolve(state: JSON, seat: str, caster: str, c: Card, fields: JSON, rng: An
             {"attached_to": target} if target else {"zone": fields.get("zone")}
         zone = extra.get("zone")
         obj = new_object(state, c.name, "conjuration", seat, **extra)
+        if fields.get("mage"):
+            obj["siphon"] = fields["mage"]  # Mana Siphon's chosen mage (round.channeling)
         events.append({"type": "ConjurationCreated", "seat": seat, "object": obj["id"], "card": c.name, **extra,
                        **({"zone": zone} if zone else {})})
         if fields.get("extend"):  # the second copy comes from the spellbook (§9.6)
@@ -546,9 +568,18 @@ def _equip(state: JSON, seat: str, c: Card, mage: str, bind: str | None = None) 
 
 def _attack(state: JSON, attacker: str, index: int | None, target: str | None, rng: Any, *,
             spell: str | None = None, zone: str | None = None) -> list[JSON]:
-    """An attack spell runs the attack sequence (§9.3) through the combat module."""
+    """An attack spell runs the attack sequence (§9.3) through the combat module. "Attacks all objects in the
+    zone except the caster" (Blinding Flash, Electrify, Ring of Fire): the caster is left out of the zone attack
+    (marked as gone for its length: the zone attack skips what is gone)."""
     from engine.magewars.movement import attack
-    return attack(state, attacker, spell if spell else (index or 0), target or zone, rng)
+    spare = spell and has_card(spell) and "except the caster" in (card(spell).text or "") \
+        and not state["objects"][attacker].get("destroyed")
+    if spare:
+        state["objects"][attacker]["destroyed"] = True
+    events = attack(state, attacker, spell if spell else (index or 0), target or zone, rng)
+    if spare and attacker in state["objects"]:
+        state["objects"][attacker].pop("destroyed", None)
+    return events
 
 
 # ---- incantations whose text the engine runs -----------------------------------------------------------------
@@ -697,5 +728,7 @@ INCANTATIONS = {"Minor Heal": _healing("Minor Heal"), "Heal": _healing("Heal"), 
                 "Seeking Dispel": _dispel, "Explode": _explode, "Purge Magic": _purge, "Group Heal": _group_heal,
                 "Drain Life": _drain_life, "Drain Power": _drain_power, ROUSE: _rouse,
                 "Charge": _until_end_of_round(["Fast", "Charge +1"]), "Evade": _until_end_of_round(["Elusive"]),
-                "Call of the Wild": _until_end_of_round(["Melee +1"], "friendly animals")}
+                "Call of the Wild": _until_end_of_round(["Melee +1"], "friendly animals"),
+                **{n: (lambda n: lambda state, seat, caster, fields, rng: effects.grant_next_melee(
+                    state, fields["target"], n))(n) for n in effects.NEXT_MELEE}}
 """Incantations whose effect the engine applies (the others are settled with referee actions)."""

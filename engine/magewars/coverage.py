@@ -87,6 +87,22 @@ CODED: dict[str, str] = {
     "Redclaw, Alpha Male": "other friendly canines in its zone gain Armor +1 and Melee +1 (auras.py)",
     "Sacred Ground": "friendly Living creatures in its zone gain Aegis 1 once revealed (auras.py)",
     "Tooth & Nail": "every animal's melee attacks gain Piercing +1 (auras.py, on the match's card copies)",
+    "Blinding Flash": "a zone attack that leaves the caster out",
+    "Electrify": "a zone attack that leaves the caster out",
+    "Ring of Fire": "a zone attack that leaves the caster out",
+    "Retaliate": "grants Counterstrike; destroyed after its first counterstrike (effects.py)",
+    "Tanglevine": "Restrained and Unmovable while attached; not on Flying or Uncontainable creatures; no ranged "
+                  "attack may target it",
+    "Vampiric Strike": "the next melee attack this round gains Vampiric and Piercing +1 (effects.py)",
+    "Perfect Strike": "the next melee attack this round gains Unavoidable (effects.py)",
+    "Piercing Strike": "the next melee attack this round gains Piercing +3 (effects.py)",
+    "Ring of Beasts": "once per round an animal creature spell costs 1 less (effects.discount)",
+    "Ring of Curses": "once per round a curse costs 1 less to cast, or to reveal if an enchantment",
+    "Ring of Asyra": "once per round a Holy incantation costs 1 less, a Holy enchantment 1 less to reveal",
+    "Arcane Ring": "once per round a metamagic or mana spell costs 1 less (enchantments: to reveal)",
+    "Helm of Fear": "a melee attack on its mage is cancelled on a d12 of 9+ (not Nonliving or Psychic Immune "
+                    "attackers); the attacker may pick another target",
+    "Mana Siphon": "the chosen mage (up to 2 zones, in LoS) channels 2 less while it stays; Zone Exclusive",
 }
 """Cards whose whole text the duel's code runs (casting.py, movement.py, round.py, system.py)."""
 
@@ -98,10 +114,8 @@ COMBAT_TEXT: dict[str, str] = {
 """Cards whose text the combat modules (stats.py, combat.py) enforce."""
 
 LEFT: dict[str, tuple[str, str]] = {
-    "Blinding Flash": ("partial", "the caster, if in the zone, is attacked too (the zone attack takes everyone)"),
-    "Electrify": ("partial", "the caster, if in the zone, is attacked too (the zone attack takes everyone)"),
-    "Ring of Fire": ("partial", "the caster, if in the zone, is attacked too (the zone attack takes everyone)"),
-    "Retaliate": ("partial", "grants Counterstrike; it is not destroyed after its first counterstrike"),
+    "Force Hold": ("partial", "Restrained and Unmovable (auras.py, stats.py); on an Uncontainable creature it "
+                              "still grants Unmovable"),
     "Mage Wand": ("partial", "binds a non-Epic incantation, cast once per round from it (§9.9); changing the "
                              "bound spell for 3 mana is not offered"),
     "Elemental Wand": ("partial", "binds a non-Epic attack spell, cast once per round from it (§9.9); changing "

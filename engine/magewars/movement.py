@@ -217,7 +217,9 @@ def attack(state: JSON, attacker: str, index: int | str, target: str, rng: Any,
     new, events = combat.attack(state, attacker, index, target, rng, declared=declared or {})
     state.clear()
     state.update(new)
+    from engine.magewars import effects
     events += abilities.voltaric(state, events) + abilities.after_attack(state, attacker, events)
+    events += effects.retaliate_spent(state, events)
     return events + settle(state, events, rng)
 
 

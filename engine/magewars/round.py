@@ -70,6 +70,10 @@ def _in_initiative_order(state: JSON) -> list[str]:
                                                      state["objects"][oid]["order"]))
 
 
+SIPHON = 2
+"""Mana Siphon: its chosen mage gains Channeling -2 while it is in play (its card text)."""
+
+
 def channeling(state: JSON, oid: str) -> int | None:
     """An object's channeling now (§8): printed (a mage's from its stats), plus Channeling +/-X from what is
     attached to it (Moonglow Amulet, Harmonize) and, for a mage, from the revealed objects its controller has
@@ -88,6 +92,7 @@ def channeling(state: JSON, oid: str) -> int | None:
         bonus += sum(_granted(o) for o in state["objects"].values() if o["controller"] == obj["controller"]
                      and not o.get("attached_to") and not o.get("face_down") and o["kind"] != "mage"
                      and has_card(o["card"]) and "Controller gains Channeling" in (card(o["card"]).text or ""))
+        bonus -= SIPHON * sum(1 for o in state["objects"].values() if o.get("siphon") == oid)
     return max(0, base + bonus)
 
 

@@ -50,7 +50,7 @@ from typing import Any
 
 from engine.core.errors import IllegalAction, InvalidInput
 from engine.core.system import JSON, Outcome, SystemInfo
-from engine.magewars import abilities, arena, auras, casting, familiars, mages, movement, referee, spellbooks
+from engine.magewars import abilities, arena, auras, casting, effects, familiars, mages, movement, referee, spellbooks
 from engine.magewars import round as rounds
 from engine.magewars.cards import card, has_card, number
 from engine.magewars.state import barriers, clone, other, zone_of
@@ -173,7 +173,8 @@ class MageWars:
         host = state["objects"].get(ench.get("attached_to") or "")
         magebind = next((int(t.split("+")[1]) for t in c.traits if t.startswith("Magebind +")
                          and t.split("+")[1].strip().isdigit()), 0)
-        return number(c.reveal_cost) + (magebind if host and host["kind"] == "mage" else 0)
+        cost = number(c.reveal_cost) + (magebind if host and host["kind"] == "mage" else 0)
+        return max(0, cost - effects.discount(state, state["mages"][ench["controller"]], c, reveal=True)[0])
 
     def _decisions(self, state: JSON, seat: str) -> list[JSON]:
         if state.get("pending"):
@@ -321,13 +322,16 @@ class MageWars:
                 t = state["objects"][target]
                 if target == oid or t["controller"] == state["objects"][oid]["controller"] or not t.get("zone"):
                     continue
-                if bar["range_type"] == "ranged" and not casting._sees(state, oid, t["zone"]):
+                if bar["range_type"] == "ranged" and (not casting._sees(state, oid, t["zone"])
+                                                      or not casting.ranged_target_ok(t)):
                     continue
                 try:
                     combat.check_attack(state, oid, bar, target)
                 except (IllegalAction, InvalidInput):
                     continue
                 if self._attack_cost(state, oid, target, bar) > self._mage(state, t_seat(state, oid))["mana"]:
+                    continue
+                if target in (state["activation"] or {}).get("refused", []):
                     continue
                 out.append({"type": "Attack", "attack": bar["index"], "target": target})
         return out
@@ -435,10 +439,14 @@ class MageWars:
         if kind == "Attack":
             from engine.magewars import stats
             bar = stats.attacks(state, act["object"])[action["attack"]]
+            helm = effects.helm_cancels(state, act["object"], action["target"], bar, rng)
+            if helm and helm[0]["canceled"]:  # another target may be chosen instead (Helm of Fear)
+                act.setdefault("refused", []).append(action["target"])
+                return helm
             act["full" if bar.get("action") == "full" else "quick"] = True
             self._pay_attack_cost(state, act["object"], action["target"], bar)
-            events = movement.attack(state, act["object"], action["attack"], action["target"], rng,
-                                     declared={"charged": act["moved"] > 0})
+            events = helm + effects.with_next_melee(state, act["object"], bar, lambda: movement.attack(
+                state, act["object"], action["attack"], action["target"], rng, declared={"charged": act["moved"] > 0}))
             return events + self._maybe_end(state, rng)
         raise IllegalAction("mw.illegal", action=str(kind))
 
@@ -542,6 +550,8 @@ class MageWars:
         that is no longer a legal target makes it dissipate."""
         ench = state["objects"][oid]
         cost = self._reveal_cost(state, ench)
+        effects.use_discount(state, seat, effects.discount(state, state["mages"][seat], card(ench["card"]),
+                                                           reveal=True)[1])
         self._mage(state, seat)["mana"] -= cost
         ench["face_down"] = False
         events = [{"type": "EnchantmentRevealed", "seat": seat, "object": oid, "spell": ench["card"], "cost": cost}]

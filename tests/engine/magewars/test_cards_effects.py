@@ -491,3 +491,105 @@ def test_spellbind_wand_binds_an_incantation_cast_once_per_round_and_kept():
     assert "Minor Heal" not in s["discard"]["player1"] and s["objects"][item["id"]]["bound"] == "Minor Heal"
     assert SYSTEM.view(s, "player2")["objects"][item["id"]]["bound"] == "Minor Heal"
     assert heal not in SYSTEM.legal_actions(s, "player1")  # once per round
+
+
+def test_zone_attack_except_the_caster_spares_the_caster():
+    """Blinding Flash's text ("Attacks all objects in the zone except the caster"), digest §10.6."""
+    s, rng, me = duel(["Blinding Flash"], {"player1": "priestess"})
+    foe = put(s, "Timber Wolf", "player2", "A1")
+    s, ev = cast(s, rng, "Blinding Flash", zone="A1")
+    attacked = [e["defender"] for e in ev if e["type"] == "AttackRolled"]
+    assert attacked == [foe] and not s["objects"][me].get("destroyed")
+
+
+def test_retaliate_is_destroyed_after_its_first_counterstrike():
+    """Retaliate's text: the first time the creature makes a counterstrike, destroy Retaliate."""
+    from engine.magewars import combat
+    s, rng, me = duel()
+    wolf = put(s, "Timber Wolf", "player1", "D3")
+    foe = put(s, "Timber Wolf", "player2", "D3")
+    ret = put(s, "Retaliate", "player2", attached_to=foe)
+    movement.attack(s, wolf, 0, foe, rng)
+    assert ret not in s["objects"] and "Retaliate" in s["discard"]["player2"]
+
+
+def test_tanglevine_restrains_and_blocks_ranged_targeting():
+    """Tanglevine's text: its creature is Restrained (§12.2: no move actions) while it is attached; it cannot
+    target Flying creatures; ranged attacks cannot target it."""
+    from engine.magewars import auras
+    s, rng, me = duel(["Tanglevine"])
+    wolf = put(s, "Timber Wolf", "player2", "A2")
+    falcon = put(s, "Thunderift Falcon", "player2", "A2")
+    targets = {a["target"] for a in casts(s, "Tanglevine")}
+    assert wolf in targets and falcon not in targets
+    s, _ = cast(s, rng, "Tanglevine", target=wolf)
+    vine = next(o["id"] for o in s["objects"].values() if o["card"] == "Tanglevine")
+    assert s["objects"][wolf]["conditions"]["Restrained"] == 1
+    from engine.magewars.casting import ranged_target_ok
+    assert not ranged_target_ok(s["objects"][vine])
+    destroy(s, vine, [])
+    auras.refresh(s)
+    assert "Restrained" not in s["objects"][wolf]["conditions"]
+
+
+def test_next_melee_attack_gains_piercing_strike_then_spent():
+    """Piercing Strike's text: the target's next melee attack this round gains Piercing +3; only that one."""
+    s, rng, me = duel(["Piercing Strike"])
+    wolf = put(s, "Timber Wolf", "player1", "A1", ready=True)
+    s, _ = cast(s, rng, "Piercing Strike", target=wolf)
+    assert s["objects"][wolf]["counters"]["next_melee"] == [{"trait": "Piercing", "value": 3}]
+    foe = put(s, "Steelclaw Grizzly", "player2", "A1")
+    s["step"], s["turn"], s["activation"] = "turn", "player1", None
+    s, _ = SYSTEM.apply(s, "player1", {"type": "Activate", "creature": wolf}, rng)
+    s, ev = SYSTEM.apply(s, "player1", {"type": "Attack", "attack": 0, "target": foe}, rng)
+    rolled = next(e for e in ev if e["type"] == "AttackRolled" and e["attacker"] == wolf)
+    assert "next_melee" not in s["objects"][wolf]["counters"] and "Timber Wolf" not in s["cards"]
+    assert rolled
+
+
+def test_casting_discount_ring_of_beasts_once_per_round():
+    """Ring of Beasts' text: once per round the Beastmaster pays 1 less for an animal creature spell."""
+    s, rng, me = duel(["Timber Wolf", "Bitterwood Fox"], {"player1": "beastmaster"})
+    put(s, "Ring of Beasts", "player1", attached_to=me)
+    before = s["objects"][me]["mana"]
+    s, _ = cast(s, rng, "Timber Wolf", zone="A1")
+    assert s["objects"][me]["mana"] == before - (card("Timber Wolf").cost - 1)
+
+
+def test_casting_discount_ring_of_curses_on_reveal_only():
+    """Ring of Curses' text: curses cost 1 less; enchantments only when revealed."""
+    s, rng, me = duel(["Agony"])
+    put(s, "Ring of Curses", "player1", attached_to=me)
+    foe = put(s, "Timber Wolf", "player2", "A1")
+    before = s["objects"][me]["mana"]
+    s, _ = cast(s, rng, "Agony", target=foe)
+    assert s["objects"][me]["mana"] == before - 2
+    agony = next(o["id"] for o in s["objects"].values() if o["card"] == "Agony")
+    s, ev = SYSTEM.apply(s, "player1", {"type": "Reveal", "enchantment": agony}, rng)
+    assert ev[0]["cost"] == card("Agony").reveal_cost - 1
+
+
+def test_helm_of_fear_a_9_or_more_cancels_the_melee_attack():
+    """Helm of Fear's text: a melee attack on its mage rolls the effect die; 9+ cancels it and the attacker may
+    pick another target; Nonliving attackers are not affected."""
+    from engine.magewars import effects
+    s, rng, me = duel()
+    foe = s["mages"]["player2"]
+    put(s, "Helm of Fear", "player2", attached_to=foe)
+    wolf = put(s, "Timber Wolf", "player1", "D3")
+    bar = {"range_type": "melee"}
+    rolls = [effects.helm_cancels(s, wolf, foe, bar, rng)[0] for _ in range(30)]
+    assert all(r["canceled"] == (r["roll"] >= 9) for r in rolls) and any(r["canceled"] for r in rolls)
+    sentry = put(s, "Skeletal Sentry", "player1", "D3")
+    assert effects.helm_cancels(s, sentry, foe, bar, rng) == []
+
+
+def test_mana_siphon_its_chosen_mage_channels_2_less():
+    """Mana Siphon's text: choose a mage up to 2 zones away in LoS; it gains Channeling -2 while Siphon stays."""
+    s, rng, me = duel(["Mana Siphon"], {"player1": "wizard"})
+    s["objects"][me]["mana"] = 30
+    foe = s["mages"]["player2"]
+    s["objects"][foe]["zone"] = "B2"
+    base = rounds.channeling(s, foe)
+    s, _ = cast(s, rng, "Mana Siphon", zone="A1", mage=foe)
+    assert rounds.channeling(s, foe) == base - 2
