@@ -82,6 +82,12 @@ def ability(cat: JSON, entry: JSON) -> JSON | None:
     return cat["abilities"].get(entry.get("ability")) if entry.get("ability") else None
 
 
+def ability_view(cat: JSON, entry: JSON) -> JSON | None:
+    """The ability an entry prints as a view gives it: {id, name, text, cost, trigger}, or None."""
+    ab = ability(cat, entry)
+    return None if ab is None else {k: ab[k] for k in ("id", "name", "text", "cost", "trigger")}
+
+
 def _path(cat: JSON, entry_id: str, field: str) -> str:
     name, i = cat["index"][entry_id]
     return f"entries.{name}[{i}].{field}"
@@ -151,3 +157,31 @@ def name(cat: JSON, card_or_instance: str) -> str:
         return cat["heroes"][cid]["name"]
     return card(cat, cid)["name"]
 
+
+
+def entry_view(cat: JSON, card_or_hero: str) -> JSON:
+    """A card's or hero's printed values as a view gives them (the match's own copy of the pack):
+    {id, name, kind (units, equipment, tactics, heroes), deployment_cost, cost_from_deck, cost_bolt, attack,
+    defence, life, range, unit_type, attack_bolt, defence_bolt, colour, text, ability {id, name, text, cost,
+    trigger} | null}; a value a kind does not print is null."""
+    cid = card_id(card_or_hero)
+    kind = "heroes" if cid in cat["heroes"] else kind_of(cat, cid)
+    e = cat[kind][cid]
+    out = {"id": cid, "name": e["name"], "kind": kind}
+    for key in ("deployment_cost", "attack", "defence", "life", "range", "unit_type", "colour", "text"):
+        out[key] = e.get(key)
+    for key in ("cost_from_deck", "cost_bolt", "attack_bolt", "defence_bolt"):
+        out[key] = bool(e.get(key))
+    out["ability"] = ability_view(cat, e)
+    return out
+
+
+def deck_entries(cat: JSON, deck_ids: list[str]) -> dict[str, JSON]:
+    """Every hero and card of the decks ``deck_ids``, by id (``entry_view``): the pack is public; where each copy
+    lies is not."""
+    out: dict[str, JSON] = {}
+    for deck_id in deck_ids:
+        deck = cat["decks"][deck_id]
+        for cid in [*deck["heroes"], *(c["card"] for c in deck["cards"])]:
+            out.setdefault(cid, entry_view(cat, cid))
+    return out

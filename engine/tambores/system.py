@@ -16,15 +16,18 @@ View (``view(state, seat)``; ``None``: a spectator)
     army, hero {id, name, colour, attack, defence, life, wounds, ability {id, name, text, cost, trigger} | null,
     ability_ready}, slots [5 × null | {slot (1-5), card, instance, name, attack, defence (effective now),
     printed_attack, printed_defence, life, range, wounds, attack_bolt, defence_bolt, unit_type, ability,
-    negated, engaged, deployed_turn, attached [{card, instance, name, kind}]}], hand ([card ids] for the viewer's
-    own seat, else null), hand_count, draw_deck_count, discard [card ids, top first], discard_count,
+    negated, engaged, deployed_turn, attached [{card, instance, name, kind}]}], hand (the viewer's own seat only,
+    else null: [{id, name, kind, cost (to deploy it now), deployment_cost (printed), cost_from_deck, cost_bolt,
+    attack, defence, life, range, unit_type, attack_bolt, defence_bolt, text, ability}], from the match's own pack
+    copy), hand_count, draw_deck_count, discard [card ids, top first], discard_count,
     removed_count, passed, removal_left}}, declarations {seat: [{slot, order (fight, support, attack, hero,
     hold), target (enemy slot | null)}]}, negations {seat: {"<slot>": enemy slot}}, strikes {seat: {"<slot>" |
     "hero": enemy slot | null}}, pending [{seat, kind (hero_strike, engaged_strike, strike_back,
     cancel_impact), striker (slot | "hero"), options, optional}], impacts [{seat, on, count}], attacks
     [{seat, attackers [slots | "hero"], target (enemy slot | "hero"), kind (fight, strike, attack, hero,
     hero_strike), attack (sum), defence, impacts (from the respond step on)}], secret {seat: null | "decided" |
-    the viewer's own choice}, last [the last combat's attacks, as ``attacks`` with impacts], result {winner,
+    the viewer's own choice}, cards {id: entry as in a hand} (every hero and card of the decks played: the pack is
+    public, where each copy lies is not), last [the last combat's attacks, as ``attacks`` with impacts], result {winner,
     reason} | null (this battle), outcome {winner, reason, results, points} | null (the match), opponent.
 
 Actions (``legal_actions`` lists them all; ``apply`` refuses any other)

@@ -4,17 +4,12 @@ needs to draw the battle: each slot's effective values, the declared attacks wit
 """
 from __future__ import annotations
 
-from engine.tambores.cards import ability, card
+from engine.tambores.cards import ability_view as _ability, card, deck_entries, entry_view
 from engine.tambores.combat import attack_groups, compare
 from engine.tambores.effects import hero_ability
 from engine.tambores.state import JSON, card_id, other
-from engine.tambores.stats import HERO, attack, defence, engaged, negated
-
-
-def _ability(cat: JSON, entry: JSON) -> JSON | None:
-    ab = ability(cat, entry)
-    return None if ab is None else {"id": ab["id"], "name": ab["name"], "text": ab["text"], "cost": ab["cost"],
-                                    "trigger": ab["trigger"]}
+from engine.core.pack import UNKNOWN
+from engine.tambores.stats import HERO, attack, defence, deployment_cost, engaged, negated
 
 
 def _slot(st: JSON, seat: str, n: int, s: JSON | None) -> JSON | None:
@@ -43,6 +38,14 @@ def _hero(st: JSON, seat: str) -> JSON | None:
             "ability": _ability(cat, h), "ability_ready": hero_ability(st, seat) is not None}
 
 
+def _hand_entry(st: JSON, seat: str, instance: str) -> JSON:
+    """A card of the viewer's own hand: its printed values from the match's pack copy, and ``cost``, the cards
+    it takes to deploy it now (§5 ⚡, cost modifiers)."""
+    out = entry_view(st["catalogue"], instance)
+    out["cost"] = deployment_cost(st, seat, out["id"]) if out["deployment_cost"] != UNKNOWN else UNKNOWN
+    return out
+
+
 def view(st: JSON, seat: str | None, awaiting: list[str]) -> JSON:
     """The state as ``seat`` (None: a spectator) may see it."""
     cat = st["catalogue"]
@@ -52,7 +55,7 @@ def view(st: JSON, seat: str | None, awaiting: list[str]) -> JSON:
         players[s] = {
             "deck": p["deck"], "deck_name": cat["decks"][p["deck"]]["name"], "army": p["army"],
             "hero": _hero(st, s), "slots": [_slot(st, s, i + 1, u) for i, u in enumerate(p["slots"])],
-            "hand": [card_id(c) for c in p["hand"]] if s == seat else None, "hand_count": len(p["hand"]),
+            "hand": [_hand_entry(st, s, c) for c in p["hand"]] if s == seat else None, "hand_count": len(p["hand"]),
             "draw_deck_count": len(p["draw_deck"]), "discard": [card_id(c) for c in p["discard"]],
             "discard_count": len(p["discard"]), "removed_count": len(p["removed"]), "passed": p["passed"],
             "removal_left": p["removal_left"],
@@ -72,6 +75,7 @@ def view(st: JSON, seat: str | None, awaiting: list[str]) -> JSON:
         "points": st["series"]["points"], "turn": st["turn"], "marker": st["marker"], "phase": st["phase"],
         "step": st["step"], "current": st["current"], "awaiting": awaiting, "players": players,
         "declarations": st["declarations"], "negations": st["negations"], "strikes": st["strikes"],
+        "cards": deck_entries(cat, sorted({st["players"][s]["deck"] for s in st["seats"]})),
         "pending": st["pending"], "impacts": st["impacts"], "attacks": attacks, "secret": secret, "last": st["last"],
         "result": st["result"], "outcome": st["outcome"], "opponent": {s: other(st, s) for s in st["seats"]},
     }

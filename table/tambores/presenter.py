@@ -133,26 +133,19 @@ class TamboresPresenter:
             return self._card(scene, raw)
         return raw
 
+    @staticmethod
+    def _hand(scene: Scene) -> list[JSON]:
+        return (scene.view["players"].get(scene.viewer or "", {}) or {}).get("hand") or []
+
     def _known(self, scene: Scene) -> str:
-        hand = (scene.view["players"].get(scene.viewer or "", {}) or {}).get("hand") or []
-        return ", ".join(sorted(set(hand))) or "—"
+        return ", ".join(sorted({c["id"] for c in self._hand(scene)})) or "—"
 
     def _card(self, scene: Scene, raw: str) -> str:
-        """A card id from an id or a name (the viewer's hand first, then every card the pack is known to hold)."""
+        """A card id from an id or a name: the viewer's hand first, then every card of the decks played."""
         wanted = raw.strip().lower()
-        view = scene.view
-        hand = (view["players"].get(scene.viewer or "", {}) or {}).get("hand") or []
-        for cid in hand:
-            if wanted in (cid.lower(), self.names(scene).card(cid).lower()):
-                return cid
-        info = card_info(view, wanted)
-        if info:
-            return info["id"]
-        from table.tambores.text import _training_cards
-
-        for cid, entry in _training_cards()[1].items():
-            if entry["name"].lower() == wanted and view.get("pack_id") == _training_cards()[0]:
-                return cid
+        for entry in [*self._hand(scene), *(scene.view.get("cards") or {}).values()]:
+            if wanted in (entry["id"].lower(), entry["name"].lower()):
+                return entry["id"]
         if wanted and wanted.replace("-", "").isalnum():
             return wanted  # a pack's own id: the engine says whether it is legal
         raise InvalidInput("tdg.unknown_card", card=raw, cards=self._known(scene))

@@ -10,10 +10,8 @@ how many, never which.
 """
 from __future__ import annotations
 
-import functools
 from typing import Any, Mapping, Sequence
 
-from engine.tambores.cards import training_document
 from table.i18n import message, messages
 from table.reply import Embed, Field
 
@@ -41,37 +39,15 @@ def word(group: str, value: Any, lang: str = "en") -> str:
     return message(key, lang) if key in messages("en") else str(value)
 
 
-@functools.lru_cache(maxsize=1)
-def _training_cards() -> tuple[str, dict[str, JSON]]:
-    doc = training_document()
-    entries = doc["entries"]
-    abilities = {a["id"]: a for a in entries.get("abilities", [])}
-    cards: dict[str, JSON] = {}
-    for kind in ("units", "equipment", "tactics", "heroes"):
-        for entry in entries.get(kind, []):
-            cards[entry["id"]] = {**entry, "kind": kind, "ability": abilities.get(entry.get("ability") or "")}
-    return doc["id"], cards
-
-
 def card_info(view: JSON, card: str) -> JSON | None:
-    """DERIVED, not in the view: a card's entry (name, kind, cost, values, ability) for a card id.
-
-    The view gives a hand as card ids only. Its names and values come from the shipped training pack when the
-    match plays it (same pack id), else from a copy of the card on the board; None when neither has it.
-    """
-    pack_id, cards = _training_cards()
-    if view.get("pack_id") == pack_id and card in cards:
-        return cards[card]
-    for p in (view.get("players") or {}).values():
-        for s in p.get("slots") or []:
-            if s and s["card"] == card:
-                return {"id": card, "name": s["name"], "kind": "units", "attack": s["printed_attack"],
-                        "defence": s["printed_defence"], "life": s["life"], "range": s["range"],
-                        "ability": s["ability"], "unit_type": s["unit_type"]}
-            for a in (s or {}).get("attached", ()):
-                if a["card"] == card:
-                    return {"id": card, "name": a["name"], "kind": a["kind"]}
-    return None
+    """A card's or hero's entry (name, kind, cost, values, ability) for a card id, from the view: the viewer's own
+    hand entries (with ``cost`` now), else the view's ``cards`` (every card of the decks played, from the match's
+    own pack copy); None when neither has it."""
+    own = (view.get("players") or {}).get(str(view.get("view_of")), {}) or {}
+    for entry in own.get("hand") or ():
+        if entry["id"] == card:
+            return entry
+    return (view.get("cards") or {}).get(card)
 
 
 def card_name(view: JSON, card: str) -> str:
@@ -436,10 +412,9 @@ def hand_embed(view: JSON, seat: str, names: Names) -> Embed:
     lang = names.lang
     p = view["players"][seat]
     fields = []
-    for c in p.get("hand") or []:
-        info = card_info(view, c) or {}
-        kind = info.get("kind", "units")
-        cost = info.get("deployment_cost", "?")
+    for info in p.get("hand") or []:
+        kind = info["kind"]
+        cost = info["cost"]
         cost = f"{cost}{'↓' if info.get('cost_from_deck') else ''}{'⚡' if info.get('cost_bolt') else ''}"
         if kind == "units":
             value = text("hand.unit", lang, attack=info.get("attack", "?"), defence=info.get("defence", "?"),
@@ -450,7 +425,9 @@ def hand_embed(view: JSON, seat: str, names: Names) -> Embed:
         ability = info.get("ability") or {}
         if ability:
             value += f"\n*{ability.get('name')}*: {ability.get('text')}"
-        fields.append(Field(text("hand.card", lang, name=names.card(c), cost=cost)[:256], value[:1024], False))
+        if kind != "units" and info.get("text") not in (None, "unknown"):
+            value += f"\n{info['text']}"
+        fields.append(Field(text("hand.card", lang, name=info["name"], cost=cost)[:256], value[:1024], False))
     hero = p.get("hero") or {}
     ability = hero.get("ability")
     if ability and ability.get("cost") is not None:

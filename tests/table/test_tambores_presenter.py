@@ -61,7 +61,7 @@ def test_typed_values_resolve_to_what_the_actions_hold(state):
     presenter = find_presenter("tambores")
     seat = SYSTEM.view(state, None)["awaiting"][0]
     own = scene(state, seat)
-    hand = own.view["players"][seat]["hand"]
+    hand = [c["id"] for c in own.view["players"][seat]["hand"]]
     name = presenter.names(own).card(hand[0])
     assert presenter.resolve(own, "card", name.upper()) == hand[0]
     assert presenter.resolve(own, "pay", f"{hand[2]}, {hand[1]}") == sorted([hand[1], hand[2]])
@@ -82,3 +82,27 @@ def test_the_panel_says_training_pack_and_the_result_names_the_rule(state):
     result = presenter.result(scene(over), {"winner": "player2", "reason": "out_of_cards"}, "abc")
     assert result.title == "🏆 bob wins" and "could not refill their hand (§14)" in result.description
     assert "abc" in result.footer
+
+
+def test_the_hand_and_its_labels_read_the_matchs_own_pack():
+    """A pack that is not the training pack (renamed cards): the hand, the autocomplete labels and typed names all
+    come from the view's hand entries, the match's copy of the pack (digest §5, §16)."""
+    from tests.engine.tambores.support import renamed_pack
+
+    presenter = find_presenter("tambores")
+    state = SYSTEM.setup({"pack": renamed_pack(), "heroes": {"player1": "joanna", "player2": "krangg"}},
+                         ("player1", "player2"), SeededRng(b"v" * 32))
+    seat = SYSTEM.view(state, None)["awaiting"][0]
+    own = scene(state, seat)
+    hand = own.view["players"][seat]["hand"]
+    embed = presenter.private_view(own)
+    shown = " ".join(f.name + " " + f.value for f in embed.fields)
+    assert all(e["name"] in shown for e in hand) and all(e["name"].endswith("de Valerna") for e in hand)
+    unit = next(e for e in hand if e["kind"] == "units")
+    field = next(f for f in embed.fields if f.name.startswith(unit["name"]))
+    assert f"cost {unit['cost']}" in field.name and f"attack {unit['attack']}" in field.value
+    deploy = next(a for a in SYSTEM.legal_actions(state, seat) if a["type"] == "DeployUnit")
+    assert presenter.value_label(own, deploy, "card").startswith(presenter.names(own).card(deploy["card"]))
+    assert presenter.names(own).card(deploy["card"]).endswith("de Valerna")
+    assert presenter.resolve(own, "card", unit["name"].lower()) == unit["id"]
+    assert "de Valerna" in presenter.action_label(own, deploy)

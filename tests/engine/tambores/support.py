@@ -74,3 +74,15 @@ def play(st: dict[str, Any], seat: str, action: dict[str, Any], seed: int = 2):
 def slot_card(st: dict[str, Any], seat: str, n: int) -> str | None:
     s = st["players"][seat]["slots"][n - 1]
     return s["card"].split("#")[0] if s else None
+
+
+def renamed_pack() -> dict[str, Any]:
+    """A pack that is not the training pack: its document under another id, every card and hero renamed
+    ("Soldado" → "Soldado de Valerna"), not marked training."""
+    doc = copy.deepcopy(training_document())
+    doc.update(id="valerna-test", name="Valerna test pack", training=False, official=False)
+    doc["entries"]["training_values"] = []
+    for kind in ("heroes", "units", "equipment", "tactics"):
+        for e in doc["entries"][kind]:
+            e["name"] += " de Valerna"
+    return doc

@@ -100,7 +100,8 @@ def test_view_shows_the_own_hand_and_only_counts_of_the_other():
     """Digest §16: hands are private; the draw deck's order is hidden from everyone; the removed pile is face down."""
     st = new({"heroes": {"player2": "thugg"}})
     mine = SYSTEM.view(st, "player1")
-    assert sorted(mine["players"]["player1"]["hand"]) == sorted(c.split("#")[0] for c in st["players"]["player1"]["hand"])
+    assert sorted(c["id"] for c in mine["players"]["player1"]["hand"]) == sorted(
+        c.split("#")[0] for c in st["players"]["player1"]["hand"])
     assert mine["players"]["player2"]["hand"] is None and mine["players"]["player2"]["hand_count"] == 5
     spectator = SYSTEM.view(st, None)
     assert all(spectator["players"][s]["hand"] is None for s in SEATS)
