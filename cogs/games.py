@@ -16,7 +16,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.build import command_from_options
-from cogs.send import answer, context_of, message_kwargs
+from cogs.send import answer, context_of, message_kwargs, record_panel
 from table import undo
 from table.commands import CommandSpec, Option
 from table.game_table import GameTable
@@ -134,7 +134,9 @@ class GamesCog(commands.Cog):
         for match_id, channel_id, reply in await self.services.play.due_windows(now):
             try:
                 channel = self.bot.get_channel(channel_id) or await self.bot.fetch_channel(channel_id)
-                await channel.send(**{k: v for k, v in message_kwargs(reply).items() if v is not None})
+                posted = await channel.send(**{k: v for k, v in message_kwargs(reply).items() if v is not None})
+                if reply.panel:
+                    await record_panel(self.bot, reply.panel, channel_id, posted.id)
             except discord.HTTPException as error:
                 log.warning("match %s: window pass not posted (%s)", match_id, error)
             else:
@@ -159,7 +161,9 @@ class GamesCog(commands.Cog):
         for match_id, channel_id, reply in await self.services.play.due_reminders(now):
             try:
                 channel = self.bot.get_channel(channel_id) or await self.bot.fetch_channel(channel_id)
-                await channel.send(**{k: v for k, v in message_kwargs(reply).items() if v is not None})
+                posted = await channel.send(**{k: v for k, v in message_kwargs(reply).items() if v is not None})
+                if reply.panel:
+                    await record_panel(self.bot, reply.panel, channel_id, posted.id)
             except (discord.NotFound, discord.Forbidden) as error:
                 log.warning("match %s: its thread %s can't be reminded in (%s); reminders stop for it",
                             match_id, channel_id, error)

@@ -164,12 +164,17 @@ def _bot_permissions(channel: object) -> discord.Permissions | None:
 
 
 async def _record_panel(interaction: discord.Interaction, match_id: str, channel_id: int, message_id: int) -> None:
-    """Make a message the match's turn panel and take the (now stale) buttons off the previous one."""
-    services = interaction.client.services  # type: ignore[attr-defined]
+    await record_panel(interaction.client, match_id, channel_id, message_id)
+
+
+async def record_panel(client: discord.Client, match_id: str, channel_id: int, message_id: int) -> None:
+    """Make a message the match's turn panel and take the (now stale) buttons off the previous one (also for
+    what the bot posts unasked: a reminder, a pass at the end of a response window)."""
+    services = client.services  # type: ignore[attr-defined]
     previous = await services.table.set_panel(match_id, message_id)
     if previous:
         try:
-            await interaction.client.get_partial_messageable(channel_id).get_partial_message(previous).edit(view=None)
+            await client.get_partial_messageable(channel_id).get_partial_message(previous).edit(view=None)
         except discord.HTTPException:  # deleted, or too old to edit: the stale buttons refuse anyway
             log.info("could not strip the buttons of panel %s", previous)
 

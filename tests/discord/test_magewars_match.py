@@ -121,3 +121,47 @@ async def test_a_whole_mage_wars_duel_on_discord(fake_discord, redis, prefix):
         for reply in replies[other]:
             assert not [n for n in secret if n in _text(reply)]
     assert hidden_names, "the duel had enchantments cast face down"
+
+
+async def test_a_pass_at_the_end_of_a_window_becomes_the_panel(fake_discord, redis, prefix):
+    """Issue #15 (timing must not leak secrets): past a response window's deadline the table passes for a player
+    who holds nothing; that post is the match's new turn panel, and the previous panel loses its stale buttons."""
+    from engine.magewars.system import SYSTEM
+    from table.presenter import Scene, find_presenter
+
+    fake = fake_discord
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    store = Store(redis, prefix=prefix)
+    rng = random.Random(7)
+    presenter = find_presenter("magewars")
+    async with running_bot(fake, redis, prefix, rate_limit_per_minute=100_000) as bot:
+        await fake.slash(alice, fake.channel, "match new", game="magewars", opponent=bob)
+        [thread] = fake.threads_of(fake.channel)
+        [invite] = fake.channel_messages(thread)
+        await fake.click(bob, invite, invite.custom_ids[0])
+        match_id = await store.match_in(thread.id)
+        users = {h.seat: (alice if h.user_id == alice.id else bob) for h in (await store.load(match_id)).seats}
+        for _ in range(400):  # play until a window opens for a player who holds no answer
+            match = await store.load(match_id)
+            seat = SYSTEM.awaiting(match.state)[0]
+            legal = SYSTEM.legal_actions(match.state, seat)
+            window = presenter.window(Scene(SYSTEM.view(match.state, seat), {}, viewer=seat), legal)
+            if window is not None and not window.holds:
+                break
+            offered = await fake.autocomplete(users[seat], thread, "mw do", focused="action", action="")
+            plans = [c for c in offered if "+" in c["name"]] if match.state["step"] == "plan" else []
+            safe = [c for c in offered if not c["name"].startswith(("Concede", "Skip"))] or offered
+            await fake.slash(users[seat], thread, "mw do", action=rng.choice(plans or safe)["value"])
+        else:
+            raise AssertionError("no window without an answer opened")
+        old_panel = match.panel_message_id
+        assert old_panel and fake.messages[old_panel].components
+        cog = bot.get_cog("GamesCog")
+        assert await cog.windows_once(bot.services.table.clock() + 60) == 1
+        await asyncio.sleep(0.05)
+        after = await store.load(match_id)
+        assert after.log_length == match.log_length + 1 and after.log_length and \
+            (await store.log(match_id, 1))[0]["action"] == {"type": "Skip"}
+        assert after.panel_message_id not in (None, old_panel)
+        assert fake.messages[after.panel_message_id].channel_id == thread.id
+        assert fake.messages[old_panel].components == []
