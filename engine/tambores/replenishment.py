@@ -2,7 +2,10 @@
 each player draws back to 5 cards, reshuffling the discard pile when the draw deck runs out; the marker flips.
 
 Both players decide the dump at the same time: each choice is kept secret until both are made, then revealed
-together (``Replenish``). The dump is all or nothing (§21.11). A player who needs a card and has none left in
+together (``Replenish``): the public event says that a player has chosen, a private one (``visible_to``) tells
+the chooser what. Both choices are offered to everyone, also with an empty hand (removing nothing), so the two
+players' choices are the same and the table can offer them on shared buttons: the click is private, the public
+post says only "has chosen" (ruling "Replenishment on buttons"). The dump is all or nothing (§21.11). A player who needs a card and has none left in
 the draw deck or discard pile cannot refill and loses (§14, §21.12).
 """
 from __future__ import annotations
@@ -21,13 +24,13 @@ def start_replenishment(st: JSON, rng: Rng, events: list[JSON]) -> None:
 def legal(st: JSON, seat: str) -> list[JSON]:
     if seat in st["secret"]:
         return []
-    out = [{"type": "Replenish", "dump": False}]
-    return out + ([{"type": "Replenish", "dump": True}] if st["players"][seat]["hand"] else [])
+    return [{"type": "Replenish", "dump": False}, {"type": "Replenish", "dump": True}]
 
 
 def apply(st: JSON, seat: str, action: JSON, rng: Rng, events: list[JSON]) -> None:
     st["secret"][seat] = action["dump"]
     events.append({"type": "ReplenishChosen", "seat": seat})
+    events.append({"type": "ReplenishChosenPrivately", "seat": seat, "dump": action["dump"], "visible_to": [seat]})
     if len(st["secret"]) < 2:
         return
     choices, st["secret"] = st["secret"], {}

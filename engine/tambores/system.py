@@ -56,7 +56,8 @@ Events (JSON dicts; ``visible_to`` [seat] when only that seat may see one)
     slot, order, target}; Negated {seat, slot, target}; Struck / Declined {seat, striker, target};
     CombatResolved {results (as view.last)}; ImpactCancelled {seat, on, count, by}; Wounded {seat, on, count,
     wounds}; UnitAnnihilated {seat, slot, card, name, attached}; CombatEnded {turn}; HeroDefeated {seat, hero};
-    ReplenishmentStarted {turn}; ReplenishChosen {seat}; ReplenishRevealed {dump {seat: bool}};
+    ReplenishmentStarted {turn}; ReplenishChosen {seat};
+    ReplenishChosenPrivately {seat, dump, visible_to}; ReplenishRevealed {dump {seat: bool}};
     MarkerPassed {marker}; BattleEnded {battle, winner, reason, heroes, colours, points, turn};
     MatchEnded {winner, reason}.
 

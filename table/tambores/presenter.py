@@ -59,9 +59,10 @@ class TamboresPresenter:
     groups: Mapping[str, str] = {}
     info_commands = ()
     private_command = "hand"
-    private_fields = ("card", "pay", "dump")
-    """A card in hand (or of the draw deck), the cards paid (face down to the removed pile), the replenishment
-    choice (secret until both choose): never on a button or a menu others see."""
+    private_fields = ("card", "pay")
+    """A card in hand (or of the draw deck), the cards paid (face down to the removed pile): never on a button or a
+    menu others see. The replenishment choice is on buttons (both players are offered the same two: a click is
+    private, and the engine tells the choice only in a private event, so the table posts no headline naming it)."""
     always_offered = ("Pass", "Decline")
 
     @staticmethod

@@ -4,9 +4,10 @@ Everything is read from ``system.view(state, seat)`` (documented in ``engine/tam
 of one action. Every word comes from ``data/i18n/tambores-table.<lang>.yaml`` (keys ``tdg.*``); names of cards,
 heroes and decks stay as the pack gives them.
 
-Secrets (§16): a card in hand, the cards paid as a cost (they go face down to the removed pile) and a replenishment
-choice not yet revealed are written only for a scene made for their owner (``scene.viewer``); a public scene says
-how many, never which.
+Secrets (§16): a card in hand and the cards paid as a cost (they go face down to the removed pile) are written only
+for a scene made for their owner (``scene.viewer``); a public scene says how many, never which. A replenishment
+choice not yet revealed is told only by a private event (``ReplenishChosenPrivately``, ``visible_to`` its chooser):
+the table then posts no headline naming it.
 """
 from __future__ import annotations
 
@@ -23,7 +24,7 @@ EVENTS = ("BattleStarted", "HeroChosen", "MarkerTossed", "CardsRemoved", "CardsD
           "TurnStarted", "UnitDeployed", "EquipmentDeployed", "TacticDeployed", "Passed", "HeroAbilityUsed",
           "AbilityActivated", "CardsMoved", "CombatStarted", "Declared", "Negated", "Struck", "Declined",
           "ImpactCancelled", "Wounded", "UnitAnnihilated", "HeroDefeated", "ReplenishmentStarted",
-          "ReplenishChosen", "ReplenishRevealed", "MarkerPassed", "BattleEnded", "MatchEnded")
+          "ReplenishChosen", "ReplenishChosenPrivately", "ReplenishRevealed", "MarkerPassed", "BattleEnded", "MatchEnded")
 """The events written as a line, ``tdg.event.<type>``; ``CombatResolved`` is the combat embed; ``CombatEnded``
 is bookkeeping."""
 
@@ -194,11 +195,8 @@ def action_label(action: JSON, names: Names, *, short: bool = False) -> str:
     elif kind == "CancelImpact":
         label = text("action.CancelImpact", lang, unit=names.unit(seat, action["on"]))
         label += "" if short else _pay(action, names, private)
-    elif kind == "Replenish":
-        if private:  # never on a public button (``dump`` is a private field); the headline tells no choice
-            label = text("action.Replenish." + ("dump" if action["dump"] else "keep"), lang)
-        else:
-            label = text("action.Replenish.secret", lang)
+    elif kind == "Replenish":  # a button's label; once chosen, the choice is only in a private event (no headline)
+        label = text("action.Replenish." + ("dump" if action["dump"] else "keep"), lang)
     else:
         label = kind + "".join(f" {k}={v}" for k, v in action.items() if k != "type")
     return label[:100]
@@ -269,6 +267,8 @@ def event_line(e: JSON, names: Names) -> str | None:
         key += ".attached" if e.get("attached") else ""
     elif t == "HeroDefeated":
         params["hero"] = names.hero(seat)
+    elif t == "ReplenishChosenPrivately":
+        key += ".dump" if e.get("dump") else ".keep"
     elif t == "ReplenishRevealed":
         params["choices"] = "; ".join(text("event.replenish_choice", lang, who=names.seat(s),
                                            choice=text("word.dump" if d else "word.keep", lang))

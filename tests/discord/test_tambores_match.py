@@ -95,7 +95,7 @@ async def test_a_whole_battle_on_discord_to_the_result_embed(fake_discord, redis
         assert intruder.ephemeral and "only its players" in intruder.content
         assert await fake.autocomplete(carol, thread, "tdg do", focused="action", action="") == []
 
-        checked_illegal = pressed_button = deployed_by_options = showed_hand = False
+        checked_illegal = pressed_button = deployed_by_options = showed_hand = replenished_by_button = False
         actions = 0
         ever_shown: set[str] = set()
         for _ in range(600):
@@ -118,7 +118,21 @@ async def test_a_whole_battle_on_discord_to_the_result_embed(fake_discord, redis
                 assert hand.ephemeral and all(n in message_text(hand.message) for n in names)
                 showed_hand = True
             before = len(fake.channel_messages(thread))
-            if not pressed_button and any(a["type"] == "Pass" for a in legal) and actions > 4:
+            if view["step"] == "replenish" and len(view["awaiting"]) == 2 and not replenished_by_button:
+                # the secret choice on the panel's shared buttons: the click answers privately, the post says
+                # only that a choice was made (ruling "Replenishment on buttons")
+                panel_message = fake.messages[match.panel_message_id]
+                labels = {c.get("label"): c["custom_id"] for c in walk_components(panel_message.components)
+                          if c.get("type") == 2}
+                assert {"Keep my hand", "Remove my hand, then draw"} <= set(labels), labels
+                clicked = await fake.click(user, panel_message, labels["Keep my hand"])
+                assert clicked.ephemeral and "Your choice" in clicked.content and "keep your hand" in clicked.content
+                await settle(fake, thread, before)
+                posted = [m for m in fake.channel_messages(thread)[before:] if not m.ephemeral]
+                assert any("has chosen how to replenish" in m.content for m in posted)
+                assert not any("Keep my hand" in m.content or "keep your hand" in m.content for m in posted)
+                replenished_by_button = True
+            elif not pressed_button and any(a["type"] == "Pass" for a in legal) and actions > 4:
                 panel_message = fake.messages[match.panel_message_id]
                 button = next(c for c in walk_components(panel_message.components)
                               if c.get("type") == 2 and c.get("label") == "Pass")
@@ -159,7 +173,7 @@ async def test_a_whole_battle_on_discord_to_the_result_embed(fake_discord, redis
                 assert "board.png" in message.files or after.status.over
         match = await store.load(match_id)
         assert match.status.value == "finished", "the battle reached its end"
-        assert checked_illegal and pressed_button and deployed_by_options and showed_hand
+        assert checked_illegal and pressed_button and deployed_by_options and showed_hand and replenished_by_button
 
     messages = fake.channel_messages(thread)
     last = messages[-1]

@@ -46,15 +46,19 @@ def test_the_cards_paid_are_counted_never_named_in_public_lines(state):
 
 
 def test_the_replenishment_choice_is_told_to_nobody_else_before_both_choose():
+    """Digest §12 (the dump is optional) and the ruling "Replenishment on buttons": the two choices are buttons
+    (not private fields); once made, the choice is written only for its chooser, from the private event."""
     presenter = find_presenter("tambores")
-    assert set(presenter.private_fields) >= {"card", "pay", "dump"}
-    view_state = SYSTEM.setup({}, ("player1", "player2"), SeededRng(b"r" * 32))
-    for dump in (False, True):
-        action = {"type": "Replenish", "dump": dump}
-        public = {presenter.action_label(scene(view_state), action, short=short) for short in (False, True)}
-        assert public == {"Replenishment chosen (secret)"}
-        assert presenter.action_label(scene(view_state, "player1"), action) == (
-            "Remove my hand, then draw" if dump else "Keep my hand")
+    assert set(presenter.private_fields) >= {"card", "pay"} and "dump" not in presenter.private_fields
+    st = SYSTEM.setup({}, ("player1", "player2"), SeededRng(b"r" * 32))
+    st.update(step="replenish", phase="replenishment", secret={})
+    labels = {presenter.action_label(scene(st), a, short=True) for a in SYSTEM.legal_actions(st, "player1")}
+    assert labels == {"Keep my hand", "Remove my hand, then draw"}
+    after, events = SYSTEM.apply(st, "player1", {"type": "Replenish", "dump": True}, SeededRng(b"s" * 32))
+    public = presenter.event_lines(scene(after), [e for e in events if e.get("visible_to") is None])
+    own = presenter.event_lines(scene(after, "player1"), [e for e in events if e.get("visible_to")])
+    assert public == ["alice has chosen how to replenish"] and not any("remove" in line for line in public)
+    assert own == ["🤫 Your choice, secret until both have chosen: remove your hand, then draw"]
 
 
 def test_typed_values_resolve_to_what_the_actions_hold(state):

@@ -34,6 +34,9 @@ def test_dump_is_optional_all_or_nothing_and_secret_until_both_choose():
     st = replenishing(player1={"hand": ["soldado", "arquera"]})
     removed = len(st["players"][HUMAN]["removed"])
     st, events = play(st, HUMAN, {"type": "Replenish", "dump": True})
+    assert [e for e in events if e.get("visible_to")] == [
+        {"type": "ReplenishChosenPrivately", "seat": HUMAN, "dump": True, "visible_to": [HUMAN]}]
+    assert [e for e in events if not e.get("visible_to")] == [{"type": "ReplenishChosen", "seat": HUMAN}]
     assert SYSTEM.view(st, ORC)["secret"][HUMAN] == "decided"
     assert SYSTEM.view(st, HUMAN)["secret"][HUMAN] is True
     assert len(st["players"][HUMAN]["hand"]) == 2  # nothing happens before both have chosen
@@ -174,3 +177,16 @@ def test_campaign_points_by_colours():
     assert points("bronze", "silver") == 2 and points("silver", "gold") == 2
     assert points("bronze", "gold") == 3
     assert points("gold", "bronze") == 1
+
+
+def test_both_players_are_offered_the_same_replenishment_choices():
+    """Digest §12 (seed 002 l.388: "puede retirar las cartas restantes", optional) and the ruling "Replenishment on
+    buttons": keep or remove is offered to both, an empty hand too (removing nothing), so the two players' choices
+    are the same and neither's hand tells anything."""
+    st = replenishing(player1={"hand": []}, player2={"hand": ["lancero"]})
+    offered = [SYSTEM.legal_actions(st, s) for s in (HUMAN, ORC)]
+    assert offered[0] == offered[1] == [{"type": "Replenish", "dump": False}, {"type": "Replenish", "dump": True}]
+    removed = len(st["players"][HUMAN]["removed"])
+    st, events = both(st, human_dump=True)
+    assert len(st["players"][HUMAN]["removed"]) == removed and len(st["players"][HUMAN]["hand"]) == 5
+    assert not any(e["type"] == "CardsRemoved" and e["seat"] == HUMAN for e in events)
