@@ -269,6 +269,8 @@ def event_line(e: JSON, names: Names) -> str | None:
         params.update(hits=e.get("hits"), allowance=inches(e.get("allowance", 0)))
     elif t == "ChargeFailed":
         params["distance"] = inches(e.get("distance")) if e.get("distance") is not None else "?"
+    elif t in ("Wounded", "ModelsRemoved"):
+        key += ".one" if e.get("wounds" if t == "Wounded" else "count") == 1 else ".other"
     elif t == "MoraleTest":
         key += ".fled" if e.get("fled") else ".held"
         params.update(dice=e.get("dice"), fled=e.get("fled"))
@@ -420,7 +422,7 @@ def _units_of(view: JSON, seat: str) -> dict[str, int]:
 
 def unit_line(u: JSON, lang: str) -> str:
     """`` `A2` Cazadores del Fai · 3 models · 1/2 W · fatigue 1 · (12, 4)``: a unit in the roster."""
-    bits = [text("panel.models", lang, models=u.get("models"))]
+    bits = [text("panel.models." + ("one" if u.get("models") == 1 else "other"), lang, models=u.get("models"))]
     bits.append(text("panel.wounds", lang, wounds=u.get("wounds", 0), health=u.get("health", "?")))
     if u.get("fatigue"):
         bits.append(text("panel.fatigue", lang, fatigue=u["fatigue"]))
