@@ -147,7 +147,10 @@ def destination(action: JSON, names: Names) -> str:
 
 
 def move_length(action: JSON, names: Names) -> float | None:
-    """How far a move's centre travels, as the crow flies (a path around terrain may cost more)."""
+    """What a move costs: the engine's path cost when the action carries it, else how far the unit's centre
+    travels as the crow flies (a path around terrain, or through slowing terrain, may cost more)."""
+    if action.get("cost") is not None:
+        return float(action["cost"])
     start = names.centre(action.get("unit"))
     if action.get("from") is not None:
         start = tuple(action["from"])
