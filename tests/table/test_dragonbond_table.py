@@ -194,3 +194,62 @@ def test_every_command_description_has_its_spanish_key():
             if words[0] == "ref":
                 keys.insert(1, f"cmd.db.ref.*.{option.name}")
             assert any(k in es for k in keys), (spec.name, option.name)
+
+
+def test_every_word_of_a_random_battle_reads_in_both_languages():
+    """Labels, event lines, combat embeds, panels and the result of a whole random battle: no raw key, no
+    placeholder left, in English and in Spanish."""
+    import random
+
+    from engine.core.errors import IllegalAction
+    from tests.engine.dragonbond.play import candidates
+
+    pick, rng = random.Random(11), SeededRng(bytes(32))
+    state = SYSTEM.setup({}, ("player1", "player2"), rng)
+    texts: list[str] = []
+    kinds: set[str] = set()
+    refereed = False
+    for _ in range(600):
+        if state["phase"] == "over":
+            break
+        seat = SYSTEM.view(state, None)["awaiting"][0]
+        offered = candidates(state, seat, pick) if state["phase"] == "battle" else SYSTEM.legal_actions(state, seat)
+        if state["phase"] == "battle" and not refereed:  # the referee's words, a card and a power, once
+            refereed = True
+            offered = [{"type": "RefereeNote", "text": "settled"}]
+            extra = [{"type": "AdjustWounds", "unit": "B2", "delta": 1, "reason": "power"},
+                     {"type": "AdjustFatigue", "unit": "A2", "delta": 1}, {"type": "Heal", "unit": "B2", "wounds": 1},
+                     {"type": "AdjustState", "unit": "A3", "state": "slowed", "delta": 2},
+                     {"type": "AdjustVP", "seat": "player1", "delta": 1}, {"type": "PlayCard", "card": "vaala-fig-4"},
+                     *[a for a in SYSTEM.legal_actions(state, seat) if a["type"] == "ActivatePower"][:1]]
+            for act in extra:
+                try:
+                    state, events = SYSTEM.apply(state, "player1" if act["type"] == "PlayCard" else seat, act, rng)
+                except IllegalAction:
+                    continue
+                for lang in ("en", "es"):
+                    texts.append(PRESENTER.action_label(scene(state, lang=lang), act))
+                    texts += PRESENTER.event_lines(scene(state, lang=lang), events)
+                    kinds.update(e["type"] for e in events)
+        fights = [a for a in offered if a["type"] in ("Attack", "Charge", "ShootTarget", "OpportunityAttack")]
+        action = pick.choice(fights if fights and pick.random() < 0.8 else offered)
+        try:
+            state, events = SYSTEM.apply(state, seat, action, rng)
+        except IllegalAction:
+            continue
+        for lang in ("en", "es"):
+            sc = scene(state, lang=lang)
+            texts.append(PRESENTER.action_label(sc, action))
+            texts += PRESENTER.event_lines(sc, events)
+            texts += [f"{e.title} {e.description} " + " ".join(f"{f.name} {f.value}" for f in e.fields)
+                      for e in PRESENTER.embeds(sc, events)]
+    assert state["phase"] == "over"
+    for lang in ("en", "es"):
+        sc = scene(state, lang=lang)
+        result = PRESENTER.result(sc, state["outcome"], "seed")
+        panel = PRESENTER.panel(sc, {"player1": 1, "player2": 2}, None)
+        texts += [result.title, result.description, panel.description] + [f.value for f in panel.fields]
+    bad = [t for t in texts if "db.table." in t or "db.move." in t or "{" in t]
+    assert bad == [] and len(texts) > 100, bad[:5]
+    assert any("⚔️" in t or "🏹" in t for t in texts), "attacks were rolled and shown"
+    assert {"RefereeAction", "CardPlayed"} <= kinds
