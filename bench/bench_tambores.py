@@ -28,7 +28,7 @@ def battle(seed: int) -> tuple[float, int, dict[str, Any] | None, int]:
     system, rng, pick = TamboresSystem(), SeededRng(seed.to_bytes(32, "big")), random.Random(seed)
     clock = time.perf_counter
     start = clock()
-    state = system.setup({}, SEATS, rng)
+    state = system.setup({"mode": "skirmish"}, SEATS, rng)
     engine, actions, busiest, widest = clock() - start, 0, None, 0
     while state["step"] != "over":
         start = clock()

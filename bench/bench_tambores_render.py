@@ -26,7 +26,7 @@ NAMES = {"player1": "alice", "player2": "bob"}
 def scenes(seed: int) -> list[tuple[dict, list[dict]]]:
     """The combat views (attacks declared or just resolved) of one seeded battle that deploys more than it passes."""
     system, rng, pick = TamboresSystem(), SeededRng(seed.to_bytes(32, "big")), random.Random(seed)
-    state = system.setup({}, SEATS, rng)
+    state = system.setup({"mode": "skirmish"}, SEATS, rng)
     out = []
     while state["step"] != "over":
         seat = system.view(state, None)["awaiting"][0]

@@ -27,8 +27,32 @@ def default_armies(cat: JSON, seats: tuple[str, ...]) -> dict[str, str]:
     return {seats[0]: decks[0], seats[1]: decks[1] if len(decks) > 1 else decks[0]}
 
 
+FIXING = ("mode", "armies", "heroes")
+"""Options that fix the setup (tests, scripts); with none of them the players choose in the game (``choices``)."""
+
+
+def deck_problem(cat: JSON, deck_id: str, mode: str, pack_id: str) -> InvalidInput | None:
+    """Why ``deck_id`` cannot be played in ``mode`` (a value the rules need is unknown; a duel needs 2 heroes, a
+    campaign one of each colour, §15), or None."""
+    missing = needed_unknowns(cat, [deck_id], colours=mode != "skirmish")
+    if missing:
+        return InvalidInput("tambores.unknown_value", path=missing[0], count=len(missing), pack=pack_id)
+    deck_heroes = [cat["heroes"][h] for h in cat["decks"][deck_id]["heroes"]]
+    if mode == "duel" and len(deck_heroes) < 2:
+        return InvalidInput("tambores.duel_heroes", deck=deck_id)
+    if mode == "campaign" and {h["colour"] for h in deck_heroes} != set(COLOURS):
+        return InvalidInput("tambores.campaign_colours", deck=deck_id)
+    return None
+
+
+def playable_decks(st: JSON, mode: str) -> list[str]:
+    """The pack's decks that can be played in ``mode``, in the pack's order."""
+    return [d for d in st["catalogue"]["decks"] if deck_problem(st["catalogue"], d, mode, st["pack_id"]) is None]
+
+
 def new_match(options: JSON, seats: tuple[str, ...], rng: Rng) -> JSON:
-    """The match's state, with its first battle set up.
+    """The match's state: its first battle set up, or, when the options fix none of mode, armies and heroes, the
+    mode to choose (``choices``).
 
     :raises InvalidInput: tambores.two_players_only, tambores.bad_mode, tambores.bad_pack, tambores.no_decks,
         tambores.unknown_deck, tambores.unknown_hero, tambores.unknown_value, tambores.duel_heroes,
@@ -36,6 +60,7 @@ def new_match(options: JSON, seats: tuple[str, ...], rng: Rng) -> JSON:
     """
     if len(seats) != 2:
         raise InvalidInput("tambores.two_players_only", seats=len(seats))
+    asked = not any(k in options for k in FIXING)
     mode = options.get("mode") or "skirmish"
     if mode not in MODES:
         raise InvalidInput("tambores.bad_mode", mode=str(mode), modes=", ".join(MODES))
@@ -45,31 +70,39 @@ def new_match(options: JSON, seats: tuple[str, ...], rng: Rng) -> JSON:
     for seat in seats:
         if armies[seat] not in cat["decks"]:
             raise InvalidInput("tambores.unknown_deck", deck=str(armies[seat]), decks=", ".join(cat["decks"]))
-    missing = needed_unknowns(cat, sorted(set(armies.values())), colours=mode != "skirmish")
-    if missing:
-        raise InvalidInput("tambores.unknown_value", path=missing[0], count=len(missing), pack=document["id"])
     heroes = options.get("heroes") or {}
     for seat, hero in heroes.items():
         if hero != "random" and hero not in cat["decks"][armies[seat]]["heroes"]:
             raise InvalidInput("tambores.unknown_hero", hero=str(hero),
                                heroes=", ".join(cat["decks"][armies[seat]]["heroes"]))
-    for deck_id in set(armies.values()):
-        deck_heroes = [cat["heroes"][h] for h in cat["decks"][deck_id]["heroes"]]
-        if mode == "duel" and len(deck_heroes) < 2:
-            raise InvalidInput("tambores.duel_heroes", deck=deck_id)
-        if mode == "campaign" and {h["colour"] for h in deck_heroes} != set(COLOURS):
-            raise InvalidInput("tambores.campaign_colours", deck=deck_id)
     st: JSON = {
-        "game": "tambores", "seats": list(seats), "mode": mode,
+        "game": "tambores", "seats": list(seats), "mode": None if asked else mode,
         "pack_id": document["id"], "pack_name": document["name"], "pack_training": document["training"],
         "catalogue": cat,
         "series": {"battles": MODES[mode], "battle": 0, "armies": armies, "heroes": dict(heroes),
                    "heroes_used": {s: [] for s in seats}, "results": [], "points": dict.fromkeys(seats, 0),
-                   "first_revealer": None},
+                   "first_revealer": None, "asked": asked},
         "result": None, "outcome": None,
     }
+    if asked:
+        if not any(playable_decks(st, m) for m in MODES):  # name what a skirmish with the first deck lacks
+            raise deck_problem(cat, armies[seats[0]], "skirmish", document["id"]) or InvalidInput("tambores.no_decks")
+        _fresh(st, "choose_mode", seats[0])
+        return st
+    for deck_id in sorted(set(armies.values())):
+        problem = deck_problem(cat, deck_id, mode, document["id"])
+        if problem:
+            raise problem
     start_battle(st, rng, [])
     return st
+
+
+def _fresh(st: JSON, step: str, current: str | None, players: JSON | None = None) -> None:
+    """Empty battle bookkeeping (a new battle, or the choices before the first)."""
+    seats = st["seats"]
+    st.update(turn=0, marker=seats[0], phase="setup", step=step, current=current, players=players or {},
+              declarations={s: [] for s in seats}, negations={s: {} for s in seats}, strikes={s: {} for s in seats},
+              pending=[], impacts=[], hits=[], secret={}, last=[], result=None)
 
 
 def battle_armies(st: JSON) -> dict[str, str]:
@@ -93,15 +126,14 @@ def start_battle(st: JSON, rng: Rng, events: list[JSON]) -> None:
     series = st["series"]
     series["battle"] += 1
     armies = battle_armies(st)
-    st.update(turn=0, marker=st["seats"][0], phase="setup", step="choose_hero", current=None,
-              players={s: _player(st, s, armies[s]) for s in st["seats"]},
-              declarations={s: [] for s in st["seats"]}, negations={s: {} for s in st["seats"]},
-              strikes={s: {} for s in st["seats"]}, pending=[], impacts=[], hits=[], secret={}, last=[],
-              result=None)
+    _fresh(st, "choose_hero", None, {s: _player(st, s, armies[s]) for s in st["seats"]})
     events.append({"type": "BattleStarted", "battle": series["battle"], "battles": series["battles"],
                    "mode": st["mode"], "decks": armies})
     if st["mode"] == "campaign":
         st["step"] = "campaign_choice"  # flow: campaign.start_choice
+        return
+    if st["mode"] == "skirmish" and series.get("asked"):
+        st["step"] = "choose_heroes"  # each player chooses a hero, in secret (choices.legal_hero)
         return
     for seat in st["seats"]:
         set_hero(st, seat, _pick_hero(st, seat, rng), events)

@@ -18,7 +18,7 @@ HAND = 5
 """Cards in hand at the start and after replenishment (§8, §12)."""
 
 Phase = Literal["setup", "deployment", "combat", "replenishment", "over"]
-Step = Literal["choose_hero", "remove", "deploy", "declare", "respond", "prevent", "replenish", "over"]
+Step = Literal["choose_mode", "choose_army", "choose_heroes", "choose_hero", "remove", "deploy", "declare", "respond", "prevent", "replenish", "over"]
 
 
 class Slot(TypedDict):
@@ -97,6 +97,8 @@ class Series(TypedDict):
     points: dict[str, int]
     first_revealer: str | None
     """Campaign: who revealed first in battle 1 (§15.3)."""
+    asked: bool
+    """The options fixed none of mode, armies and heroes: the players choose them in the game (``choices``)."""
 
 
 class State(TypedDict):
@@ -104,7 +106,8 @@ class State(TypedDict):
 
     game: Literal["tambores"]
     seats: list[str]
-    mode: Literal["skirmish", "duel", "campaign"]
+    mode: Literal["skirmish", "duel", "campaign"] | None
+    """None until the challenger chooses it (``choices``)."""
     pack_id: str
     pack_name: str
     pack_training: bool
@@ -117,8 +120,9 @@ class State(TypedDict):
     phase: Phase
     step: Step
     current: str | None
-    """Whose single action it is in the sequential steps (choose_hero, deploy, declare)."""
+    """Whose single action it is in the sequential steps (choose_mode, choose_hero, deploy, declare)."""
     players: dict[str, Player]
+    """Empty until the armies are known."""
     declarations: dict[str, list[Declaration]]
     negations: dict[str, dict[str, int]]
     """⚡ defence choices by seat: {"<own slot>": enemy slot whose unit's ability is negated} (§5)."""
@@ -130,7 +134,7 @@ class State(TypedDict):
     hits: list[JSON]
     """Who produced each impact: {seat, on, by: [[seat, slot]...]}, for "annihilates" abilities."""
     secret: dict[str, Any]
-    """Simultaneous choices not yet revealed (replenishment dump)."""
+    """Simultaneous choices not yet revealed (army deck, skirmish hero, replenishment dump)."""
     last: list[JSON]
     """The last combat's results: every attack compared (§11.4)."""
     result: JSON | None

@@ -69,14 +69,14 @@ from __future__ import annotations
 from engine.core.errors import IllegalAction, InvalidInput
 from engine.core.rng import Rng
 from engine.core.system import JSON, Outcome, SystemInfo
-from engine.tambores import campaign, combat, deployment, effects, replenishment
+from engine.tambores import campaign, choices, combat, deployment, effects, replenishment
 from engine.tambores.setup import after_heroes, begin, new_match, start_battle
 from engine.tambores.state import copy, card_id
 from engine.tambores.view import view as build_view
 
 INFO = SystemInfo("tambores", "Tambores de Guerra: Enclave", ("player1", "player2"),
                   aliases=("tdg", "tambores de guerra"), summary="Lanes of cards, no dice")
-ACTION_TYPES = ("ChooseHero", "RemoveCard", "DeployUnit", "DeployEquipment", "DeployTactic", "Pass",
+ACTION_TYPES = ("ChooseMode", "ChooseArmy", "ChooseHero", "RemoveCard", "DeployUnit", "DeployEquipment", "DeployTactic", "Pass",
                 "UseHeroAbility", "Declare", "Negate", "Strike", "Decline", "CancelImpact", "Replenish")
 
 
@@ -92,6 +92,15 @@ TRANSIENT = {
 """Steps that only say what comes next: the phase modules never call each other in a circle; ``advance`` does."""
 
 
+SETUP_CHOICES = {
+    "choose_mode": (choices.legal_mode, choices.apply_mode),
+    "choose_army": (choices.legal_army, choices.apply_army),
+    "choose_heroes": (choices.legal_hero, choices.apply_hero),
+    "choose_hero": (campaign.legal, campaign.apply),
+}
+"""The steps before a battle's first turn: (legal actions, apply)."""
+
+
 def advance(st: JSON, rng: Rng, events: list[JSON]) -> None:
     """Run the transitions until the match waits for a decision (or is over)."""
     while st["step"] in TRANSIENT:
@@ -101,8 +110,10 @@ def advance(st: JSON, rng: Rng, events: list[JSON]) -> None:
 def awaiting(st: JSON) -> list[str]:
     """The seats the match waits for, in seat order."""
     step = st["step"]
-    if step in ("choose_hero", "deploy", "declare"):
+    if step in ("choose_mode", "choose_hero", "deploy", "declare"):
         return [st["current"]]
+    if step in ("choose_army", "choose_heroes"):
+        return [s for s in st["seats"] if s not in st["secret"]]
     if step == "remove":
         return [s for s in st["seats"] if st["players"][s]["removal_left"]]
     if step in ("respond", "prevent"):
@@ -117,8 +128,8 @@ def legal(st: JSON, seat: str) -> list[JSON]:
     if seat not in awaiting(st):
         return []
     step = st["step"]
-    if step == "choose_hero":
-        return campaign.legal(st, seat)
+    if step in SETUP_CHOICES:
+        return SETUP_CHOICES[step][0](st, seat)
     if step == "remove":
         return [{"type": "RemoveCard", "card": c} for c in sorted({card_id(i) for i in st["players"][seat]["draw_deck"]})]
     if step == "deploy":
@@ -161,8 +172,8 @@ def apply_state(st: JSON, seat: str, action: JSON, rng: Rng) -> list[JSON]:
     kind, step = action["type"], st["step"]
     if kind == "UseHeroAbility":
         effects.use(st, seat, action, rng, events)
-    elif step == "choose_hero":
-        campaign.apply(st, seat, action, rng, events)
+    elif step in SETUP_CHOICES:
+        SETUP_CHOICES[step][1](st, seat, action, rng, events)
     elif step == "remove":
         p = st["players"][seat]
         inst = next(c for c in p["draw_deck"] if card_id(c) == action["card"])

@@ -51,7 +51,10 @@ def view(st: JSON, seat: str | None, awaiting: list[str]) -> JSON:
     cat = st["catalogue"]
     players = {}
     for s in st["seats"]:
-        p = st["players"][s]
+        p = st["players"].get(s)
+        if p is None:  # the armies are not chosen yet
+            players[s] = None
+            continue
         players[s] = {
             "deck": p["deck"], "deck_name": cat["decks"][p["deck"]]["name"], "army": p["army"],
             "hero": _hero(st, s), "slots": [_slot(st, s, i + 1, u) for i, u in enumerate(p["slots"])],
@@ -75,7 +78,9 @@ def view(st: JSON, seat: str | None, awaiting: list[str]) -> JSON:
         "points": st["series"]["points"], "turn": st["turn"], "marker": st["marker"], "phase": st["phase"],
         "step": st["step"], "current": st["current"], "awaiting": awaiting, "players": players,
         "declarations": st["declarations"], "negations": st["negations"], "strikes": st["strikes"],
-        "cards": deck_entries(cat, sorted({st["players"][s]["deck"] for s in st["seats"]})),
+        "cards": deck_entries(cat, sorted({p["deck"] for p in st["players"].values()})),
+        "decks": {d["id"]: {"name": d["name"], "army": d["army"], "heroes": list(d["heroes"])}
+                  for d in cat["decks"].values()},
         "pending": st["pending"], "impacts": st["impacts"], "attacks": attacks, "secret": secret, "last": st["last"],
         "result": st["result"], "outcome": st["outcome"], "opponent": {s: other(st, s) for s in st["seats"]},
     }

@@ -28,7 +28,7 @@ WIDTH = 1280
 def play_until(found, seed: int = 5, limit: int = 600):
     """A seeded random battle (deploying more than passing) until ``found(view, events)``: that view and events."""
     rng, pick = SeededRng(bytes([seed]) * 32), random.Random(seed)
-    state = SYSTEM.setup({}, ("player1", "player2"), rng)
+    state = SYSTEM.setup({"mode": "skirmish"}, ("player1", "player2"), rng)
     for _ in range(limit):
         view = SYSTEM.view(state, None)
         seat = view["awaiting"][0]

@@ -16,7 +16,7 @@ NAMES = {"player1": "alice", "player2": "bob"}
 
 @pytest.fixture(scope="module")
 def state():
-    return SYSTEM.setup({}, ("player1", "player2"), SeededRng(b"t" * 32))
+    return SYSTEM.setup({"mode": "skirmish"}, ("player1", "player2"), SeededRng(b"t" * 32))
 
 
 def scene(state, viewer=None, lang="en") -> Scene:
@@ -50,7 +50,7 @@ def test_the_replenishment_choice_is_told_to_nobody_else_before_both_choose():
     (not private fields); once made, the choice is written only for its chooser, from the private event."""
     presenter = find_presenter("tambores")
     assert set(presenter.private_fields) >= {"card", "pay"} and "dump" not in presenter.private_fields
-    st = SYSTEM.setup({}, ("player1", "player2"), SeededRng(b"r" * 32))
+    st = SYSTEM.setup({"mode": "skirmish"}, ("player1", "player2"), SeededRng(b"r" * 32))
     st.update(step="replenish", phase="replenishment", secret={})
     labels = {presenter.action_label(scene(st), a, short=True) for a in SYSTEM.legal_actions(st, "player1")}
     assert labels == {"Keep my hand", "Remove my hand, then draw"}

@@ -18,7 +18,8 @@ def rng(seed: int = 0) -> SeededRng:
 
 
 def new(options: dict[str, Any] | None = None, seed: int = 0) -> dict[str, Any]:
-    return SYSTEM.setup(options or {}, SEATS, rng(seed))
+    """A match set up with ``options`` (default: a skirmish, fixed, so no setup choice is asked)."""
+    return SYSTEM.setup({"mode": "skirmish"} if options is None else options, SEATS, rng(seed))
 
 
 def pack_with(change) -> dict[str, Any]:

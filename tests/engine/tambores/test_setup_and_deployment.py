@@ -66,7 +66,7 @@ def test_a_pack_value_the_battle_needs_left_unknown_refuses_setup_naming_it():
     def unknown_attack(entries):
         entries["units"][0]["attack"] = "unknown"
     with pytest.raises(InvalidInput) as err:
-        new({"pack": pack_with(unknown_attack)})
+        new({"pack": pack_with(unknown_attack), "mode": "skirmish"})
     assert err.value.code == "tambores.unknown_value" and err.value.params["path"] == "entries.units[0].attack"
 
 
@@ -78,7 +78,7 @@ def test_armies_option_names_the_decks_and_one_deck_is_mirrored():
         new({"armies": {HUMAN: "elves"}})
     def one_deck(entries):
         entries["decks"] = entries["decks"][:1]
-    st = new({"pack": pack_with(one_deck)})
+    st = new({"pack": pack_with(one_deck), "mode": "skirmish"})
     assert st["players"][HUMAN]["deck"] == st["players"][ORC]["deck"] == "humans"
 
 
