@@ -29,7 +29,7 @@ def duel(seed: int, mode: str = "apprentice") -> tuple[int, int, float, dict]:
         acts = [a for a in SYSTEM.legal_actions(s, seat) if a["type"] not in ("Concede", "Reveal")]
         if s["step"] == "activation" and len(acts) > busiest[0]:
             busiest = (len(acts), (s, seat))
-        bold = [a for a in acts if a["type"] in ("Attack", "Cast", "Move", "Prepare") and a.get("spell") != "Restore"]
+        bold = [a for a in acts if a["type"] in ("Attack", "Cast", "Move", "Prepare") and a.get("spell") not in ("Restore", "Rebind")]
         s, _ = SYSTEM.apply(s, seat, pick.choice(bold if bold and pick.random() < 0.8 else acts), rng)
         actions += 1
     return actions, s["round"], time.perf_counter() - start, {"winner": s["winner"], "busiest": busiest}

@@ -26,6 +26,8 @@ class Aura:
     living: bool = False
     subtype: str | None = None
     other: bool = False
+    near_mage: bool = False
+    """Only the source itself, while in its controller's mage's zone (Goran)."""
 
 
 AURAS: dict[str, Aura] = {
@@ -34,6 +36,7 @@ AURAS: dict[str, Aura] = {
     "Rajan's Fury": Aura(("Charge +1",), scope="arena", friendly=False, subtype="animal"),
     "Redclaw, Alpha Male": Aura(("Armor +1", "Melee +1"), subtype="canine", other=True),
     "Sacred Ground": Aura(("Aegis 1",), living=True),
+    "Goran, Werewolf Pet": Aura(("Bloodthirsty +1",), near_mage=True),
 }
 """The starter cards' auras, read from their texts (module docstring; docs/rulings/magewars.md)."""
 MELEE_AURAS = {"Tooth & Nail": ("animal", "Piercing", 1)}
@@ -46,6 +49,9 @@ def _reaches(state: JSON, aura: Aura, source: JSON, obj: JSON) -> bool:
         return False
     if aura.other and obj["id"] == source["id"]:
         return False
+    if aura.near_mage:
+        mage = state["objects"].get(state["mages"].get(source["controller"], ""))
+        return obj["id"] == source["id"] and mage is not None and zone_of(state, mage["id"]) == obj["zone"]
     if aura.friendly and obj["controller"] != source["controller"]:
         return False
     if aura.scope == "zone" and obj["zone"] != zone_of(state, source["id"]):

@@ -18,7 +18,7 @@ from engine.magewars.cards import card, has_card, number, trait_value
 from engine.magewars.familiars import may_cast_now
 from engine.magewars.mages import has_ability
 from engine.magewars.pack import Card, CardType
-from engine.magewars.state import JSON, attached, destroy, new_object, size, zone_of
+from engine.magewars.state import JSON, attached, destroy, grant_for_round, new_object, size, zone_of
 
 ENCHANTMENT_CAST_COST = 2
 """A face-down enchantment always costs 2 mana to cast (§9.7, §8)."""
@@ -267,6 +267,39 @@ _SIPHON = re.compile(r"choose a Mage up to (\d+) zones away and within LoS of th
 _BIND = re.compile(r"bind a non-Epic (\w+) spell from your spellbook")
 
 
+REBIND = "Rebind"
+REBIND_COST = 3
+"""Mage Wand, Elemental Wand: "As a quick spell, you may pay 3 mana to change the bound spell" (their texts)."""
+
+
+def _rebinds(state: JSON, caster: str) -> list[JSON]:
+    """Changing a Spellbind item's bound spell, a quick spell of the mage wearing it (``spell: "Rebind"``)."""
+    obj = state["objects"][caster]
+    if obj["kind"] != "mage" or available_mana(state, caster) < REBIND_COST:
+        return []
+    out = []
+    for item in attached(state, caster):
+        m = _BIND.search(card(item["card"]).text or "") if item.get("bound") and has_card(item["card"]) else None
+        if m and "change the bound spell" in (card(item["card"]).text or ""):
+            out += [{"type": "Cast", "caster": caster, "spell": REBIND, "from": item["id"], "bind": n}
+                    for n in _bindable(state, item["owner"], m.group(1)) if n != item["bound"]]
+    return out
+
+
+def _rebind(state: JSON, seat: str, action: JSON) -> list[JSON]:
+    item = state["objects"][action["from"]]
+    pay(state, action["caster"], REBIND_COST)
+    book = state["books"][item["owner"]]
+    book[item["bound"]] = book.get(item["bound"], 0) + 1
+    book[action["bind"]] -= 1
+    if not book[action["bind"]]:
+        del book[action["bind"]]
+    item.update(bound=action["bind"], bound_shown=False)
+    return [{"type": "SpellRebound", "seat": seat, "object": item["id"], "cost": REBIND_COST},
+            {"type": "SpellBound", "seat": seat, "object": item["id"], "spell": action["bind"],
+             "visible_to": [seat]}]
+
+
 def _bindable(state: JSON, seat: str, kind: str) -> list[str]:
     """Spells of ``seat``'s book that may be bound to a Spellbind item (Mage Wand: non-Epic incantations)."""
     book = state["books"][seat]
@@ -355,7 +388,7 @@ def castable(state: JSON, caster: str, speed: str) -> list[JSON]:
                 bond = abilities.bond_cost(state, seat, c)
                 if bond and (bond[0] != "Pet" or cost + bond[1] <= available_mana(state, caster)):
                     out.append({"type": "Cast", "caster": caster, "spell": name, **fields, **source, "bond": True})
-    out += abilities.restore_casts(state, caster, speed)
+    out += abilities.restore_casts(state, caster, speed) + _rebinds(state, caster) + effects.item_spells(state, caster)
     if obj["kind"] == "mage" and has_ability(obj, "Arcane Zap") and "Arcane Zap" not in state["used"][seat]:
         out += [{"type": "Cast", "caster": caster, "spell": "Arcane Zap", "target": t}
                 for t in _zap_targets(state, caster) if available_mana(state, caster) >= 1]
@@ -385,6 +418,11 @@ def cast(state: JSON, action: JSON, rng: Any, speed: str) -> list[JSON]:
     events: list[JSON] = []
     if name == abilities.RESTORE:
         return abilities.restore(state, action)
+    if name == REBIND:
+        return _rebind(state, seat, action)
+    if action.get("from") and state["objects"][action["from"]]["kind"] == "equipment" \
+            and action["from"] in state["objects"] and name == state["objects"][action["from"]]["card"]:
+        return effects.cast_item_spell(state, action, rng)
     if name == "Arcane Zap":
         pay(state, caster, 1)
         state["used"][seat].append("Arcane Zap")
@@ -413,6 +451,9 @@ def cast(state: JSON, action: JSON, rng: Any, speed: str) -> list[JSON]:
                    "spell": None if hidden else name, **public})
     if hidden:
         events.append({"type": "EnchantmentCast", "seat": seat, "spell": name, "visible_to": [seat]})
+    if spell_speed(state, caster, c) == "quick" and not action.get("from") and \
+            effects.jinxed(state, seat, caster, c, cost, events):
+        return events
     if _nullified(state, seat, c, fields, events):
         if not action.get("from"):
             state["discard"][seat].append(name)
@@ -682,14 +723,6 @@ def _until_end_of_round(traits: list[str], who: str = "target"):
             events.append({"type": "TraitsGained", "object": oid, "traits": list(traits), "until": "end of round"})
         return events
     return run
-
-
-def grant_for_round(state: JSON, oid: str, traits: list[str]) -> None:
-    """Give traits until the end of the round: kept in the object's ``traits`` and taken off by
-    ``round.end_round`` (listed in ``counters["round_traits"]``)."""
-    obj = state["objects"][oid]
-    obj.setdefault("traits", []).extend(traits)
-    obj["counters"].setdefault("round_traits", []).extend(traits)
 
 
 def _rouse(state: JSON, seat: str, caster: str, fields: JSON, rng: Any) -> list[JSON]:

@@ -32,13 +32,11 @@ ENFORCED_TRAITS = {
     "Melee", "Nonliving", "Novice", "Passage Attacks", "Passage Blocked", "Pest", "Piercing", "Rage", "Ranged",
     "Reach", "Regenerate", "Slow", "Spawnpoint", "Sweeping", "Tough", "Triplestrike", "Unavoidable",
     "Uncontainable", "Unique", "Unmovable", "Upkeep", "Vampiric", "Zone Attack", "Zone Exclusive", "Armor -",
-    "Bonus vs", "Heal", "Extendable", "Drain", "Spellbind",
+    "Bonus vs", "Heal", "Extendable", "Drain", "Spellbind", "Climbing", "Bloodthirsty",
 }
 """Traits whose rule the engine applies in play: the combat modules' (traits.py) and the duel's (casting,
 movement, round; book-building traits by spellbooks.problems)."""
 TRAITS_LEFT = {
-    "Climbing": "Climbing's full action over a barrier (§7.5) is not offered",
-    "Bloodthirsty": "Bloodthirsty's forced attack on a damaged living creature is not enforced (its dice are)",
 }
 """Printed traits whose rule is not (wholly) applied: a card printing one is at most ``partial``."""
 
@@ -103,6 +101,24 @@ CODED: dict[str, str] = {
     "Helm of Fear": "a melee attack on its mage is cancelled on a d12 of 9+ (not Nonliving or Psychic Immune "
                     "attackers); the attacker may pick another target",
     "Mana Siphon": "the chosen mage (up to 2 zones, in LoS) channels 2 less while it stays; Zone Exclusive",
+    "Marked for Death": "each creature's first attack on it each round rolls 1 more die (effects.extra_dice)",
+    "Fireshaper Ring": "its mage's flame attacks roll 1 more die (effects.extra_dice)",
+    "Dawnbreaker Ring": "its mage's light attacks roll 1 more die (effects.extra_dice)",
+    "Mage Wand": "binds a non-Epic incantation, cast once per round from it (§9.9); Rebind for 3 mana",
+    "Elemental Wand": "binds a non-Epic attack spell, cast once per round from it (§9.9); Rebind for 3 mana",
+    "Goran, Werewolf Pet": "Bloodthirsty's forced melee on a wounded living enemy; +1 more beside his mage",
+    "Pentagram": "1 mana per different enemy creature damaged by a friendly creature, 2 a round; summons Dark "
+                 "Living creatures with 2 mana on it",
+    "Temple of Asyra": "a friendly cleric's full action puts 1 mana on it, twice a round; summons Holy creatures "
+                       "with 2 mana on it",
+    "Valshalla, Lightning Angel": "a Wrath token (Melee +1, up to 4) once a round when a friend falls to an enemy "
+                                  "creature's attack",
+    "Blue Gremlin": "pay 1 on activation: Fast this round, each move a teleport to the next zone",
+    "Necropian Vampiress": "pay 1 on activation: Flying until the end of her turn",
+    "Staff of Beasts": "once per round, 2 mana: an animal within 1 zone gets Melee +2 this round or heals 2 dice",
+    "Crown of Protection": "once per round, 2 mana: an Armor +1 token on a Living non-Mage creature within 1 zone",
+    "Jinx": "revealed when its creature casts a quick spell: cancelled, refunded, back to the book",
+    "Mountain Gorilla": "Climbing: a full action over a corporeal Passage Blocked barrier",
 }
 """Cards whose whole text the duel's code runs (casting.py, movement.py, round.py, system.py)."""
 
@@ -116,15 +132,7 @@ COMBAT_TEXT: dict[str, str] = {
 LEFT: dict[str, tuple[str, str]] = {
     "Force Hold": ("partial", "Restrained and Unmovable (auras.py, stats.py); on an Uncontainable creature it "
                               "still grants Unmovable"),
-    "Mage Wand": ("partial", "binds a non-Epic incantation, cast once per round from it (§9.9); changing the "
-                             "bound spell for 3 mana is not offered"),
-    "Elemental Wand": ("partial", "binds a non-Epic attack spell, cast once per round from it (§9.9); changing "
-                                  "the bound spell for 3 mana is not offered"),
     "Wall of Fire": ("partial", "Hydro attacks do not gain Ethereal against it (the combat modules' rule)"),
-    "Pentagram": ("partial", "it gains no mana when friendly creatures damage enemies (add it with Adjust "
-                             "counters); its Deployment summons (Dark Living, 2 mana) are enforced"),
-    "Temple of Asyra": ("partial", "a cleric's full action to put mana on it is not offered (Adjust mana); its "
-                                   "Deployment summons (Holy, 2 mana) are enforced"),
 }
 """Starter cards known to leave a clause to the players: name -> (level, reason)."""
 

@@ -11,7 +11,7 @@ from typing import Any
 
 from engine.magewars.cards import card, has_card
 from engine.magewars.pack import Card, CardType
-from engine.magewars.state import JSON, attached, destroy
+from engine.magewars.state import JSON, attached, destroy, grant_for_round
 from engine.magewars.traits import text_tags
 
 NEXT_MELEE: dict[str, list[JSON]] = {
@@ -126,3 +126,230 @@ def retaliate_spent(state: JSON, events: list[JSON]) -> list[JSON]:
                 if ench["card"] == "Retaliate" and not ench["face_down"]:
                     destroy(state, ench["id"], out, cause="used")
     return out
+
+
+# ---- extra attack dice for one attack ---------------------------------------------------------------------
+
+MARKED = "Marked for Death"
+DAMAGE_RINGS = {"Fireshaper Ring": "flame", "Dawnbreaker Ring": "light"}
+"""Rings giving Melee +1 and Ranged +1 to their mage's attacks of one damage type (their texts)."""
+
+
+def extra_dice(state: JSON, attacker: str, target: str, bar: JSON) -> list[tuple[str, int]]:
+    """Dice one attack gains from card texts: Marked for Death on the target (+1, each creature's first attack
+    on it each round), a damage-type ring on the attacking mage (+1 for attacks of that type)."""
+    obj = state["objects"].get(attacker)
+    if obj is None or obj["kind"] not in ("creature", "mage"):
+        return []
+    out = []
+    marked = target in state["objects"] and any(
+        o["card"] == MARKED and not o["face_down"] for o in attached(state, target))
+    if marked and state["objects"][target]["counters"].get("marked_by", {}).get(attacker) != state["round"]:
+        state["objects"][target]["counters"].setdefault("marked_by", {})[attacker] = state["round"]
+        out.append((MARKED, 1))
+    for ring in attached(state, attacker):
+        kind = DAMAGE_RINGS.get(ring["card"])
+        if kind and str(bar.get("damage_type") or "").lower() == kind:
+            out.append((ring["card"], 1))
+    return out
+
+
+def add_dice(state: JSON, bar: JSON, extra: int) -> tuple[str, JSON | None] | None:
+    """Lay ``extra`` dice on an attack's bar for one attack: its card (creature, item or spell) is copied into
+    ``state["cards"]`` (the match's copies, read first); returns what :func:`put_back` needs, None if nothing."""
+    from engine.magewars import stats
+    if not extra or bar.get("dice") is None:
+        return None
+    name = bar["source"]
+    before = copy.deepcopy(state["cards"].get(name))
+    raw = copy.deepcopy(stats.card(state, name))
+    for b in raw.get("attacks") or []:
+        if (b.get("name") or name) == bar["name"] and isinstance(b.get("dice"), int):
+            b["dice"] += extra
+    state["cards"][name] = raw
+    return name, before
+
+
+def put_back(state: JSON, saved: tuple[str, JSON | None] | None) -> None:
+    if saved is None:
+        return
+    name, before = saved
+    if before is None:
+        state["cards"].pop(name, None)
+    else:
+        state["cards"][name] = before
+
+
+# ---- after an attack: Pentagram's mana, Valshalla's Wrath ---------------------------------------------------
+
+PENTAGRAM = "Pentagram"
+PENTAGRAM_MAX = 2
+VALSHALLA = "Valshalla, Lightning Angel"
+WRATH_MAX = 4
+
+
+def after_attack(state: JSON, attacker: str, events: list[JSON]) -> list[JSON]:
+    """Pentagram: 1 mana each time a different enemy creature is attacked and damaged by a friendly creature,
+    at most 2 a round. Valshalla: once per round, a friendly creature destroyed by an enemy creature's attack
+    gives her a Wrath token (Melee +1 each, at most 4). Their card texts."""
+    obj = state["objects"].get(attacker)
+    if obj is None or obj["kind"] not in ("creature", "mage"):
+        return []
+    seat, rnd, out = obj["controller"], state["round"], []
+    hurt = [e["object"] for e in events if e["type"] == "DamageDealt" and e.get("amount", 0) > 0
+            and e["object"] in state["objects"] and state["objects"][e["object"]]["kind"] in ("creature", "mage")
+            and state["objects"][e["object"]]["controller"] != seat]
+    for gram in [o for o in state["objects"].values() if o["card"] == PENTAGRAM and o["controller"] == seat]:
+        fed = gram["counters"].get("fed") if gram["counters"].get("fed_round") == rnd else []
+        for victim in dict.fromkeys(hurt):
+            if victim not in fed and len(fed) < PENTAGRAM_MAX:
+                fed = fed + [victim]
+                gram["mana"] += 1
+                out.append({"type": "ManaPlaced", "object": gram["id"], "amount": 1, "by": victim})
+        gram["counters"].update(fed=fed, fed_round=rnd)
+    fallen = [e["object"] for e in events if e["type"] == "ObjectDestroyed" and e["object"] in state["objects"]
+              and state["objects"][e["object"]]["kind"] == "creature" and state["objects"][e["object"]]["controller"]
+              != seat]
+    for angel in [o for o in state["objects"].values() if o["card"] == VALSHALLA and o["controller"] != seat]:
+        if fallen and angel["id"] not in fallen and angel["counters"].get("wrath_round") != rnd \
+                and angel["counters"].get("wrath", 0) < WRATH_MAX:
+            angel["counters"].update(wrath=angel["counters"].get("wrath", 0) + 1, wrath_round=rnd)
+            angel.setdefault("traits", []).append("Melee +1")
+            out.append({"type": "WrathToken", "object": angel["id"], "tokens": angel["counters"]["wrath"]})
+    return out
+
+
+# ---- paying on activation (Blue Gremlin, Necropian Vampiress) --------------------------------------------
+
+ON_ACTIVATION = "When this creature is activated, you may pay 1 mana"
+ACTIVATION_COST = 1
+
+
+def pays_on_activation(state: JSON, oid: str) -> bool:
+    obj = state["objects"][oid]
+    return has_card(obj["card"]) and ON_ACTIVATION in (card(obj["card"]).text or "")
+
+
+def activation_paid(state: JSON, oid: str) -> list[JSON]:
+    """Pay 1 when activated: the Vampiress flies until the end of her turn; the Gremlin is Fast until the end of
+    the round and each of his move actions this round is a teleport to the next zone (their texts)."""
+    obj = state["objects"][oid]
+    mage = state["objects"][state["mages"][obj["controller"]]]
+    mage["mana"] -= ACTIVATION_COST
+    text = card(obj["card"]).text or ""
+    if "Flying trait until the end of her Action Phase" in text:
+        obj.setdefault("traits", []).append("Flying")
+        obj["counters"].setdefault("turn_traits", []).append("Flying")
+    if "each move action he takes this round is a Teleport" in text:
+        grant_for_round(state, oid, ["Fast"])
+        obj["counters"]["teleport_moves"] = state["round"]
+    return [{"type": "ActivationPaid", "object": oid, "cost": ACTIVATION_COST}]
+
+
+def teleport_moves(state: JSON, oid: str) -> bool:
+    return state["objects"][oid]["counters"].get("teleport_moves") == state["round"]
+
+
+# ---- items' quick spells (Staff of Beasts, Crown of Protection) -------------------------------------------
+
+ITEM_SPELL_COST = 2
+
+
+def item_spells(state: JSON, caster: str) -> list[JSON]:
+    """Once-per-round quick spells of a mage's items (their texts), each a ``Cast`` with ``spell`` the item's
+    name and ``from`` its oid: Staff of Beasts (an animal up to 1 zone away: ``mode`` "melee" for Melee +2 this
+    round, or "heal" for 2 dice), Crown of Protection (an Armor +1 token on a Living non-Mage creature up to 1
+    zone away)."""
+    from engine.magewars import arena, stats
+    obj = state["objects"][caster]
+    seat = obj["controller"]
+    if obj["kind"] != "mage" or obj["mana"] < ITEM_SPELL_COST:
+        return []
+    here = obj["zone"]
+    out = []
+    for item in attached(state, caster):
+        if item["card"] not in ("Staff of Beasts", "Crown of Protection") or f"item:{item['id']}" in state["used"][seat]:
+            continue
+        for t in sorted(state["objects"].values(), key=lambda o: o["order"]):
+            if t["kind"] not in ("creature", "mage") or not t.get("zone") or not arena.in_range(here, t["zone"], 0, 1) \
+                    or not arena.line_of_sight(here, t["zone"], state["barriers"], tuple(state["size"]),
+                                               flying=stats.traits(state, t["id"]).has("Flying")):
+                continue
+            base = {"type": "Cast", "caster": caster, "spell": item["card"], "from": item["id"], "target": t["id"]}
+            if item["card"] == "Staff of Beasts" and "animal" in [x.lower() for x in stats.subtypes(state, t["id"])]:
+                out += [{**base, "mode": "melee"}, {**base, "mode": "heal"}]
+            if item["card"] == "Crown of Protection" and t["kind"] == "creature" and stats.living(state, t["id"]):
+                out.append(base)
+    return out
+
+
+def cast_item_spell(state: JSON, action: JSON, rng: Any) -> list[JSON]:
+    from engine.magewars import combat
+    caster, target, seat = action["caster"], action["target"], state["objects"][action["caster"]]["controller"]
+    state["objects"][caster]["mana"] -= ITEM_SPELL_COST
+    state["used"][seat].append(f"item:{action['from']}")
+    events = [{"type": "SpellCast", "seat": seat, "caster": caster, "spell": action["spell"], "target": target,
+               "cost": ITEM_SPELL_COST}]
+    if action.get("mode") == "heal":
+        new, healed = combat.heal_roll(state, target, 2, rng)
+        state.clear()
+        state.update(new)
+        return events + healed
+    if action.get("mode") == "melee":
+        grant_for_round(state, target, ["Melee +2"])
+        return events + [{"type": "TraitsGained", "object": target, "traits": ["Melee +2"], "until": "end of round"}]
+    obj = state["objects"][target]
+    obj.setdefault("traits", []).append("Armor +1")
+    obj["counters"]["armor_tokens"] = obj["counters"].get("armor_tokens", 0) + 1
+    return events + [{"type": "TraitsGained", "object": target, "traits": ["Armor +1"], "until": "destroyed"}]
+
+
+# ---- Temple of Asyra: a cleric's full action --------------------------------------------------------------
+
+TEMPLE = "Temple of Asyra"
+TEMPLE_TIMES = 2
+
+
+def temple_actions(state: JSON, oid: str) -> list[JSON]:
+    """A friendly cleric may spend its full action to place 1 mana on Temple of Asyra, twice a round in all."""
+    from engine.magewars import stats
+    obj = state["objects"][oid]
+    if "cleric" not in [x.lower() for x in stats.subtypes(state, oid)]:
+        return []
+    return [{"type": "UseAbility", "ability": TEMPLE, "target": t["id"]} for t in state["objects"].values()
+            if t["card"] == TEMPLE and t["controller"] == obj["controller"]
+            and t["counters"].get("tended", {}).get(str(state["round"]), 0) < TEMPLE_TIMES]
+
+
+def tend_temple(state: JSON, temple: str) -> list[JSON]:
+    t = state["objects"][temple]
+    done = t["counters"].setdefault("tended", {})
+    done[str(state["round"])] = done.get(str(state["round"]), 0) + 1
+    t["mana"] += 1
+    return [{"type": "ManaPlaced", "object": temple, "amount": 1}]
+
+
+# ---- Jinx (counter step) --------------------------------------------------------------------------------
+
+def jinxed(state: JSON, seat: str, caster: str, c: Card, cost: int, events: list[JSON]) -> bool:
+    """Jinx: when its creature casts a quick spell, its controller must reveal it in the Counter step (paying its
+    reveal cost if the pool allows, else it is destroyed without effect): the spell is cancelled, returned to
+    its owner's spellbook and its mana refunded; then Jinx is destroyed (its text)."""
+    from engine.magewars.cards import number
+    for ench in attached(state, caster):
+        if ench["card"] != "Jinx" or not ench["face_down"] or ench["controller"] == seat:
+            continue
+        mage = state["objects"][state["mages"][ench["controller"]]]
+        reveal = number(card("Jinx").reveal_cost)
+        if mage["mana"] < reveal:
+            destroy(state, ench["id"], events, cause="reveal not paid")
+            return False
+        mage["mana"] -= reveal
+        state["objects"][state["mages"][seat]]["mana"] += cost
+        state["books"][seat][c.name] = state["books"][seat].get(c.name, 0) + 1
+        events += [{"type": "EnchantmentRevealed", "seat": ench["controller"], "object": ench["id"], "spell": "Jinx",
+                    "cost": reveal},
+                   {"type": "SpellCountered", "seat": seat, "spell": c.name, "by": "Jinx", "refunded": cost}]
+        destroy(state, ench["id"], events, cause="used")
+        return True
+    return False

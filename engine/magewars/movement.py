@@ -63,6 +63,19 @@ def full_action_crossing(state: JSON, oid: str, to: str) -> bool:
     return bool(m) and _stats().level(state, oid) >= int(m.group(1))
 
 
+def climbable(state: JSON, oid: str) -> list[str]:
+    """Zones a Climbing creature may reach over a corporeal barrier that blocks passage (§7.5): a full action;
+    a Passage Attack on the way still attacks it (movement.move)."""
+    zone = state["objects"][oid]["zone"]
+    out = []
+    for to in arena.adjacent(zone, size(state)):
+        wall = _wall_on(state, arena.border(zone, to))
+        if wall is not None and arena.PASSAGE_BLOCKED in state["barriers"].get(wall["border"], []) \
+                and not _stats().traits(state, wall["id"]).has("Incorporeal"):
+            out.append(to)
+    return out
+
+
 def move_destinations(state: JSON, oid: str) -> list[str]:
     """Adjacent zones a move action may reach (§7.1, §7.3 step 1): not through Passage Blocked (unless flying)
     nor the arena's wall."""
@@ -213,13 +226,19 @@ def attack(state: JSON, attacker: str, index: int | str, target: str, rng: Any,
     """Run one attack through the combat module, in place, then settle what it leaves to the duel: destroyed
     objects leave play (§9.2 discard) and pushes move (§7.6; :func:`push_away`)."""
     from engine.magewars import combat
-    from engine.magewars import abilities
+    from engine.magewars import abilities, effects
+    stats = _stats()
+    bar = stats.spell_attack(state, index) if isinstance(index, str) else stats.attacks(state, attacker)[index]
+    gains = effects.extra_dice(state, attacker, target, bar)
+    saved = effects.add_dice(state, bar, sum(n for _, n in gains))
     new, events = combat.attack(state, attacker, index, target, rng, declared=declared or {})
+    effects.put_back(new, saved)
+    events = [{"type": "AttackDiceGained", "attacker": attacker, "from": src, "dice": n} for src, n in gains] + events
     state.clear()
     state.update(new)
     from engine.magewars import effects
     events += abilities.voltaric(state, events) + abilities.after_attack(state, attacker, events)
-    events += effects.retaliate_spent(state, events)
+    events += effects.retaliate_spent(state, events) + effects.after_attack(state, attacker, events)
     return events + settle(state, events, rng)
 
 

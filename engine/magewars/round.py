@@ -294,6 +294,11 @@ def end_activation(state: JSON, rng: Any) -> list[JSON]:
     act = state["activation"]
     oid = act["object"]
     events: list[JSON] = [{"type": "ActionTurnEnded", "object": oid}]
+    if oid in state["objects"]:  # traits given "until the end of its Action Phase" (Necropian Vampiress)
+        obj = state["objects"][oid]
+        for t in obj["counters"].pop("turn_traits", []):
+            if t in obj.get("traits", []):
+                obj["traits"].remove(t)
     if oid in state["objects"]:
         events += conditions.end_of_turn(state, oid, rng)
         seat = state["objects"][oid]["controller"]

@@ -163,3 +163,11 @@ def destroy(state: JSON, oid: str, events: list[JSON], *, cause: str = "destroye
     if not obj.get("destroyed"):  # the combat module already announced what its damage destroyed
         events.append({"type": "ObjectDestroyed", "object": oid, "card": obj["card"], "owner": obj["owner"],
                        "cause": cause})
+
+
+def grant_for_round(state: JSON, oid: str, traits: list[str]) -> None:
+    """Give traits until the end of the round: kept in the object's ``traits`` and taken off by
+    ``round.end_round`` (listed in ``counters["round_traits"]``)."""
+    obj = state["objects"][oid]
+    obj.setdefault("traits", []).extend(traits)
+    obj["counters"].setdefault("round_traits", []).extend(traits)

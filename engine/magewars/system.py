@@ -201,9 +201,13 @@ class MageWars:
             acts = [{"type": "Activate", "creature": o["id"]} for o in sorted(
                 state["objects"].values(), key=lambda o: o["order"])
                 if o["controller"] == seat and o["kind"] in ("mage", "creature") and o["ready"]]
+            acts += [{**a, "pay": True} for a in acts if effects.pays_on_activation(state, a["creature"])
+                     and mage["mana"] >= effects.ACTIVATION_COST]
             return quick + acts + ([{"type": "Pass"}] if rounds.may_pass(state, seat) else [])
         if step == "activation":
-            return self._activation_actions(state, seat) + [{"type": "EndTurn"}]
+            acts = self._activation_actions(state, seat)
+            forced = self._bloodthirsty(state, acts)
+            return forced or acts + [{"type": "EndTurn"}]
         return []
 
     def _incapacitated(self, obj: JSON) -> bool:
@@ -249,13 +253,20 @@ class MageWars:
         moves_allowed = (2 if fast else 1) + 1  # the quick action may be one more move (§7.1)
         if obj["kind"] in ("mage", "creature") and not self._incapacitated(obj) and not conditions.restrained(obj) \
                 and not act["hindered"] and act["moved"] < moves_allowed and not (slow and act["moved"]):
-            out += [{"type": "Move", "to": z} for z in movement.move_destinations(state, oid)
-                    if not act["moved"] or not movement.full_action_crossing(state, oid, z)]
+            if effects.teleport_moves(state, oid):  # Blue Gremlin: each move is a teleport to the next zone
+                out += [{"type": "Move", "to": z} for z in arena.adjacent(obj["zone"], tuple(state["size"]))]
+            else:
+                out += [{"type": "Move", "to": z} for z in movement.move_destinations(state, oid)
+                        if not act["moved"] or not movement.full_action_crossing(state, oid, z)]
+                if not act["moved"] and t.has("Climbing"):  # §7.5: a full action over a corporeal barrier
+                    out += [{"type": "Move", "to": z, "climb": True} for z in movement.climbable(state, oid)]
         incapacitated = self._incapacitated(obj)
         if not incapacitated:
             out.append({"type": "Guard"})
             out += self._attacks(state, oid, full=not act["moved"])
             out += self._heal_abilities(state, oid, full=not act["moved"])
+            if not act["moved"]:
+                out += effects.temple_actions(state, oid)
         speeds = ["quick"] + ([] if act["moved"] else ["full"])
         if obj["kind"] == "mage" or oid in state["assigned"][seat]:
             seen = []
@@ -265,6 +276,21 @@ class MageWars:
                         seen.append(a)
             out += seen
         return out
+
+    def _bloodthirsty(self, state: JSON, acts: list[JSON]) -> list[JSON]:
+        """Bloodthirsty (§13): with a wounded living enemy creature in its zone, the creature must melee-attack one
+        of them if able: then those attacks are its only choices."""
+        from engine.magewars import stats
+        oid = state["activation"]["object"] if state["activation"] else None
+        if oid not in state["objects"] or not stats.traits(state, oid).has("Bloodthirsty"):
+            return []
+        bars = stats.attacks(state, oid)
+
+        def wounded(t: str) -> bool:
+            o = state["objects"][t]
+            return o["kind"] in ("creature", "mage") and stats.living(state, t) and stats.damage(o) > 0
+        return [a for a in acts if a["type"] == "Attack" and bars[a["attack"]]["range_type"] == "melee"
+                and wounded(a["target"])]
 
     def _heal_abilities(self, state: JSON, oid: str, *, full: bool) -> list[JSON]:
         """Heal ability bars (§10.11; Asyran Cleric's Healing Light, Gray Angel's Redeeming Sacrifice): a quick or
@@ -299,6 +325,9 @@ class MageWars:
     def _use_ability(self, state: JSON, oid: str, action: JSON, rng: Any) -> list[JSON]:
         """Roll the heal bar's dice and heal the target; "Then, destroy <this>" in its notes destroys it."""
         from engine.magewars import combat
+        if action["ability"] == effects.TEMPLE:  # a cleric's full action (Temple of Asyra)
+            state["activation"]["full"] = True
+            return effects.tend_temple(state, action["target"])
         bar = next(b for b in card(state["objects"][oid]["card"]).attacks if b.name == action["ability"])
         state["activation"]["full" if str(bar.speed) == "full" else "quick"] = True
         if any(LOOK in n for n in bar.notes):
@@ -410,15 +439,19 @@ class MageWars:
             state["passes"][seat] += 1
             return [{"type": "Passed", "seat": seat}] + rounds.next_turn(state, other(state, seat))
         if kind == "Activate":
-            return rounds.activate(state, action["creature"])
+            events = rounds.activate(state, action["creature"])
+            return events + (effects.activation_paid(state, action["creature"]) if action.get("pay") else [])
         if kind == "Cast":
             return self._cast(state, seat, action, rng, step)
         act = state["activation"]
         if kind == "EndTurn":
             return rounds.end_activation(state, rng)
         if kind == "Move":
-            through_thorns = movement.full_action_crossing(state, act["object"], action["to"])
-            events, hindered = movement.move(state, act["object"], action["to"], rng)
+            through_thorns = movement.full_action_crossing(state, act["object"], action["to"]) or action.get("climb")
+            if effects.teleport_moves(state, act["object"]):
+                events, hindered = movement.teleport(state, act["object"], action["to"], rng), False
+            else:
+                events, hindered = movement.move(state, act["object"], action["to"], rng)
             act = state["activation"]  # an attack on the way (a wall's) replaced the state's contents
             if through_thorns:
                 act["full"] = True  # the whole turn went into crossing (Wall of Thorns)
@@ -524,6 +557,8 @@ class MageWars:
             act = state["activation"]
             if action["spell"] == abilities.RESTORE:
                 speed = abilities.restore_speed(action)
+            elif action["spell"] == casting.REBIND:
+                speed = "quick"
             else:
                 c = None if action["spell"] == "Arcane Zap" else card(action["spell"])
                 speed = "quick" if c is None or casting.spell_speed(state, caster, c) == "quick" else "full"

@@ -593,3 +593,190 @@ def test_mana_siphon_its_chosen_mage_channels_2_less():
     base = rounds.channeling(s, foe)
     s, _ = cast(s, rng, "Mana Siphon", zone="A1", mage=foe)
     assert rounds.channeling(s, foe) == base - 2
+
+
+def _attack_as(s, rng, oid, target, seat="player1"):
+    s["step"], s["turn"], s["activation"] = "turn", seat, None
+    s, _ = SYSTEM.apply(s, seat, {"type": "Activate", "creature": oid}, rng)
+    attack = next(a for a in SYSTEM.legal_actions(s, seat) if a["type"] == "Attack" and a["target"] == target)
+    return SYSTEM.apply(s, seat, attack, rng)
+
+
+def test_marked_for_death_first_attack_each_round_by_each_creature_gains_a_die():
+    """Marked for Death's text: +1 attack die against this creature, only a creature's first attack on it each
+    round."""
+    s, rng, me = duel()
+    wolf = put(s, "Timber Wolf", "player1", "D3", ready=True)
+    foe = put(s, "Steelclaw Grizzly", "player2", "D3")
+    put(s, "Marked for Death", "player1", attached_to=foe)
+    ev = movement.attack(s, wolf, 0, foe, rng, {"counterstrike": False})
+    gained = [e for e in ev if e["type"] == "AttackDiceGained"]
+    rolled = next(e for e in ev if e["type"] == "AttackRolled")
+    assert gained and rolled["base_dice"] == card("Timber Wolf").attacks[0].dice + 1
+    ev = movement.attack(s, wolf, 0, foe, rng, {"counterstrike": False})
+    assert not [e for e in ev if e["type"] == "AttackDiceGained"] and "Timber Wolf" not in s["cards"]
+
+
+def test_fireshaper_ring_adds_a_die_to_its_mages_flame_attacks():
+    """Fireshaper Ring's text: Melee +1 and Ranged +1 for the mage's attacks that deal flame damage."""
+    s, rng, me = duel(["Fireball"])
+    put(s, "Fireshaper Ring", "player1", attached_to=me)
+    foe = put(s, "Timber Wolf", "player2", "A2")
+    s, ev = cast(s, rng, "Fireball", target=foe)
+    rolled = next(e for e in ev if e["type"] == "AttackRolled")
+    assert rolled["base_dice"] == card("Fireball").attacks[0].dice + 1 and "Fireball" not in s["cards"]
+
+
+def test_spellbind_rebind_pays_3_and_swaps_the_bound_spell():
+    """Mage Wand's text: as a quick spell, pay 3 mana to change the bound spell (the old one goes back to the
+    book, §9.9)."""
+    s, rng, me = duel()
+    wand = put(s, "Mage Wand", "player1", attached_to=me, bound="Dispel", bound_shown=True)
+    s["books"]["player1"]["Minor Heal"] = 1
+    rebind = {"type": "Cast", "caster": me, "spell": "Rebind", "from": wand, "bind": "Minor Heal"}
+    assert rebind in SYSTEM.legal_actions(s, "player1")
+    before = mana(s)
+    s, _ = SYSTEM.apply(s, "player1", rebind, rng)
+    assert s["objects"][wand]["bound"] == "Minor Heal" and s["books"]["player1"]["Dispel"] >= 1
+    assert mana(s) == before - 3
+
+
+def test_bloodthirsty_must_melee_a_wounded_living_enemy_in_its_zone():
+    """Digest §13 (Bloodthirsty): with a wounded living enemy creature in its zone it must melee-attack one of
+    them if able: no other choice is offered. Goran gains Bloodthirsty +1 more beside his mage (his text)."""
+    from engine.magewars import auras, stats
+    s, rng, me = duel()
+    goran = put(s, "Goran, Werewolf Pet", "player1", "A1", ready=True)
+    auras.refresh(s)
+    assert stats.traits(s, goran).value("Bloodthirsty") == 2
+    hurt = put(s, "Timber Wolf", "player2", "B1", damage=1)
+    put(s, "Timber Wolf", "player2", "B1")
+    s["objects"][goran]["zone"] = "B1"
+    s["step"], s["activation"] = "turn", None
+    s["objects"][me]["ready"] = False
+    s, _ = SYSTEM.apply(s, "player1", {"type": "Activate", "creature": goran}, rng)
+    acts = SYSTEM.legal_actions(s, "player1")
+    assert {a["type"] for a in acts} - {"Reveal", "Concede"} == {"Attack"}
+    assert {a["target"] for a in acts if a["type"] == "Attack"} == {hurt}
+
+
+def test_pentagram_gains_mana_when_friendly_creatures_damage_different_enemies():
+    """Pentagram's text: 1 mana each time a different enemy creature is attacked and damaged by a friendly
+    creature, at most 2 a round."""
+    from engine.magewars import effects
+    s, rng, me = duel()
+    gram = put(s, "Pentagram", "player1", "A1")
+    wolf = put(s, "Timber Wolf", "player1", "D3")
+    a, b, c = (put(s, "Timber Wolf", "player2", "D3") for _ in range(3))
+    for victim in (a, a, b, c):
+        effects.after_attack(s, wolf, [{"type": "DamageDealt", "object": victim, "amount": 2}])
+    assert s["objects"][gram]["mana"] == 2
+
+
+def test_valshalla_gains_a_wrath_token_when_a_friend_falls_to_an_enemy_attack():
+    """Valshalla's text: once per round, a friendly creature attacked and destroyed by an enemy creature gives
+    her a Wrath token: Melee +1 each, up to 4."""
+    from engine.magewars import effects, stats
+    s, rng, me = duel()
+    angel = put(s, "Valshalla, Lightning Angel", "player2", "D3")
+    friend = put(s, "Timber Wolf", "player2", "D3")
+    wolf = put(s, "Timber Wolf", "player1", "D3")
+    effects.after_attack(s, wolf, [{"type": "ObjectDestroyed", "object": friend}])
+    effects.after_attack(s, wolf, [{"type": "ObjectDestroyed", "object": friend}])
+    assert s["objects"][angel]["counters"]["wrath"] == 1 and stats.traits(s, angel).value("Melee") == 1
+
+
+def test_blue_gremlin_paid_on_activation_teleports_zone_by_zone():
+    """Blue Gremlin's text: pay 1 when activated: Fast this round, and each move action is a teleport to the next
+    zone (through walls, never hindered)."""
+    s, rng, me = duel()
+    s["step"], s["activation"] = "turn", None
+    gremlin = put(s, "Blue Gremlin", "player1", "B1", ready=True)
+    new_object(s, "Wall of Stone", "conjuration", "player2", border="B1|C1")
+    movement.settle(s, [], rng)
+    put(s, "Timber Wolf", "player2", "C1")
+    pay = {"type": "Activate", "creature": gremlin, "pay": True}
+    assert pay in SYSTEM.legal_actions(s, "player1")
+    before = mana(s)
+    s, _ = SYSTEM.apply(s, "player1", pay, rng)
+    assert mana(s) == before - 1
+    s, ev = SYSTEM.apply(s, "player1", {"type": "Move", "to": "C1"}, rng)
+    assert "Teleported" in types(ev) and "Hindered" not in types(ev)
+    assert {"type": "Move", "to": "D1"} in SYSTEM.legal_actions(s, "player1")
+
+
+def test_necropian_vampiress_paid_flies_until_the_end_of_her_turn():
+    """Necropian Vampiress' text: pay 1 when activated: Flying until the end of her Action Phase."""
+    from engine.magewars import stats
+    s, rng, me = duel()
+    s["step"], s["activation"] = "turn", None
+    vamp = put(s, "Necropian Vampiress", "player1", "B1", ready=True)
+    s, _ = SYSTEM.apply(s, "player1", {"type": "Activate", "creature": vamp, "pay": True}, rng)
+    assert stats.traits(s, vamp).has("Flying")
+    s, _ = SYSTEM.apply(s, "player1", {"type": "EndTurn"}, rng)
+    assert not stats.traits(s, vamp).has("Flying")
+
+
+def test_staff_of_beasts_and_crown_of_protection_quick_spells_once_per_round():
+    """Staff of Beasts' text (2 mana: an animal within 1 zone gets Melee +2 this round or heals 2 dice) and
+    Crown of Protection's (2 mana: an Armor +1 token on a Living non-Mage creature within 1 zone, stacking)."""
+    from engine.magewars import stats
+    s, rng, me = duel()
+    staff = put(s, "Staff of Beasts", "player1", attached_to=me)
+    crown = put(s, "Crown of Protection", "player1", attached_to=me)
+    wolf = put(s, "Timber Wolf", "player1", "A2")
+    melee = {"type": "Cast", "caster": me, "spell": "Staff of Beasts", "from": staff, "target": wolf, "mode": "melee"}
+    s, _ = SYSTEM.apply(s, "player1", melee, rng)
+    assert stats.traits(s, wolf).value("Melee") == 2
+    assert s["step"] == "after_turn"  # the quick action ended the mage's turn; its quickcast is left
+    armor = stats.armor(s, wolf)
+    token = {"type": "Cast", "caster": me, "spell": "Crown of Protection", "from": crown, "target": wolf}
+    assert token in SYSTEM.legal_actions(s, "player1") and melee not in SYSTEM.legal_actions(s, "player1")
+    s, _ = SYSTEM.apply(s, "player1", token, rng)
+    assert stats.armor(s, wolf) == armor + 1
+
+
+def test_temple_of_asyra_a_clerics_full_action_puts_mana_on_it_twice_a_round():
+    """Temple of Asyra's text: up to twice per round a friendly cleric may use a full action to place 1 mana on
+    it."""
+    s, rng, me = duel()
+    temple = put(s, "Temple of Asyra", "player1", "A1")
+    clerics = [put(s, "Asyran Cleric", "player1", "C3", ready=True) for _ in range(3)]
+    s["objects"][me]["ready"] = False
+    for n, cleric in enumerate(clerics):
+        s["step"], s["turn"], s["activation"] = "turn", "player1", None
+        s, _ = SYSTEM.apply(s, "player1", {"type": "Activate", "creature": cleric}, rng)
+        tend = {"type": "UseAbility", "ability": "Temple of Asyra", "target": temple}
+        if n < 2:
+            s, _ = SYSTEM.apply(s, "player1", tend, rng)
+        else:
+            assert tend not in SYSTEM.legal_actions(s, "player1")
+    assert s["objects"][temple]["mana"] == 2
+
+
+def test_jinx_cancels_a_quick_spell_refunds_it_and_returns_it_to_the_book():
+    """Jinx's text: when its creature casts a quick spell, Jinx must be revealed in the Counter step: the spell is
+    cancelled, returned to its owner's spellbook, its mana refunded; then Jinx is destroyed."""
+    s, rng, me = duel(["Evade"])
+    jinx = put(s, "Jinx", "player2", attached_to=me, face_down=True)
+    before, copies = mana(s), s["books"]["player1"].get("Evade", 0)
+    s, ev = cast(s, rng, "Evade", target=me)
+    assert "SpellCountered" in types(ev) and jinx not in s["objects"]
+    assert mana(s) == before and s["books"]["player1"]["Evade"] == copies + 1
+    assert "Elusive" not in s["objects"][me].get("traits", [])
+
+
+def test_climbing_crosses_a_corporeal_passage_blocked_wall_as_a_full_action():
+    """Digest §7.5 (Climbing): a full action climbs over a corporeal barrier into the adjacent zone (Mountain
+    Gorilla over a Wall of Stone); the turn ends."""
+    s, rng, me = duel()
+    s["step"], s["activation"] = "turn", None
+    ape = put(s, "Mountain Gorilla", "player1", "B1", ready=True)
+    new_object(s, "Wall of Stone", "conjuration", "player2", border="B1|C1")
+    movement.settle(s, [], rng)
+    s, _ = SYSTEM.apply(s, "player1", {"type": "Activate", "creature": ape}, rng)
+    climb = {"type": "Move", "to": "C1", "climb": True}
+    assert climb in SYSTEM.legal_actions(s, "player1") and {"type": "Move", "to": "C1"} not in \
+        SYSTEM.legal_actions(s, "player1")
+    s, ev = SYSTEM.apply(s, "player1", climb, rng)
+    assert s["objects"][ape]["zone"] == "C1" and "ActionTurnEnded" in types(ev)

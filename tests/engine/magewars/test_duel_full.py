@@ -31,8 +31,10 @@ def full_duel(seed: int):
     while not s["over"] and s["round"] <= CAP:
         seat = SYSTEM.awaiting(s)[0]
         acts = [a for a in SYSTEM.legal_actions(s, seat) if a["type"] not in ("Concede", "Reveal")]
-        bold = [a for a in acts if a["type"] in ("Attack", "Cast", "Move", "Prepare") and a.get("spell") != "Restore"]
-        s, _ = SYSTEM.apply(s, seat, pick.choice(bold if bold and pick.random() < 0.85 else acts), rng)
+        bold = [a for a in acts if a["type"] in ("Attack", "Cast", "Move", "Prepare") and a.get("spell") not in ("Restore", "Rebind")]
+        attacks = [a for a in acts if a["type"] == "Attack"]  # fights, so that a mage falls
+        choice = attacks if attacks and pick.random() < 0.7 else bold if bold and pick.random() < 0.85 else acts
+        s, _ = SYSTEM.apply(s, seat, pick.choice(choice), rng)
         yield s
 
 
