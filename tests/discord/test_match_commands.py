@@ -54,7 +54,7 @@ async def test_errors_are_ephemeral_and_say_what_to_do(fake_discord, redis, pref
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     async with running_bot(fake, redis, prefix):
         for command, options, hint in (
-            ("match new", {"game": "dragonbond", "opponent": bob}, "not available yet"),
+            ("match new", {"game": "tafl", "opponent": bob}, "not available yet"),
             ("match new", {"game": "chess", "opponent": bob}, "Choose one of"),
             ("match new", {"game": "nim", "opponent": alice}, "can't challenge yourself"),
             ("match status", {}, "There is no match in this channel"),

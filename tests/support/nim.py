@@ -7,7 +7,7 @@ is chosen by a die roll, so the match log has draws to verify. Loaded through th
 from __future__ import annotations
 
 from engine.core.errors import IllegalAction, InvalidInput
-from engine.core.system import JSON, Outcome, SystemInfo, register
+from engine.core.system import JSON, Outcome, SystemInfo, announce, register
 
 
 class Nim:
@@ -48,3 +48,5 @@ class Nim:
 
 
 register(Nim())
+# A game only listed, never playable: the tests of a game "not available yet" need no real game to stay unfinished.
+announce(SystemInfo("tafl", "Hnefatafl (test game, listed only)", ("attackers", "defenders")))

@@ -42,7 +42,7 @@ async def test_new_match_opens_thread_and_invites_opponent(table: Table):
 
 async def test_unavailable_game_cannot_be_started(table: Table):
     with pytest.raises(IllegalAction) as err:
-        await table.new_match(ctx(ANN), "dragonbond", BOB)
+        await table.new_match(ctx(ANN), "tafl", BOB)
     assert err.value.code == "core.system_not_available"
 
 

@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parents[2]
 LIFECYCLE = """
 /match games
 /match new nim vs:bob
-/match new dragonbond vs:bob
+/match new tafl vs:bob
 /as bob
 /press Accept
 /match status
@@ -55,7 +55,7 @@ def test_script_runs_a_match_lifecycle_end_to_end(tmp_path: Path, env: dict[str,
     assert "not yet available" in by_command["/match games"][0]["embeds"][0]["description"]
     invite = by_command["/match new nim vs:bob"]
     assert invite[1]["buttons"][0]["label"] == "Accept" and invite[1]["channel"] != invite[0]["channel"]
-    refused = by_command["/match new dragonbond vs:bob"][0]
+    refused = by_command["/match new tafl vs:bob"][0]
     assert refused["ephemeral"] and "not available yet" in refused["content"]
     assert "accepted" in by_command["/press Accept"][0]["content"]
     carol = by_command["/match concede"][0]
