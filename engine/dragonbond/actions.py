@@ -75,7 +75,7 @@ def named_moves(st: JSON, u: JSON, kind: str, factor: float = 1.0) -> list[JSON]
     dests = geometry.destinations(board.token(u), speed, board.tokens(st, exclude=(u["id"],)), board.field(st),
                                   ignore_slowing=has(u, SCOUT))
     return [{"type": kind, "unit": u["id"], "to": [round(d.point[0], 2), round(d.point[1], 2)], "dest": d.key,
-             "params": d.params} for d in dests]
+             "params": dict(d.params)} for d in dests]
 
 
 def check(st: JSON, u: JSON, to: tuple[float, float], speed: float, *, start: tuple[float, float] | None = None

@@ -320,12 +320,39 @@ def line_of_sight(viewer: Token, target: Token, tokens: Sequence[Token], field: 
     seen into and out of, never through), 1131 (*Enorme*), 1143 (*Diminuto*). The bases are sampled at
     their centre and 16 rim points. Other terrain types never block sight (A17).
     """
+    return _sight(viewer, target, tuple(tokens), field)
+
+
+@lru_cache(maxsize=4096)
+def _sight(viewer: Token, target: Token, tokens: tuple[Token, ...], field: Field) -> bool:
+    # Every sample pair at once (the same tests as ``_clear``): a position is asked about many times.
     discs, walls = _sight_lines(viewer, target, tokens, field)
-    for p in _samples(viewer):
-        for q in _samples(target):
-            if _clear(p, q, discs, walls):
-                return True
-    return False
+    if _clear((viewer.x, viewer.y), (target.x, target.y), discs, walls):
+        return True     # centre to centre: the usual open case needs no more
+    eyes, marks = np.array(_samples(viewer)), np.array(_samples(target))
+    p = np.repeat(eyes, len(marks), axis=0)
+    q = np.tile(marks, (len(eyes), 1))
+    d = q - p
+    length2 = np.maximum((d * d).sum(axis=1), 1e-18)
+    open_ = np.ones(len(p), dtype=bool)
+    for disc in discs:
+        c = np.array([disc.x, disc.y])
+        s = np.clip(((c - p) * d).sum(axis=1) / length2, 0.0, 1.0)
+        near = p + s[:, None] * d - c
+        open_ &= np.hypot(near[:, 0], near[:, 1]) >= disc.radius - _SLACK
+        if not open_.any():
+            return False
+    if walls and open_.any():
+        idx = np.flatnonzero(open_)
+        segs = shapely.linestrings(np.stack([p[idx], q[idx]], axis=1))
+        for w in walls:
+            crossed = shapely.intersects(w, segs)   # prepared: cheap; only those crossing are clipped
+            if crossed.any():
+                crossed[crossed] = shapely.length(shapely.intersection(segs[crossed], w)) > _SLACK
+            idx, segs = idx[~crossed], segs[~crossed]
+            if len(idx) == 0:
+                return False
+    return bool(open_.any())
 
 
 def dark_cover(viewer: Token, target: Token, tokens: Sequence[Token], field: Field) -> bool:
@@ -391,10 +418,14 @@ def _end_problem(mover: Token, dest: Point, tokens: Sequence[Token], field: Fiel
     r = mover.radius
     if not (r - 1e-6 <= dest[0] <= field.width - r + 1e-6 and r - 1e-6 <= dest[1] <= field.height - r + 1e-6):
         return _refuse("db.move.off_table", (dest,), x=_round(dest[0]), y=_round(dest[1]))
-    disc = SPoint(dest).buffer(max(r - _SLACK, 0.01), quad_segs=16)
+    disc = None
     for t in field.terrain:
         if t.has(IMPASSABLE) or (flying and t.has(DARK)):
             poly = _polygon(t)
+            x1, y1, x2, y2 = poly.bounds
+            if dest[0] + r < x1 or dest[0] - r > x2 or dest[1] + r < y1 or dest[1] - r > y2:
+                continue    # the disc is clear of the piece's box: no buffer needed
+            disc = disc or SPoint(dest).buffer(max(r - _SLACK, 0.01), quad_segs=16)
             if poly.intersects(disc) and poly.intersection(disc).area > 1e-4:
                 key = "db.move.impassable" if t.has(IMPASSABLE) else "db.move.flying_into_dark"
                 return _refuse(key, (dest,), terrain=t.id)
@@ -520,8 +551,11 @@ def _toward(mover: Token, target: Token, allowance: float, tokens: Sequence[Toke
             ignore_slowing: bool) -> tuple[Point, ...] | None:
     """A path heading for ``target`` that the allowance can at least partly cover: the cheapest path to 1"
     from it if that is within reach, else the path to the reachable corner nearest to it, then straight on."""
-    found = _reachable_ring(mover, target, tokens, field, ENEMY_GAP, ignore_slowing, mover.flying, False,
-                            limit=math.inf if mover.flying else allowance)
+    within = _gap(mover, target) - ENEMY_GAP <= allowance + 0.05    # no path is shorter than the straight gap
+    found = None
+    if mover.flying or within:
+        found = _reachable_ring(mover, target, tokens, field, ENEMY_GAP, ignore_slowing, mover.flying, False,
+                                limit=math.inf if mover.flying else allowance)
     if found is not None:
         return found[1]
     if mover.flying:
@@ -585,6 +619,14 @@ def _furthest_valid(mover: Token, path: Sequence[Point], allowance: float, token
 
 def contact_point(mover: Token, target: Token, allowance: float, tokens: Sequence[Token], field: Field, *,
                   ignore_slowing: bool = False, fly: bool | None = None) -> MoveCheck:
+    """See :func:`_contact_point`; one answer per position (the verdict is a frozen value: do not change
+    its ``params``)."""
+    return _contact_point(mover, target, float(allowance), tuple(tokens), field, ignore_slowing, fly)
+
+
+@lru_cache(maxsize=1024)
+def _contact_point(mover: Token, target: Token, allowance: float, tokens: tuple[Token, ...], field: Field,
+                   ignore_slowing: bool, fly: bool | None) -> MoveCheck:
     """The charge move: the cheapest reachable spot in base contact with ``target`` (digest §5.2, §7.5).
 
     Seed 003 line 618: the most direct route, round impassable terrain and enemies not charged. If no
@@ -614,6 +656,22 @@ def contact_point(mover: Token, target: Token, allowance: float, tokens: Sequenc
 
 def destinations(mover: Token, allowance: float, tokens: Sequence[Token], field: Field, *,
                  charge: bool = False, ignore_slowing: bool = False) -> list[Destination]:
+    """See :func:`_destinations`. Asked again for the same position (the same mover, tokens, table and
+    allowance: the table asks each seat, and a card or referee action changes no position), the answer
+    comes from a cache (each caller gets its own copies)."""
+    found = _destinations(mover, float(allowance), tuple(tokens), field, charge, ignore_slowing)
+    return [Destination(d.key, dict(d.params), d.point, d.cost) for d in found]
+
+
+def clear_caches() -> None:
+    """Forget every cached answer (benches measure the cold path with this)."""
+    for cached in (_destinations, _contact_point, _sight, _cached_planner):
+        cached.cache_clear()
+
+
+@lru_cache(maxsize=512)
+def _destinations(mover: Token, allowance: float, tokens: tuple[Token, ...], field: Field, charge: bool,
+                  ignore_slowing: bool) -> tuple[Destination, ...]:
     """Places worth offering a player for this move, each legal now (a ``check_move`` that passes).
 
     Keys (message keys, params in brackets): ``db.move.dest.toward`` (unit, as far as the allowance goes
@@ -648,7 +706,7 @@ def destinations(mover: Token, allowance: float, tokens: Sequence[Token], field:
         if near is not None and near.cost > 0.05:
             out.append(Destination("db.move.dest.toward", {"unit": enemy.id}, near.end, near.cost))
     if charge:
-        return sorted(out, key=lambda d: (d.key, d.cost))
+        return tuple(sorted(out, key=lambda d: (d.key, d.cost)))
     for n, obj in enumerate(field.objectives, start=1):
         spot = _cheapest_valid(mover, _around(obj, mover.radius), allowance, tokens, field, ignore_slowing)
         if spot is not None and spot.cost > 0.05:
@@ -676,7 +734,7 @@ def destinations(mover: Token, allowance: float, tokens: Sequence[Token], field:
         if step > 0:
             offer("db.move.dest.back", {"distance": _round(step)},
                   (mover.x + dx / norm * step, mover.y + dy / norm * step))
-    return sorted(out, key=lambda d: (d.key, d.cost))
+    return tuple(sorted(out, key=lambda d: (d.key, d.cost)))
 
 
 def _around(p: Point, radius: float) -> list[Point]:

@@ -149,3 +149,41 @@ def test_the_path_search_prices_slowing_terrain_like_the_verdict(x1, y1, x2, y2)
     planner = _planner(mover, [mover], field, False)
     fast = planner.hop((x1, y1), (x2, y2))
     assert abs(fast - path_cost(((x1, y1), (x2, y2)), field)) < 0.05
+
+
+@SETTINGS
+@given(tables())
+def test_line_of_sight_any_part_of_base_same_as_pair_by_pair(table):
+    """Digest §4.3, §24.2; seed 003 lines 365-369 (a line from any part of one base to any part of the other,
+    units and dark terrain blocking) and 1229: the vectorised check every sample pair at once gives the same
+    verdict as testing the pairs one by one with ``_clear``."""
+    from engine.dragonbond import geometry
+    field, units = table
+    for viewer in units:
+        for target in units:
+            if viewer.id == target.id:
+                continue
+            geometry.clear_caches()
+            discs, walls = geometry._sight_lines(viewer, target, units, field)
+            pairwise = any(geometry._clear(p, q, discs, walls)
+                           for p in geometry._samples(viewer) for q in geometry._samples(target))
+            assert geometry.line_of_sight(viewer, target, units, field) == pairwise, (viewer.id, target.id)
+
+
+@SETTINGS
+@given(tables(), st.floats(1, 18), st.booleans())
+def test_destinations_same_position_same_answer_from_the_cache(table, allowance, charge):
+    """Digest §5.2 (named destinations are a function of the position alone): asked again for the same tokens,
+    table and allowance, the cached answer equals a fresh search, and a caller changing it changes no cache."""
+    from engine.dragonbond import geometry
+    field, units = table
+    mover = units[0]
+    geometry.clear_caches()
+    fresh = destinations(mover, allowance, units, field, charge=charge)
+    for d in fresh:
+        d.params["spoiled"] = True      # a careless caller
+    again = destinations(mover, allowance, list(units), field, charge=charge)
+    assert not any("spoiled" in d.params for d in again)
+    geometry.clear_caches()
+    assert [(d.key, d.point, d.cost) for d in again] == [
+        (d.key, d.point, d.cost) for d in destinations(mover, allowance, units, field, charge=charge)]
