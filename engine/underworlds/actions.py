@@ -299,6 +299,12 @@ class ScoreObjective(Action):
     card: str
 
 
+class DrawObjective(Action):
+    """After scoring a surge objective: draw another objective card (§25.1: the player *may*; Pass declines)."""
+
+    type: Literal["DrawObjective"] = "DrawObjective"
+
+
 class FinishEndPhase(Action):
     """Done with your end-phase steps: draw up to 3 objectives and 5 power cards (§24)."""
 
@@ -405,7 +411,8 @@ AnyAction = Annotated[Union[
     ChooseWarband, ChooseDeck, ChooseBoardPlayer, ChooseBoard, PlaceBoards, PlaceFeatureToken, Redraw,
     ChooseFirstToDeploy, PlaceFighter, ChooseFirstTurn, Move, Charge, Attack, Guard, Stun, Barge,
     UseCardAction, Venture, Plan, Pass, Reroll, ScatterDie, DriveBack, DiscardObjective, DiscardPower, PlayPloy,
-    CastSpell, PlayUpgrade, Delve, Recycle, PlayReaction, Loot, ScoreObjective, FinishEndPhase,
+    CastSpell, PlayUpgrade, Delve, Recycle, PlayReaction, Loot, ScoreObjective, DrawObjective,
+    FinishEndPhase,
     AdjustWounds, SetFighterHex, AdjustMarker, FlipFeatureToken, MoveFeatureToken, AdjustGlory,
     SetInspired, BreakUpgrade, MoveCard, RefereeNote,
 ], Field(discriminator="type")]

@@ -18,7 +18,7 @@ from typing import Any
 from engine.core.errors import IllegalAction
 from engine.core.rng import Rng
 from engine.underworlds import card_hooks, rules
-from engine.underworlds.actions import Action, Loot, Pass, PlayReaction
+from engine.underworlds.actions import Action, DrawObjective, Loot, Pass, PlayReaction
 from engine.underworlds.cards import ObjectiveCard, ScoreType
 from engine.underworlds.feature_tokens import FeatureSide, place_token
 from engine.underworlds.state import FighterState, State
@@ -335,10 +335,24 @@ def take_out_of_action(ctx: Ctx, f: FighterState, source: JSON) -> None:
          "source": source, "hex": str(hex_), "by_inspired": by.inspired if by is not None else None})
     ctx.emit("FighterOutOfAction", fighter=f.id, name=f.name, hex=str(hex_), by=source.get("fighter")
              or source.get("card") or source.get("kind"))
-    # §18.5, 2 players: any enemy fighter out of action gives its opponent bounty; +1 if Large.
-    gainer = st.other(f.seat)
-    bounty = 2 if large else 1
-    gain_glory(ctx, gainer, bounty, "bounty", fighter=f.id)
+    gainer = bounty_gainer(st.seats, f.seat, source)
+    if gainer is not None:
+        gain_glory(ctx, gainer, 2 if large else 1, "bounty", fighter=f.id)  # +1 if Large (§18.5)
+
+
+def bounty_gainer(seats: list[str] | tuple[str, ...], fighter_seat: str, source: JSON) -> str | None:
+    """Who gains the bounty for a fighter of ``fighter_seat`` taken out of action by ``source`` (§18.5).
+
+    Two players (seed 000 line 936, glossary line 1942; digest §35 default 11): the opponent, whatever the cause:
+    an attack, a card, a lethal hex it was driven back or pushed into, or walked into. Three or four players (seed
+    line 1621, in the multiplayer chapter, which is why it does not apply to two): only the player whose warband
+    took it out; nobody for damage no warband dealt (a lethal hex) or for one's own fighter."""
+    if len(seats) == 2:
+        return next(s for s in seats if s != fighter_seat)
+    taker = source.get("seat")
+    if source.get("kind") == "lethal" or taker is None or taker == fighter_seat:
+        return None
+    return taker
 
 
 def gain_glory(ctx: Ctx, seat: str, amount: int, reason: str, **extra: Any) -> None:
@@ -423,10 +437,15 @@ def inspire_step(ctx: Ctx) -> None:
                 ctx.emit("FighterInspired", fighter=f.id, name=f.name)
 
 
-def surge_step(ctx: Ctx, moment: str) -> None:
-    """Score revealed surge objectives and those whose automated condition was met (§25.1)."""
+def surge_step(ctx: Ctx, moment: str) -> bool:
+    """Score revealed surge objectives and those whose automated condition was met (§25.1).
+
+    Each surge objective scored lets its player draw another objective card: a ``surge_draw`` step per such
+    player (the first scorer's on top) waits for that choice. True when one was opened: the caller then
+    returns and lets it run before going on."""
     st = ctx.st
     first = st.last_activation or st.active or st.seats[0]
+    draws: list[tuple[str, int]] = []
     for seat in (first, st.other(first)):
         player = st.players[seat]
         for card_id in list(player.objectives):
@@ -443,9 +462,33 @@ def surge_step(ctx: Ctx, moment: str) -> None:
             glory = st.step_log.get("surge_glory", {}).get(card_id) or rules.card(card_id).glory
             player.revealed.remove(card_id)
             score_objective(ctx, seat, card_id, glory)
-            # §25.1: after scoring a surge objective the player may draw another objective card.
-            draw_cards(ctx, seat, "objective", 1)
+            # §25.1 (seed line 1456, "puede robar"): the player *may* draw another objective card.
+            if draws and draws[-1][0] == seat:
+                draws[-1] = (seat, draws[-1][1] + 1)
+            else:
+                draws.append((seat, 1))
     st.step_log = {}
+    offered = [(seat, n) for seat, n in draws if st.players[seat].objective_deck]
+    for seat, n in reversed(offered):
+        push(st, "surge_draw", seat=seat, left=n)
+    return bool(offered)
+
+
+def _surge_draw_act(ctx: Ctx, fr: JSON, seat: str, action: Action) -> None:
+    if isinstance(action, Pass):
+        ctx.emit("ObjectiveDrawDeclined", player=seat)
+        fr["left"] = 0
+    elif isinstance(action, DrawObjective):
+        draw_cards(ctx, seat, "objective", 1)
+        fr["left"] -= 1
+    else:
+        raise bad_action(action, "surge_draw")
+    if fr["left"] <= 0 or not ctx.st.players[seat].objective_deck:
+        pop(ctx.st, fr)
+
+
+frame("surge_draw", run=lambda ctx, fr: False, awaiting=lambda st, fr: [fr["seat"]],
+      legal=lambda st, fr, seat: [{"type": "DrawObjective"}, {"type": "Pass"}], act=_surge_draw_act)
 
 
 def score_objective(ctx: Ctx, seat: str, card_id: str, glory: int) -> None:

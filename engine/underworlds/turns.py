@@ -149,8 +149,11 @@ def _turn_run(ctx: Ctx, fr: JSON) -> bool:
     if stage == "after_activation_steps":
         effects.after_activation(ctx, fr)
         inspire_step(ctx)
-        surge_step(ctx, "after_activation")
+        surge_step(ctx, "after_activation")  # its draw choices (if any) run before the power step
         st.step_log = {}
+        fr["stage"] = "power"
+        return True
+    if stage == "power":
         fr["stage"] = "after_power"
         push(st, "power", active=fr["seat"], to_act=fr["seat"], passes=0, delved={})
         ctx.emit("PowerStepStarted", player=fr["seat"])
@@ -159,9 +162,12 @@ def _turn_run(ctx: Ctx, fr: JSON) -> bool:
         fr["stage"] = "after_power_steps"
         open_window(ctx, ["power_step_end"], {"player": fr["seat"]})
         return True
-    # after_power_steps
-    inspire_step(ctx)
-    surge_step(ctx, "after_power")
+    if stage == "after_power_steps":
+        inspire_step(ctx)
+        surge_step(ctx, "after_power")  # its draw choices (if any) run before the turn ends
+        fr["stage"] = "done"
+        return True
+    # done
     st.turns_taken += 1
     pop(st, fr)
     return True

@@ -52,7 +52,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
                 (_fighter(), Option("target", "An adjacent enemy", autocomplete=True))),
     CommandSpec("barge", "Barge: move, then stun an adjacent enemy", ("Barge",),
                 (_fighter(), _hex("to", "Destination hex"))),
-    CommandSpec("draw", "Player action: draw a power card", ("Venture",)),
+    CommandSpec("draw", "Draw a power card (or an objective after a surge)", ("Venture", "DrawObjective")),
     CommandSpec("plan", "Player action: draw an objective card, then discard one", ("Plan",)),
     CommandSpec("pass", "Pass (the activation, the power step, a reaction or a choice)", ("Pass",)),
     # cards

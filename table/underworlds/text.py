@@ -30,7 +30,7 @@ OUTCOMES = ("critical_hit", "hit", "draw", "miss", "critical_defence")
 """The results of an attack, ``uw.text.outcome.<result>``."""
 STEPS = ("choose_warbands", "board_player", "first_board", "second_board", "place_boards", "feature_tokens", "redraw",
          "deploy_player", "deploy", "first_turn", "turn", "charge", "barge", "plan", "attack", "scatter", "window",
-         "power", "end")
+         "power", "end", "surge_draw")
 """The setup stages and prompt kinds described in words, ``uw.text.step.<step>``."""
 EVENTS = (
     "WarbandChosen", "WarbandChosenPrivately", "DeckChosen", "DeckChosenPrivately", "BoardPlayerChosen", "BoardChosen",
@@ -40,7 +40,7 @@ EVENTS = (
     "FighterGuarded", "FighterStunned", "FighterStaggered", "FighterDamaged", "FighterHealed", "FighterOutOfAction",
     "FighterInspired", "AttackFailed", "Backlash", "Ventured", "Planned", "PloyPlayed", "SpellCast", "SpellFailed",
     "UpgradePlayed", "ReactionDeclared", "Delved", "CardRecycled", "ObjectiveRevealed", "ObjectiveScored",
-    "ObjectiveDiscarded", "PowerCardDiscarded", "GloryGained", "CardTextToSettle", "EndPhaseStarted", "RoundEnded",
+    "ObjectiveDrawDeclined", "ObjectiveDiscarded", "PowerCardDiscarded", "GloryGained", "CardTextToSettle", "EndPhaseStarted", "RoundEnded",
     "MatchEnded", "RefereeAction")
 """The events written as a line, ``uw.text.event.<type>`` (a few split further, like ``CardsDrawn.one``)."""
 CARD_ACTIONS = ("PlayPloy", "PlayUpgrade", "PlayReaction", "CastSpell", "Recycle", "ScoreObjective",
@@ -191,7 +191,7 @@ def action_label(action: JSON, names: Names, *, costs: bool = True) -> str:
         label = text(f"action.{kind}", lang, fighter=fighter)
     elif kind == "Stun":
         label = text("action.Stun", lang, target=names.fighter(action.get("target")), fighter=fighter)
-    elif kind in ("Venture", "Plan", "Pass", "FinishEndPhase"):
+    elif kind in ("Venture", "Plan", "Pass", "FinishEndPhase", "DrawObjective"):
         label = text(f"action.{kind}", lang)
     elif kind in CARD_ACTIONS:
         label = text(f"action.{kind}", lang, card=card_name(action["card"]))
