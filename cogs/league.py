@@ -16,6 +16,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.match import game_choices
+from cogs.packs import pack_choices
 from cogs.send import actor_of, answer, message_kwargs
 from table.league.registry import league_games
 from table.league.service import Leagues
@@ -71,7 +72,8 @@ class LeagueCog(commands.Cog):
     def __init__(self, services: Services, bot: commands.Bot) -> None:
         self.services = services
         self.bot = bot
-        self.leagues = Leagues(LeagueStore(services.redis, prefix=services.store.prefix), services.table)
+        self.leagues = Leagues(LeagueStore(services.redis, prefix=services.store.prefix), services.table,
+                               services.packs)
         bot.league_service = self.leagues  # type: ignore[attr-defined]
         self._poller: asyncio.Task | None = None
 
@@ -112,18 +114,20 @@ class LeagueCog(commands.Cog):
                            points="Points for win/draw/loss, such as 3/1/0",
                            tiebreakers="Tiebreakers in order: h2h, score, sos (the roll-off comes last)",
                            bye_games="Games a bye counts as won", bye_score="Game-score difference a bye counts",
-                           confirm_hours="Hours before an unanswered claim becomes final")
-    @app_commands.autocomplete(game=league_game_choices)
+                           confirm_hours="Hours before an unanswered claim becomes final",
+                           pack="The server's data pack its lists and matches use (optional)")
+    @app_commands.autocomplete(game=league_game_choices, pack=pack_choices)
     async def create(self, interaction: discord.Interaction, name: str, game: str, format: str,
                      pairing: Literal["swiss", "round-robin"] = "swiss", starts: str | None = None,
                      ends: str | None = None, round_days: app_commands.Range[int, 1, 60] = 7,
                      points: str = "3/1/0", tiebreakers: str = "h2h,score,sos",
                      bye_games: app_commands.Range[int, 1, 10] | None = None,
                      bye_score: app_commands.Range[int, 0, 1000] | None = None,
-                     confirm_hours: app_commands.Range[int, 1, 336] = 48) -> None:
+                     confirm_hours: app_commands.Range[int, 1, 336] = 48, pack: str | None = None) -> None:
         await answer(interaction, lambda ctx: self.leagues.create(
             ctx, name, game, format, starts=starts, ends=ends, pairing=pairing, round_days=round_days, points=points,
-            tiebreakers=tiebreakers, bye_games=bye_games, bye_score=bye_score, confirm_hours=confirm_hours))
+            tiebreakers=tiebreakers, bye_games=bye_games, bye_score=bye_score, confirm_hours=confirm_hours,
+            pack=pack))
 
     @group.command(name="join", description="Join a league with your list (text or file)")
     @app_commands.describe(list="Your list as text", file="Your list as a file", league=LEAGUE)

@@ -13,16 +13,17 @@ from table.reply import Reply
 def install(local: LocalTable) -> Leagues:
     """Register the league commands on a local table; returns the service (its ``due`` runs deadlines)."""
     services = local.services
-    leagues = Leagues(LeagueStore(services.redis, prefix=services.store.prefix), services.table)
+    leagues = Leagues(LeagueStore(services.redis, prefix=services.store.prefix), services.table, services.packs)
     cmd = local.command
 
-    @cmd("league create", ["name", "game", "format", "pairing", "starts", "ends", "points", "tiebreakers"],
-         help="/league create <name> game:<game> format:<format> [pairing:swiss|round-robin] — a league (/as x mod:yes)")
+    @cmd("league create", ["name", "game", "format", "pairing", "starts", "ends", "points", "tiebreakers", "pack"],
+         help="/league create <name> game:<game> format:<format> [pairing:swiss|round-robin] [pack:<id>] — a league "
+              "(/as x mod:yes)")
     async def create(ctx: Context, name: str = "", game: str = "", format: str = "", pairing: str = "swiss",
                      starts: str | None = None, ends: str | None = None, points: str = "3/1/0",
-                     tiebreakers: str = "h2h,score,sos") -> Reply:
+                     tiebreakers: str = "h2h,score,sos", pack: str | None = None) -> Reply:
         return await leagues.create(ctx, name, game, format, pairing=pairing, starts=starts, ends=ends,
-                                    points=points, tiebreakers=tiebreakers)
+                                    points=points, tiebreakers=tiebreakers, pack=pack)
 
     @cmd("league join", ["file", "league"], help="/league join <list file> [league:<id>] — join with your list")
     async def join(ctx: Context, file: str = "", league: str | None = None) -> Reply:

@@ -110,6 +110,9 @@ class League:
     """Where the league was created: its announcements and reminders go there."""
     lang: str = "en"
     """The language of its public messages."""
+    pack: dict[str, Any] | None = None
+    """A copy of the data pack the league was created with (its lists are checked against it and its bot
+    matches start with it), or None; never changed afterwards."""
     seq: int = 0
     """Events applied so far."""
 
@@ -156,7 +159,7 @@ def _finalise(league: League, game: Game, result: Result) -> None:
 def _created(event: Event) -> League:
     return League(id=event["league"], config=LeagueConfig.model_validate(event["config"]), organiser=event["by"],
                   created_at=event["at"], seed_hash=event["seed_hash"], channel=event.get("channel", 0),
-                  lang=event.get("lang", "en"))
+                  lang=event.get("lang", "en"), pack=event.get("pack"))
 
 
 def _joined(league: League, e: Event) -> None:
@@ -300,7 +303,7 @@ def apply(league: League | None, event: Event) -> League:
     else:
         if league is None:
             raise NotFound("league.not_found", league="?")
-        new = copy.deepcopy(league)
+        new = copy.deepcopy(league, {id(league.pack): league.pack})  # the pack copy never changes: shared
         if event["type"] not in _APPLY:
             raise IllegalAction("league.unknown_event", type=event["type"])
         _APPLY[event["type"]](new, event)

@@ -1,5 +1,9 @@
 """Which list (deck, army) is legal in a league is the game's business: each game registers a checker
-per format from its own package, and the generic league code asks ``list_check(game, format)``."""
+per format from its own package, and the generic league code asks ``list_check(game, format, pack)``.
+
+A league may name one of the server's data packs: it keeps a copy of the pack's document (as a match
+does), every list check receives that copy (``None`` without a pack), and the league's bot matches start
+with it."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -9,9 +13,14 @@ from engine.core.errors import NotFound
 from engine.league.config import ByeCredit
 
 Problem = dict[str, Any]
-"""One broken rule: ``{"code": <message key>, ...params}`` (one message per problem)."""
-Check = Callable[[str, str], list[Problem]]
-"""(format, the list's text) -> every problem found (empty when legal)."""
+"""One broken rule: ``{"code": <message key>, ...params}``, and optionally ``"fix": <message key>`` (what to do
+about it, without parameters). One message per problem."""
+PackDocument = dict[str, Any]
+"""A data pack's document as a match keeps it (``table.packs.Pack.document``)."""
+Check = Callable[[str, str, "PackDocument | None"], list[Problem]]
+"""(format, the list's text, the league's pack or None) -> every problem found (empty when legal)."""
+Describe = Callable[[str, "PackDocument | None"], str]
+"""(the list's text, the league's pack or None) -> the list's one-line summary."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,7 +32,7 @@ class LeagueGame:
     check: Check
     bye: ByeCredit = field(default_factory=ByeCredit)
     """What a bye counts as in the game's organised play."""
-    describe: Callable[[str], str] | None = None
+    describe: Describe | None = None
     """A list's one-line summary (its warband, army, mage), shown beside the player."""
 
 
@@ -51,12 +60,22 @@ def league_games() -> list[str]:
     return sorted(_GAMES)
 
 
-def list_check(game: str, format: str) -> Callable[[str], list[Problem]]:
-    """The checker of lists for ``format`` of ``game``.
+def list_check(game: str, format: str, pack: PackDocument | None = None) -> Callable[[str], list[Problem]]:
+    """The checker of lists for ``format`` of ``game``, with the league's pack (if any).
 
     :raises NotFound: league.no_league_game, league.unknown_format
     """
     registered = league_game(game)
     if format not in registered.formats:
         raise NotFound("league.unknown_format", format=format, formats=", ".join(registered.formats))
-    return lambda text: registered.check(format, text)
+    return lambda text: registered.check(format, text, pack)
+
+
+def problem_lines(problems: list[Problem], say: Callable[..., str]) -> list[str]:
+    """Each problem in words (``say(key, **params)``), its suggested fix after it."""
+    lines = []
+    for p in problems:
+        params = {k: v for k, v in p.items() if k not in ("code", "fix")}
+        text = say(p["code"], **params)
+        lines.append(f"{text} {say(p['fix'])}" if p.get("fix") else text)
+    return lines

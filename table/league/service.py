@@ -21,10 +21,11 @@ from engine.league.rolloff import commitment
 from engine.league.standings import Line, standings
 from table.context import Actor, Context, safe
 from table.league import present
-from table.league.registry import league_game, list_check
+from table.league.registry import league_game, list_check, problem_lines
 from table.league.store import LeagueStore, StaleLeague, Stored
 from table.lifecycle import Table
 from table.match import Match, Status
+from table.packs import PackCommands, PackStore
 from table.reply import Button, Embed, Field, File, Reply
 
 MAX_RETRIES = 50
@@ -63,9 +64,11 @@ def next_due(league: League) -> float | None:
 class Leagues:
     """The ``/league`` commands, the bot-match listener and the deadline poller."""
 
-    def __init__(self, store: LeagueStore, table: Table) -> None:
+    def __init__(self, store: LeagueStore, table: Table, packs: PackCommands | None = None) -> None:
         self.store = store
         self.table = table
+        self.packs = packs or PackCommands(PackStore(store.redis, prefix=store.prefix, clock=table.clock))
+        """The server's data packs: a league may name one (``/league create ... pack:``)."""
         table.finished_listeners.append(self.match_finished)
 
     # plumbing ---------------------------------------------------------------------------------------------------
@@ -124,12 +127,14 @@ class Leagues:
     async def create(self, ctx: Context, name: str, game: str, format: str, *, starts: str | None = None,
                      ends: str | None = None, pairing: str = "swiss", round_days: int = 7, points: str = "3/1/0",
                      tiebreakers: str = "h2h,score,sos", bye_games: int | None = None,
-                     bye_score: int | None = None, confirm_hours: int = 48) -> Reply:
-        """``/league create`` (moderators): a league for one game and format.
+                     bye_score: int | None = None, confirm_hours: int = 48, pack: str | None = None) -> Reply:
+        """``/league create`` (moderators): a league for one game and format, with one of the server's data
+        packs if ``pack`` names one (the league keeps a copy of it, as a match does).
 
         :raises NotAllowed: league.moderators_create
         :raises InvalidInput: league.bad_date, league.bad_points, league.bad_tiebreakers, league.bad_settings
-        :raises NotFound: league.no_league_game, league.unknown_format, core.unknown_system
+        :raises NotFound: league.no_league_game, league.unknown_format, core.unknown_system, pack.not_found
+        :raises IllegalAction: pack.wrong_game
         """
         if not ctx.actor.moderator:
             raise NotAllowed("league.moderators_create")
@@ -157,10 +162,11 @@ class Leagues:
         except (ValidationError, ValueError) as exc:
             problem = exc.errors()[0]["msg"] if isinstance(exc, ValidationError) else str(exc)
             raise InvalidInput("league.bad_settings", problem=problem[:200]) from None
+        options, unknown = await self.packs.match_options(ctx, info.key, (pack or "").strip() or None)
         league_id = secrets.token_hex(3)
         event = self._stamp(ctx, {"type": "LeagueCreated", "league": league_id, "config": config.model_dump(mode="json"),
                                   "seed_hash": commitment(self.seed(league_id)), "channel": ctx.channel_id,
-                                  "lang": ctx.lang})
+                                  "lang": ctx.lang, "pack": options.get("pack")})
         league = apply(None, event)
         await self.store.save(Stored(league_id, 0, []), [event], ctx.guild_id)
         return Reply(content=ctx.say("league.created", league=league_id, name=safe(config.name), game=info.name,
@@ -168,7 +174,19 @@ class Leagues:
                                      ends=config.ends, days=config.round_days,
                                      points=f"{win}/{draw}/{loss}",
                                      tiebreakers=" > ".join(t.value for t in league.config.tiebreakers),
-                                     bye=f"{bye.games}-0 +{bye.score}", commitment=league.seed_hash[:16]))
+                                     bye=f"{bye.games}-0 +{bye.score}", commitment=league.seed_hash[:16])
+                     + self._pack_line(ctx, league, unknown))
+
+    @staticmethod
+    def _pack_line(ctx: Context, league: League, unknown: list[str] | None = None) -> str:
+        """The league's pack in words (nothing without one)."""
+        if not league.pack:
+            return ""
+        text = "\n" + ctx.say("league.uses_pack", pack=league.pack["id"], name=safe(league.pack["name"]),
+                               version=safe(league.pack["version"], 32))
+        if unknown:
+            text += "\n" + ctx.say("league.pack_unknowns", count=len(unknown))
+        return text
 
     async def join(self, ctx: Context, league_id: str | None, list_text: str) -> Reply:
         """``/league join``: register with a list, checked for the league's format (one message per problem).
@@ -182,14 +200,15 @@ class Leagues:
             raise InvalidInput("league.no_list")
         if len(text) > MAX_LIST_CHARS:
             raise InvalidInput("league.list_too_long", limit=MAX_LIST_CHARS)
-        problems = list_check(config.game, config.format)(text)
+        problems = list_check(config.game, config.format, stored.league.pack)(text)
         if problems:
-            raise InvalidInput("league.list_refused", format=config.format, problems=problems)
+            raise InvalidInput("league.list_refused", format=config.format, problems=problem_lines(problems, ctx.say),
+                               codes=[p["code"] for p in problems])
         event = self._stamp(ctx, {"type": "PlayerJoined", "user": ctx.actor.user_id, "name": ctx.actor.name[:40],
                                   "list": text})
         await self.update(stored.id, lambda league: [event], ctx.guild_id)
         describe = league_game(config.game).describe
-        summary = describe(text) if describe else ""
+        summary = describe(text, stored.league.pack) if describe else ""
         return Reply(content=ctx.say("league.joined", player=f"<@{ctx.actor.user_id}>", name=safe(config.name),
                                      league=stored.id, summary=safe(summary, 80) or "—"))
 
@@ -302,8 +321,13 @@ class Leagues:
         if game.status is GameStatus.FINAL:
             raise IllegalAction("league.result_exists", pairing=game.id, status=game.status.value)
         opponent = game.opponent(ctx.actor.user_id)
-        reply = await self.table.new_match(ctx, league.config.game, Actor(opponent, league.players[opponent].name))
+        options = {"pack": league.pack} if league.pack else None
+        reply = await self.table.new_match(ctx, league.config.game, Actor(opponent, league.players[opponent].name),
+                                           options)
         reply.content += "\n" + ctx.say("league.play_counts", pairing=game.id, league=stored.id)
+        if league.pack:
+            reply.content += "\n" + ctx.say("pack.match_uses", pack=league.pack["id"],
+                                             version=safe(league.pack["version"], 32))
         return reply
 
     # results ----------------------------------------------------------------------------------------------------
@@ -493,7 +517,7 @@ class Leagues:
                        points=f"{c.points.win}/{c.points.draw}/{c.points.loss}",
                        tiebreakers=" > ".join(t.value for t in c.tiebreakers), bye=f"{c.bye.games}-0 +{c.bye.score}",
                        players=len(league.active_players), rounds=len(league.rounds), organiser=present.who(league.organiser),
-                       commitment=league.seed_hash, hours=c.confirm_hours)
+                       commitment=league.seed_hash, hours=c.confirm_hours) + self._pack_line(ctx, league)
         if league.seed:
             text += "\n" + ctx.say("league.seed_revealed", seed=league.seed)
         return Reply(content=text, ephemeral=True)

@@ -7,7 +7,7 @@ A list is plain text, one entry per line::
     45001                                  (cards by id or exact name; "- " and "1x " are ignored)
 
 The cards are checked with the engine's deck-building rules (``engine.underworlds.cards.deck_problems``):
-one message per broken rule. The Championship format's card pool is published online and is not in the
+one message per broken rule. A league's data pack adds its warbands (``entries.warbands``) to the shipped ones. The Championship format's card pool is published online and is not in the
 rulebook (digest §7, §30), so it is not offered.
 """
 from __future__ import annotations
@@ -16,8 +16,9 @@ import re
 
 from engine.league.config import ByeCredit
 from engine.underworlds.cards import DeckFormat, deck_problems, load_cards, load_rivals_decks
-from engine.underworlds.fighters import Warband, load_warbands
-from table.league.registry import LeagueGame, Problem, register_league_game
+from engine.underworlds.fighters import Warband, warbands_with
+from engine.underworlds.setup import pack_warbands
+from table.league.registry import LeagueGame, PackDocument, Problem, register_league_game
 
 FORMATS = tuple(f.value for f in DeckFormat)
 BYE = ByeCredit(games=2, score=14)
@@ -29,16 +30,17 @@ def _key(text: str) -> str:
     return " ".join(text.lower().replace("’", "'").split())
 
 
-def _find_warband(name: str) -> Warband | None:
+def _find_warband(name: str, pack: PackDocument | None) -> Warband | None:
     wanted = _key(name)
-    for warband in load_warbands().values():
+    for warband in warbands_with(pack_warbands({"pack": pack})).values():
         if wanted in {_key(warband.id), _key(warband.name), _key(warband.name_es or "")}:
             return warband
     return None
 
 
-def parse_list(text: str) -> tuple[Warband | None, list[str], list[Problem]]:
-    """The warband, the card ids and the problems reading the list (unknown names)."""
+def parse_list(text: str, pack: PackDocument | None = None) -> tuple[Warband | None, list[str], list[Problem]]:
+    """The warband (the shipped ones and the pack's), the card ids and the problems reading the list (unknown
+    names)."""
     cards = load_cards()
     by_name = {_key(c.name): c.id for c in cards.values()}
     decks = load_rivals_decks()
@@ -53,7 +55,7 @@ def parse_list(text: str) -> tuple[Warband | None, list[str], list[Problem]]:
             continue
         key, sep, value = line.partition(":")
         if sep and _key(key) in ("warband", "banda"):
-            warband = _find_warband(value)
+            warband = _find_warband(value, pack)
             if warband is None:
                 problems.append({"code": "uw.league.unknown_warband", "name": value.strip()[:60]})
         elif sep and _key(key) in ("deck", "mazo", "rivals"):
@@ -73,10 +75,10 @@ def parse_list(text: str) -> tuple[Warband | None, list[str], list[Problem]]:
     return warband, ids, problems
 
 
-def check(format: str, text: str) -> list[Problem]:
+def check(format: str, text: str, pack: PackDocument | None = None) -> list[Problem]:
     """Every problem of an Underworlds list in ``format`` (digest §6.1, §7): unknown names first, then each
     deck-building rule broken."""
-    warband, ids, problems = parse_list(text)
+    warband, ids, problems = parse_list(text, pack)
     if problems:
         return problems
     cards = load_cards()
@@ -87,9 +89,9 @@ def check(format: str, text: str) -> list[Problem]:
             for p in deck_problems(objectives, power, format=DeckFormat(format), warband=warband)]
 
 
-def describe(text: str) -> str:
+def describe(text: str, pack: PackDocument | None = None) -> str:
     """``Brethren of the Bolt · 12 objectives, 20 power cards``."""
-    warband, ids, _ = parse_list(text)
+    warband, ids, _ = parse_list(text, pack)
     cards = load_cards()
     power = sum(1 for i in ids if cards[i].power)
     return f"{warband.name if warband else '?'} · {len(ids) - power} objectives, {power} power cards"
