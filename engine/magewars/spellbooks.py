@@ -11,13 +11,13 @@ import json
 import re
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Mapping
 
 from engine.core.errors import InvalidInput
 from engine.core.pack import UNKNOWN
 from engine.magewars.cards import card, has_card
 from engine.magewars.mages import MAGES, ability_card, check_mage
-from engine.magewars.pack import max_copies, spell_points
+from engine.magewars.pack import Card, max_copies, spell_points
 
 BOOKS_FILE = Path(__file__).resolve().parents[2] / "data" / "magewars" / "spellbooks.json"
 ONLY = re.compile(r"^(\w+)(?: Mage)? Only$")
@@ -81,20 +81,23 @@ def parse(text: str) -> dict[str, int]:
     return out
 
 
-def problems(book: dict[str, int], mage: str, *, mode: str = "full") -> list[dict[str, Any]]:
+def problems(book: dict[str, int], mage: str, *, mode: str = "full",
+             cards: Mapping[str, Card] | None = None) -> list[dict[str, Any]]:
     """Every fault of ``book`` for ``mage`` (§15), each ``{"code", "params", "fix"}``; empty when sound.
 
     Apprentice books are fixed lists (§3.2): only the names are checked, not spell points or training.
+    ``cards`` (a data pack's, by name) count beside the shipped ones and win on the same name.
     """
+    extra = cards or {}
     out: list[dict[str, Any]] = []
     ability = ability_card(mage)
     total: int | str = 0
     for name, copies in sorted(book.items()):
-        if not has_card(name):
+        if name not in extra and not has_card(name):
             out.append({"code": "mw.book.unknown_card", "params": {"card": name},
                         "fix": "mw.book.fix.unknown_card"})
             continue
-        c = card(name)
+        c = extra.get(name) or card(name)
         if mode == "apprentice":
             continue
         limit = max_copies(c)
