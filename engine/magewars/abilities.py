@@ -130,7 +130,7 @@ def voltaric(state: JSON, events: list[JSON]) -> list[JSON]:
 
 # ---- Restore and Divine Reward (§14.2) -----------------------------------------------------------------------
 
-def _removable(state: JSON, oid: str) -> dict[str, int]:
+def removable(state: JSON, oid: str) -> dict[str, int]:
     """Each condition on the object that a removal effect can take off, with its cost per marker."""
     from engine.magewars import conditions, stats
     out = {}
@@ -158,7 +158,7 @@ def restore_casts(state: JSON, caster: str, speed: str) -> list[JSON]:
                     here, t["zone"], state["barriers"], tuple(state["size"]),
                     flying=stats.traits(state, t["id"]).has("Flying")):
             continue
-        costs = _removable(state, t["id"])
+        costs = removable(state, t["id"])
         for name, cost in sorted(costs.items()):
             if cost <= obj["mana"]:
                 out.append({"type": "Cast", "caster": caster, "spell": RESTORE, "target": t["id"],
@@ -178,7 +178,7 @@ def restore(state: JSON, action: JSON) -> list[JSON]:
     from engine.magewars import conditions
     target, seat = action["target"], state["objects"][action["caster"]]["controller"]
     mage = _mage(state, seat)
-    costs = _removable(state, target)
+    costs = removable(state, target)
     events: list[JSON] = [{"type": "SpellCast", "seat": seat, "caster": action["caster"], "spell": RESTORE,
                            "target": target}]
     for name in action["conditions"]:

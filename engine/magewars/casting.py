@@ -112,6 +112,9 @@ def targets(state: JSON, caster: str, c: Card) -> list[JSON]:
     text = c.target if isinstance(c.target, str) else "Zone"
     if not _in_play_limit_ok(state, c, seat):
         return []
+    if text == "Destroyed Living Creature":  # Resurrection: a card of the caster's discard pile
+        return [{"card": n} for n in sorted(set(state["discard"][seat])) if has_card(n)
+                and card(n).type == CardType.CREATURE and "Nonliving" not in card(n).traits]
     if c.type == CardType.CREATURE:
         return [{"zone": here}]  # creatures are summoned in the caster's zone (§9.5)
     if text == "Arena":
@@ -137,13 +140,41 @@ def targets(state: JSON, caster: str, c: Card) -> list[JSON]:
         flying = o["kind"] in ("creature", "mage") and stats.traits(state, o["id"]).has("Flying")
         if not _sees(state, caster, zone_of(state, o["id"]), target_flying=flying):
             continue
-        if "&" in text:  # "Creature & Zone": Teleport's creature and destination (§7.7)
+        if "New Target" in text:  # Shift / Steal Enchantment: the enchantment and where it goes
+            first = text.split("&")[0].strip()
+            if object_matches(state, first, o["id"], seat) and (c.name != SHIFT or o["controller"] == seat):
+                out += [{"target": o["id"], **new} for new in _new_hosts(state, caster, o, low, high)]
+        elif "&" in text:  # "Creature & Zone": Teleport's creature and destination (§7.7)
             if object_matches(state, text.split("&")[0].strip(), o["id"], seat):
                 out += [{"target": o["id"], "zone": z} for z in zones]
         elif object_matches(state, text, o["id"], seat) and _placeable(state, c, o) and _text_allows(state, c, o):
             out.append({"target": o["id"]})
     if "Zone" in text.split() and "or" in text.split():  # "Zone or Object" (Decoy)
         out += [{"zone": z} for z in zones if _zone_fits(state, c, z, seat)]
+    return out
+
+
+SHIFT, STEAL = "Shift Enchantment", "Steal Enchantment"
+
+
+def _new_hosts(state: JSON, caster: str, ench: JSON, low: int, high: int) -> list[JSON]:
+    """Where an enchantment may be moved (Shift, Steal Enchantment): a legal target of its own casting line,
+    within range and LoS of the caster, other than where it is, holding none of its name (§9.7)."""
+    ec = card(ench["card"])
+    here = caster_zone(state, caster)
+    out: list[JSON] = []
+    if ench.get("attached_zone"):
+        return [{"zone": z} for z in arena.zones(size(state)) if z != ench["attached_zone"]
+                and arena.in_range(here, z, low, high) and _sees(state, caster, z)
+                and not any(o.get("attached_zone") == z and o["card"] == ench["card"] for o in state["objects"].values())]
+    for o in sorted(state["objects"].values(), key=lambda o: o["order"]):
+        zone = zone_of(state, o["id"])
+        if o["id"] in (ench["id"], ench.get("attached_to")) or zone is None or o.get("border") \
+                or not arena.in_range(here, zone, low, high) or not _sees(state, caster, zone):
+            continue
+        if isinstance(ec.target, str) and object_matches(state, ec.target, o["id"], ench["controller"]) \
+                and not any(a["card"] == ench["card"] for a in attached(state, o["id"])):
+            out.append({"new": o["id"]})
     return out
 
 
@@ -178,6 +209,8 @@ def _text_allows(state: JSON, c: Card, obj: JSON) -> bool:
         return obj["kind"] == "mage" or (has_card(obj["card"]) and card(obj["card"]).channeling is not None)
     if c.name == ROUSE:
         return obj.get("summoned_round") == state["round"] and not obj["counters"].get("roused")
+    if c.name == "Battle Fury":  # only one Battle Fury a round on the same creature
+        return obj["counters"].get("battle_fury") != state["round"]
     if "cannot target creatures with the Flying or Uncontainable" in (c.text or ""):  # Tanglevine
         t = _stats().traits(state, obj["id"])
         return not t.has("Flying") and not t.has("Uncontainable")
@@ -225,6 +258,8 @@ def base_cost(state: JSON, c: Card, fields: JSON) -> int | None:
     if c.name == "Teleport":
         moved = arena.distance(zone_of(state, fields["target"]), fields["zone"])
         return max(1, moved) * TELEPORT_PER_ZONE
+    if c.name == "Lay Hands" and fields.get("target") and isinstance(c.cost, int):
+        return c.cost + removal_total(state, fields["target"], fields.get("conditions", []))
     if fields.get("extend") and isinstance(c.cost, int):
         level = c.level() if isinstance(c.level(), int) else 0
         return c.cost + c.cost + level  # §9.6: the extension costs the barrier's cost + its level
@@ -234,6 +269,20 @@ def base_cost(state: JSON, c: Card, fields: JSON) -> int | None:
     if c.name == "Dispel" and fields.get("target"):
         ench = card(state["objects"][fields["target"]]["card"])
         return number(ench.cost, ENCHANTMENT_CAST_COST) + number(ench.reveal_cost)
+    if c.name == SHIFT and fields.get("target"):
+        ench = state["objects"][fields["target"]]
+        return 1 if ench["face_down"] else _stats().level(state, ench["id"])
+    if c.name == STEAL and fields.get("target"):
+        ec = card(state["objects"][fields["target"]]["card"])
+        once = number(ec.cost, ENCHANTMENT_CAST_COST) + number(ec.reveal_cost)
+        host = state["objects"].get(fields.get("new") or "")
+        magebind = trait_value(list(ec.traits), "Magebind") or 0
+        return 2 * once + (magebind if host and host["kind"] == "mage" else 0)
+    if c.name == "Resurrection" and fields.get("card"):
+        dead = card(fields["card"])
+        return number(dead.cost) + (dead.level() if isinstance(dead.level(), int) else 0)
+    if c.name == "Purify" and fields.get("target"):
+        return purify_cost(state, fields)
     if c.name == ROUSE and fields.get("target"):
         return _stats().level(state, fields["target"])
     if _LEVEL_TABLE.search(c.text or "") and fields.get("target"):
@@ -307,6 +356,43 @@ def _bindable(state: JSON, seat: str, kind: str) -> list[str]:
                   and "Epic" not in card(n).traits)
 
 
+def _subsets(items: list[str]) -> list[list[str]]:
+    import itertools
+    return [list(p) for k in range(len(items) + 1) for p in itertools.combinations(items, k)]
+
+
+def _poison_enchantments(state: JSON, oid: str) -> list[str]:
+    return [o["id"] for o in attached(state, oid) if o["kind"] == "enchantment" and not o["face_down"]
+            and has_card(o["card"]) and "Poison" in card(o["card"]).subtypes]
+
+
+def _removal_choices(state: JSON, c: Card, fields: JSON) -> list[JSON]:
+    """Purify: which poison conditions to remove and which revealed poison enchantments to destroy; Lay Hands:
+    which conditions to remove (their texts). Every condition type chosen loses all its markers."""
+    from engine.magewars.traits import POISON_CONDITIONS
+    costs = abilities.removable(state, fields["target"])
+    if c.name == "Purify":
+        names = [n for n in sorted(costs) if n in POISON_CONDITIONS]
+        return [{**fields, "conditions": a, "enchantments": b} for a in _subsets(names)
+                for b in _subsets(_poison_enchantments(state, fields["target"])) if a or b]
+    return [{**fields, "conditions": a} for a in _subsets(sorted(costs))]
+
+
+def removal_total(state: JSON, oid: str, names: list[str]) -> int:
+    costs = abilities.removable(state, oid)
+    return sum(costs[n] * state["objects"][oid]["conditions"].get(n, 0) for n in names)
+
+
+def purify_cost(state: JSON, fields: JSON) -> int:
+    """Purify's X: the removal costs of the chosen poison markers plus each chosen enchantment's casting and
+    reveal cost."""
+    total = removal_total(state, fields["target"], fields.get("conditions", []))
+    for e in fields.get("enchantments", []):
+        ec = card(state["objects"][e]["card"])
+        total += number(ec.cost, ENCHANTMENT_CAST_COST) + number(ec.reveal_cost)
+    return total
+
+
 def choices(state: JSON, c: Card, fields: JSON, seat: str) -> list[JSON]:
     """The announce-step choices a spell's text adds to a target (§9.2 step 1): Force Push's direction (any of
     the four) and, when that way crosses a Passage Attacks wall, whether to pay its extra 3 mana."""
@@ -320,6 +406,8 @@ def choices(state: JSON, c: Card, fields: JSON, seat: str) -> list[JSON]:
     if c.name in (DISSOLVE, EXPLODE) and "target" in fields:
         return [{**fields, "equipment": o["id"]} for o in attached(state, fields["target"])
                 if o["kind"] == "equipment"]
+    if c.name in ("Purify", "Lay Hands") and "target" in fields:
+        return _removal_choices(state, c, fields)
     if c.name != FORCE_PUSH or "target" not in fields:
         return [fields]
     out = []
@@ -431,7 +519,7 @@ def cast(state: JSON, action: JSON, rng: Any, speed: str) -> list[JSON]:
         return events + _attack(state, caster, None, action["target"], rng, spell="Arcane Zap")
     c = card(name)
     fields = {k: action[k] for k in ("target", "zone", "border", "x", "direction", "extra", "equipment", "extend",
-                                     "bind", "mage") if k in action}
+                                     "bind", "mage", "new", "card", "conditions", "enchantments") if k in action}
     cost = base_cost(state, c, fields)
     assert cost is not None
     cut, ring = effects.discount(state, caster, c)
@@ -725,6 +813,39 @@ def _until_end_of_round(traits: list[str], who: str = "target"):
     return run
 
 
+def _move_enchantment(state: JSON, seat: str, fields: JSON, *, steal: bool) -> list[JSON]:
+    """Shift / Steal Enchantment: move the enchantment to its new host (Steal: the caster now controls it)."""
+    ench = state["objects"][fields["target"]]
+    ench.pop("attached_to", None)
+    ench.pop("attached_zone", None)
+    ench.update({"attached_to": fields["new"]} if "new" in fields else {"attached_zone": fields["zone"]})
+    if steal:
+        ench["controller"] = seat
+    return [{"type": "EnchantmentMoved", "object": ench["id"], "to": fields.get("new") or fields.get("zone"),
+             "controller": ench["controller"]}]
+
+
+def _resurrect(state: JSON, seat: str, caster: str, fields: JSON) -> list[JSON]:
+    """Resurrection: the chosen Living creature leaves the discard pile and is summoned in the caster's zone."""
+    state["discard"][seat].remove(fields["card"])
+    zone = caster_zone(state, caster)
+    obj = new_object(state, fields["card"], "creature", seat, zone=zone, ready=False, summoned_round=state["round"])
+    return [{"type": "CreatureSummoned", "seat": seat, "object": obj["id"], "card": fields["card"], "zone": zone}]
+
+
+def _remove_chosen(state: JSON, fields: JSON, rng: Any, heal_dice: int) -> list[JSON]:
+    """Lay Hands (heal 12 dice first) and Purify: remove the chosen conditions (their markers paid with the cost)
+    and destroy the chosen poison enchantments."""
+    from engine.magewars import combat, conditions
+    target = fields["target"]
+    events = combat_heal(state, target, heal_dice, rng, combat) if heal_dice else []
+    for name in fields.get("conditions", []):
+        events += conditions.remove(state, target, name, None, reason="removal spell")
+    for e in fields.get("enchantments", []):
+        destroy(state, e, events, cause="purified")
+    return events
+
+
 def _rouse(state: JSON, seat: str, caster: str, fields: JSON, rng: Any) -> list[JSON]:
     """Rouse the Beast: a creature summoned this round gets its action marker active (once per round each)."""
     obj = state["objects"][fields["target"]]
@@ -762,6 +883,13 @@ INCANTATIONS = {"Minor Heal": _healing("Minor Heal"), "Heal": _healing("Heal"), 
                 "Drain Life": _drain_life, "Drain Power": _drain_power, ROUSE: _rouse,
                 "Charge": _until_end_of_round(["Fast", "Charge +1"]), "Evade": _until_end_of_round(["Elusive"]),
                 "Call of the Wild": _until_end_of_round(["Melee +1"], "friendly animals"),
+                SHIFT: lambda state, seat, caster, fields, rng: _move_enchantment(state, seat, fields, steal=False),
+                STEAL: lambda state, seat, caster, fields, rng: _move_enchantment(state, seat, fields, steal=True),
+                "Resurrection": lambda state, seat, caster, fields, rng: _resurrect(state, seat, caster, fields),
+                "Purify": lambda state, seat, caster, fields, rng: _remove_chosen(state, fields, rng, 0),
+                "Lay Hands": lambda state, seat, caster, fields, rng: _remove_chosen(state, fields, rng, 12),
+                "Knockdown": lambda state, seat, caster, fields, rng: effects.knock_down(state, fields["target"]),
+                "Battle Fury": lambda state, seat, caster, fields, rng: effects.battle_fury(state, fields["target"]),
                 **{n: (lambda n: lambda state, seat, caster, fields, rng: effects.grant_next_melee(
                     state, fields["target"], n))(n) for n in effects.NEXT_MELEE}}
 """Incantations whose effect the engine applies (the others are settled with referee actions)."""

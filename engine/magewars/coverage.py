@@ -32,7 +32,7 @@ ENFORCED_TRAITS = {
     "Melee", "Nonliving", "Novice", "Passage Attacks", "Passage Blocked", "Pest", "Piercing", "Rage", "Ranged",
     "Reach", "Regenerate", "Slow", "Spawnpoint", "Sweeping", "Tough", "Triplestrike", "Unavoidable",
     "Uncontainable", "Unique", "Unmovable", "Upkeep", "Vampiric", "Zone Attack", "Zone Exclusive", "Armor -",
-    "Bonus vs", "Heal", "Extendable", "Drain", "Spellbind", "Climbing", "Bloodthirsty",
+    "Bonus vs", "Heal", "Extendable", "Drain", "Spellbind", "Climbing", "Bloodthirsty", "Resilient",
 }
 """Traits whose rule the engine applies in play: the combat modules' (traits.py) and the duel's (casting,
 movement, round; book-building traits by spellbooks.problems)."""
@@ -119,6 +119,20 @@ CODED: dict[str, str] = {
     "Crown of Protection": "once per round, 2 mana: an Armor +1 token on a Living non-Mage creature within 1 zone",
     "Jinx": "revealed when its creature casts a quick spell: cancelled, refunded, back to the book",
     "Mountain Gorilla": "Climbing: a full action over a corporeal Passage Blocked barrier",
+    "Wall of Fire": "Passage Attacks, Blocks LOS, Extendable; Hydro attacks gain Ethereal against it",
+    "Knockdown": "Incapacitated (a Slam marker held by Knockdown) until its next activation or the round's end; "
+                 "not Unmovable creatures",
+    "Battle Fury": "after its next melee attack this round one more quick melee attack; once a round each",
+    "Lay Hands": "heals 12 dice; removes the chosen conditions for their removal costs",
+    "Purify": "removes the chosen poison conditions and destroys chosen revealed poison enchantments; X their "
+              "costs",
+    "Resurrection": "a Living creature of the caster's discard pile summoned in its zone; X = cost + level",
+    "Shift Enchantment": "one of the caster's enchantments to a new legal target in range and LoS; X = 1 hidden, "
+                         "its level revealed",
+    "Steal Enchantment": "a revealed enchantment to a new legal target, now the caster's; X = its casting and "
+                         "reveal cost twice (Magebind on a mage)",
+    "Hand of Bim-Shalla": "once a round before or after a friendly creature's turn: Armor +1 or Melee +1 this round, "
+                          "or heal 1",
 }
 """Cards whose whole text the duel's code runs (casting.py, movement.py, round.py, system.py)."""
 
@@ -132,7 +146,6 @@ COMBAT_TEXT: dict[str, str] = {
 LEFT: dict[str, tuple[str, str]] = {
     "Force Hold": ("partial", "Restrained and Unmovable (auras.py, stats.py); on an Uncontainable creature it "
                               "still grants Unmovable"),
-    "Wall of Fire": ("partial", "Hydro attacks do not gain Ethereal against it (the combat modules' rule)"),
 }
 """Starter cards known to leave a clause to the players: name -> (level, reason)."""
 

@@ -154,18 +154,33 @@ def extra_dice(state: JSON, attacker: str, target: str, bar: JSON) -> list[tuple
     return out
 
 
-def add_dice(state: JSON, bar: JSON, extra: int) -> tuple[str, JSON | None] | None:
-    """Lay ``extra`` dice on an attack's bar for one attack: its card (creature, item or spell) is copied into
-    ``state["cards"]`` (the match's copies, read first); returns what :func:`put_back` needs, None if nothing."""
+def extra_traits(state: JSON, target: str, bar: JSON) -> list[JSON]:
+    """Attack traits an attack gains against this target (Wall of Fire: "Hydro attacks gain the Ethereal trait
+    when attacking Wall of Fire")."""
+    import re
+    obj = state["objects"].get(target)
+    m = re.search(r"(\w+) attacks gain the (\w+) trait when attacking", card(obj["card"]).text or "") \
+        if obj is not None and has_card(obj["card"]) else None
+    if m and str(bar.get("damage_type") or "").lower() == m.group(1).lower():
+        return [{"trait": m.group(2)}]
+    return []
+
+
+def add_dice(state: JSON, bar: JSON, extra: int, traits: list[JSON] | None = None) -> tuple[str, JSON | None] | None:
+    """Lay ``extra`` dice (and attack ``traits``) on an attack's bar for one attack: its card (creature, item or
+    spell) is copied into ``state["cards"]`` (the match's copies, read first); returns what :func:`put_back`
+    needs, None if nothing."""
     from engine.magewars import stats
-    if not extra or bar.get("dice") is None:
+    if (not extra or bar.get("dice") is None) and not traits:
         return None
     name = bar["source"]
     before = copy.deepcopy(state["cards"].get(name))
     raw = copy.deepcopy(stats.card(state, name))
     for b in raw.get("attacks") or []:
-        if (b.get("name") or name) == bar["name"] and isinstance(b.get("dice"), int):
-            b["dice"] += extra
+        if (b.get("name") or name) == bar["name"]:
+            if isinstance(b.get("dice"), int):
+                b["dice"] += extra
+            b["traits"] = list(b.get("traits") or []) + copy.deepcopy(traits or [])
     state["cards"][name] = raw
     return name, before
 
@@ -353,3 +368,57 @@ def jinxed(state: JSON, seat: str, caster: str, c: Card, cost: int, events: list
         destroy(state, ench["id"], events, cause="used")
         return True
     return False
+
+
+# ---- Knockdown, Battle Fury, Hand of Bim-Shalla --------------------------------------------------------------
+
+def knock_down(state: JSON, oid: str) -> list[JSON]:
+    """Knockdown: Incapacitated until the beginning of its next action turn or the end of the round; no effect on
+    Unmovable creatures. Shown as a Slam marker held by Knockdown (``counters["knockdown"]``), which its
+    activation or the round's end takes off without Slam's Daze (round.py)."""
+    from engine.magewars import conditions, stats
+    if stats.traits(state, oid).has("Unmovable"):
+        return [{"type": "SpellHadNoEffect", "object": oid, "spell": "Knockdown"}]
+    events = conditions.add(state, oid, "Slam")
+    if conditions.count(state["objects"][oid], "Slam"):
+        state["objects"][oid]["counters"]["knockdown"] = state["objects"][oid]["counters"].get("knockdown", 0) + 1
+    return events
+
+
+def stand_up(state: JSON, oid: str) -> list[JSON]:
+    from engine.magewars import conditions
+    n = state["objects"][oid]["counters"].pop("knockdown", 0)
+    return conditions.remove(state, oid, "Slam", n, reason="Knockdown ends") if n else []
+
+
+def battle_fury(state: JSON, oid: str) -> list[JSON]:
+    state["objects"][oid]["counters"]["battle_fury"] = state["round"]
+    return [{"type": "NextAttackGains", "object": oid, "traits": ["Battle Fury"]}]
+
+
+BIM_SHALLA = "Hand of Bim-Shalla"
+
+
+def bim_shalla_actions(state: JSON, seat: str) -> list[JSON]:
+    """Hand of Bim-Shalla, once a round before or after a friendly creature's action turn: a Living creature gets
+    Armor +1 or Melee +1 until the end of the round, or heals 1 (its text)."""
+    from engine.magewars import stats
+    hands = [o for o in state["objects"].values() if o["card"] == BIM_SHALLA and o["controller"] == seat
+             and f"bim:{o['id']}" not in state["used"][seat]]
+    out = []
+    for hand in hands:
+        for t in sorted(state["objects"].values(), key=lambda o: o["order"]):
+            if t["kind"] in ("creature", "mage") and t.get("zone") and stats.living(state, t["id"]):
+                out += [{"type": "UseAbility", "ability": BIM_SHALLA, "source": hand["id"], "target": t["id"],
+                         "mode": m} for m in ("armor", "melee", "heal")]
+    return out
+
+
+def use_bim_shalla(state: JSON, seat: str, action: JSON) -> list[JSON]:
+    from engine.magewars import conditions
+    state["used"][seat].append(f"bim:{action['source']}")
+    if action["mode"] == "heal":
+        return conditions.heal_in_place(state, action["target"], 1, reason=BIM_SHALLA)
+    trait = "Armor +1" if action["mode"] == "armor" else "Melee +1"
+    grant_for_round(state, action["target"], [trait])
+    return [{"type": "TraitsGained", "object": action["target"], "traits": [trait], "until": "end of round"}]

@@ -230,7 +230,7 @@ def attack(state: JSON, attacker: str, index: int | str, target: str, rng: Any,
     stats = _stats()
     bar = stats.spell_attack(state, index) if isinstance(index, str) else stats.attacks(state, attacker)[index]
     gains = effects.extra_dice(state, attacker, target, bar)
-    saved = effects.add_dice(state, bar, sum(n for _, n in gains))
+    saved = effects.add_dice(state, bar, sum(n for _, n in gains), effects.extra_traits(state, target, bar))
     new, events = combat.attack(state, attacker, index, target, rng, declared=declared or {})
     effects.put_back(new, saved)
     events = [{"type": "AttackDiceGained", "attacker": attacker, "from": src, "dice": n} for src, n in gains] + events

@@ -284,8 +284,9 @@ def activate(state: JSON, oid: str) -> list[JSON]:
     obj["guard"] = False
     state["activation"] = {"object": oid, "moved": 0, "hindered": False, "quick": False, "full": False}
     state["step"] = "activation"
+    from engine.magewars.effects import stand_up
     return [{"type": "CreatureActivated", "seat": obj["controller"], "object": oid}] \
-        + conditions.on_activate(state, oid)
+        + stand_up(state, oid) + conditions.on_activate(state, oid)
 
 
 def end_activation(state: JSON, rng: Any) -> list[JSON]:
@@ -315,6 +316,9 @@ def end_activation(state: JSON, rng: Any) -> list[JSON]:
 def end_round(state: JSON) -> list[JSON]:
     """End of the round: the next round begins at Initiative (§4)."""
     events = [{"type": "RoundEnded", "round": state["round"]}]
+    from engine.magewars.effects import stand_up
+    for oid in [o["id"] for o in state["objects"].values() if o["counters"].get("knockdown")]:
+        events += stand_up(state, oid)
     for obj in state["objects"].values():  # traits given "until the end of the round" (casting.grant_for_round)
         for t in obj["counters"].pop("round_traits", []):
             if t in obj.get("traits", []):

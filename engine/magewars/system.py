@@ -196,16 +196,23 @@ class MageWars:
         quick = [a for a in casting.castable(state, mage["id"], "quick") if not self._is_attack_spell(a)
                  or not self._incapacitated(mage)] if mage["quickcast"] else []
         if step in ("quickcast_first", "quickcast_final", "after_turn"):
-            return quick + [{"type": "Skip"}]
+            bim = effects.bim_shalla_actions(state, seat) if step == "after_turn" else []
+            return quick + bim + [{"type": "Skip"}]
         if step == "turn":
             acts = [{"type": "Activate", "creature": o["id"]} for o in sorted(
                 state["objects"].values(), key=lambda o: o["order"])
                 if o["controller"] == seat and o["kind"] in ("mage", "creature") and o["ready"]]
             acts += [{**a, "pay": True} for a in acts if effects.pays_on_activation(state, a["creature"])
                      and mage["mana"] >= effects.ACTIVATION_COST]
-            return quick + acts + ([{"type": "Pass"}] if rounds.may_pass(state, seat) else [])
+            return quick + acts + effects.bim_shalla_actions(state, seat) + \
+                ([{"type": "Pass"}] if rounds.may_pass(state, seat) else [])
         if step == "activation":
             acts = self._activation_actions(state, seat)
+            if (state["activation"] or {}).get("fury"):  # Battle Fury's extra quick melee attack, or stop
+                from engine.magewars import stats
+                bars = stats.attacks(state, state["activation"]["object"])
+                acts = [a for a in acts if a["type"] == "Attack" and bars[a["attack"]]["range_type"] == "melee"
+                        and bars[a["attack"]].get("action") == "quick"]
             forced = self._bloodthirsty(state, acts)
             return forced or acts + [{"type": "EndTurn"}]
         return []
@@ -463,6 +470,8 @@ class MageWars:
             if act["moved"] > (2 if fast else 1):
                 act["quick"] = True  # the second (Fast: third) move is the quick action and ends the turn (§7.1)
             return events + self._maybe_end(state, rng)
+        if kind == "UseAbility" and action.get("source"):  # Hand of Bim-Shalla, outside any action turn
+            return effects.use_bim_shalla(state, seat, action)
         if kind == "UseAbility":
             return self._use_ability(state, act["object"], action, rng) + self._maybe_end(state, rng)
         if kind == "Guard":
@@ -480,6 +489,14 @@ class MageWars:
             self._pay_attack_cost(state, act["object"], action["target"], bar)
             events = helm + effects.with_next_melee(state, act["object"], bar, lambda: movement.attack(
                 state, act["object"], action["attack"], action["target"], rng, declared={"charged": act["moved"] > 0}))
+            act = state["activation"]
+            attacker = state["objects"].get(act["object"]) if act else None
+            if act and attacker and bar["range_type"] == "melee" and not act.get("fury") \
+                    and attacker["counters"].pop("battle_fury", None) == state["round"]:
+                act.update(quick=False, full=False, fury=True)  # Battle Fury: one more quick melee attack
+                return events + [{"type": "BattleFury", "object": attacker["id"]}]
+            if act:
+                act.pop("fury", None)
             return events + self._maybe_end(state, rng)
         raise IllegalAction("mw.illegal", action=str(kind))
 

@@ -24,8 +24,9 @@ def test_every_starter_card_has_a_level_and_a_reason():
 
 
 def test_a_card_with_an_unenforced_trait_is_at_most_partial():
-    """A printed trait whose rule is not applied keeps the card partial (Mountain Gorilla's Climbing, §7.5)."""
-    assert coverage.status("Mountain Gorilla") == ("partial", coverage.TRAITS_LEFT["Climbing"])
+    """A printed trait whose rule is not applied keeps the card partial (Arcane Webbing's Dissipate, an expansion
+    trait the engine does not run)."""
+    assert coverage.status("Arcane Webbing") == ("partial", "the trait Dissipate 1 is not applied")
 
 
 def test_text_that_only_grants_read_tags_counts_as_automated():
