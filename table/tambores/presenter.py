@@ -15,14 +15,15 @@ from table.commands import CommandSpec, Option
 from table.presenter import Scene
 from table.reply import Embed
 from table.tambores.text import (
-    HERO, Names, action_label, card_info, combat_embed, event_line, hand_embed, panel_embed, result_embed, step_text,
-    text,
+    HERO, RANDOM, Names, action_label, card_info, combat_embed, event_line, hand_embed, panel_embed, result_embed,
+    step_text, text, word,
 )
 
 JSON = dict[str, Any]
 BOARD_WIDTH = 1280
 """Width of the posted battle image, as the Underworlds board (readable on a phone)."""
 SLOT_FIELDS = ("slot", "target", "striker", "on")
+MODES = ("skirmish", "duel", "campaign")
 """Action fields naming a slot (1-5) or ``"hero"``."""
 
 COMMANDS: tuple[CommandSpec, ...] = (
@@ -43,8 +44,13 @@ COMMANDS: tuple[CommandSpec, ...] = (
                         default=False),), example="dump:no"),
     CommandSpec("remove", "Setup: remove a card of your draw deck (your hero's eye)", ("RemoveCard",),
                 (Option("card", "A card of your draw deck", autocomplete=True),), example="card:soldado"),
-    CommandSpec("hero", "Campaign: choose your hero for this battle", ("ChooseHero",),
-                (Option("hero", "A hero of a colour you have not played", autocomplete=True),), example="hero:aiden"),
+    CommandSpec("hero", "Setup: choose your hero for this battle (secret in a skirmish)", ("ChooseHero",),
+                (Option("hero", "A hero of your army (campaign: of a colour not played yet), or random",
+                        autocomplete=True),), example="hero:aiden"),
+    CommandSpec("mode", "Setup: play a skirmish, a duel or a campaign (the challenger chooses)", ("ChooseMode",),
+                (Option("mode", "skirmish: 1 battle, duel: 2, campaign: 3", choices=MODES),), example="mode:duel"),
+    CommandSpec("army", "Setup: choose your army deck (secret until both choose)", ("ChooseArmy",),
+                (Option("deck", "An army deck of the pack, or random", autocomplete=True),), example="deck:humans"),
 )
 """Every ``/tdg`` command besides the generic ones (``do``, ``board``, ``undo``, ``hand``)."""
 
@@ -82,6 +88,12 @@ class TamboresPresenter:
     def value_label(self, scene: Scene, action: JSON, key: str) -> str:
         names, lang, view = self.names(scene), scene.lang, scene.view
         value = action.get(key)
+        if value == RANDOM:
+            return text("value.random", lang)
+        if key == "deck":
+            deck = (view.get("decks") or {}).get(value) or {}
+            return text("value.deck", lang, deck=deck.get("name", value), army=word("army", deck.get("army"), lang),
+                        heroes=len(deck.get("heroes") or ()))[:100]
         if key in ("card", "hero"):
             info = card_info(view, value) or {}
             if info.get("kind") == "units":
@@ -107,9 +119,9 @@ class TamboresPresenter:
 
     def resolve(self, scene: Scene, key: str, value: Any) -> Any:
         """Slots as numbers (``3``, ``#3``) or ``hero``; cards by id or name; ``pay`` as a list of card ids
-        (``soldado, lancero`` or the autocomplete's ``['lancero', 'soldado']``).
+        (``soldado, lancero`` or the autocomplete's ``['lancero', 'soldado']``); decks by id or name; ``random``.
 
-        :raises InvalidInput: tdg.unknown_slot, tdg.unknown_card
+        :raises InvalidInput: tdg.unknown_slot, tdg.unknown_card, tdg.unknown_deck
         """
         raw = str(value).strip()
         if key in SLOT_FIELDS:
@@ -130,8 +142,19 @@ class TamboresPresenter:
             else:
                 items = [p for p in (x.strip() for x in raw.split(",")) if p]
             return sorted(self._card(scene, str(c)) for c in items)
+        if raw.lower() == RANDOM and key in ("hero", "deck"):
+            return RANDOM
         if key in ("card", "hero"):
             return self._card(scene, raw)
+        if key == "deck":
+            for deck_id, deck in (scene.view.get("decks") or {}).items():
+                if raw.lower() in (deck_id.lower(), deck["name"].lower()):
+                    return deck_id
+            raise InvalidInput("tdg.unknown_deck", deck=raw, decks=", ".join(scene.view.get("decks") or ()) or "—")
+        if key == "mode":
+            for mode in MODES:
+                if raw.lower() in (mode, text(f"mode.{mode}", scene.lang).lower()):
+                    return mode
         return raw
 
     @staticmethod
@@ -172,6 +195,8 @@ class TamboresPresenter:
         return result_embed(scene.view, self.names(scene), outcome, seed)
 
     def board(self, scene: Scene, events: Sequence[JSON]) -> bytes | None:
+        if not all(scene.view["players"].values()):  # no battle yet: the armies are being chosen
+            return None
         return render(scene.view, events, width=BOARD_WIDTH, names=scene.players, words=board_words(scene.lang))
 
     def private_label(self, lang: str) -> str:

@@ -18,9 +18,11 @@ from table.reply import Embed, Field
 
 JSON = dict[str, Any]
 HERO = "hero"
+RANDOM = "random"
 COLOURS = {"panel": 0x8B5A2B, "combat": 0xB83227, "result": 0xD69E2E, "hand": 0x2F855A}
 ORDERS = ("fight", "support", "attack", "hero", "hold")
-EVENTS = ("BattleStarted", "HeroChosen", "MarkerTossed", "CardsRemoved", "CardsDrawn", "CardDrawn", "Reshuffled",
+EVENTS = ("ModeChosen", "ArmyDecided", "ArmyDecidedPrivately", "ArmiesRevealed", "HeroDecided",
+          "HeroDecidedPrivately", "BattleStarted", "HeroChosen", "MarkerTossed", "CardsRemoved", "CardsDrawn", "CardDrawn", "Reshuffled",
           "TurnStarted", "UnitDeployed", "EquipmentDeployed", "TacticDeployed", "Passed", "HeroAbilityUsed",
           "AbilityActivated", "CardsMoved", "CombatStarted", "Declared", "Negated", "Struck", "Declined",
           "ImpactCancelled", "Wounded", "UnitAnnihilated", "HeroDefeated", "ReplenishmentStarted",
@@ -157,7 +159,15 @@ def action_label(action: JSON, names: Names, *, short: bool = False) -> str:
     private = names.viewer is not None
     seat = actor(view, action, names.viewer)
     enemy = names.other(seat) if seat else None
-    if kind == "ChooseHero":
+    if kind == "ChooseMode":
+        label = text("action.ChooseMode", lang, mode=word("mode", action["mode"], lang))
+    elif kind in ("ChooseHero", "ChooseArmy") and action.get("hero", action.get("deck")) == RANDOM:
+        label = text(f"action.{kind}.random", lang)
+    elif kind == "ChooseArmy":
+        deck = (view.get("decks") or {}).get(action["deck"]) or {}
+        label = text("action.ChooseArmy", lang, deck=deck.get("name", action["deck"]),
+                     army=word("army", deck.get("army"), lang))
+    elif kind == "ChooseHero":
         label = text("action.ChooseHero", lang, hero=names.card(action["hero"]),
                      colour=word("colour", (card_info(view, action["hero"]) or {}).get("colour", "?"), lang))
     elif kind == "RemoveCard":
@@ -217,7 +227,16 @@ def event_line(e: JSON, names: Names) -> str | None:
     params: dict[str, Any] = {"who": names.seat(seat) if seat else "", "count": e.get("count"),
                               "turn": e.get("turn")}
     key = f"event.{t}"
-    if t == "BattleStarted":
+    if t == "ModeChosen":
+        params.update(mode=word("mode", e["mode"], lang), battles=e["battles"])
+    elif t == "ArmyDecidedPrivately":
+        deck = (names.view.get("decks") or {}).get(e["deck"]) or {}
+        params["deck"] = deck.get("name") or text("value.random", lang)
+    elif t == "ArmiesRevealed":
+        params["choices"] = "; ".join(f"{names.seat(s)}: {n}" for s, n in (e.get("names") or {}).items())
+    elif t == "HeroDecidedPrivately":
+        params["hero"] = text("value.random", lang) if e["hero"] == RANDOM else names.card(e["hero"])
+    elif t == "BattleStarted":
         params.update(battle=e["battle"], battles=e["battles"], mode=word("mode", e.get("mode"), lang))
     elif t == "HeroChosen":
         params["hero"] = e.get("name") or names.card(e["hero"])
@@ -334,6 +353,9 @@ def step_text(view: JSON, names: Names) -> str:
 def _seat_field(view: JSON, seat: str, names: Names) -> Field:
     lang = names.lang
     p = view["players"][seat]
+    if p is None:  # before the first battle: the mode and the armies are being chosen
+        decided = (view.get("secret") or {}).get(seat) is not None
+        return Field(names.seat(seat)[:256], text("panel.decided" if decided else "panel.choosing", lang))
     hero = p["hero"]
     lines = []
     if hero:
@@ -345,7 +367,7 @@ def _seat_field(view: JSON, seat: str, names: Names) -> Field:
                       discard=p["discard_count"], removed=p["removed_count"]))
     if view.get("phase") == "deployment" and p.get("passed"):
         lines.append(text("panel.passed", lang))
-    if view.get("step") == "replenish" and (view.get("secret") or {}).get(seat) is not None:
+    if (view.get("secret") or {}).get(seat) is not None:
         lines.append(text("panel.decided", lang))
     units = [text("panel.unit", lang, slot=s["slot"], name=s["name"], attack=s["attack"], defence=s["defence"],
                   wounds=s["wounds"], life=s["life"], extra=(" +" + str(len(s["attached"]))) if s["attached"] else "")
@@ -368,7 +390,7 @@ def panel_embed(view: JSON, names: Names, *, match_id: str, image: str | None = 
     lines = [text("panel.training", lang)] if view.get("pack_training") else []
     lines.append(text("panel.description", lang, who=who or text("panel.nobody", lang),
                       step=step_text(view, names)))
-    if view.get("marker"):
+    if view.get("marker") and view.get("turn"):  # tossed when the battle begins (§8)
         lines.append(text("panel.marker", lang, who=names.seat(view["marker"])))
     if view.get("mode") == "campaign":
         lines.append(text("panel.points", lang, points=", ".join(f"{names.seat(s)} {n}"
@@ -396,7 +418,7 @@ def result_embed(view: JSON, names: Names, outcome: Mapping[str, Any] | None, se
                           else text("word.nobody", lang), reason=word("reason", r["reason"], lang), heroes=heroes,
                           turn=r.get("turn", "?")))
     for s in view["seats"]:
-        hero = view["players"][s]["hero"]
+        hero = (view["players"][s] or {}).get("hero")
         if hero:
             lines.append(text("result.hero", lang, who=names.seat(s), hero=hero["name"], wounds=hero["wounds"],
                               life=hero["life"]))
@@ -410,7 +432,7 @@ def result_embed(view: JSON, names: Names, outcome: Mapping[str, Any] | None, se
 def hand_embed(view: JSON, seat: str, names: Names) -> Embed:
     """A player's own hand with each card's cost and values (ephemeral replies only)."""
     lang = names.lang
-    p = view["players"][seat]
+    p = view["players"][seat] or {"hand": [], "draw_deck_count": 0}
     fields = []
     for info in p.get("hand") or []:
         kind = info["kind"]

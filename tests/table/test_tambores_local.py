@@ -1,6 +1,7 @@
 """Tambores de Guerra at the local table: ``python bot.py --script`` plays a whole battle from ``/match new`` to the
 result, from the same command specs as Discord (``/tdg do 0``: the first legal action of whoever is awaited; the
-script tries both players at each step and the one not awaited is refused)."""
+script tries both players at each step and the one not awaited is refused): a skirmish, chosen by alice (the first
+choice offered), each army deck and hero the first offered."""
 from __future__ import annotations
 
 import json
@@ -28,7 +29,8 @@ def test_a_whole_battle_at_the_local_table(tmp_path: Path, redis_url: str, prefi
     replies = [json.loads(line) for line in out.stdout.splitlines() if line.startswith("{")]
 
     accepted = next(r for r in replies if r["command"] == "/press Accept")
-    assert "training pack — unofficial values" in json.dumps(accepted, ensure_ascii=False) and accepted["files"]
+    assert "training pack — unofficial values" in json.dumps(accepted, ensure_ascii=False)
+    assert "choose the mode" in json.dumps(accepted) and not accepted["files"]  # no battle before the setup choices
     hand = next(r for r in replies if r["command"] == "/tdg hand")
     assert hand["ephemeral"] and hand["embeds"][0]["title"] == "Hand of bob"
     refused = next(r for r in replies if r["command"] == "/tdg deploy card:nothing")
@@ -40,7 +42,7 @@ def test_a_whole_battle_at_the_local_table(tmp_path: Path, redis_url: str, prefi
     assert "Decided by:" in json.dumps(result[0], ensure_ascii=False)
     assert "finished" in json.dumps(replies[-1])
     boards = sorted((tmp_path / "boards").glob("*board.png"))
-    assert len(boards) >= len(played)
+    assert len(boards) >= len(played) - 2  # no board before the armies are known (the mode, the first army)
     for path in boards[:3] + boards[-3:]:
         with Image.open(path) as image:
             assert image.format == "PNG" and image.size[0] == 1280
