@@ -7,10 +7,13 @@ Options (``setup``): ``mode`` ("apprentice", default, 2 × 3 arena, apprentice m
 
 View (``view(state, seat)``): the state with hidden information removed, plus ``awaiting``:
 ``mode, size, seats, round, phase, step, initiative, turn, activation, objects, discard, used, winner, over,
-reason, mages, barriers, awaiting`` (seats the match waits for), ``book_counts`` {seat: cards left},
-``books`` (only the viewer's own), ``planned`` (the viewer's own list; the other's: a count), ``assigned``
-(own: {oid: spell}; other's: [oid, ...]), ``drafts`` (the viewer's own Assign choices so far). A face-down enchantment of another controller shows ``card: None``.
-Spectators (``None``) see every hidden thing as the opponent does.
+reason, mages, barriers, pending, cards, awaiting`` (seats the match waits for), ``book_counts`` {seat: cards
+left}, ``books`` (only the viewer's own), ``planned`` (the viewer's own list; the other's: a count),
+``assigned`` (own: {oid: spell}; other's: [oid, ...]), ``drafts`` (the viewer's own Assign choices so far). A
+face-down enchantment of another controller shows ``card: None``; an item's spellbound spell (``bound``) of
+another owner shows None until first cast. Spectators (``None``) see every hidden thing as the opponent does.
+Objects may carry ``traits`` (granted: Pet, auras, "until the end of the round"), ``bound``, ``siphon``,
+``summoned_round`` and ``counters`` (bond, wrath, knockdown, armor_tokens...).
 
 Actions (``{"type": ...}``):
 - ``Upkeep`` {pay: [oid, ...]}: pay these upkeep costs (the rest are destroyed; a mage's oid: Voltaric Shield).
@@ -18,14 +21,21 @@ Actions (``{"type": ...}``):
   spells its card allows, ``familiars.py``); listed one caster at a time before ``Prepare``.
 - ``Prepare`` {spells: [name, name?], assign: {oid: name}}: the secret plan (§4 P5); listed with the
   assignments made by ``Assign`` (a typed ``assign`` is accepted too).
-- ``Cast`` {caster, spell, target?|zone?|border?, x?, bond?, direction?, extra?, equipment?, extend?,
-  conditions?, all?}: cast a spell (§9.2); in a quickcast window or before/after one's own creature's turn it
-  uses the quickcast action; ``bond`` makes a summoned animal the Pet / a demon the Bloodreaper (§14);
-  ``direction``/``extra`` (Force Push), ``equipment`` (Dissolve, Explode), ``extend`` (a second wall, §9.6);
-  ``spell: "Restore"`` with ``conditions`` (and ``all`` for the full-action version) is the Priestess's.
+- ``Cast`` {caster, spell, target?|zone?|border?|card?, ...}: cast a spell (§9.2); in a quickcast window or
+  before/after one's own creature's turn it uses the quickcast action. Optional fields, each offered by
+  ``legal_actions`` where the card allows it: ``x``; ``bond`` (the summoned animal becomes the Pet / demon the
+  Bloodreaper, §14); ``direction``, ``extra`` (Force Push); ``equipment`` (Dissolve, Explode); ``extend`` (a
+  second wall, §9.6); ``bind`` (Spellbind: the spell bound to the cast item, §9.9); ``from`` (an item: its bound
+  spell, or its own quick spell when ``spell`` is the item's name: Staff of Beasts with ``mode`` "melee" |
+  "heal", Crown of Protection); ``mage`` (Mana Siphon); ``new`` (Shift / Steal Enchantment: the new host, or
+  ``zone``); ``card`` (Resurrection: the discarded creature); ``conditions`` (and ``enchantments``: Purify;
+  Lay Hands; Restore, with ``all`` for its full-action version). Pseudo-spells: ``"Restore"`` (Priestess),
+  ``"Arcane Zap"`` (Wizard), ``"Rebind"`` {from, bind} (change a wand's bound spell, 3 mana).
 - ``EndDeployment``, ``Skip`` (close one's part of a quickcast window), ``Pass`` (§5.3), ``Activate``
-  {creature}, ``Move`` {to}, ``Attack`` {attack: index, target}, ``Guard``, ``EndTurn``, ``UseAbility``
-  {ability: bar name, target} (a creature's heal ability bar).
+  {creature, pay?} (``pay``: Blue Gremlin's / Necropian Vampiress' 1 mana), ``Move`` {to, climb?} (``climb``:
+  Climbing over a barrier, a full action), ``Attack`` {attack: index, target}, ``Guard``, ``EndTurn``,
+  ``UseAbility`` {ability, target} (a creature's heal bar, Huginn's Raven's Eye, a cleric tending the Temple of
+  Asyra; or {ability: "Hand of Bim-Shalla", source, target, mode: "armor"|"melee"|"heal"} outside a turn).
 - ``Reveal`` {enchantment}: reveal a face-down enchantment one controls, paying its reveal cost (free action).
 - ``Push`` {object, direction}: the pusher's choice of direction when more than one leads away (§7.6); while
   ``pending`` (a list of ``{type: "push", seat, object, directions}`` or ``{type: "teleport", seat, object,
@@ -35,12 +45,16 @@ Actions (``{"type": ...}``):
 - ``Concede``; referee actions (referee.py): ``Adjust`` {object, field, value}, ``Note`` {text}.
 
 Events: InitiativeRolled, RoundStarted, Channeled, UpkeepPaid, PlanningStarted, SpellsPrepared (private),
-PlansRevealed, ActionPhaseStarted, CreatureActivated, Moved, Hindered, MoveStopped, Pushed, PushIgnored, PushChoice, TeleportChoice,
-Collided, Teleported, GuardPlaced, SpellCast, EnchantmentCast (private), EnchantmentPlaced, EnchantmentRevealed,
-SpellAssigned (private), CasterAssigned, SpellCountered, SpellNeedsReferee, CreatureSummoned, PetChosen, BloodreaperChosen, ConjurationCreated,
-EquipmentAttached, EquipmentReturned, ObjectDestroyed, ActionTurnEnded, Passed, QuickcastSkipped, RoundEnded,
-MageDestroyed, GameOver, Conceded, RefereeAdjusted, RefereeNote; and the combat module's events (AttackRolled,
-DamageDealt, ...). An event with ``visible_to`` is shown only to those seats.
+SpellAssigned (private), CasterAssigned, PlansRevealed, ActionPhaseStarted, CreatureActivated, ActivationPaid,
+Moved, Hindered, MoveStopped, Pushed, PushIgnored, PushChoice, TeleportChoice, Collided, Teleported,
+GuardPlaced, SpellCast, QuickcastUsed, EnchantmentCast (private), EnchantmentPlaced, EnchantmentRevealed,
+EnchantmentMoved, EnchantmentLookedAt, EnchantmentSeen (private), SpellBound (private), SpellRebound,
+SpellCountered, SpellNeedsReferee, SpellHadNoEffect, CreatureSummoned, CreatureReadied, PetChosen,
+BloodreaperChosen, ConjurationCreated, EquipmentAttached, EquipmentReturned, ObjectDestroyed, CurseReturned,
+TraitsGained, NextAttackGains, BattleFury, AttackDiceGained, HelmOfFearRolled, DamagePrevented, LifeGained,
+ManaGained, ManaDrained, ManaPlaced, WrathToken, DiceRolled, ActionTurnEnded, Passed, QuickcastSkipped,
+RoundEnded, MageDestroyed, GameOver, Conceded, RefereeAdjusted, RefereeNote; and the combat module's events
+(AttackRolled, DamageDealt, HealRolled, ...). An event with ``visible_to`` is shown only to those seats.
 """
 from __future__ import annotations
 
