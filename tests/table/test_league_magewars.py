@@ -1,0 +1,108 @@
+"""Mage Wars in leagues (issue #18): a list is a spellbook (mage + cards), checked through the league service
+with the engine's validator (§15), one message per problem with its suggested fix; a league's pack cards count."""
+from __future__ import annotations
+
+import pytest
+import yaml
+
+import table.magewars.league  # noqa: F401 - registers the Mage Wars list check (also done by table.magewars)
+from engine.core.errors import GameError
+from engine.magewars import spellbooks
+from table.context import Actor, Context
+from table.league.registry import list_check
+from table.league.service import Leagues
+from table.league.store import LeagueStore
+
+ORG, ANN = Actor(1, "org", moderator=True), Actor(2, "ann")
+GUILD = 78
+STARTER = "mage: Wizard\n" + "\n".join(f"{n} {c}" for c, n in spellbooks.contents("starter-wizard").items())
+
+
+def ctx(actor: Actor) -> Context:
+    return Context(actor, channel_id=5, guild_id=GUILD)
+
+
+async def a_league(table, redis, prefix, format: str = "full", pack: str | None = None) -> tuple[Leagues, str]:
+    leagues = Leagues(LeagueStore(redis, prefix=prefix), table)
+    if pack:
+        await leagues.packs.store.import_pack(GUILD, ORG.user_id, pack)
+    await leagues.create(ctx(ORG), "Arena", "magewars", format, pack="mw-league" if pack else None)
+    [league_id] = await leagues.store.ids(GUILD)
+    return leagues, league_id
+
+
+async def refused(leagues: Leagues, league_id: str, text: str) -> GameError:
+    with pytest.raises(GameError) as caught:
+        await leagues.join(ctx(ANN), league_id, text)
+    assert caught.value.code == "league.list_refused"
+    league = (await leagues.store.load(league_id)).league
+    assert all(p.list_text != text for p in league.players.values())  # nothing was registered
+    return caught.value
+
+
+async def test_a_starter_spellbook_is_accepted_in_the_full_game(table, redis, prefix):
+    """Digest §15, §20.4; seed 001 line 1003: the Wizard's starter book (59 spells) fits his spell points."""
+    leagues, league_id = await a_league(table, redis, prefix)
+    joined = await leagues.join(ctx(ANN), league_id, STARTER)
+    assert "Wizard · 59 spells" in joined.content
+    assert await leagues.join(ctx(Actor(3, "bob")), league_id, "mago: Hechicero; book: starter-wizard")
+
+
+async def test_spellbook_rules_broken_are_refused_one_message_each_with_its_fix(table, redis, prefix):
+    """Digest §15; seed 001 lines 1003 (the mage's spell points), 1037 (6 copies of a level-1 spell, 4 of
+    higher levels), 1041 (Mage-only spells): each broken rule is one line naming it, followed by its fix."""
+    leagues, league_id = await a_league(table, redis, prefix)
+    error = await refused(leagues, league_id, "mage: Warlock\nbook: starter-wizard\n3 Lightning Bolt\n2 Frobnicate")
+    assert error.params["codes"] == ["mw.book.mage_only", "mw.book.unknown_card", "mw.book.school_only",
+                                     "mw.book.too_many_copies", "mw.book.mage_only", "mw.book.over_budget"]
+    lines = error.params["problems"]
+    assert len(lines) == 6
+    assert "Arcane Ring is for the Wizard only" in lines[0] and "Take the card out" in lines[0]
+    assert "Frobnicate" in lines[1] and "Check the spelling" in lines[1]
+    assert "6 copies of Lightning Bolt" in lines[3] and "at most 4" in lines[3] and "Remove the extra" in lines[3]
+    assert "spell points" in lines[5] and "the Warlock has 120" in lines[5]
+
+
+async def test_a_list_without_a_mage_or_with_an_unknown_one_is_refused(table, redis, prefix):
+    """Digest §15: a spellbook is built for one mage."""
+    leagues, league_id = await a_league(table, redis, prefix)
+    assert (await refused(leagues, league_id, "2 Lightning Bolt")).params["codes"] == ["mw.league.no_mage"]
+    error = await refused(leagues, league_id, "mage: Necromancer\n2 Lightning Bolt")
+    assert error.params["codes"] == ["mw.league.unknown_mage"] and "Necromancer" in error.params["problems"][0]
+    error = await refused(leagues, league_id, "mage: Wizard")
+    assert error.params["codes"] == ["mw.league.empty_book"]
+
+
+async def test_apprentice_mode_uses_the_mages_fixed_book(table, redis, prefix):
+    """Digest §3.2, §20.3; seed 001 line 69: in apprentice games every mage plays its fixed apprentice book, so
+    the list names the mage; a different book is refused."""
+    leagues, league_id = await a_league(table, redis, prefix, format="apprentice")
+    joined = await leagues.join(ctx(ANN), league_id, "mage: Señor de las Bestias")
+    assert "Beastmaster" in joined.content
+    bob = Actor(3, "bob")
+    await leagues.join(ctx(bob), league_id, "mage: Warlock\nbook: apprentice-warlock")
+    with pytest.raises(GameError) as caught:
+        await leagues.join(ctx(Actor(4, "cy")), league_id, "mage: Warlock\nbook: apprentice-wizard")
+    assert caught.value.params["codes"] == ["mw.league.apprentice_book"]
+    assert "apprentice-warlock" in caught.value.params["problems"][0]
+
+
+def mw_pack() -> str:
+    """A league's pack with one spell the shipped data does not have (a level-1 Arcane creature)."""
+    card = {"id": "league-imp", "name": "League Imp", "type": "creature", "schools": [{"school": "arcane",
+            "level": 1}], "cost": 5, "casting_speed": "full", "range": {"min": 0, "max": 0}, "target": "Zone",
+            "life": 4, "armor": 0}
+    return yaml.safe_dump({"schema_version": 1, "game": "magewars", "id": "mw-league", "name": "League spells",
+                           "version": "1", "author": "Ana", "provenance": "Our own house cards",
+                           "entries": {"cards": [card]}}, allow_unicode=True, sort_keys=False)
+
+
+async def test_the_leagues_pack_cards_count_in_spellbooks(table, redis, prefix):
+    """Digest §15 with a pack: a card only the league's pack has is known, its spell points and copy limit
+    checked like the shipped cards' (level 1: at most 6 copies)."""
+    leagues, league_id = await a_league(table, redis, prefix, pack=mw_pack())
+    await leagues.join(ctx(ANN), league_id, "mage: Wizard\n2 League Imp\n2 Lightning Bolt")
+    error = await refused(leagues, league_id, "mage: Wizard\n7 league-imp")
+    assert error.params["codes"] == ["mw.book.too_many_copies"] and "League Imp" in error.params["problems"][0]
+    assert [p["code"] for p in list_check("magewars", "full")("mage: Wizard\n2 League Imp")] == \
+           ["mw.book.unknown_card"]
