@@ -45,6 +45,11 @@ Actions (``legal_actions`` lists them all; ``apply`` refuses any other)
     Decline {striker}                          an optional response not taken (also: no impact cancelled)
     CancelImpact {on (slot | "hero"), pay}     a costed hero ability cancelling impacts (e.g. Rincemer)
     Replenish {dump}                           dump the hand to the removed pile or not; secret until both choose
+    ChooseMode {mode}                          the challenger, before battle 1 when the options fix no setup (choices)
+    ChooseArmy {deck}                          each player, at once, secret until both chose ("random" too)
+    ChooseHero {hero}                          also a skirmish's secret hero choice ("random" too)
+Referee actions (either player, any time of a battle, never listed by ``legal_actions``; ``referee.py``)
+    AdjustWounds {seat, on, delta, reason?}; MoveCard {seat, card, source, target, reason?}; RefereeNote {text}
 
 Events (JSON dicts; ``visible_to`` [seat] when only that seat may see one)
     BattleStarted {battle, battles, mode, decks}; HeroChosen {seat, hero, name}; MarkerTossed {marker, for?};
@@ -59,7 +64,10 @@ Events (JSON dicts; ``visible_to`` [seat] when only that seat may see one)
     ReplenishmentStarted {turn}; ReplenishChosen {seat};
     ReplenishChosenPrivately {seat, dump, visible_to}; ReplenishRevealed {dump {seat: bool}};
     MarkerPassed {marker}; BattleEnded {battle, winner, reason, heroes, colours, points, turn};
-    MatchEnded {winner, reason}.
+    MatchEnded {winner, reason}; ModeChosen {seat, mode, battles}; ArmyDecided {seat}; ArmyDecidedPrivately {seat,
+    deck, visible_to}; ArmiesRevealed {armies, names}; HeroDecided {seat}; HeroDecidedPrivately {seat, hero,
+    visible_to}; RefereeAction {by, action, reason}; RefereeMovedPrivately {seat, card, name, source, target,
+    visible_to}.
 
 Battle end reasons: hero_defeated, both_heroes_defeated, out_of_cards, both_out_of_cards (§14). Match end
 reasons: the battle's (skirmish), battles_won / lower_colour (duel), points (campaign).
@@ -69,7 +77,7 @@ from __future__ import annotations
 from engine.core.errors import IllegalAction, InvalidInput
 from engine.core.rng import Rng
 from engine.core.system import JSON, Outcome, SystemInfo
-from engine.tambores import campaign, choices, combat, deployment, effects, replenishment
+from engine.tambores import campaign, choices, combat, deployment, effects, referee, replenishment
 from engine.tambores.setup import after_heroes, begin, new_match, start_battle
 from engine.tambores.state import copy, card_id
 from engine.tambores.view import view as build_view
@@ -77,7 +85,8 @@ from engine.tambores.view import view as build_view
 INFO = SystemInfo("tambores", "Tambores de Guerra: Enclave", ("player1", "player2"),
                   aliases=("tdg", "tambores de guerra"), summary="Lanes of cards, no dice")
 ACTION_TYPES = ("ChooseMode", "ChooseArmy", "ChooseHero", "RemoveCard", "DeployUnit", "DeployEquipment", "DeployTactic", "Pass",
-                "UseHeroAbility", "Declare", "Negate", "Strike", "Decline", "CancelImpact", "Replenish")
+                "UseHeroAbility", "Declare", "Negate", "Strike", "Decline", "CancelImpact", "Replenish",
+                *referee.TYPES)
 
 
 TRANSIENT = {
@@ -163,6 +172,11 @@ def apply_state(st: JSON, seat: str, action: JSON, rng: Rng) -> list[JSON]:
     if not isinstance(action, dict) or action.get("type") not in ACTION_TYPES:
         kind = action.get("type") if isinstance(action, dict) else action
         raise InvalidInput("tambores.unknown_action", action=str(kind), actions=", ".join(ACTION_TYPES))
+    if action["type"] in referee.TYPES:  # either player, any time of a battle; not among the legal actions
+        events: list[JSON] = []
+        referee.apply_referee(st, seat, action, rng, events)
+        advance(st, rng, events)
+        return events
     if seat not in awaiting(st):
         raise IllegalAction("tambores.not_your_decision", step=st["step"], waiting=", ".join(awaiting(st)))
     action = _normal(action)
