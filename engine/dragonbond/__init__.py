@@ -1,7 +1,8 @@
-"""Dragonbond: Batallas de Valerna: its dice and odds; the rules engine is not available yet."""
+"""Dragonbond: Batallas de Valerna: its dice and odds, and the rules engine (``system.DragonbondSystem``), registered
+as playable (the table's presenter is ``table/dragonbond``)."""
 from __future__ import annotations
 
-from engine.core.system import SystemInfo, announce
+from engine.core.system import register
+from engine.dragonbond.system import DragonbondSystem
 
-announce(SystemInfo("dragonbond", "Dragonbond: Batallas de Valerna", ("player1", "player2"),
-                    aliases=("db", "valerna"), summary="Free-measurement skirmish with dragons"))
+register(DragonbondSystem())

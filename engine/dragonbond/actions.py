@@ -17,6 +17,7 @@ from engine.dragonbond.combat import (
 )
 from engine.dragonbond.links import abandon, dismount, mount, spots_near, take_command
 from engine.dragonbond.powers import targets as power_targets, usable, use
+from engine.dragonbond.setup import own_edge_y
 from engine.dragonbond.state import (
     SCOUT, JSON, Ctx, disengage_all, effective_speed, engage, exhausted, flanked, has, unit, units,
 )
@@ -93,7 +94,8 @@ def entry_points(st: JSON, seat: str) -> list[tuple[tuple[float, float], tuple[f
     """(edge point, inward unit vector) along the seat's own long edge and both short edges (§25.6)."""
     f = st["field"]
     w, h = f["width"], f["height"]
-    own_y, inward = (0.0, 1.0) if st["sides"][seat] == "A" else (h, -1.0)
+    own_y = own_edge_y(st, seat)
+    inward = 1.0 if own_y == 0.0 else -1.0
     out = [((x, own_y), (0.0, inward)) for x in _steps(w)]
     out += [((0.0, y), (1.0, 0.0)) for y in _steps(h)] + [((w, y), (-1.0, 0.0)) for y in _steps(h)]
     return out
@@ -106,7 +108,6 @@ def _steps(length: float) -> list[float]:
 
 def entry_start(st: JSON, u: JSON, to: tuple[float, float], at: list[float] | None) -> tuple[float, float]:
     """Where an entering unit's token starts: just off the table, touching the chosen edge point."""
-    f = st["field"]
     if at is None:
         points = entry_points(st, u["side"])
         at_pt, n = min(points, key=lambda pn: (pn[0][0] - to[0]) ** 2 + (pn[0][1] - to[1]) ** 2)
@@ -114,7 +115,7 @@ def entry_start(st: JSON, u: JSON, to: tuple[float, float], at: list[float] | No
         at_pt = (float(at[0]), float(at[1]))
         n = next((n for p, n in entry_points(st, u["side"]) if p[1] == at_pt[1] and n[1] != 0 or
                   p[0] == at_pt[0] and n[0] != 0), None)
-        own = 0.0 if st["sides"][u["side"]] == "A" else f["height"]
+        own = own_edge_y(st, u["side"])
         if n is None and at_pt[1] == own:
             n = (0.0, 1.0 if own == 0.0 else -1.0)
         if n is None:

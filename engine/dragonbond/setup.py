@@ -93,6 +93,19 @@ def build_unit(uid: str, seat: str, entry_id: str, card: Unit, index: int, pack:
     return u
 
 
+def force_problem(doc: DragonbondDocument, force: Force) -> InvalidInput | None:
+    """Why a force list cannot be played (a value it needs is ``unknown``), or None."""
+    pack = doc.entries
+    cards = {u.id: (i, u) for i, u in enumerate(pack.units)}
+    try:
+        for entry in force.units:
+            index, card = cards[entry.unit]
+            build_unit("X1", "x", entry.id, card, index, pack)
+    except InvalidInput as exc:
+        return exc
+    return None
+
+
 def build_forces(doc: DragonbondDocument, options: JSON, seats: tuple[str, ...]) -> tuple[JSON, dict[str, Force]]:
     pack = doc.entries
     forces = {f.id: f for f in pack.forces}
@@ -150,59 +163,130 @@ def coverage(pack: DragonbondPack) -> JSON:
             "command_cards": {c.id: False for c in pack.command_cards}}
 
 
+SETUP_MODES = ("in_game", "options")
+"""``in_game``: the players make every pre-game choice the options leave open (§25, ``choices``);
+``options``: the options and their defaults decide (quick games and tests; ``deployment: auto`` implies it)."""
+
+
 def setup_state(options: JSON, seats: tuple[str, ...], rng: Rng) -> JSON:
+    """The state before the pre-game choices (§25.3): the pack read and checked, what the options fix checked.
+    Units, hands and the battlefield are built by :func:`build_match` once scenario, size and forces are known."""
     doc = read_document(options)
-    scenario = options.get("scenario", "pitched_battle")
-    if scenario not in SCENARIOS:
+    mode = options.get("setup") or ("options" if options.get("deployment") == "auto" else "in_game")
+    if mode not in SETUP_MODES:
+        raise InvalidInput("db.setup.bad_mode", mode=str(mode), modes=", ".join(SETUP_MODES))
+    scenario = options.get("scenario")
+    if scenario is not None and scenario not in SCENARIOS:
         raise InvalidInput("db.unknown_scenario", scenario=str(scenario), scenarios=", ".join(SCENARIOS))
-    unit_records, forces = build_forces(doc, options, seats)
-    size = int(options.get("size") or max(f.size for f in forces.values()))
+    size = options.get("size")
+    if size is not None and int(size) not in GAME_SIZES:
+        raise InvalidInput("db.bad_size", size=size, sizes=", ".join(map(str, GAME_SIZES)))
+    chosen = options.get("forces") if isinstance(options.get("forces"), dict) else {}
+    pack = doc.entries
+    forces = {f.id for f in pack.forces}
+    for seat, fid in chosen.items():
+        if fid not in forces:
+            raise InvalidInput("db.unknown_force", force=str(fid), forces=", ".join(forces))
+    if mode == "options":
+        if len(pack.forces) < 2 and len(chosen) < len(seats):
+            raise InvalidInput("db.no_forces", pack=doc.id)
+        chosen = {seat: chosen.get(seat) or pack.forces[n].id for n, seat in enumerate(seats)}
+        scenario = scenario or "pitched_battle"
+    else:
+        problems = [force_problem(doc, f) for f in pack.forces]
+        if all(problems):
+            raise problems[0] if problems else InvalidInput("db.no_forces", pack=doc.id)
+    layout = options.get("layout")
+    st: JSON = {
+        "game": "dragonbond", "match_key": doc.id, "pack_id": doc.id, "pack_training": doc.training,
+        "pack_name": doc.name, "seats": list(seats), "sides": {s: SIDES[i] for i, s in enumerate(seats)},
+        "scenario": scenario, "scenario_rules": SCENARIOS.get(scenario or ""), "size": int(size) if size else None,
+        "rules": {"reserve_kill_points": bool(options.get("reserve_kill_points", True))},
+        "last_round": int(options.get("rounds", 4)), "round": 0, "turn": 0, "phase": "setup",
+        "active": seats[0], "initiative": None, "passed": {s: False for s in seats}, "vp": {s: 0 for s in seats},
+        "field": None, "objectives": [], "units": {}, "forces": {s: None for s in seats},
+        "hands": {s: {"vaala": [], "command": []} for s in seats},
+        "cards": {"powers": {}, "vaala": {}, "command": {}},
+        "coverage": coverage(pack), "pending_queue": [], "activation": {}, "prelude": None,
+        "deploy": {"first": None, "turn": None, "done": {s: False for s in seats}}, "outcome": None,
+        "last": [],
+        "setup": {"mode": mode, "step": None, "pack": doc.model_dump(mode="json"),
+                  "layout": layout if isinstance(layout, (dict, str)) else None,
+                  "deployment": options.get("deployment", "alternate"), "chooser": None, "edge_chooser": None,
+                  "forces": {s: chosen.get(s) for s in seats}, "monsters": options.get("monsters"),
+                  "edge": None if mode == "in_game" else "by_seat"},
+    }
+    return st
+
+
+def setup_document(st: JSON) -> DragonbondDocument:
+    """The pack the match was made with (kept in the state until the pre-game choices are done)."""
+    return DragonbondDocument.model_validate(st["setup"]["pack"])
+
+
+def build_match(ctx: Ctx) -> None:
+    """Scenario, size and both forces known: the units, hands, cards and the battlefield (§25.2, §25.4, §26)."""
+    st = ctx.state
+    s = st["setup"]
+    doc = setup_document(st)
+    seats = tuple(st["seats"])
+    unit_records, forces = build_forces(doc, {"forces": s["forces"]}, seats)
+    size = int(st["size"] or max(f.size for f in forces.values()))
     if size not in GAME_SIZES:
         raise InvalidInput("db.bad_size", size=size, sizes=", ".join(map(str, GAME_SIZES)))
     for seat, force in forces.items():
         spent = sum(u["points"] for u in unit_records.values() if u["side"] == seat)
         if spent > size:
             raise InvalidInput("db.force_too_big", force=force.id, points=spent, size=size)
-    layout = options.get("layout")
-    f = battlefield.field_for(scenario, size, rng if layout == "random" else layout, sides=tuple(seats))
+    layout = s["layout"]
+    f = battlefield.field_for(st["scenario"], size, ctx.rng if layout == "random" else layout, sides=seats)
     pack = doc.entries
-    st: JSON = {
-        "game": "dragonbond", "match_key": doc.id, "pack_id": doc.id, "pack_training": doc.training,
-        "pack_name": doc.name, "seats": list(seats), "sides": {s: SIDES[i] for i, s in enumerate(seats)},
-        "scenario": scenario, "scenario_rules": SCENARIOS[scenario], "size": size,
-        "rules": {"reserve_kill_points": bool(options.get("reserve_kill_points", True))},
-        "last_round": int(options.get("rounds", 4)), "round": 0, "turn": 0, "phase": "deploy",
-        "active": seats[0], "initiative": None, "passed": {s: False for s in seats}, "vp": {s: 0 for s in seats},
-        "field": board.field_to_json(f),
+    st.update({
+        "size": size, "scenario_rules": SCENARIOS[st["scenario"]], "field": board.field_to_json(f),
         "objectives": [{"n": n, "x": p[0], "y": p[1], "controller": None}
                        for n, p in enumerate(f.objectives, start=1)],
-        "units": unit_records, "forces": {s: forces[s].id for s in seats},
-        "hands": {s: {"vaala": list(forces[s].vaala_cards), "command": list(forces[s].command_cards)}
-                  for s in seats},
+        "units": unit_records, "forces": {s_: forces[s_].id for s_ in seats},
+        "hands": {s_: {"vaala": list(forces[s_].vaala_cards), "command": list(forces[s_].command_cards)}
+                  for s_ in seats},
         "cards": {"powers": {p.id: p.model_dump(mode="json") for p in pack.powers},
                   "vaala": {c.id: c.model_dump(mode="json") for c in pack.vaala_cards},
                   "command": {c.id: c.model_dump(mode="json") for c in pack.command_cards}},
-        "coverage": coverage(pack), "pending_queue": [], "activation": {}, "prelude": None,
-        "deploy": {"first": None, "turn": None, "done": {s: False for s in seats}}, "outcome": None,
-        "last": [],
-    }
-    return st
+    })
 
 
-def begin(ctx: Ctx, options: JSON) -> None:
-    """After the state is built: the deployment roll and deployment (§25.5, §25.6), or all in reserve for the
-    Quest (§26.2); automatic deployment places every unit at once; then the battle's first initiative."""
+def set_edges(st: JSON, south: str) -> None:
+    """``south`` takes the long edge at y = 0 and the zone along it; the other seat the edge at y = height
+    (§25.5). Unit ids and colours keep the seat order (``sides``); only the edges and zones follow the choice."""
+    seats = st["seats"]
+    north = seats[1] if south == seats[0] else seats[0]
+    st["edges"] = {south: "south", north: "north"}
+    if st["field"]["zones"]:
+        table = battlefield.table_size(st["size"])
+        st["field"]["zones"] = {k: [list(p) for p in v] for k, v in battlefield.zones(table, (south, north)).items()}
+
+
+def own_edge_y(st: JSON, seat: str) -> float:
+    """The y of a seat's own long table edge (§25.5): 0 for ``south``, the table's height for ``north``."""
+    edges = st.get("edges") or {s: ("south" if i == 0 else "north") for i, s in enumerate(st["seats"])}
+    return 0.0 if edges[seat] == "south" else float(st["field"]["height"])
+
+
+def start_deployment(ctx: Ctx) -> None:
+    """The deployment roll's winner deploys first (§25.5, §25.6), or all in reserve for the Quest (§26.2);
+    automatic deployment places every unit at once; then the battle's first initiative."""
     from engine.dragonbond.deploy import auto_deploy, next_deployer
     from engine.dragonbond.turns import opposed, start_battle
     st = ctx.state
+    mode = (st.pop("setup", None) or {}).get("deployment", "alternate")
     if not st["scenario_rules"]["deploy"]:
         for u in units(st, where="undeployed"):
             u["where"] = "reserve"
         start_battle(ctx)
         return
-    first = opposed(ctx, "deployment")
+    st["phase"] = "deploy"
+    first = st["deploy"]["first"] or opposed(ctx, "deployment")
     st["deploy"]["first"] = st["deploy"]["turn"] = first
-    if options.get("deployment", "alternate") == "auto":
+    if mode == "auto":
         auto_deploy(ctx)
         start_battle(ctx)
         return

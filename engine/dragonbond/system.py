@@ -6,10 +6,20 @@ rulebook. Every measurement is :mod:`engine.dragonbond.geometry`'s; unit profile
 
 Options (``setup``)
 -------------------
-``pack`` (a pack document; default the training pack), ``forces`` ({seat: force id}; default the pack's first
-two), ``scenario`` (``pitched`` | ``conquest`` | ``annihilation`` | ``quest``; default ``pitched``), ``size``
-(50 | 100 | 150; default the forces' size), ``rounds`` (default 4), ``deployment`` (``alternate``: players
-place their units in turn; ``auto``: the engine places them in their zones, for quick games and tests).
+``pack`` (a pack document; default the training pack), ``forces`` ({seat: force id}), ``scenario``
+(``pitched_battle`` | ``conquest`` | ``annihilation`` | ``quest``), ``size`` (50 | 100 | 150), ``monsters``
+([monster ids]), ``rounds`` (default 4), ``layout`` (None, ``random`` or the players' own), ``deployment``
+(``alternate``: players place their units in turn; ``auto``: the engine places them in their zones, for quick
+games and tests), ``setup`` (``in_game``, the default: the players choose in the match whatever the options
+leave open, see ``choices.py``; ``options``: the options decide, with defaults: forces the pack's first two,
+``pitched_battle``, the forces' size; ``deployment: auto`` implies ``options``).
+
+Phase ``setup`` (``choices.py``; §25): ``ChooseScenario {"scenario", "monsters": [ids]}`` (the opposed roll's
+winner), ``ChooseSize {"size"}`` (the same seat), ``ChooseForce {"force"}`` (both seats, secret until both chose),
+``PlaceMonster {"monster", "objective"}`` (§27.2), ``ChooseEdge {"edge": "south" | "north"}`` (the deployment
+roll's winner; ``south`` is y = 0). The view's ``setup`` says the step, who chooses and the forces offered
+(``forces_offered``: id, name, faction, size, points, units); ``field`` is None until scenario and size are
+known, ``units`` empty until both forces are. ``edges`` ({seat: "south" | "north"}) once chosen.
 
 The view (``view(state, seat)``)
 --------------------------------
@@ -30,7 +40,7 @@ The state's public fields, plus:
   hand is only counted ({"vaala": n, "command": n}); a spectator (``None``) gets counts for both.
 - ``awaiting``: the seats the match waits for; ``pending``: the open decision (below) or None.
 - ``last``: the events of the last action (what the image draws).
-- ``round``, ``last_round``, ``phase`` (``deploy`` | ``battle`` | ``over``), ``active`` (seat), ``passed``
+- ``round``, ``last_round``, ``phase`` (``setup`` | ``deploy`` | ``battle`` | ``over``), ``active`` (seat), ``passed``
   ({seat: bool}), ``initiative`` (seat that won the round's initiative), ``vp`` ({seat: int}), ``scenario``,
   ``size``, ``pack_id``, ``pack_training`` (True: "training pack, unofficial"), ``seats``, ``sides``
   ({seat: "A" | "B"}), ``coverage`` (which powers and cards the engine automates), ``outcome``.
@@ -78,7 +88,9 @@ carries ``distance`` and ``allowance``) with the state unchanged; a malformed ac
 Events (``apply``'s second value; also ``state["last"]``)
 ---------------------------------------------------------
 ``Deployed {unit, x, y}``, ``Reserved {seat, units}``, ``Initiative {seat, rolls: {seat: [hits, crits]}}``,
-``RoundStarted {round, active}``, ``Passed {seat}``, ``Activated {unit, fatigue}``,
+``OpposedRoll {reason, rolls, winner}``, ``SetupStep {step, seats}``, ``ScenarioChosen {seat, scenario,
+monsters}``, ``SizeChosen {seat, size}``, ``ForceChosen {seat}``, ``ForceChosenPrivately {seat, force,
+visible_to}``, ``ForcesRevealed {forces}``, ``EdgeChosen {seat, edge, edges}``, ``RoundStarted {round, active}``, ``Passed {seat}``, ``Activated {unit, fatigue}``,
 ``Poisoned {unit, part, dice, wounds}``, ``Moved {unit, kind: march|shoot|charge|enter|dismount|referee,
 from, to, path, cost, allowance}``, ``MoveRefused {unit, to, distance, allowance, reason}`` (never stored: a
 refused move raises), ``ChargeRoll {unit, target, hits, bonus, allowance}``, ``ChargeFailed {unit, target}``,
@@ -99,9 +111,9 @@ import json
 from engine.core.errors import IllegalAction, InvalidInput
 from engine.core.rng import Rng
 from engine.core.system import JSON, Outcome, SystemInfo
-from engine.dragonbond import actions, deploy, powers, referee, turns
+from engine.dragonbond import actions, choices, deploy, powers, referee, turns
 from engine.dragonbond.board import measure  # noqa: F401 - part of the public API (``/db measure``)
-from engine.dragonbond.setup import begin, setup_state
+from engine.dragonbond.setup import setup_state
 from engine.dragonbond.state import Ctx, exhausted, flanked, fresh, fresh_copy, states_of
 
 INFO = SystemInfo("dragonbond", "Dragonbond: Batallas de Valerna", ("player1", "player2"),
@@ -122,13 +134,15 @@ class DragonbondSystem:
         """
         state = setup_state(options, tuple(seats), rng)
         ctx = Ctx(state, rng)
-        begin(ctx, options)
+        choices.advance(ctx)
         state["last"] = ctx.events
         return state
 
     def legal_actions(self, state: JSON, seat: str) -> list[JSON]:
         if state["phase"] == "over" or seat not in state["seats"]:
             return []
+        if state["phase"] == "setup":
+            return choices.legal(state, seat)
         if state["pending_queue"]:
             return actions.legal_decision(state, seat)
         if state["phase"] == "deploy":
@@ -167,7 +181,9 @@ class DragonbondSystem:
         st = fresh_copy(state)
         ctx = Ctx(st, rng)
         kind = action["type"]
-        if kind in referee.TYPES:
+        if st["phase"] == "setup" and kind not in referee.TYPES:
+            choices.act(ctx, seat, action)
+        elif kind in referee.TYPES:
             referee.apply_referee(ctx, seat, action)
         elif kind in ANYTIME:
             self._apply_anytime(ctx, seat, action)
@@ -210,7 +226,7 @@ class DragonbondSystem:
 
     def view(self, state: JSON, seat: str | None) -> JSON:
         """The public state, units as a list for the image, hands hidden but counted, ``awaiting``."""
-        skip = {"units", "hands", "pending_queue", "cards"}
+        skip = {"units", "hands", "pending_queue", "cards", "setup"}
         out = {k: json.loads(json.dumps(v)) for k, v in state.items() if k not in skip}
         out["units"] = [unit_view(state, u) for _, u in sorted(state["units"].items())]
         out["hands"] = {s: ({k: list(v) for k, v in h.items()} if s == seat else {k: len(v) for k, v in h.items()})
@@ -218,6 +234,7 @@ class DragonbondSystem:
         pending = state["pending_queue"][0] if state["pending_queue"] else None
         out["pending"] = json.loads(json.dumps(pending)) if pending else None
         out["awaiting"] = awaiting(state)
+        out["setup"] = choices.view(state, seat) if state["phase"] == "setup" else None
         return out
 
     def outcome(self, state: JSON) -> Outcome | None:
@@ -227,6 +244,8 @@ class DragonbondSystem:
 def awaiting(state: JSON) -> list[str]:
     if state["phase"] == "over":
         return []
+    if state["phase"] == "setup":
+        return choices.awaiting(state)
     if state["pending_queue"]:
         return [state["pending_queue"][0]["seat"]]
     if state["phase"] == "deploy":

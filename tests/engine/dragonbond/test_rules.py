@@ -189,7 +189,7 @@ def test_unknown_pack_value_refuses_the_match():
     doc = training_document()
     doc["entries"]["units"][1]["speed"] = "unknown"
     with pytest.raises(InvalidInput) as exc:
-        SYSTEM.setup({"pack": doc}, SEATS, Script())
+        SYSTEM.setup({"pack": doc, "setup": "options"}, SEATS, Script())
     assert exc.value.code == "db.unknown_value" and exc.value.params["path"] == "entries.units[1].speed"
 
 
