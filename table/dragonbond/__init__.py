@@ -2,6 +2,7 @@
 (``engine.dragonbond.pack``) at ``/pack``, and its presenter (``/db ...``) once the rules engine registers the
 system as playable (``engine/dragonbond/__init__.py``); until then the game is only listed."""
 import table.dragonbond.dice  # noqa: F401 - registers the dice family
+import table.dragonbond.league  # noqa: F401 - registers the force list check for leagues
 from engine.core import system as systems
 from engine.dragonbond.pack import DragonbondPack, check
 from table.dragonbond.presenter import DragonbondPresenter
