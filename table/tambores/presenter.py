@@ -24,6 +24,8 @@ BOARD_WIDTH = 1280
 """Width of the posted battle image, as the Underworlds board (readable on a phone)."""
 SLOT_FIELDS = ("slot", "target", "striker", "on")
 MODES = ("skirmish", "duel", "campaign")
+SIDES = ("mine", "theirs")
+PILES = ("hand", "draw_deck", "discard", "removed")
 """Action fields naming a slot (1-5) or ``"hero"``."""
 
 COMMANDS: tuple[CommandSpec, ...] = (
@@ -51,6 +53,20 @@ COMMANDS: tuple[CommandSpec, ...] = (
                 (Option("mode", "skirmish: 1 battle, duel: 2, campaign: 3", choices=MODES),), example="mode:duel"),
     CommandSpec("army", "Setup: choose your army deck (secret until both choose)", ("ChooseArmy",),
                 (Option("deck", "An army deck of the pack, or random", autocomplete=True),), example="deck:humans"),
+    CommandSpec("ref wounds", "Add (or remove) wounds on a unit or a hero", fixed={"type": "AdjustWounds"},
+                free=True, options=(Option("side", "Whose: mine or theirs", choices=SIDES, field="seat"),
+                                    Option("at", "A slot 1-5, or hero", field="on"),
+                                    Option("delta", "Wounds to add (negative: to remove)", int, min=-20, max=20),
+                                    Option("reason", "The card text settled", required=False)),
+                example="side:theirs at:2 delta:1"),
+    CommandSpec("ref move", "Move one of your cards between your piles", fixed={"type": "MoveCard"}, free=True,
+                options=(Option("card", "The card (id or name)"),
+                         Option("source", "The pile it leaves", choices=PILES),
+                         Option("target", "The pile it goes on top of", choices=PILES),
+                         Option("reason", "The card text settled", required=False)),
+                example="card:soldado source:discard target:hand"),
+    CommandSpec("ref note", "Log how a card text was settled", fixed={"type": "RefereeNote"}, free=True,
+                options=(Option("text", "What was agreed"),), example="text:Escudo Triangular +1 defence"),
 )
 """Every ``/tdg`` command besides the generic ones (``do``, ``board``, ``undo``, ``hand``)."""
 
@@ -62,7 +78,7 @@ class TamboresPresenter:
     command = "tdg"
     description = "Play Tambores de Guerra in this match thread"
     commands = COMMANDS
-    groups: Mapping[str, str] = {}
+    groups: Mapping[str, str] = {"ref": "Referee: settle card text the pack does not automate (logged)"}
     info_commands = ()
     private_command = "hand"
     private_fields = ("card", "pay")
@@ -124,6 +140,10 @@ class TamboresPresenter:
         :raises InvalidInput: tdg.unknown_slot, tdg.unknown_card, tdg.unknown_deck
         """
         raw = str(value).strip()
+        if key == "seat" and raw in SIDES:  # ref wounds: relative to the player typing it
+            return scene.viewer if raw == "mine" else scene.view["opponent"][scene.viewer]
+        if key in ("reason", "text") or (key in ("source", "target") and raw in PILES):
+            return raw
         if key in SLOT_FIELDS:
             plain = raw.lstrip("#").lower()
             if plain in ("", "none", "-"):

@@ -21,7 +21,7 @@ HERO = "hero"
 RANDOM = "random"
 COLOURS = {"panel": 0x8B5A2B, "combat": 0xB83227, "result": 0xD69E2E, "hand": 0x2F855A}
 ORDERS = ("fight", "support", "attack", "hero", "hold")
-EVENTS = ("ModeChosen", "ArmyDecided", "ArmyDecidedPrivately", "ArmiesRevealed", "HeroDecided",
+EVENTS = ("RefereeAction", "RefereeMovedPrivately", "ModeChosen", "ArmyDecided", "ArmyDecidedPrivately", "ArmiesRevealed", "HeroDecided",
           "HeroDecidedPrivately", "BattleStarted", "HeroChosen", "MarkerTossed", "CardsRemoved", "CardsDrawn", "CardDrawn", "Reshuffled",
           "TurnStarted", "UnitDeployed", "EquipmentDeployed", "TacticDeployed", "Passed", "HeroAbilityUsed",
           "AbilityActivated", "CardsMoved", "CombatStarted", "Declared", "Negated", "Struck", "Declined",
@@ -227,7 +227,12 @@ def event_line(e: JSON, names: Names) -> str | None:
     params: dict[str, Any] = {"who": names.seat(seat) if seat else "", "count": e.get("count"),
                               "turn": e.get("turn")}
     key = f"event.{t}"
-    if t == "ModeChosen":
+    if t == "RefereeAction":
+        params.update(who=names.seat(e.get("by")), what=_referee(e["action"], names),
+                      reason=f" ({e['reason']})" if e.get("reason") else "")
+    elif t == "RefereeMovedPrivately":
+        params.update(card=e["name"], source=word("pile", e["source"], lang), target=word("pile", e["target"], lang))
+    elif t == "ModeChosen":
         params.update(mode=word("mode", e["mode"], lang), battles=e["battles"])
     elif t == "ArmyDecidedPrivately":
         deck = (names.view.get("decks") or {}).get(e["deck"]) or {}
@@ -298,6 +303,19 @@ def event_line(e: JSON, names: Names) -> str | None:
                       who=names.seat(winner) if winner else "")
         key += ".won" if winner else ".draw"
     return text(key, lang, **params)
+
+
+def _referee(action: JSON, names: Names) -> str:
+    """A referee action in words: the wounds, the piles (a card named only when the engine logged it), a note."""
+    lang, kind = names.lang, action.get("type")
+    if kind == "AdjustWounds":
+        return text("referee.wounds", lang, unit=names.unit(action.get("seat"), action.get("on")),
+                    who=names.seat(action.get("seat")), delta=f"{action.get('delta', 0):+d}")
+    if kind == "MoveCard":
+        card = names.card(action["card"]) if action.get("card") else text("referee.a_card", lang)
+        return text("referee.move", lang, card=card, source=word("pile", action.get("source"), lang),
+                    target=word("pile", action.get("target"), lang))
+    return text("referee.note", lang, text=str(action.get("text", "")))
 
 
 def combat_embed(events: Sequence[JSON], names: Names) -> Embed | None:
