@@ -546,6 +546,21 @@ def cast(state: JSON, action: JSON, rng: Any, speed: str) -> list[JSON]:
         if not action.get("from"):
             state["discard"][seat].append(name)
         return events
+    taker = _reversed(state, seat, caster, c, fields, events)
+    if taker == "fizzled":
+        state["discard"][seat].append(name)
+        return events
+    if taker:  # Reverse Magic: the spell now belongs to the other seat, aimed at its caster
+        before = state["next_id"]
+        fields = {**fields, "target": caster}
+        events += _resolve(state, taker, caster, c, fields, rng, action)
+        for obj in state["objects"].values():
+            if int(obj["id"][1:]) >= before and obj["card"] == c.name:
+                obj["owner"] = seat  # the card is still its owner's (§0 owner/controller)
+        if c.name in state["discard"][taker] and c.type == CardType.INCANTATION:
+            state["discard"][taker].remove(c.name)
+            state["discard"][seat].append(c.name)
+        return events
     events += _resolve(state, seat, caster, c, fields, rng, action)
     events += _after_resolving(state, caster)
     if c.type == CardType.INCANTATION:
@@ -574,6 +589,34 @@ def mandatory(c: Card) -> bool:
     """A mandatory enchantment (Block, Nullify, traps...): its text says "you must reveal" it at a trigger; revealed
     at any other moment it has no effect and is destroyed (§9.7)."""
     return c.type == CardType.ENCHANTMENT and "must reveal" in (c.text or "")
+
+
+def _reversed(state: JSON, seat: str, caster: str, c: Card, fields: JSON, events: list[JSON]) -> str | None:
+    """Reverse Magic (its text): an opponent's incantation or enchantment targeting its creature makes it be
+    revealed in the Counter step (paid if the pool allows, else destroyed without effect); its controller takes
+    the spell and it targets the caster instead, same choices (a choice tied to the first target, such as an
+    equipment or a new host, leaves it nothing to do: "fizzled"); then Reverse Magic is destroyed. Returns the
+    seat now controlling the spell, "fizzled", or None."""
+    target = fields.get("target")
+    if target is None or target == caster or c.type not in (CardType.INCANTATION, CardType.ENCHANTMENT) \
+            or target not in state["objects"] or state["objects"][target]["kind"] not in ("creature", "mage"):
+        return None
+    for ench in attached(state, target):
+        if ench["card"] == "Reverse Magic" and ench["face_down"] and ench["controller"] != seat:
+            mage = state["objects"][state["mages"][ench["controller"]]]
+            cost = number(card("Reverse Magic").reveal_cost)
+            if mage["mana"] < cost:
+                destroy(state, ench["id"], events, cause="reveal not paid")
+                return None
+            mage["mana"] -= cost
+            events += [{"type": "EnchantmentRevealed", "seat": ench["controller"], "object": ench["id"],
+                        "spell": "Reverse Magic", "cost": cost},
+                       {"type": "SpellRedirected", "spell": c.name, "to": caster, "controller": ench["controller"]}]
+            destroy(state, ench["id"], events, cause="used")
+            if set(fields) - {"target", "zone", "x", "direction", "extra", "mode"}:
+                return "fizzled"
+            return ench["controller"]
+    return None
 
 
 def _nullified(state: JSON, seat: str, c: Card, fields: JSON, events: list[JSON]) -> bool:
@@ -608,7 +651,10 @@ def _resolve(state: JSON, seat: str, caster: str, c: Card, fields: JSON, rng: An
         return [{"type": "SpellCountered", "seat": seat, "spell": c.name, "by": "target gone"}]
     if c.type == CardType.ATTACK:
         discard.append(c.name)
-        return _attack(state, caster, None, target, rng, spell=c.name, zone=fields.get("zone"))
+        events = _attack(state, caster, None, target, rng, spell=c.name, zone=fields.get("zone"))
+        if c.name == effects.CHAIN and target:
+            events += effects.chain_next(state, seat, caster, target, [target], events)
+        return events
     if c.type == CardType.INCANTATION:
         discard.append(c.name)
         effect = INCANTATIONS.get(c.name)

@@ -133,6 +133,10 @@ CODED: dict[str, str] = {
                          "reveal cost twice (Magebind on a mage)",
     "Hand of Bim-Shalla": "once a round before or after a friendly creature's turn: Armor +1 or Melee +1 this round, "
                           "or heal 1",
+    "Chain Lightning": "after each damaging link its caster may attack another target within 1 zone of the last, "
+                       "in its LoS, never twice; 1 die and 1 effect fewer per link",
+    "Reverse Magic": "revealed when an opponent's incantation or enchantment targets its creature: the spell is "
+                     "its controller's, aimed at the caster",
 }
 """Cards whose whole text the duel's code runs (casting.py, movement.py, round.py, system.py)."""
 

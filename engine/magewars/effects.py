@@ -422,3 +422,53 @@ def use_bim_shalla(state: JSON, seat: str, action: JSON) -> list[JSON]:
     trait = "Armor +1" if action["mode"] == "armor" else "Melee +1"
     grant_for_round(state, action["target"], [trait])
     return [{"type": "TraitsGained", "object": action["target"], "traits": [trait], "until": "end of round"}]
+
+
+# ---- Chain Lightning ------------------------------------------------------------------------------------------
+
+CHAIN = "Chain Lightning"
+EVERY_TARGET = "creature or conjuration"
+"""A "+N vs. X" phrase every creature, mage and conjuration matches (combat._matches)."""
+
+
+def chain_next(state: JSON, seat: str, caster: str, last: str, hit: list[str], events: list[JSON]) -> list[JSON]:
+    """After Chain Lightning damaged ``last``: its caster may attack another creature or conjuration up to 1 zone
+    from ``last`` and in its LoS, never one already attacked (its text); the choice waits in ``pending``."""
+    from engine.magewars import arena, stats
+    damaged = any(e["type"] == "DamageDealt" and e["object"] == last and e.get("amount", 0) > 0 for e in events)
+    if not damaged or last not in state["objects"]:
+        return []
+    here = state["objects"][last].get("zone")
+    options = [o["id"] for o in sorted(state["objects"].values(), key=lambda o: o["order"])
+               if o["id"] not in hit and o.get("zone") and o["kind"] in ("creature", "mage", "conjuration")
+               and arena.in_range(here, o["zone"], 0, 1)
+               and arena.line_of_sight(here, o["zone"], state["barriers"], tuple(state["size"]),
+                                       flying=stats.traits(state, o["id"]).has("Flying"))]
+    if not options:
+        return []
+    state.setdefault("pending", []).append({"type": "chain", "seat": seat, "caster": caster, "hit": hit,
+                                            "targets": options + [None]})
+    return [{"type": "ChainChoice", "seat": seat, "from": last}]
+
+
+def chain_attack(state: JSON, choice: JSON, target: str, rng: Any, attack: Any) -> list[JSON]:
+    """The next link: one die fewer and 1 less on the effect roll per link so far (a "-k vs. anything" bonus on
+    the spell's copy), whatever the range from the caster (the chain's reach is from the last target).
+    ``attack`` is :func:`engine.magewars.movement.attack`."""
+    from engine.magewars import stats
+    k = len(choice["hit"])
+    before = copy.deepcopy(state["cards"].get(CHAIN))
+    raw = copy.deepcopy(stats.card(state, CHAIN))
+    raw["range"] = {"min": 0, "max": 99}
+    for b in raw.get("attacks") or []:
+        b["range"] = {"min": 0, "max": 99}
+        b["traits"] = list(b.get("traits") or []) + [{"trait": "Bonus vs", "vs": EVERY_TARGET, "value": -k}]
+    state["cards"][CHAIN] = raw
+    events = attack(state, choice["caster"], CHAIN, target, rng)
+    if before is None:
+        state["cards"].pop(CHAIN, None)
+    else:
+        state["cards"][CHAIN] = before
+    if choice["caster"] in state["objects"]:
+        events += chain_next(state, choice["seat"], choice["caster"], target, choice["hit"] + [target], events)
+    return events

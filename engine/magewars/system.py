@@ -42,11 +42,13 @@ Actions (``{"type": ...}``):
   zones}``) is not empty only its first seat acts.
 - ``Teleport`` {object, zone}: the destination of a teleport its controller chooses (Teleport Trap; Divine
   Intervention, where zone None stays).
+- ``Chain`` {target|None}: Chain Lightning's next target, or None to stop (pending ``{type: "chain", seat,
+  caster, hit, targets}``).
 - ``Concede``; referee actions (referee.py): ``Adjust`` {object, field, value}, ``Note`` {text}.
 
 Events: InitiativeRolled, RoundStarted, Channeled, UpkeepPaid, PlanningStarted, SpellsPrepared (private),
 SpellAssigned (private), CasterAssigned, PlansRevealed, ActionPhaseStarted, CreatureActivated, ActivationPaid,
-Moved, Hindered, MoveStopped, Pushed, PushIgnored, PushChoice, TeleportChoice, Collided, Teleported,
+Moved, Hindered, MoveStopped, Pushed, PushIgnored, PushChoice, TeleportChoice, ChainChoice, Collided, Teleported,
 GuardPlaced, SpellCast, QuickcastUsed, EnchantmentCast (private), EnchantmentPlaced, EnchantmentRevealed,
 EnchantmentMoved, EnchantmentLookedAt, EnchantmentSeen (private), SpellBound (private), SpellRebound,
 SpellCountered, SpellNeedsReferee, SpellHadNoEffect, CreatureSummoned, CreatureReadied, PetChosen,
@@ -195,6 +197,8 @@ class MageWars:
             choice = state["pending"][0]
             if choice["type"] == "teleport":
                 return [{"type": "Teleport", "object": choice["object"], "zone": z} for z in choice["zones"]]
+            if choice["type"] == "chain":
+                return [{"type": "Chain", "target": t} for t in choice["targets"]]
             return [{"type": "Push", "object": choice["object"], "direction": d} for d in choice["directions"]]
         step = state["step"]
         if step == "upkeep":
@@ -450,7 +454,7 @@ class MageWars:
             return events
         if kind == "Reveal":
             return self._reveal(state, seat, action["enchantment"])
-        if kind in ("Push", "Teleport"):
+        if kind in ("Push", "Teleport", "Chain"):
             return self._push(state, action, rng)
         if kind == "EndDeployment":
             return rounds.end_deployment(state, seat)
@@ -516,8 +520,11 @@ class MageWars:
 
     def _push(self, state: JSON, action: JSON, rng: Any) -> list[JSON]:
         """The pusher's choice of direction (§7.6); once no choice is left, the match goes on where it waited."""
-        state["pending"].pop(0)
-        if action["type"] == "Teleport":
+        choice = state["pending"].pop(0)
+        if action["type"] == "Chain":
+            events = effects.chain_attack(state, choice, action["target"], rng, movement.attack) \
+                if action["target"] in state["objects"] else []
+        elif action["type"] == "Teleport":
             events = movement.teleport(state, action["object"], action["zone"], rng) \
                 if action["zone"] and action["object"] in state["objects"] else []
         else:

@@ -889,3 +889,34 @@ def test_hand_of_bim_shalla_once_a_round_between_action_turns():
     armor = stats.armor(s, wolf)
     s, _ = SYSTEM.apply(s, "player1", use, rng)
     assert stats.armor(s, wolf) == armor + 1 and use not in SYSTEM.legal_actions(s, "player1")
+
+
+def test_chain_lightning_may_jump_to_another_target_one_die_fewer():
+    """Chain Lightning's text: each time it damages a target it may attack another target up to 1 zone from the
+    last one and in its LoS, never the same one twice; each link rolls 1 die fewer and 1 less on the effect."""
+    s, rng, me = duel(["Chain Lightning"], {"player1": "wizard"})
+    first = put(s, "Timber Wolf", "player2", "A2")
+    second = put(s, "Timber Wolf", "player2", "B2")
+    for seed in range(30):
+        s2, ev = cast(s, SeededRng(bytes([seed]) * 32), "Chain Lightning", target=first)
+        if s2.get("pending"):
+            break
+    else:
+        raise AssertionError("no damaging first strike in 30 seeds")
+    options = [a["target"] for a in SYSTEM.legal_actions(s2, "player1") if a["type"] == "Chain"]
+    assert second in options and first not in options and None in options
+    s3, ev = SYSTEM.apply(s2, "player1", {"type": "Chain", "target": second}, rng)
+    rolled = next(e for e in ev if e["type"] == "AttackRolled" and e["defender"] == second)
+    assert rolled["dice"] == card("Chain Lightning").attacks[0].dice - 1 and "Chain Lightning" not in s3["cards"]
+
+
+def test_reverse_magic_redirects_an_opponents_spell_to_its_caster():
+    """Reverse Magic's text: an opponent's incantation targeting its creature is taken over and aimed at the
+    caster; then Reverse Magic is destroyed."""
+    s, rng, me = duel(["Evade"])
+    foe = put(s, "Timber Wolf", "player2", "A1")
+    rm = put(s, "Reverse Magic", "player2", attached_to=foe, face_down=True)
+    s, ev = cast(s, rng, "Evade", target=foe)
+    assert "SpellRedirected" in types(ev) and rm not in s["objects"]
+    assert "Elusive" in s["objects"][me].get("traits", []) and "Elusive" not in s["objects"][foe].get("traits", [])
+    assert "Evade" in s["discard"]["player1"]
