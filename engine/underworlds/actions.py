@@ -284,6 +284,18 @@ class PlayReaction(Action):
     hex: Hex | None = None
 
 
+class ChooseForCard(Action):
+    """A choice a card gives a player while it resolves (the opponent's fighter for Brief Emergence, the roll-off
+    winner's territory for Here it Comes!); Pass declines where the card says "can"."""
+
+    type: Literal["ChooseForCard"] = "ChooseForCard"
+    card: str
+    target: str | None = None
+    hex: Hex | None = None
+    territory: str | None = None
+    """A seat (its territory) or ``none`` (no one's territory)."""
+
+
 class Loot(Action):
     """The Loot reaction (Saquear, §21): place an available feature token where the target was."""
 
@@ -411,7 +423,7 @@ AnyAction = Annotated[Union[
     ChooseWarband, ChooseDeck, ChooseBoardPlayer, ChooseBoard, PlaceBoards, PlaceFeatureToken, Redraw,
     ChooseFirstToDeploy, PlaceFighter, ChooseFirstTurn, Move, Charge, Attack, Guard, Stun, Barge,
     UseCardAction, Venture, Plan, Pass, Reroll, ScatterDie, DriveBack, DiscardObjective, DiscardPower, PlayPloy,
-    CastSpell, PlayUpgrade, Delve, Recycle, PlayReaction, Loot, ScoreObjective, DrawObjective,
+    CastSpell, PlayUpgrade, Delve, Recycle, PlayReaction, ChooseForCard, Loot, ScoreObjective, DrawObjective,
     FinishEndPhase,
     AdjustWounds, SetFighterHex, AdjustMarker, FlipFeatureToken, MoveFeatureToken, AdjustGlory,
     SetInspired, BreakUpgrade, MoveCard, RefereeNote,

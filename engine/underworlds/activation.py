@@ -221,7 +221,8 @@ def legal_activations(st: State, seat: str) -> list[JSON]:
         out += [{"type": "Stun", "fighter": f.id, "target": e.id} for e in stun_targets(st, f)]
         if may_move:
             out += [{"type": "Barge", "fighter": f.id, "to": str(h)} for h in sorted(barge_destinations(st, f, paths))]
-        out += [{"type": "UseCardAction", "fighter": f.id, "card": c} for c in f.upgrades if effects.is_card_action(c)]
+        out += [{"type": "UseCardAction", "fighter": f.id, "card": c} for c in f.upgrades if effects.is_card_action(c)
+                and (not effects.card_action_moves(c) or paths)]  # a Move super-action needs somewhere to go
     if player.power_deck:
         out.append({"type": "Venture"})
     if player.objective_deck:
@@ -273,7 +274,8 @@ def activate(ctx: Ctx, fr: JSON, seat: str, action: Action) -> None:
     if not isinstance(action, (Move, Charge, Attack, Guard, Stun, Barge, UseCardAction)):
         raise bad_action(action, "activation")
     f = _own(st, seat, action.fighter)
-    moving = isinstance(action, (Move, Charge, Barge))
+    moving = isinstance(action, (Move, Charge, Barge)) or (
+        isinstance(action, UseCardAction) and effects.card_action_moves(action.card) > 0)
     check_activate(st, seat, f, moving=moving)
     if isinstance(action, Move):
         path = check_path(st, f, action.to, action.path)

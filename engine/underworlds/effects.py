@@ -25,7 +25,7 @@ from engine.underworlds import card_hooks, flow, rules, scatter
 from engine.underworlds.battlefield import push_destinations
 from engine.underworlds.cards import ObjectiveCard, PloyCard, ScoreType, UpgradeCard, load_cards
 from engine.underworlds.hexgrid import Hex
-from engine.underworlds.state import FighterState, State
+from engine.underworlds.state import ACTIVATIONS_PER_ROUND, FighterState, State
 
 JSON = dict[str, Any]
 
@@ -33,7 +33,7 @@ JSON = dict[str, Any]
 BLOOD_SOAKED_ICE, CORRALLED, DEADLY_TO_ALL, GET_MOVING = "48001", "48002", "48003", "48004"
 GET_OUT_OF_THE_WAY, GONE_WITHOUT_A_TRACE, NEVER_PUNISHED, NOWHERE_TO_RUN = "48005", "48006", "48007", "48008"
 RUINOUS_AFTERMATH, SPREAD_OUT, SUBTERRANEAN_THREAT, THREATENING_RUMBLES = "48009", "48010", "48011", "48012"
-DEADLY_WARDS, ENGULFING_SWALLOW, HEAVING_GROUND = "48014", "48015", "48016"
+BRIEF_EMERGENCE, DEADLY_WARDS, ENGULFING_SWALLOW, HEAVING_GROUND = "48013", "48014", "48015", "48016"
 HERE_IT_COMES, JUST_PURE_LUCK = "48017", "48018"
 PUNCTURING_ICE_SHARDS, RE_EMERGENCE, THE_RIGHT_BAIT, UNSTABLE_FOOTING = "48019", "48020", "48021", "48022"
 ADVANCING_JUGGERNAUT, BOOTS_OF_WARDING, EARTH_SHATTERING_TREAD = "48023", "48024", "48025"
@@ -400,6 +400,7 @@ for _card in (ADVANCING_JUGGERNAUT, BOOTS_OF_WARDING, EARTH_SHATTERING_TREAD, IN
               STOLEN_VIGOUR, WEAKENED_SOUL, WICKED_AIM, DEADLY_WARDS, HEAVING_GROUND, UNSTABLE_FOOTING,
               JUST_PURE_LUCK, RE_EMERGENCE, THE_RIGHT_BAIT, THE_CURSE_EMPOWERS,
               MASTER_OF_DISASTER, FRENETIC_EFFORTS, TEMPTING_LURE, ENGULFING_SWALLOW, THUNDERSTOMP,
+              BRIEF_EMERGENCE, HERE_IT_COMES, PUNCTURING_ICE_SHARDS, SPRINTING_FIEND,
               # Characteristics, attacks and dice from cards.json (rules.attacks, rules.wounds...) or the hooks above:
               MASTER_OF_CONDUCTION, BUTCHERS_STRENGTH, CALLOUSED_HANDS, DETERMINED_RESISTANCE, KITCHEN_DIRECTOR):
     AUTOMATED.add(_card)
@@ -409,7 +410,6 @@ PARTIAL.update({
     SIGMARS_CYCLONE: "The attack action is applied; its reaction (make it after another successful attack) is text.",
     MIDDEN_HEAP_SCAVENGER: "Block successes in defence are applied; its action (a Haunch counter) is text.",
     LATCHING_ON: "No drive back within 1 hex of it is applied; its reaction (Guard after a Charge) is text.",
-    PUNCTURING_ICE_SHARDS: "The player's 1 damage is applied; the opponent's choice is text.",
 })
 
 
@@ -443,12 +443,27 @@ def heal(ctx: Any, f: FighterState, n: int) -> None:
 
 
 CARD_ACTIONS = {SPRINTING_FIEND, THUNDERSTOMP}
-"""Upgrades that give an action or super-action (Thunderstomp automated, Sprinting Fiend shown as text)."""
+"""Upgrades that give an action or super-action."""
+MOVING_CARD_ACTIONS = {SPRINTING_FIEND: 2}
+"""Card super-actions made of Move actions -> how many (Full Sprint: two); choices.py runs them."""
 
 
 def is_card_action(card_id: str) -> bool:
     """The upgrade gives its fighter an action usable in an activation."""
     return card_id in CARD_ACTIONS
+
+
+def card_action_moves(card_id: str) -> int:
+    """How many Move actions the card's super-action makes (0: none); the §13.3 Charge-marker rule applies."""
+    return MOVING_CARD_ACTIONS.get(card_id, 0)
+
+
+def after_card_moves(ctx: Any, f: FighterState, card_id: str) -> None:
+    """Full Sprint, after its two Move actions: stagger this fighter and give it one Charge marker."""
+    if card_id == SPRINTING_FIEND and f.on_battlefield:
+        flow.stagger(ctx, f, by=card_id)
+        f.charge += 1
+        ctx.emit("MarkerGiven", fighter=f.id, name=f.name, marker="charge", by=card_id)
 
 
 def use_card_action(ctx: Any, f: FighterState, card_id: str) -> None:
@@ -459,6 +474,11 @@ def use_card_action(ctx: Any, f: FighterState, card_id: str) -> None:
                  automated=True)
         # "Scatter X, where X is this fighter's Wounds characteristic" (§9.2).
         scatter.start_scatter(ctx, f.seat, card_id, f.hex, rules.wounds(ctx.st, f), fighter=f.id)
+        return
+    if card_action_moves(card_id):
+        ctx.emit("CardActionUsed", fighter=f.id, name=f.name, card=card_id, card_name=c.name, text=c.text_plain,
+                 automated=True)
+        flow.push(ctx.st, "card_moves", fighter=f.id, seat=f.seat, card=card_id, left=card_action_moves(card_id))
         return
     ctx.emit("CardActionUsed", fighter=f.id, name=f.name, card=card_id, card_name=c.name, text=c.text_plain,
              automated=False)
@@ -474,7 +494,8 @@ def reaction_only(card_id: str) -> bool:
         ("Reaction", "Pick one:\nReaction"))
 
 
-def _near_hazard(st: State, hex_: Hex | None, tokens: bool = False) -> bool:
+def near_hazard(st: State, hex_: Hex | None, tokens: bool = False) -> bool:
+    """Within 1 hex of a lethal, trap or cover hex (and, with ``tokens``, of a feature token)."""
     if hex_ is None:
         return False
     for h in [hex_, *rules.battlefield(st).neighbours(hex_)]:
@@ -492,7 +513,11 @@ def ploy_plays(st: State, seat: str, card_id: str) -> list[JSON]:
         return [{**base, "fighter": a.id, "target": e.id} for a in st.surviving(seat) for e in st.surviving(st.other(seat))
                 if a.hex is not None and e.hex is not None and a.hex.is_adjacent(e.hex)]
     if card_id == PUNCTURING_ICE_SHARDS:
-        return [{**base, "target": f.id} for f in st.surviving() if _near_hazard(st, f.hex)]
+        return [{**base, "target": f.id} for f in st.surviving() if near_hazard(st, f.hex)]
+    if card_id == BRIEF_EMERGENCE:  # Choose a fighter: stagger it, push it 1 hex (no hex: it can't be pushed)
+        return [play for f in st.surviving() if f.on_battlefield
+                for play in ([{**base, "target": f.id, "hex": str(h)} for h in push_hexes(st, f)]
+                             or [{**base, "target": f.id}])]
     if card_id == ENGULFING_SWALLOW:  # "Pick an empty hex": neither occupied nor blocked (§8.2)
         taken = rules.blocked(st) | st.occupied()
         return [{**base, "hex": str(h)} for h in sorted((h for h in rules.battlefield(st) if h not in taken), key=str)]
@@ -518,15 +543,23 @@ def resolve_gambit(ctx: Any, seat: str, card_id: str, choices: JSON) -> bool:
     source = {"kind": "card", "seat": seat, "card": card_id}
     if card_id == THE_RIGHT_BAIT:
         a, e = st.fighter(choices["fighter"]), st.fighter(choices["target"])
-        near = _near_hazard(st, a.hex) or _near_hazard(st, e.hex)
+        near = near_hazard(st, a.hex) or near_hazard(st, e.hex)
         flow.deal_damage(ctx, e, 1, source)
         if near and e.on_battlefield:
             flow.stagger(ctx, e, by=card_id)
-    elif card_id == PUNCTURING_ICE_SHARDS:
-        flow.deal_damage(ctx, st.fighter(choices["target"]), 1, source)
-        ctx.emit("CardTextToSettle", player=st.other(seat), card=card_id, name=c.name,
-                 text="The opponent chooses a fighter within 1 hex of a hazard hex and/or feature token: "
-                      "deal 1 damage to it (AdjustWounds).")
+    elif card_id in (PUNCTURING_ICE_SHARDS, BRIEF_EMERGENCE):
+        # "Then pick an opponent. That opponent chooses...": their choice (choices.py) waits under this part.
+        flow.push(st, "card_choice", seat=st.other(seat), player=seat, card=card_id, exclude=choices["target"],
+                  optional=card_id == BRIEF_EMERGENCE, after={"tags": ["power_card"],
+                                                            "wctx": {"card": card_id, "player": seat}})
+        deferred = True
+        target = st.fighter(choices["target"])
+        if card_id == PUNCTURING_ICE_SHARDS:
+            flow.deal_damage(ctx, target, 1, source)
+        else:
+            flow.stagger(ctx, target, by=card_id)
+            if choices.get("hex"):
+                push_fighter(ctx, target, Hex.parse(choices["hex"]))
     elif card_id == RE_EMERGENCE:
         target = choices["target"]
         # A *friendly* Domain card: both players may have the same card id face up (mirror decks).
@@ -734,7 +767,18 @@ def is_upgrade(card_id: str) -> bool:
     return isinstance(load_cards().get(card_id), UpgradeCard)
 
 
-PARTIAL[HERE_IT_COMES] = "It persists as a Domain card until the end of the next round; the roll-off and damage are text."
+def after_power_step(ctx: Any) -> None:
+    """Here it Comes!: after the last power step of the round after it was played, the players roll off and the
+    winner picks a territory (choices.py deals the damage)."""
+    st = ctx.st
+    entry = persisting(st, HERE_IT_COMES)
+    last = st.turns_taken + 1 >= len(st.seats) * ACTIVATIONS_PER_ROUND
+    if entry is None or not last or entry.get("until_round") != st.round or entry.get("resolved"):
+        return
+    from engine.underworlds.setup import roll_off  # setup builds the match; it imports the rules, not the cards
+    entry["resolved"] = True
+    winner = roll_off(ctx, load_cards()[HERE_IT_COMES].name)
+    flow.push(st, "card_choice", seat=winner, player=entry["seat"], card=HERE_IT_COMES, optional=False)
 
 
 # -- automation coverage ---------------------------------------------------------------------------------------------------------

@@ -14,7 +14,7 @@ from engine.core.rng import Rng
 from engine.core.system import JSON, Outcome, SystemInfo
 # Imported for what they register: frame kinds (flow), card hooks' answers (effects), objective conditions.
 from engine.underworlds import (  # noqa: F401
-    activation, combat, effects, end_phase, objectives, power, rules, scatter, setup, turns,
+    activation, choices, combat, effects, end_phase, objectives, power, rules, scatter, setup, turns,
 )
 from engine.underworlds.actions import REFEREE_TYPES, ScoreObjective, parse_action
 from engine.underworlds.flow import Ctx, act, advance, awaiting, legal

@@ -159,6 +159,10 @@ def _turn_run(ctx: Ctx, fr: JSON) -> bool:
         ctx.emit("PowerStepStarted", player=fr["seat"])
         return True
     if stage == "after_power":
+        fr["stage"] = "power_step_end"
+        effects.after_power_step(ctx)  # a card's effect "after the last power step" comes first
+        return True
+    if stage == "power_step_end":
         fr["stage"] = "after_power_steps"
         open_window(ctx, ["power_step_end"], {"player": fr["seat"]})
         return True

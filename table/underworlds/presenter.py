@@ -58,7 +58,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
     # cards
     CommandSpec("play", "Power step: play a ploy, upgrade or spell (with its targets)",
                 ("PlayPloy", "PlayUpgrade", "CastSpell", "Recycle", "UseCardAction")),
-    CommandSpec("react", "Reaction step: play a reaction (or Loot)", ("PlayReaction", "Loot")),
+    CommandSpec("react", "Play a reaction, Loot, or a card's choice", ("PlayReaction", "Loot", "ChooseForCard")),
     CommandSpec("delve", "Power step: delve with a fighter on a feature token", ("Delve",), (_fighter(),)),
     CommandSpec("score", "Score (or reveal) an objective card", ("ScoreObjective",),
                 (Option("card", "An objective in your hand", autocomplete=True),)),

@@ -30,7 +30,7 @@ OUTCOMES = ("critical_hit", "hit", "draw", "miss", "critical_defence")
 """The results of an attack, ``uw.text.outcome.<result>``."""
 STEPS = ("choose_warbands", "board_player", "first_board", "second_board", "place_boards", "feature_tokens", "redraw",
          "deploy_player", "deploy", "first_turn", "turn", "charge", "barge", "plan", "attack", "scatter", "window",
-         "power", "end", "surge_draw")
+         "power", "end", "surge_draw", "card_choice", "card_moves")
 """The setup stages and prompt kinds described in words, ``uw.text.step.<step>``."""
 EVENTS = (
     "WarbandChosen", "WarbandChosenPrivately", "DeckChosen", "DeckChosenPrivately", "BoardPlayerChosen", "BoardChosen",
@@ -40,11 +40,11 @@ EVENTS = (
     "FighterGuarded", "FighterStunned", "FighterStaggered", "FighterDamaged", "FighterHealed", "FighterOutOfAction",
     "FighterInspired", "AttackFailed", "Backlash", "Ventured", "Planned", "PloyPlayed", "SpellCast", "SpellFailed",
     "UpgradePlayed", "ReactionDeclared", "Delved", "CardRecycled", "ObjectiveRevealed", "ObjectiveScored",
-    "ObjectiveDrawDeclined", "ObjectiveDiscarded", "PowerCardDiscarded", "GloryGained", "CardTextToSettle", "EndPhaseStarted", "RoundEnded",
+    "ObjectiveDrawDeclined", "CardChoiceMade", "CardChoiceDeclined", "ObjectiveDiscarded", "PowerCardDiscarded", "GloryGained", "CardTextToSettle", "EndPhaseStarted", "RoundEnded",
     "MatchEnded", "RefereeAction")
 """The events written as a line, ``uw.text.event.<type>`` (a few split further, like ``CardsDrawn.one``)."""
 CARD_ACTIONS = ("PlayPloy", "PlayUpgrade", "PlayReaction", "CastSpell", "Recycle", "ScoreObjective",
-                "DiscardObjective", "DiscardPower", "UseCardAction")
+                "DiscardObjective", "DiscardPower", "UseCardAction", "ChooseForCard")
 """Actions naming a card, ``uw.text.action.<type>`` (``Play {card}``)."""
 MARKERS = ("move", "charge", "guard", "stagger")
 """A fighter's markers, in the order the panel and the board write their letters (``uw.text.board.<m>_letter``)."""
@@ -200,6 +200,9 @@ def action_label(action: JSON, names: Names, *, costs: bool = True) -> str:
             on.append("→ " + names.fighter(action["target"]))
         if action.get("hex"):
             on.append(text("action.at_hex", lang, hex=action["hex"]))
+        if action.get("territory"):
+            on.append(text("action.no_ones", lang) if action["territory"] == "none"
+                      else text("action.territory", lang, player=names.seat(action["territory"])))
         label += (" · " + " ".join(on)) if on else ""
     elif kind == "ChooseWarband":
         label = text("action.ChooseWarband", lang, warband=warband_name(action["warband"], names.view))

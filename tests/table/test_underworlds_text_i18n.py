@@ -137,7 +137,8 @@ def every_action(view: dict) -> list[dict]:
     actions += [{"type": "Attack", "fighter": f0, "target": f1, "attack": 0},
                 {"type": "Stun", "fighter": f0, "target": f1}, {"type": "DriveBack", "to": "c3"}]
     actions += [{"type": t, "fighter": f0} for t in ("Guard", "Delve")]
-    actions += [{"type": t} for t in ("Venture", "Plan", "Pass", "FinishEndPhase")]
+    actions += [{"type": t} for t in ("Venture", "Plan", "Pass", "FinishEndPhase", "DrawObjective")]
+    actions += [{"type": "ChooseForCard", "card": card, "territory": t} for t in ("player1", "none")]
     actions += [{"type": t, "card": card, "fighter": f0, "target": f1, "hex": "c3"} for t in uwtext.CARD_ACTIONS]
     actions += [{"type": "ChooseWarband", "warband": "garreks-reavers"},
                 {"type": "ChooseDeck", "deck": "rimewyrms-bite-rivals"}, {"type": "ChooseBoard", "board": "mirror-well"}]

@@ -12,9 +12,9 @@ TARGOR, SAEK, OBRYN, SEVERIN = "player1:targor", "player1:blooded-saek", "player
 
 def test_power_step_ends_after_two_passes_in_succession():
     """§23: the active player first; it ends when both players pass in succession."""
-    s = scenario({TARGOR: "c3", OBRYN: "h9"}, stage="power", hands={P2: ["48013"]})
+    s = scenario({TARGOR: "c3", OBRYN: "h9"}, stage="power", hands={P2: ["47013"]})
     s, _ = act(s, P1, {"type": "Pass"})
-    s, _ = act(s, P2, {"type": "PlayPloy", "card": "48013"})
+    s, _ = act(s, P2, {"type": "PlayPloy", "card": "47013"})
     s, _ = act(s, P1, {"type": "Pass"})
     assert top(s)["kind"] == "power" and top(s)["to_act"] == P2
     s, ev = act(s, P2, {"type": "Pass"})
@@ -62,10 +62,11 @@ def test_delve_blocked_side_under_fighter_is_impossible():
 
 
 def test_unautomated_ploy_shows_text_and_is_discarded():
-    """Design: a card the engine doesn't automate plays as text for the players to settle."""
-    s = scenario({TARGOR: "c3"}, stage="power", hands={P1: ["48013"]})
-    s, ev = act(s, P1, {"type": "PlayPloy", "card": "48013"})
-    assert "CardTextToSettle" in types(ev) and s["players"][P1]["power_discard"] == ["48013"]
+    """Design: a card the engine doesn't automate plays as text for the players to settle (A Curse Divided, 47013:
+    its Bane of Heroes upgrade is unknown)."""
+    s = scenario({TARGOR: "c3"}, stage="power", hands={P1: ["47013"]})
+    s, ev = act(s, P1, {"type": "PlayPloy", "card": "47013"})
+    assert "CardTextToSettle" in types(ev) and s["players"][P1]["power_discard"] == ["47013"]
 
 
 def test_right_bait_damages_and_staggers_near_hazard():
