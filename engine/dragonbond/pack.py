@@ -16,7 +16,7 @@ ids, force lists that break the list-building rules. "§" is a section of the ru
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
@@ -210,6 +210,89 @@ class Force(Strict):
         default=[], description="Command cards in its hand, entries of `command_cards`")
 
 
+class TargetRule(StrEnum):
+    """Whom a behaviour card's actions aim at, printed at the top of the card (blanco, §27.2; seed 003 l.1530).
+    When no unit fits the rule, the target is the nearest unit ignoring line of sight; equal candidates: the
+    winner of an opposed roll picks. A card drawn because the Monster was attacked always targets the attacker."""
+
+    NEAREST = "nearest"
+    """The nearest unit, line of sight ignored (la unidad más cercana)."""
+    NEAREST_IN_SIGHT = "nearest_in_sight"
+    """The nearest unit the Monster can see."""
+    MOST_MODELS = "most_models"
+    """The unit with the most models."""
+    MOST_POINTS = "most_points"
+    """The unit with the highest points cost."""
+    ENGAGED = "engaged"
+    """A unit engaged with the Monster."""
+
+
+class BehaviourKind(StrEnum):
+    """What one action of a behaviour card does, as a unit's action would (§27.2; seed 003 l.1528)."""
+
+    MARCH_TOWARD = "march_toward"
+    """March toward the target, stopping 1" short (§7.1)."""
+    CHARGE = "charge"
+    """Charge the target (§7.5)."""
+    ATTACK = "attack"
+    """A melee attack on the target, or on a unit engaged with the Monster if the target is not (§7.2)."""
+    SHOOT = "shoot"
+    """A ranged attack on the target (§7.2, §10.1)."""
+    POWER = "power"
+    """Use one of the Monster's powers on the target (§15)."""
+
+
+class Condition(StrEnum):
+    """The conditional sentence an action may start with ("si el Monstruo no está enfrentado", seed 003 l.1528);
+    a failed condition skips the action and gives no fatigue."""
+
+    ALWAYS = "always"
+    NOT_ENGAGED = "not_engaged"
+    ENGAGED = "engaged"
+    TARGET_IN_RANGE = "target_in_range"
+    """The target is within range and sight of the Monster's ranged attack."""
+    TARGET_IN_SIGHT = "target_in_sight"
+
+
+class BehaviourAction(Strict):
+    """One action of a behaviour card, resolved top to bottom, 1 fatigue each (acción, §27.2)."""
+
+    action: Maybe[BehaviourKind] = Field(description="What it does (acción)")
+    condition: Maybe[Condition] = Field(default=Condition.ALWAYS, description="When it applies (condición)")
+    power: Id | None = Field(default=None, description="The power it uses, an entry of `powers` (`power` only)")
+    text: Maybe[Text] | None = Field(default=None, description="The action as printed (texto)")
+
+
+class BehaviourCard(Strict):
+    """A behaviour card (carta de comportamiento, §27.2): a target rule and actions."""
+
+    id: Id
+    name: Name = Field(description="Card name (nombre)")
+    target: Maybe[TargetRule] = Field(description="Its target, printed at the top (blanco)")
+    actions: Annotated[list[BehaviourAction], Field(min_length=1)] = Field(description="Its actions (acciones)")
+
+
+class Monster(Profile):
+    """A Monster card (carta de Monstruo, §27.2): a neutral unit, enemy of every player, never in a force."""
+
+    id: Id
+    name: Name = Field(description="Monster name (nombre)")
+    keywords: list[Keyword] = Field(default=[], description="Unit keywords as printed (claves)")
+    models: Maybe[Count] = Field(description="Number of models (cantidad de miniaturas)")
+    base_mm: Maybe[Annotated[int, Field(ge=1, le=300)]] = Field(description="Base diameter in millimetres")
+    trophy: Maybe[Points] | Literal["UPE"] = Field(
+        description='Trophy value in VP for the player who defeats it (valor de trofeo); "UPE": the last '
+                    "winning auction bid (última puja exitosa)")
+    behaviour_deck: bool = Field(default=False, description="Its card makes a behaviour deck (mazo de comportamiento)")
+    auction: bool = Field(default=False, description="Its control is auctioned each round (subasta)")
+    behaviour: list[BehaviourCard] = Field(
+        default=[], description="Its behaviour cards (cartas de comportamiento): 5 when it has a behaviour deck")
+
+
+BEHAVIOUR_DECK = 5
+"""Cards in a Monster's behaviour deck (§27.2; seed 003 l.1518)."""
+
+
 class DragonbondPack(Strict):
     """The entries of a Dragonbond pack (the document's ``entries``)."""
 
@@ -219,6 +302,7 @@ class DragonbondPack(Strict):
     command_cards: list[CommandCard] = Field(default=[], description="Command cards (cartas de Comando)")
     artifacts: list[Artifact] = Field(default=[], description="Artifact cards (cartas de Artefacto)")
     forces: list[Force] = Field(default=[], description="Force lists to play with (listas de fuerza)")
+    monsters: list[Monster] = Field(default=[], description="Monster cards (cartas de Monstruo, §27.2)")
     training_values: list[str] = Field(
         default=[], description="Paths in `entries` (as `unknowns` writes them) of values invented for training, "
                                 "not printed")
@@ -256,7 +340,7 @@ def check(pack: DragonbondPack) -> list[Problem]:
 
 def _check(pack: DragonbondPack) -> list[Problem]:
     problems: list[Problem] = []
-    for name in ("units", "powers", "vaala_cards", "command_cards", "artifacts", "forces"):
+    for name in ("units", "powers", "vaala_cards", "command_cards", "artifacts", "forces", "monsters"):
         problems += _duplicates(getattr(pack, name), name)
     powers = {p.id: p for p in pack.powers}
     units = {u.id: u for u in pack.units}
@@ -285,6 +369,21 @@ def _check(pack: DragonbondPack) -> list[Problem]:
             problems.append(Problem(f"units[{i}].models", str(unit.models), "1: a Hero is a single model"))
     for i, artifact in enumerate(pack.artifacts):
         power_ref(f"artifacts[{i}].power", artifact.power)
+    for i, monster in enumerate(pack.monsters):
+        for j, power_id in enumerate(monster.powers):
+            power_ref(f"monsters[{i}].powers[{j}]", power_id)
+        if monster.behaviour_deck and len(monster.behaviour) != BEHAVIOUR_DECK:
+            problems.append(Problem(f"monsters[{i}].behaviour", str(len(monster.behaviour)),
+                                    f"{BEHAVIOUR_DECK} behaviour cards (§27.2)"))
+        problems += _duplicates(monster.behaviour, f"monsters[{i}].behaviour")
+        for j, card in enumerate(monster.behaviour):
+            for k, act in enumerate(card.actions):
+                at = f"monsters[{i}].behaviour[{j}].actions[{k}]"
+                if act.action == BehaviourKind.POWER:
+                    if act.power is None:
+                        problems.append(Problem(f"{at}.power", "null", "a power id: the action uses a power"))
+                    elif act.power not in monster.powers:
+                        problems.append(Problem(f"{at}.power", act.power, "one of the Monster's powers"))
     for i, force in enumerate(pack.forces):
         problems += _check_force(pack, force, f"forces[{i}]", units)
     for i, path in enumerate(pack.training_values):
@@ -373,6 +472,10 @@ def _check_force(pack: DragonbondPack, force: Force, at: str, units: dict[str, U
         if unit.faction != force.faction:
             problems.append(Problem(f"{at}.units[{index[entry_id]}].unit", unit.id,
                                     f"a unit of {force.faction}, unaligned or Mercenary (§25.2)"))
+    mercenary, main = _split_points(force, entries)
+    if mercenary is not None and main is not None and mercenary > main:
+        problems.append(Problem(f"{at}.units", f"{mercenary} > {main}",
+                                "Mercenary points at most the main force's (§27.1; seed 003 l.1482)"))
     costs = [u.points for u in entries.values() if u is not None]
     if costs and all(isinstance(c, int) for c in costs):
         spent = (sum(costs) + CARD_COST * (len(force.artifacts)  # type: ignore[arg-type]
@@ -380,6 +483,20 @@ def _check_force(pack: DragonbondPack, force: Force, at: str, units: dict[str, U
         if spent > force.size:
             problems.append(Problem(f"{at}.size", str(force.size), f"at least the {spent} points spent (§25.1)"))
     return problems
+
+
+def _split_points(force: Force, entries: dict[str, Unit | None]) -> tuple[int | None, int | None]:
+    """(Mercenary points, main force points) of a force list, each unit with its Artifact's card; None when a
+    cost is unknown (§27.1: the limit counts what is spent on each)."""
+    carried = {c.hero for c in force.artifacts}
+    totals = {True: 0, False: 0}
+    for entry_id, unit in entries.items():
+        if unit is None:
+            continue
+        if not isinstance(unit.points, int):
+            return None, None
+        totals[unit.mercenary] += unit.points + (CARD_COST if entry_id in carried else 0)
+    return totals[True], totals[False]
 
 
 def json_schema() -> dict[str, Any]:

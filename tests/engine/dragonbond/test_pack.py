@@ -54,7 +54,7 @@ def training_document() -> tuple[list[str], dict[str, int], set[str]]:
     found = [(p.removeprefix("entries."), n, leaf) for p, n, leaf in value_lines(yaml.compose(text))
              if p.startswith("entries.")]
     game = [(p, n, leaf) for p, n, leaf in found if p.split(".")[0].split("[")[0]
-            in {"units", "powers", "vaala_cards", "command_cards", "artifacts", "forces"}]
+            in {"units", "powers", "vaala_cards", "command_cards", "artifacts", "forces", "monsters"}]
     return lines, {p: n for p, n, _ in game}, {p for p, _, leaf in game if leaf and p.rsplit(".", 1)[-1] not in NOT_VALUES}
 
 
@@ -236,3 +236,44 @@ def test_the_envelope_is_not_an_entry() -> None:
         DragonbondPack.model_validate({"header": {"schema_version": 1, "game": "dragonbond"}})
     assert "header" not in json_schema()["properties"]
     assert {"schema_version", "game", "id", "entries"} <= set(json_schema()["required"])
+
+
+def test_mercenary_points_at_most_the_main_force() -> None:
+    """Digest §27.1; seed 003 l.1480-1484: a Mercenary General is refused and Mercenary points may not exceed
+    the points spent on the main force (50 + 50 of 100 is fine, 10 + 20 is not)."""
+    units = [unit("hero", keywords=["Héroe"], points=10), unit("sellsword", mercenary=True, points=10),
+             unit("ogre", mercenary=True, points=10, faction="Ysval")]
+    ok = force(units=[{"id": "h", "unit": "hero"}, {"id": "s", "unit": "sellsword"}])
+    assert check(pack(units=units, forces=[ok])) == []
+    too_many = force(units=[{"id": "h", "unit": "hero"}, {"id": "s", "unit": "sellsword"}, {"id": "o", "unit": "ogre"}])
+    assert ("entries.forces[0].units", "20 > 10") in problems(pack(units=units, forces=[too_many]))
+    mercenary_general = force(units=[{"id": "h", "unit": "hero"}], general="h")
+    units[0] = unit("hero", keywords=["Héroe"], mercenary=True)
+    assert ("entries.forces[0].general", "h") in problems(pack(units=units, forces=[mercenary_general]))
+
+
+MONSTER = {"id": "beast", "name": "Beast", "models": 1, "base_mm": 60, "health": 8, "speed": 6, "defence": "gray",
+           "melee": {"dice": 3, "colour": "black"}, "ranged": None, "powers": [], "trophy": 15}
+
+
+def card(cid: str, *actions: dict) -> dict:
+    return {"id": cid, "name": cid, "target": "nearest", "actions": list(actions) or [{"action": "charge"}]}
+
+
+def test_monster_behaviour_deck_has_five_cards_and_structured_actions() -> None:
+    """Digest §27.2; seed 003 l.1518 (a deck of 5 behaviour cards), l.1514 (a trophy value, or "UPE"),
+    l.1528 (actions resolved top to bottom, some conditional)."""
+    five = [card(f"c{i}") for i in range(5)]
+    assert check(pack(monsters=[{**MONSTER, "behaviour_deck": True, "behaviour": five}])) == []
+    assert ("entries.monsters[0].behaviour", "4") in problems(
+        pack(monsters=[{**MONSTER, "behaviour_deck": True, "behaviour": five[:4]}]))
+    bad = [card("c0", {"action": "power", "power": "roar"})] + five[1:]
+    assert ("entries.monsters[0].behaviour[0].actions[0].power", "roar") in problems(
+        pack(monsters=[{**MONSTER, "behaviour_deck": True, "behaviour": bad}]))
+    upe = DragonbondPack.model_validate({"monsters": [{**MONSTER, "trophy": "UPE", "auction": True}]})
+    assert upe.monsters[0].trophy == "UPE"
+    unknown = DragonbondPack.model_validate({"monsters": [{**MONSTER, "trophy": "unknown",
+                                                           "behaviour": [card("c", {"action": "unknown"})]}]})
+    assert "monsters[0].trophy" in unknowns(unknown) and "monsters[0].behaviour[0].actions[0].action" in unknowns(unknown)
+    with pytest.raises(ValidationError):
+        DragonbondPack.model_validate({"monsters": [{**MONSTER, "behaviour": [card("c", {"action": "fly away"})]}]})
