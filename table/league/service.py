@@ -629,8 +629,8 @@ class Leagues:
         return posts
 
 
-def present_say(league: League, key: str, **params: Any) -> str:
-    """A message in the league's language."""
+def present_say(league: League, key: str, /, **params: Any) -> str:
+    """A message in the league's language (positional-only: a message may have a ``league`` parameter too)."""
     from table.i18n import message
 
     return message(key, league.lang, **params)
