@@ -111,3 +111,21 @@ async def test_only_moderators_create_and_only_the_organiser_settles(table, redi
     with pytest.raises(GameError) as refused:
         await leagues.settle(ctx(PLAYERS[0]), None, g.id, "1-0")
     assert refused.value.code == "league.organiser_only"
+
+
+def test_the_guides_example_lists_are_legal():
+    """docs/leagues.md: the example list of each game (the code block after its heading) is legal in the first
+    format it names, with the shipped data or training pack."""
+    import re
+    from pathlib import Path
+
+    from table.league.registry import list_check
+
+    guide = (Path(__file__).resolve().parents[2] / "docs" / "leagues.md").read_text(encoding="utf-8")
+    found = {}
+    for game in ("underworlds", "magewars", "dragonbond", "tambores"):
+        at = guide.index(f"game:{game}")
+        format = re.search(r"- `([a-z-]+)`", guide[at:]).group(1) if game != "underworlds" else "rivals"
+        example = re.search(r"```\n(.*?)```", guide[at:], re.S).group(1)
+        found[game] = list_check(game, format)(example)
+    assert found == {"underworlds": [], "magewars": [], "dragonbond": [], "tambores": []}
