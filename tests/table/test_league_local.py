@@ -24,3 +24,25 @@ async def test_a_league_at_the_local_table(redis, prefix, tmp_path):
     assert text.count("joined") == 2 and "Round 1" in text
     assert "is confirmed" in text and "standings.png" in text
     assert "@ann" in text and "2-0" in text
+
+
+async def test_a_tambores_league_with_a_pack_at_the_local_table(redis, prefix, tmp_path):
+    """``/league create ... pack:<id>`` at the local table: the pack imported from a file, a deck of two armies
+    refused (one line per problem), a legal one (entries separated by ``;``) joined."""
+    from pathlib import Path
+
+    training = Path(__file__).resolve().parents[2] / "data" / "tambores" / "packs" / "training.yaml"
+    out = io.StringIO()
+    local = open_local_table(services_for(redis, prefix, rate_limit_per_minute=10_000), out=out, boards_dir=tmp_path)
+    bad = tmp_path / "bad.txt"
+    bad.write_text("hero: Thugg\nhero: Aiden\n2 Alabardero\n1 Lancero\n")
+    good = tmp_path / "good.txt"
+    good.write_text("hero: Thugg; 12 Lancero; 10 Fûror", encoding="utf-8")
+    await local.run(["/as org mod:yes", f"/pack import {training}",
+                     "/league create Enclave game:tambores format:custom pack:tambores-training",
+                     "/as ann", f"/league join {bad}", f"/league join {good}"])
+    text = out.getvalue()
+    assert "is open" in text and "`tambores-training`" in text, text
+    assert "Nothing was registered" in text and text.count("a hero of the orc army") == 1
+    assert "a card of the orc army" in text and "at least 5 cards to draw" in text
+    assert "joined" in text and "Thugg · orc · 22 cards" in text
