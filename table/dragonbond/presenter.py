@@ -68,6 +68,8 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("wait", "Round 1: a reserve unit waits", ("Wait",), (_unit(),)),
     CommandSpec("decide", "Answer the open decision", DECISIONS),
     CommandSpec("hero", "Before activating: a Hero leaves its unit or dismounts", ("AbandonCommand", "Dismount")),
+    CommandSpec("setup", "Before the battle: scenario, size, force, monsters, edge",
+                ("ChooseScenario", "ChooseSize", "ChooseForce", "PlaceMonster", "ChooseEdge")),
     CommandSpec("deploy", "Deploy a unit in your zone", ("Deploy",), (_unit(), _to("Where (x,y in your zone)")),
                 example="unit:A1 to:12,3"),
     CommandSpec("reserve", "Put your remaining units in reserve", ("Reserve",)),

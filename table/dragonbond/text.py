@@ -23,13 +23,16 @@ FACES = ("miss", "hit", "double_hit", "critical", "double_critical", "block", "f
 """Die faces with a written form, ``db.table.face.<face>``."""
 DECISIONS = ("opportunity", "shoot", "danger", "giant", "after")
 """Open decisions described in words, ``db.table.step.<kind>`` (any other kind reads as ``after``)."""
-EVENTS = ("Deployed", "Reserved", "Initiative", "RoundStarted", "RoundEnded", "Passed", "Moved", "MoveRefused",
+EVENTS = ("OpposedRoll", "ScenarioChosen", "SizeChosen", "ForceChosen", "ForceChosenPrivately", "ForcesRevealed",
+          "EdgeChosen", "Deployed", "Reserved", "Initiative", "RoundStarted", "RoundEnded", "Passed", "Moved", "MoveRefused",
           "NoTarget", "ChargeRoll", "ChargeFailed", "Engaged", "Separated", "Wounded", "ModelsRemoved", "Injured",
           "MoraleTest", "UnitDestroyed", "VictoryPoints", "ObjectiveCaptured", "CommandTaken", "CommandLeft",
           "Mounted", "Dismounted", "PowerUsed", "PowerWounds", "CardPlayed", "RefereeAction", "GameOver", "Poisoned",
           "GiantBlow", "TreasureTaken", "TreasureDropped")
 """The events written as a line, ``db.table.event.<type>``; the others (dice, activations, fatigue, decisions)
 are bookkeeping, or the combat embed's."""
+SETUP_STEPS = ("scenario", "size", "forces", "monsters", "edge")
+"""The pre-game steps (``view["setup"]["step"]``), ``db.table.step.setup.<step>``."""
 MOVE_KINDS = ("march", "shoot", "charge", "enter", "dismount", "referee", "place")
 
 
@@ -72,6 +75,7 @@ def _training_texts() -> tuple[str, dict[str, JSON]]:
     named = {p["id"]: {**p, "what": "power"} for p in entries.get("powers") or []}
     named.update({c["id"]: {**c, "what": "vaala"} for c in entries.get("vaala_cards") or []})
     named.update({c["id"]: {**c, "what": "command"} for c in entries.get("command_cards") or []})
+    named.update({f["id"]: {**f, "what": "force"} for f in entries.get("forces") or []})
     return str(doc["id"]), named
 
 
@@ -85,7 +89,9 @@ class Names:
         self.units: dict[str, JSON] = {u["id"]: u for u in view.get("units") or ()}
         self.terrain: dict[str, JSON] = {t["id"]: t for t in (view.get("field") or {}).get("terrain") or ()}
         pack, named = _training_texts()
-        self.texts: dict[str, JSON] = named if view.get("pack_id") == pack else {}
+        self.texts: dict[str, JSON] = dict(named) if view.get("pack_id") == pack else {}
+        for f in (view.get("setup") or {}).get("forces_offered") or ():  # any pack's forces, while offered
+            self.texts.setdefault(f["id"], {**f, "what": "force"})
 
     def seat(self, seat: Any) -> str:
         """The player's name for a seat."""
@@ -215,6 +221,23 @@ def action_label(action: JSON, names: Names, *, short: bool = False) -> str:
         label = text("action.Mount", lang, hero=names.unit(action.get("hero")), mount=names.unit(action.get("mount")))
     elif kind in ("Pass", "Reserve", "Decline", "EndTurn"):
         label = text(f"action.{kind}", lang)
+    elif kind == "ChooseScenario":
+        monsters = ", ".join(names.thing(m) for m in action.get("monsters") or ())
+        label = text("action.ChooseScenario", lang, scenario=word("scenario", action.get("scenario"), lang))
+        label += f" + {monsters}" if monsters else ""
+    elif kind == "ChooseSize":
+        label = text("action.ChooseSize", lang, size=action.get("size"))
+    elif kind == "ChooseForce":
+        force = names.texts.get(str(action.get("force"))) or {}
+        units = force.get("units")  # a count while offered, the pack's list after
+        label = text("action.ChooseForce", lang, force=force.get("name") or action.get("force"),
+                     points=force.get("points") if force.get("points") is not None else "?",
+                     units=len(units) if isinstance(units, list) else units if units is not None else "?")
+    elif kind == "PlaceMonster":
+        label = text("action.PlaceMonster", lang, monster=names.unit(action.get("monster")),
+                     n=action.get("objective"))
+    elif kind == "ChooseEdge":
+        label = text(f"action.ChooseEdge.{'north' if action.get('edge') == 'north' else 'south'}", lang)
     elif kind in ("AdjustWounds", "AdjustFatigue", "AdjustState", "Heal", "AdjustVP", "SetPosition", "RefereeNote"):
         label = referee_summary(action, names)
     else:
@@ -254,7 +277,25 @@ def event_line(e: JSON, names: Names) -> str | None:
         "round": e.get("round"), "wounds": e.get("wounds"), "count": e.get("count"), "left": e.get("left"),
         "hero": names.unit(e.get("hero")), "mount": names.unit(e.get("mount")),
     }
-    if t == "Deployed":
+    if t == "OpposedRoll":
+        if e.get("reason") == "initiative":  # the Initiative line says it
+            return None
+        key += ".tie" if not e.get("winner") else ""
+        params.update(who=names.seat(e.get("winner")), reason=word("roll", e.get("reason"), lang),
+                      rolls=", ".join(f"{names.seat(s)} {r[0]}" for s, r in (e.get("rolls") or {}).items()))
+    elif t == "ScenarioChosen":
+        monsters = ", ".join(names.thing(m) for m in e.get("monsters") or ())
+        params.update(scenario=word("scenario", e.get("scenario"), lang), monsters=f" + {monsters}" if monsters
+                      else "")
+    elif t == "SizeChosen":
+        params["size"] = e.get("size")
+    elif t == "ForceChosenPrivately":
+        params["force"] = names.thing(e.get("force"))
+    elif t == "ForcesRevealed":
+        params["forces"] = ", ".join(f"{names.seat(s)}: {names.thing(f)}" for s, f in (e.get("forces") or {}).items())
+    elif t == "EdgeChosen":
+        params["edge"] = word("edge", e.get("edge"), lang)
+    elif t == "Deployed":
         params["to"] = point((e.get("x"), e.get("y")))
     elif t == "Reserved":
         params["units"] = ", ".join(names.unit(u) for u in e.get("units") or ()) or "—"
@@ -405,6 +446,9 @@ def step_text(view: JSON, *, lang: str = "en") -> str:
         kind = pending.get("kind")
         return text(f"step.{kind if kind in DECISIONS else 'after'}", lang)
     phase = view.get("phase")
+    if phase == "setup":
+        step = (view.get("setup") or {}).get("step")
+        return text(f"step.setup.{step if step in SETUP_STEPS else 'scenario'}", lang)
     if phase == "deploy":
         return text("step.deploy", lang)
     if phase == "over":
@@ -456,8 +500,9 @@ def panel_embed(view: JSON, names: Names, *, match_id: str, image: str | None = 
                       step=step_text(view, lang=lang)))
     if view.get("initiative"):
         lines.append(text("panel.initiative", lang, who=names.seat(view["initiative"])))
-    lines.append(text("panel.scenario", lang, scenario=word("scenario", view.get("scenario"), lang),
-                      size=view.get("size")))
+    if view.get("scenario"):
+        lines.append(text("panel.scenario", lang, scenario=word("scenario", view.get("scenario"), lang),
+                          size=view.get("size") or "?"))
     fields = []
     hands = view.get("hands") or {}
     for seat in view.get("seats") or ():
@@ -468,8 +513,12 @@ def panel_embed(view: JSON, names: Names, *, match_id: str, image: str | None = 
                      destroyed=count["destroyed"]),
                 text("panel.vp", lang, vp=(view.get("vp") or {}).get(seat, 0)),
                 text("panel.hand", lang, vaala=cards.get("vaala", 0), command=cards.get("command", 0))]
-        if (view.get("passed") or {}).get(seat):
+        if (view.get("passed") or {}).get(seat) and view.get("phase") == "battle":
             body.append(text("panel.passed", lang))
+        setup = view.get("setup") or {}
+        if setup.get("step") == "forces":
+            body.append(text("panel.force_chosen" if (setup.get("chosen") or {}).get(seat) else "panel.force_open",
+                             lang))
         side = (view.get("sides") or {}).get(seat, "")
         marker = " ▶" if seat in waiting else ""
         fields.append(Field(f"{names.seat(seat)} ({side}){marker}", "\n".join(body)))

@@ -66,9 +66,14 @@ def toward(state: JSON, u: JSON) -> list[float] | None:
 
 
 def next_command(state: JSON, seat: str, tried: set[str]) -> str:
-    """The command a simple player types now (``/db ...`` options as ``key:value``): deploy in order, answer a
+    """The command a simple player types now (``/db ...`` options as ``key:value``): the pre-game choices, deploy
+    in order, answer a
     decision with its first choice, attack, charge, march toward the nearest enemy by typed coordinates, or
     pass. ``tried`` holds commands refused at this step, not to be typed again."""
+    if state["phase"] == "setup":  # the first scenario and size offered; each player a different force if any
+        legal = SYSTEM.legal_actions(state, seat)
+        index = state["seats"].index(seat) % len(legal) if legal[0]["type"] == "ChooseForce" else 0
+        return f"/db setup {index}"
     if state["pending_queue"]:
         return "/db decide 0"
     if state["phase"] == "deploy":
@@ -233,6 +238,10 @@ def test_every_word_of_a_random_battle_reads_in_both_languages():
                     kinds.update(e["type"] for e in events)
         fights = [a for a in offered if a["type"] in ("Attack", "Charge", "ShootTarget", "OpportunityAttack")]
         action = pick.choice(fights if fights and pick.random() < 0.8 else offered)
+        if action["type"] in ("ChooseScenario", "ChooseSize"):  # a pitched battle, at the first size offered
+            action = offered[0]
+        if action["type"] == "ChooseForce":  # the training forces: Lucy's (with a Vaala card) against Jason's
+            action = offered[state["seats"].index(seat) % len(offered)]
         try:
             state, events = SYSTEM.apply(state, seat, action, rng)
         except IllegalAction:
