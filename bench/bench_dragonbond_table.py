@@ -3,7 +3,7 @@
 1. The presenter at a busy step of a training battle (every unit on the table, an attack just made): the turn
    panel, the event lines, the combat embeds and the battlefield image (1280 px), p50 and p99, PNG bytes.
 2. The real bot against the fake Discord gateway (``tests/discord``) with a real Redis (``REDIS_URL``, else an
-   embedded one): ``/db deploy`` commands of seeded matches, then a few battle commands (``/db attack``,
+   embedded one): ``/db setup`` and ``/db deploy`` commands of seeded matches, then a few battle commands (``/db attack``,
    ``/db march`` by typed x,y, ``/db pass``); the time from the interaction sent to the bot's response. A
    battle command's time is mostly the engine's ``legal_actions`` (named destinations), which the table asks
    for the command and again for the panel's choices.
@@ -129,7 +129,7 @@ async def bench_commands() -> None:
                         line = next_command(state, seat, set())
                         command, options = slash_of(line)
                         result = await fake.slash(users[seat], thread, command, **options)
-                        if state["phase"] == "deploy":
+                        if state["phase"] in ("setup", "deploy"):
                             deploys.append(result.acknowledged_after * 1000)
                         else:
                             battle.append((command, result.acknowledged_after * 1000))
@@ -137,7 +137,8 @@ async def bench_commands() -> None:
                                 break
                         match = await store.load(match_id)
                 await asyncio.sleep(0.3)
-    print(f"/db deploy through the fake gateway + Redis, {len(deploys)} commands  {_percentiles(deploys)}")
+    print(f"/db setup and /db deploy through the fake gateway + Redis, {len(deploys)} commands  "
+          f"{_percentiles(deploys)}")
     for command, ms in battle:
         print(f"/{command} at the first battle turns: {ms:.0f} ms")
 
