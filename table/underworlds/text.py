@@ -459,9 +459,15 @@ def coverage_reply(*, lang: str = "en") -> Reply:
 
     coverage = automation_coverage()
     totals = coverage["totals"]
-    fields = [Field(deck or text("coverage.other", lang), text("coverage.deck", lang, automated=n["automated"],
-                                                               partial=n["partial"], referee=n["referee"]),
-                    inline=False)
+
+    def pending(deck: str) -> str:  # the cards not (fully) automated, by name; * = in part
+        todo = [c["name"] + ("*" if c["level"] == "partial" else "") for c in coverage["cards"].values()
+                if (c["deck"] or "") == deck and c["level"] != "automated"]
+        return ("\n" + text("coverage.pending", lang, cards=" · ".join(todo))) if todo else ""
+
+    fields = [Field(deck or text("coverage.other", lang), (text("coverage.deck", lang, automated=n["automated"],
+                                                                partial=n["partial"], referee=n["referee"])
+                                                           + pending(deck))[:1024], inline=False)
               for deck, n in sorted(coverage["decks"].items())]
     summary = text("coverage.summary", lang, automated=totals["automated"], cards=totals["cards"],
                    partial=totals["partial"], referee=totals["referee"])

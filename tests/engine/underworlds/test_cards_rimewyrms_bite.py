@@ -130,3 +130,29 @@ def test_sprinting_fiend_refused_with_a_charge_marker_or_without_the_upgrade():
     s, _ = act(s, P1, {"type": "UseCardAction", "fighter": TARGOR, "card": "48029"})
     with pytest.raises(IllegalAction):
         act(s, P1, {"type": "Move", "fighter": SAEK, "to": "e4"})
+
+
+# -- upgrades named by no other test ------------------------------------------------------------------------------------
+
+
+def test_earth_shattering_tread_hexes_next_to_a_moved_holder_are_lethal_for_others():
+    """48025: while this fighter has a Charge and/or Move marker, other fighters treat adjacent hexes as lethal."""
+    from engine.underworlds import rules
+    from engine.underworlds.hexgrid import Hex
+    st = load(scenario({TARGOR: "c3", OBRYN: "h9"}, upgrades={TARGOR: ["48025"]}, move={TARGOR: 1}))
+    assert rules.is_lethal(st, Hex.parse("c4"), st.fighter(OBRYN))
+    assert not rules.is_lethal(st, Hex.parse("c4"), st.fighter(TARGOR))  # not for the holder
+    st.fighter(TARGOR).move = 0
+    assert not rules.is_lethal(st, Hex.parse("c4"), st.fighter(OBRYN))
+
+
+def test_inured_to_hardship_heals_when_given_and_at_the_start_of_a_round():
+    """48026: given to a fighter, Heal (1) it; Reaction at the start of a round: Heal (1) (not if Large)."""
+    s = scenario({TARGOR: "c3"}, stage="power", hands={P1: ["48026"]}, glory={P1: 1}, wounds={TARGOR: 2})
+    s, _ = act(s, P1, {"type": "PlayUpgrade", "card": "48026", "fighter": TARGOR})
+    assert fighter(s, TARGOR)["wounds"] == 1
+    st = load(s)
+    assert effects.reaction_options(st, P1, {"round_start"}, {}) == [
+        {"type": "PlayReaction", "card": "48026", "fighter": TARGOR}]
+    st.fighter(TARGOR).wounds = 0
+    assert effects.reaction_options(st, P1, {"round_start"}, {}) == []  # nothing to heal: not offered
