@@ -76,6 +76,7 @@ def _training_texts() -> tuple[str, dict[str, JSON]]:
     named.update({c["id"]: {**c, "what": "vaala"} for c in entries.get("vaala_cards") or []})
     named.update({c["id"]: {**c, "what": "command"} for c in entries.get("command_cards") or []})
     named.update({f["id"]: {**f, "what": "force"} for f in entries.get("forces") or []})
+    named.update({m["id"]: {**m, "what": "monster"} for m in entries.get("monsters") or [] if m.get("id")})
     return str(doc["id"]), named
 
 
@@ -90,8 +91,8 @@ class Names:
         self.terrain: dict[str, JSON] = {t["id"]: t for t in (view.get("field") or {}).get("terrain") or ()}
         pack, named = _training_texts()
         self.texts: dict[str, JSON] = dict(named) if view.get("pack_id") == pack else {}
-        for f in (view.get("setup") or {}).get("forces_offered") or ():  # any pack's forces, while offered
-            self.texts.setdefault(f["id"], {**f, "what": "force"})
+        for f in (view.get("setup") or {}).get("forces_offered") or ():  # any pack's forces, with their points
+            self.texts[f["id"]] = {**self.texts.get(f["id"], {}), **f, "what": "force"}
 
     def seat(self, seat: Any) -> str:
         """The player's name for a seat."""
@@ -509,10 +510,10 @@ def panel_embed(view: JSON, names: Names, *, match_id: str, image: str | None = 
         count = _units_of(view, seat)
         hand = hands.get(seat) or {}
         cards = {k: (len(v) if isinstance(v, list) else int(v or 0)) for k, v in hand.items()}
-        body = [text("panel.units", lang, on=count["battlefield"], reserve=count["reserve"],
-                     destroyed=count["destroyed"]),
-                text("panel.vp", lang, vp=(view.get("vp") or {}).get(seat, 0)),
-                text("panel.hand", lang, vaala=cards.get("vaala", 0), command=cards.get("command", 0))]
+        body = [] if view.get("phase") == "setup" else [
+            text("panel.units", lang, on=count["battlefield"], reserve=count["reserve"], destroyed=count["destroyed"]),
+            text("panel.vp", lang, vp=(view.get("vp") or {}).get(seat, 0)),
+            text("panel.hand", lang, vaala=cards.get("vaala", 0), command=cards.get("command", 0))]
         if (view.get("passed") or {}).get(seat) and view.get("phase") == "battle":
             body.append(text("panel.passed", lang))
         setup = view.get("setup") or {}
@@ -521,7 +522,7 @@ def panel_embed(view: JSON, names: Names, *, match_id: str, image: str | None = 
                              lang))
         side = (view.get("sides") or {}).get(seat, "")
         marker = " ▶" if seat in waiting else ""
-        fields.append(Field(f"{names.seat(seat)} ({side}){marker}", "\n".join(body)))
+        fields.append(Field(f"{names.seat(seat)} ({side}){marker}", "\n".join(body) or "—"))
     objectives = view.get("objectives") or []
     if objectives:
         fields.append(Field(text("panel.objectives", lang), " · ".join(
