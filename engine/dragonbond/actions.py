@@ -306,7 +306,12 @@ def _leave_combat(ctx: Ctx, u: JSON, then: JSON) -> None:
     """An engaged unit moving away: every eligible enemy may first make an opportunity attack (§11.1, A7)."""
     st = ctx.state
     eligible = [e for e in u["engaged_with"] if can_opportunity(st, unit(st, e))]
-    if eligible:
+    for e in [e for e in eligible if unit(st, e).get("monster")]:
+        eligible.remove(e)      # a Monster always makes its opportunity attack (§27.2; seed 003 l.1512)
+        if u["where"] == "battlefield":
+            st["last_melee"] = e
+            resolve_attack(ctx, e, u["id"], "melee", reason="opportunity")
+    if eligible and u["where"] == "battlefield":
         st["pending_queue"].insert(0, {"seat": unit(st, eligible[0])["side"], "kind": "opportunity",
                                        "mover": u["id"], "eligible": eligible, "then": then})
         ctx.emit("Decision", seat=unit(st, eligible[0])["side"], kind="opportunity")
@@ -413,6 +418,13 @@ def _charge(ctx: Ctx, u: JSON, action: JSON) -> None:
                             allowance=allowance(u) + CHARGE_REACH)
     if not _start(ctx, u):
         return
+    charge_move(ctx, u, target)
+    end_activation(ctx, u["id"])
+
+
+def charge_move(ctx: Ctx, u: JSON, target: JSON) -> None:
+    """The charge itself, once the unit is activated: the dice, the move, and the attack if in contact."""
+    st = ctx.state
     bonus = charge_bonus(ctx)
     reach = allowance(u) + bonus
     ctx.emit("ChargeRoll", unit=u["id"], target=target["id"], hits=bonus, bonus=bonus, allowance=reach)
@@ -425,13 +437,11 @@ def _charge(ctx: Ctx, u: JSON, action: JSON) -> None:
              path=[list(p) for p in c.path], cost=c.cost, allowance=reach)
     if not c.ok:
         ctx.emit("ChargeFailed", unit=u["id"], target=target["id"], distance=c.params.get("distance"))
-        end_activation(ctx, u["id"])
         return
     separate_flanker(ctx, target)
     engage(ctx, u["id"], target["id"])
     st["last_melee"] = u["id"]
     resolve_attack(ctx, u["id"], target["id"], "melee", charge=True, reason="charge")
-    end_activation(ctx, u["id"])
 
 
 def _power(ctx: Ctx, u: JSON, action: JSON) -> None:

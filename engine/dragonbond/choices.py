@@ -25,6 +25,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.errors import IllegalAction
+from engine.dragonbond import monsters
 from engine.dragonbond.pack import GAME_SIZES
 from engine.dragonbond.setup import (
     SCENARIOS, build_match, force_problem, set_edges, setup_document, start_deployment,
@@ -60,12 +61,12 @@ def _fitting(st: JSON) -> list[JSON]:
 
 
 def _monster_ids(st: JSON) -> list[str]:
-    return [m["id"] for m in setup_document(st).entries.model_dump(mode="json").get("monsters", [])]
+    """The pack's Monsters whose values are all known."""
+    return monsters.playable(setup_document(st).entries)
 
 
 def advance(ctx: Ctx) -> None:
     """Move to the next open step, or build the match and start deployment when none is left."""
-    from engine.dragonbond.monsters import place_step_open
     from engine.dragonbond.turns import opposed
     st = ctx.state
     s = st["setup"]
@@ -80,7 +81,7 @@ def advance(ctx: Ctx) -> None:
         return
     if not st["units"]:
         build_match(ctx)
-    if place_step_open(ctx):
+    if monsters.place_step_open(ctx):
         return
     if s["edge"] is None:
         if s["edge_chooser"] is None:
@@ -115,12 +116,12 @@ def legal(st: JSON, seat: str) -> list[JSON]:
     if seat not in awaiting(st):
         return []
     if s["step"] == "scenario":
-        monsters = _monster_ids(st)
+        offered = _monster_ids(st)
         out = []
         for name in SCENARIOS:
             out.append({"type": "ChooseScenario", "scenario": name, "monsters": []})
             if name in MONSTER_SCENARIOS:
-                out += [{"type": "ChooseScenario", "scenario": name, "monsters": [m]} for m in monsters]
+                out += [{"type": "ChooseScenario", "scenario": name, "monsters": [m]} for m in offered]
         return out
     if s["step"] == "size":
         sizes = {f["size"] for f in forces_offered(st)} | set(GAME_SIZES)
@@ -128,8 +129,7 @@ def legal(st: JSON, seat: str) -> list[JSON]:
     if s["step"] == "forces":
         return [{"type": "ChooseForce", "force": f["id"]} for f in _fitting(st)]
     if s["step"] == "monsters":
-        from engine.dragonbond.monsters import place_choices
-        return place_choices(st)
+        return monsters.place_choices(st)
     if s["step"] == "edge":
         return [{"type": "ChooseEdge", "edge": e} for e in EDGES]
     return []
@@ -158,8 +158,7 @@ def act(ctx: Ctx, seat: str, action: JSON) -> None:
     elif kind == "ChooseForce":
         _force(ctx, seat, action.get("force"))
     elif kind == "PlaceMonster":
-        from engine.dragonbond.monsters import place
-        place(ctx, seat, action)
+        monsters.place(ctx, seat, action)
     else:
         edge = action.get("edge")
         if edge not in EDGES:

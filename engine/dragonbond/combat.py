@@ -125,6 +125,9 @@ def resolve_attack(ctx: Ctx, attacker_id: str, target_id: str, kind: str, *, cha
     """Make one attack (§10.2): take dice, roll, defend, wound, test morale. Returns {hits, crits, wounds}."""
     st = ctx.state
     attacker, target = unit(st, attacker_id), unit(st, target_id)
+    if target.get("monster") and target["fatigue"] <= 2 and attacker["side"] in st["seats"]:
+        # Attacked at 2 fatigue or less: a behaviour card after this turn, aimed at the attacker (§27.2, l.1524).
+        st.setdefault("monster_attacked", {}).setdefault(target_id, attacker_id)
     groups = dice_groups(st, attacker, kind, models)
     up, down = attack_shifts(st, attacker, charge=charge, shoot=shoot)
     result = roll_attack(ctx, groups, up, down)
@@ -354,7 +357,9 @@ def destroy(ctx: Ctx, uid: str, *, by: str | None, kind: str) -> None:
     u["models"] = 0
     ctx.emit("UnitDestroyed", unit=uid, by=by, how=kind, points=u["points"], was=was)
     drop_treasures(ctx, u, by)
-    if st["scenario_rules"]["kill_points"] and (was != "reserve" or st["rules"]["reserve_kill_points"]):
+    if u.get("monster"):
+        trophy(ctx, u, by)
+    elif st["scenario_rules"]["kill_points"] and (was != "reserve" or st["rules"]["reserve_kill_points"]):
         score(ctx, other(st, u["side"]), u["points"], "kill", unit=uid)
     partner = u.get("bonded_with")
     if partner and unit(st, partner)["where"] != "destroyed":
@@ -395,6 +400,18 @@ def drop_treasures(ctx: Ctx, u: JSON, by: str | None) -> None:
                                      "treasure": t})
         ctx.emit("TreasureDropped", unit=u["id"], treasures=u["treasures"])
     u["treasures"] = []
+
+
+def trophy(ctx: Ctx, monster: JSON, by: str | None) -> None:
+    """The player whose unit defeated a Monster scores its trophy value; "UPE": the last winning bid for it
+    (§27.2; seed 003 l.1514). Defeated by no player's unit (terrain, poison): nobody scores (a ruling)."""
+    st = ctx.state
+    killer = st["units"].get(by) if by else None
+    if killer is None or killer["side"] not in st["seats"]:
+        return
+    m = st["monsters"][monster["id"]]
+    value = (m["last_bid"] or 0) if m["trophy"] == "UPE" else int(m["trophy"])
+    score(ctx, killer["side"], value, "trophy", unit=monster["id"])
 
 
 def score(ctx: Ctx, seat: str, points: int, reason: str, **detail: Any) -> None:

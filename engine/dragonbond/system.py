@@ -73,6 +73,19 @@ Decisions (``pending``; the seat in ``pending["seat"]``):
 - ``TakeCommand {"hero", "unit"}``, ``Mount {"hero", "mount"}``, ``ActivatePartner {"unit"}``, ``EndTurn`` —
   after an activation (§19.2, §20.1, §20.5).
 
+- ``MonsterTarget {"unit"}`` — equal candidates for a behaviour card: the opposed roll's winner picks (§27.2).
+- ``Bid {"monster", "bid"}`` — the auction of a Monster: both seats are awaited, bids secret until both bid.
+
+Monsters (``monsters.py``, §27.2): units ``M1``.. with ``side`` ``"monster"`` (a player's seat while that
+player controls it after an auction), in ``units`` like any other; the view's ``monsters`` gives each one's
+card, trophy, cards left in its behaviour deck (a count), discards, controller and last winning bid. Events:
+``MonsterPlaced {unit, objective, x, y, by}``, ``MonsterDiscarded {unit}``, ``BehaviourDrawn {unit, card, name,
+reason: round_end|attacked}``, ``BehaviourShuffled {unit}``, ``BehaviourSkipped {unit, card, action,
+condition}``, ``MonsterActs {unit, card, action, kind, target, fatigue}``, ``NoTarget {unit}``,
+``AuctionOpened {unit}``, ``BidPlaced {seat, unit}``, ``BidPlacedPrivately {seat, unit, bid, visible_to}``,
+``BidsRevealed {unit, bids}``, ``AuctionTied {unit, bid}``, ``MonsterControlled {unit, seat, bid}``,
+``MonsterFreed {unit, seat}``; ``VictoryPoints`` reasons ``trophy`` and ``auction``.
+
 Any time in the battle (either seat; logged; never passes the turn):
 
 - ``PlayCard {"card", "unit"?, "target"?, "note"?}`` — a Vaala or Command card from one's hand (§16).
@@ -111,7 +124,7 @@ import json
 from engine.core.errors import IllegalAction, InvalidInput
 from engine.core.rng import Rng
 from engine.core.system import JSON, Outcome, SystemInfo
-from engine.dragonbond import actions, choices, deploy, powers, referee, turns
+from engine.dragonbond import actions, choices, deploy, monsters, powers, referee, turns
 from engine.dragonbond.board import measure  # noqa: F401 - part of the public API (``/db measure``)
 from engine.dragonbond.setup import setup_state
 from engine.dragonbond.state import Ctx, exhausted, flanked, fresh, fresh_copy, states_of
@@ -144,6 +157,8 @@ class DragonbondSystem:
         if state["phase"] == "setup":
             return choices.legal(state, seat)
         if state["pending_queue"]:
+            if state["pending_queue"][0]["kind"] in monsters.DECISIONS:
+                return monsters.legal(state, seat)
             return actions.legal_decision(state, seat)
         if state["phase"] == "deploy":
             return deploy.legal(state, seat)
@@ -187,6 +202,8 @@ class DragonbondSystem:
             referee.apply_referee(ctx, seat, action)
         elif kind in ANYTIME:
             self._apply_anytime(ctx, seat, action)
+        elif st["pending_queue"] and st["pending_queue"][0]["kind"] in monsters.DECISIONS:
+            monsters.act(ctx, seat, action)
         elif st["pending_queue"]:
             actions.act_decision(ctx, seat, action)
         elif st["phase"] == "deploy":
@@ -226,13 +243,17 @@ class DragonbondSystem:
 
     def view(self, state: JSON, seat: str | None) -> JSON:
         """The public state, units as a list for the image, hands hidden but counted, ``awaiting``."""
-        skip = {"units", "hands", "pending_queue", "cards", "setup"}
+        skip = {"units", "hands", "pending_queue", "cards", "setup", "monsters", "monster_attacked",
+                "monster_resume"}
         out = {k: json.loads(json.dumps(v)) for k, v in state.items() if k not in skip}
         out["units"] = [unit_view(state, u) for _, u in sorted(state["units"].items())]
         out["hands"] = {s: ({k: list(v) for k, v in h.items()} if s == seat else {k: len(v) for k, v in h.items()})
                         for s, h in state["hands"].items()}
         pending = state["pending_queue"][0] if state["pending_queue"] else None
         out["pending"] = json.loads(json.dumps(pending)) if pending else None
+        if pending and pending["kind"] == "auction":     # secret bids: only who has bid (§27.2)
+            out["pending"]["bids"] = {s: s in pending["bids"] for s in state["seats"]}
+        out["monsters"] = monsters.view(state)
         out["awaiting"] = awaiting(state)
         out["setup"] = choices.view(state, seat) if state["phase"] == "setup" else None
         return out
@@ -247,7 +268,7 @@ def awaiting(state: JSON) -> list[str]:
     if state["phase"] == "setup":
         return choices.awaiting(state)
     if state["pending_queue"]:
-        return [state["pending_queue"][0]["seat"]]
+        return monsters.awaiting(state)
     if state["phase"] == "deploy":
         return [state["deploy"]["turn"]] if state["deploy"]["turn"] else []
     return [state["active"]]

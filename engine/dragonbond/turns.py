@@ -8,6 +8,8 @@ Open decisions (opportunity attacks, dangerous terrain...) wait in ``state["pend
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engine.core.system import Outcome
 from engine.dragonbond import board, geometry
 from engine.dragonbond.combat import defence_shifts, destroy, poison, score, take_wounds
@@ -82,6 +84,7 @@ def start_battle(ctx: Ctx) -> None:
     st["round"] = 1
     initiative(ctx)
     ctx.emit("RoundStarted", round=1, active=st["active"])
+    run_hooks("round_start", ctx)
 
 
 def can_activate(st: JSON, u: JSON) -> bool:
@@ -129,12 +132,29 @@ def end_activation(ctx: Ctx, uid: str) -> None:
     end_turn(ctx)
 
 
+HOOKS: dict[str, list[Callable[[Ctx], bool]]] = {"after_turn": [], "before_score": [], "round_start": []}
+"""Steps other modules add to the round (Monsters, §27.2: ``engine.dragonbond.monsters`` registers its own): each
+returns False when it opened a decision, and the caller then stops; answering it resumes the round."""
+
+
+def run_hooks(name: str, ctx: Ctx) -> bool:
+    return all(hook(ctx) for hook in HOOKS[name])
+
+
 def end_turn(ctx: Ctx) -> None:
     """The opponent becomes active unless it has passed; both passed: the round ends (§6.1, §6.3)."""
     st = ctx.state
     st["activation"] = {}
     st["prelude"] = None
     st["turn"] += 1
+    if check_game_end(ctx):
+        return
+    if run_hooks("after_turn", ctx):
+        next_turn(ctx)
+
+
+def next_turn(ctx: Ctx) -> None:
+    st = ctx.state
     if check_game_end(ctx):
         return
     nxt = other(st, st["active"])
@@ -148,6 +168,14 @@ def end_round(ctx: Ctx) -> None:
     """Score, lose fatigue (and status markers), then initiative or the end of the game (§6.4)."""
     st = ctx.state
     ctx.emit("RoundEnded", round=st["round"])
+    if run_hooks("before_score", ctx):
+        finish_round(ctx)
+
+
+def finish_round(ctx: Ctx) -> None:
+    st = ctx.state
+    if check_game_end(ctx):
+        return
     score_objectives(ctx)
     for u in units(st, where=None):
         if u["where"] == "destroyed":
@@ -170,6 +198,7 @@ def end_round(ctx: Ctx) -> None:
     st["passed"] = {s: False for s in st["seats"]}
     initiative(ctx)
     ctx.emit("RoundStarted", round=st["round"], active=st["active"])
+    run_hooks("round_start", ctx)
 
 
 def score_objectives(ctx: Ctx) -> None:
@@ -179,7 +208,9 @@ def score_objectives(ctx: Ctx) -> None:
     if not st["scenario_rules"]["objectives"]:
         return
     models = {u["id"]: model_count(st, u) + (1 if u.get("rider") else 0) for u in units(st)}
-    held = geometry.objectives_held(board.tokens(st), board.field(st), models)
+    # Monsters never capture, not even one a player controls after an auction (§27.2; seed 003 l.1510, l.1536).
+    tokens = [t for t in board.tokens(st) if not st["units"][t.id].get("monster")]
+    held = geometry.objectives_held(tokens, board.field(st), models)
     for obj in st["objectives"]:
         seat = held.get(obj["n"])
         if seat is not None and seat != obj["controller"]:

@@ -46,3 +46,14 @@ def test_random_battles_end_by_the_scenario_rules(seed):
     else:
         assert out.reason == "wipeout"
     assert refused, "random tries include refused moves, each checked to change nothing"
+
+
+@pytest.mark.parametrize(("seed", "auction"), [(5, False), (8, True)])
+def test_random_battles_with_a_monster_keep_every_invariant(seed, auction):
+    """Digest §27.2: with the training Monster (its behaviour deck, and an auction each round when its card says
+    so) battles still end by the scenario's rules, and every step keeps the invariants above."""
+    from engine.dragonbond.setup import training_document
+    doc = training_document()
+    doc["entries"]["monsters"][0]["auction"] = auction
+    state, _ = play(seed, options={"pack": doc, "monsters": ["bestia-de-entrenamiento"]}, on_step=check_step)
+    assert state["phase"] == "over" and "M1" in state["units"]
