@@ -398,8 +398,11 @@ def path_cost(path: Sequence[Point], field: Field, *, slowing: bool = True) -> f
 
 @lru_cache(maxsize=16)
 def _slow_union(field: Field):
-    """All slowing terrain as one shape: overlapping pieces count once (a ruling)."""
-    pieces = [_polygon(t) for t in field.terrain if t.has(SLOWING)]
+    """All slowing terrain as one shape: overlapping pieces count once (a ruling). Round pieces are drawn with
+    512 sides here (not the 64 of the footprint): a path grazing a circle is priced within 0.05" of the true
+    chord, as the path search prices it."""
+    pieces = [SPoint(*t.points[0]).buffer(t.points[1][0], quad_segs=128) if t.shape == "circle" else _polygon(t)
+              for t in field.terrain if t.has(SLOWING)]
     if not pieces:
         return None
     geom = unary_union(pieces)
