@@ -32,7 +32,7 @@ channeling and attack bars for this match (``mages.py``), with ``"life_lost"`` f
 """
 from __future__ import annotations
 
-import copy
+import json
 import re
 from typing import Any
 
@@ -43,8 +43,9 @@ KINDS = ("mage", "creature", "conjuration", "equipment", "enchantment")
 
 
 def clone(state: JSON) -> JSON:
-    """A deep copy: ``apply`` works on it so a refused action leaves the caller's state untouched."""
-    return copy.deepcopy(state)
+    """A deep copy: ``apply`` works on it so a refused action leaves the caller's state untouched. The state is
+    JSON (the property tests check it), and a JSON round trip copies it several times faster than deepcopy."""
+    return json.loads(json.dumps(state))
 
 
 def new_object(state: JSON, card: str, kind: str, seat: str, *, zone: str | None = None, **extra: Any) -> JSON:
