@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.errors import IllegalAction, InvalidInput
-from engine.dragonbond import board, geometry
+from engine.dragonbond import board, geometry, quest
 from engine.dragonbond.combat import (
     charge_bonus, engaged_ids, giant_blow, melee_targetable, resolve_attack, separate_flanker,
 )
@@ -77,6 +77,13 @@ def named_moves(st: JSON, u: JSON, kind: str, factor: float = 1.0) -> list[JSON]
                                   ignore_slowing=has(u, SCOUT))
     return [{"type": kind, "unit": u["id"], "to": [round(d.point[0], 2), round(d.point[1], 2)], "dest": d.key,
              "params": dict(d.params)} for d in dests]
+
+
+def _cost(st: JSON, u: JSON, path: tuple, result: geometry.MoveCheck) -> float:
+    """The move's cost: the verdict's, or the walked part's when a treasure cut the path short."""
+    if tuple(map(tuple, path)) == tuple(map(tuple, result.path)):
+        return result.cost
+    return round(geometry.path_cost(path, board.field(st), slowing=not has(u, SCOUT)), 2)
 
 
 def check(st: JSON, u: JSON, to: tuple[float, float], speed: float, *, start: tuple[float, float] | None = None
@@ -163,6 +170,8 @@ def unit_actions(st: JSON, u: JSON, *, with_prelude: bool = True) -> list[JSON]:
     mounted = u["where"] == "mounted"
     if not mounted:
         out += named_moves(st, u, "March")
+        home = quest.home_destination(st, u, allowance(u))
+        out += [home] if home else []
     for t in melee_targets(st, u):
         out.append({"type": "Attack", "unit": uid, "target": t, "kind": "melee"})
     for t in ranged_targets(st, u):
@@ -289,9 +298,12 @@ def _march(ctx: Ctx, u: JSON, action: JSON) -> None:
         result = check(st, u, to, allowance(u), start=start)
         if not _start(ctx, u):
             return
-        u.update(where="battlefield", x=result.end[0], y=result.end[1])
-        ctx.emit("Moved", unit=u["id"], kind="enter", **{"from": list(start)}, to=list(result.end),
-                 path=[list(p) for p in result.path], cost=result.cost, allowance=allowance(u))
+        path, found = quest.cut_at_treasure(st, u, result.path, allowance(u))
+        u.update(where="battlefield", x=path[-1][0], y=path[-1][1])
+        ctx.emit("Moved", unit=u["id"], kind="enter", **{"from": list(start)}, to=list(path[-1]),
+                 path=[list(p) for p in path], cost=_cost(st, u, path, result), allowance=allowance(u))
+        if found is not None:
+            quest.take(ctx, u, found)
         end_activation(ctx, u["id"])
         return
     if u["where"] != "battlefield":
@@ -339,9 +351,15 @@ def continue_move(ctx: Ctx, u: JSON, then: JSON) -> None:
         if result.ok:
             disengage_all(ctx, u["id"])
             start = [u["x"], u["y"]]
-            u.update(x=result.end[0], y=result.end[1])
-            ctx.emit("Moved", unit=u["id"], kind=then["move"].lower(), **{"from": start}, to=list(result.end),
-                     path=[list(p) for p in result.path], cost=result.cost, allowance=speed)
+            path, found = quest.cut_at_treasure(st, u, result.path, speed)
+            u.update(x=path[-1][0], y=path[-1][1])
+            ctx.emit("Moved", unit=u["id"], kind=then["move"].lower(), **{"from": start}, to=list(path[-1]),
+                     path=[list(p) for p in path], cost=_cost(st, u, path, result), allowance=speed)
+            if found is not None:
+                quest.take(ctx, u, found)
+            elif then["move"] == "March" and quest.bring_home(ctx, u):
+                end_activation(ctx, u["id"])
+                return
         else:  # the field changed under the opportunity attacks (a unit died): the unit stays where it is
             ctx.emit("MoveRefused", unit=u["id"], to=list(to), reason=result.reason, allowance=speed,
                      distance=result.params.get("distance"))
@@ -431,10 +449,15 @@ def charge_move(ctx: Ctx, u: JSON, target: JSON) -> None:
     c = geometry.contact_point(board.token(u), board.token(target), reach, board.tokens(st, exclude=(u["id"],)),
                                board.field(st), ignore_slowing=has(u, SCOUT))
     start = [u["x"], u["y"]]
-    end = c.path[-1] if c.path else (u["x"], u["y"])
+    path, found = quest.cut_at_treasure(st, u, c.path, reach) if c.path else (((u["x"], u["y"]),), None)
+    end = path[-1]
     u.update(x=end[0], y=end[1])
     ctx.emit("Moved", unit=u["id"], kind="charge", **{"from": start}, to=list(end),
-             path=[list(p) for p in c.path], cost=c.cost, allowance=reach)
+             path=[list(p) for p in path], cost=_cost(st, u, path, c), allowance=reach)
+    if found is not None:      # touching a treasure ends the move (§26.2): no contact, no attack
+        quest.take(ctx, u, found)
+        ctx.emit("ChargeFailed", unit=u["id"], target=target["id"], distance=None, treasure=found["n"])
+        return
     if not c.ok:
         ctx.emit("ChargeFailed", unit=u["id"], target=target["id"], distance=c.params.get("distance"))
         return

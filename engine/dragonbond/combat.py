@@ -396,8 +396,9 @@ def drop_treasures(ctx: Ctx, u: JSON, by: str | None) -> None:
         ctx.emit("TreasureTaken", unit=by, treasures=u["treasures"])
     else:
         for t in u["treasures"]:
-            st["objectives"].append({"n": len(st["objectives"]) + 1, "x": u["x"], "y": u["y"], "controller": None,
-                                     "treasure": t})
+            n = max((o["n"] for o in st["objectives"]), default=0) + 1
+            st["objectives"].append({"n": n, "x": u["x"], "y": u["y"], "controller": None, "treasure": t})
+        st["field"]["objectives"] = [[o["x"], o["y"]] for o in st["objectives"]]
         ctx.emit("TreasureDropped", unit=u["id"], treasures=u["treasures"])
     u["treasures"] = []
 

@@ -86,6 +86,11 @@ condition}``, ``MonsterActs {unit, card, action, kind, target, fatigue}``, ``NoT
 ``BidsRevealed {unit, bids}``, ``AuctionTied {unit, bid}``, ``MonsterControlled {unit, seat, bid}``,
 ``MonsterFreed {unit, seat}``; ``VictoryPoints`` reasons ``trophy`` and ``auction``.
 
+The Quest (``quest.py``, §26.2): ``TreasureFound {unit, n, treasure: major|minor, roll, x, y}``,
+``TreasureScored {unit, treasures, vp}`` (the unit's ``where`` becomes ``home``), ``TreasureTaken``,
+``TreasureDropped``; a March offered with ``"dest": "db.move.dest.home_edge"`` takes a carrier home; ``objectives``
+(and ``field.objectives``) are the treasures still on the table, a dropped one with its ``treasure`` kind.
+
 Any time in the battle (either seat; logged; never passes the turn):
 
 - ``PlayCard {"card", "unit"?, "target"?, "note"?}`` — a Vaala or Command card from one's hand (§16).

@@ -247,7 +247,7 @@ def end_game(ctx: Ctx, reason: str) -> None:
     standing = sides_in_play(st)
     vp = st["vp"]
     a, b = st["seats"]
-    if reason == "wipeout" and len(standing) == 1:
+    if reason == "wipeout" and len(standing) == 1 and st["scenario"] != "quest":   # the Quest: most VP (l.1460)
         winner, why = standing[0], "wipeout"
     else:
         margin = st["scenario_rules"]["margin"]

@@ -57,3 +57,10 @@ def test_random_battles_with_a_monster_keep_every_invariant(seed, auction):
     doc["entries"]["monsters"][0]["auction"] = auction
     state, _ = play(seed, options={"pack": doc, "monsters": ["bestia-de-entrenamiento"]}, on_step=check_step)
     assert state["phase"] == "over" and "M1" in state["units"]
+
+
+def test_random_quests_keep_every_invariant():
+    """Digest §26.2: random Quests (every unit starts in reserve and enters from an edge) keep every invariant
+    and end with the most VP deciding (treasures are tested in test_quest.py)."""
+    state, _ = play(13, options={"scenario": "quest"}, on_step=check_step)
+    assert state["phase"] == "over" and state["outcome"]["reason"] in ("points", "draw")
