@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 import yaml
 
 import table.dragonbond.league  # noqa: F401 - registers the force list check (also done by table.dragonbond)
@@ -13,35 +12,26 @@ from engine.core.errors import GameError
 from table.context import Actor, Context
 from table.league.registry import list_check
 from table.league.service import Leagues
-from table.league.store import LeagueStore
+from tests.table import league_support as support
+from tests.table.league_support import ANN, league_ctx
 
 ROOT = Path(__file__).resolve().parents[2]
-ORG, ANN = Actor(1, "org", moderator=True), Actor(2, "ann")
 GUILD = 79
 LUCY = ("faction: Fuerza de Lucy\nComandantes de Guardia Jurada (general)\nCazadores del Fai\n"
         "Esgrimistas Oníricos (reserve)\nvaala: vaala-fig-4")
 
 
 def ctx(actor: Actor) -> Context:
-    return Context(actor, channel_id=5, guild_id=GUILD)
+    return league_ctx(actor, GUILD)
 
 
 async def a_league(table, redis, prefix, format: str = "skirmish", pack: str | None = None) -> tuple[Leagues, str]:
-    leagues = Leagues(LeagueStore(redis, prefix=prefix), table)
-    if pack:
-        await leagues.packs.store.import_pack(GUILD, ORG.user_id, pack)
-    await leagues.create(ctx(ORG), "Valerna", "dragonbond", format, pack="db-league" if pack else None)
-    [league_id] = await leagues.store.ids(GUILD)
-    return leagues, league_id
+    return await support.a_league(table, redis, prefix, game="dragonbond", name="Valerna", format=format, guild=GUILD,
+                                  pack=pack, pack_id="db-league")
 
 
 async def refused(leagues: Leagues, league_id: str, text: str) -> GameError:
-    with pytest.raises(GameError) as caught:
-        await leagues.join(ctx(ANN), league_id, text)
-    assert caught.value.code == "league.list_refused"
-    league = (await leagues.store.load(league_id)).league
-    assert all(p.list_text != text for p in league.players.values())  # nothing was registered
-    return caught.value
+    return await support.refused(leagues, league_id, text, GUILD)
 
 
 async def test_a_force_within_the_game_size_is_accepted(table, redis, prefix):

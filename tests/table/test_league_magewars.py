@@ -11,33 +11,24 @@ from engine.magewars import spellbooks
 from table.context import Actor, Context
 from table.league.registry import list_check
 from table.league.service import Leagues
-from table.league.store import LeagueStore
+from tests.table import league_support as support
+from tests.table.league_support import ANN, league_ctx
 
-ORG, ANN = Actor(1, "org", moderator=True), Actor(2, "ann")
 GUILD = 78
 STARTER = "mage: Wizard\n" + "\n".join(f"{n} {c}" for c, n in spellbooks.contents("starter-wizard").items())
 
 
 def ctx(actor: Actor) -> Context:
-    return Context(actor, channel_id=5, guild_id=GUILD)
+    return league_ctx(actor, GUILD)
 
 
 async def a_league(table, redis, prefix, format: str = "full", pack: str | None = None) -> tuple[Leagues, str]:
-    leagues = Leagues(LeagueStore(redis, prefix=prefix), table)
-    if pack:
-        await leagues.packs.store.import_pack(GUILD, ORG.user_id, pack)
-    await leagues.create(ctx(ORG), "Arena", "magewars", format, pack="mw-league" if pack else None)
-    [league_id] = await leagues.store.ids(GUILD)
-    return leagues, league_id
+    return await support.a_league(table, redis, prefix, game="magewars", name="Arena", format=format, guild=GUILD,
+                                  pack=pack, pack_id="mw-league")
 
 
 async def refused(leagues: Leagues, league_id: str, text: str) -> GameError:
-    with pytest.raises(GameError) as caught:
-        await leagues.join(ctx(ANN), league_id, text)
-    assert caught.value.code == "league.list_refused"
-    league = (await leagues.store.load(league_id)).league
-    assert all(p.list_text != text for p in league.players.values())  # nothing was registered
-    return caught.value
+    return await support.refused(leagues, league_id, text, GUILD)
 
 
 async def test_a_starter_spellbook_is_accepted_in_the_full_game(table, redis, prefix):

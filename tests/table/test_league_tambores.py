@@ -5,41 +5,31 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 import yaml
 
 import table.tambores.league  # noqa: F401 - registers the deck check (also done by table.tambores)
 from engine.core.errors import GameError
 from table.context import Actor, Context
 from table.league.service import Leagues
-from table.league.store import LeagueStore
+from tests.table import league_support as support
+from tests.table.league_support import ANN, league_ctx
 
 ROOT = Path(__file__).resolve().parents[2]
-ORG, ANN = Actor(1, "org", moderator=True), Actor(2, "ann")
 GUILD = 80
 HUMANS = "hero: Aiden\n10 Alabardero\n10 Soldado\nArquera x9\n9x Caballero\n8 Hermandad"
 
 
 def ctx(actor: Actor) -> Context:
-    return Context(actor, channel_id=5, guild_id=GUILD)
+    return league_ctx(actor, GUILD)
 
 
 async def a_league(table, redis, prefix, format: str = "custom", pack: str | None = None) -> tuple[Leagues, str]:
-    leagues = Leagues(LeagueStore(redis, prefix=prefix), table)
-    if pack:
-        await leagues.packs.store.import_pack(GUILD, ORG.user_id, pack)
-    await leagues.create(ctx(ORG), "Enclave", "tambores", format, pack="tdg-league" if pack else None)
-    [league_id] = await leagues.store.ids(GUILD)
-    return leagues, league_id
+    return await support.a_league(table, redis, prefix, game="tambores", name="Enclave", format=format, guild=GUILD,
+                                  pack=pack, pack_id="tdg-league")
 
 
 async def refused(leagues: Leagues, league_id: str, text: str) -> GameError:
-    with pytest.raises(GameError) as caught:
-        await leagues.join(ctx(ANN), league_id, text)
-    assert caught.value.code == "league.list_refused"
-    league = (await leagues.store.load(league_id)).league
-    assert all(p.list_text != text for p in league.players.values())  # nothing was registered
-    return caught.value
+    return await support.refused(leagues, league_id, text, GUILD)
 
 
 async def test_a_deck_of_one_army_led_by_its_hero_is_accepted(table, redis, prefix):
