@@ -134,6 +134,17 @@ def permission_names(bits: int) -> list[str]:
 ROLE_OVERWRITE, MEMBER_OVERWRITE = 0, 1
 
 
+def message_text(message) -> str:
+    """Every word a reader sees in a message: content, embeds, button and menu labels (a leak check reads it)."""
+    parts = [message.content]
+    for embed in message.embeds:
+        parts += [embed.get("title") or "", embed.get("description") or "", (embed.get("footer") or {}).get("text", "")]
+        parts += [f"{f.get('name')} {f.get('value')}" for f in embed.get("fields") or []]
+    parts += [c.get("label") or "" for c in walk_components(message.components)]
+    parts += [o.get("label", "") for c in walk_components(message.components) for o in c.get("options") or []]
+    return "\n".join(parts)
+
+
 @dataclass(eq=False)
 class Overwrite:
     """A channel permission overwrite for a role (type 0; the @everyone role's id is the

@@ -15,17 +15,7 @@ from PIL import Image
 
 from table.store import Store
 from tests.discord.bot_fixtures import running_bot
-from tests.discord.fake_discord_model import walk_components
-
-
-def _text(message) -> str:
-    parts = [message.content]
-    for embed in message.embeds:
-        parts += [embed.get("title") or "", embed.get("description") or "", (embed.get("footer") or {}).get("text", "")]
-        parts += [f"{f.get('name')} {f.get('value')}" for f in embed.get("fields") or []]
-    parts += [c.get("label") or "" for c in walk_components(message.components)]
-    parts += [o.get("label", "") for c in walk_components(message.components) for o in c.get("options") or []]
-    return "\n".join(parts)
+from tests.discord.fake_discord_model import message_text
 
 
 async def _settle(fake, thread, before: int) -> None:
@@ -116,10 +106,10 @@ async def test_a_whole_mage_wars_duel_on_discord(fake_discord, redis, prefix):
     for seat, names in hidden_names.items():
         secret = names - revealed
         for message in public:
-            assert not [n for n in secret if n in _text(message)], _text(message)[:300]
+            assert not [n for n in secret if n in message_text(message)], message_text(message)[:300]
         other = next(u for u, s in seats.items() if s != seat)
         for reply in replies[other]:
-            assert not [n for n in secret if n in _text(reply)]
+            assert not [n for n in secret if n in message_text(reply)]
     assert hidden_names, "the duel had enchantments cast face down"
 
 

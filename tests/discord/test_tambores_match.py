@@ -20,21 +20,11 @@ from engine.core.system import find_system
 from engine.tambores.state import card_id
 from table.store import Store
 from tests.discord.bot_fixtures import running_bot
-from tests.discord.fake_discord_model import walk_components
+from tests.discord.fake_discord_model import message_text, walk_components
 
 ROOT = Path(__file__).resolve().parents[2]
 TRAINING = ROOT / "data/tambores/packs/training.yaml"
 SYSTEM = find_system("tambores")
-
-
-def message_text(message) -> str:
-    parts = [message.content]
-    for embed in message.embeds:
-        parts += [embed.get("title") or "", embed.get("description") or "", (embed.get("footer") or {}).get("text", "")]
-        parts += [f"{f.get('name')} {f.get('value')}" for f in embed.get("fields") or []]
-    parts += [c.get("label") or "" for c in walk_components(message.components)]
-    parts += [o.get("label", "") for c in walk_components(message.components) for o in c.get("options") or []]
-    return "\n".join(parts)
 
 
 def secret_and_shown(state: dict) -> tuple[set[str], set[str]]:
