@@ -117,7 +117,13 @@ def after_scatter(ctx: Any, seat: str, card_id: str, chain: Any, fighter_id: str
     _cards.after_scatter(ctx, seat, card_id, chain, fighter_id)
 
 
+def cannot_be_uninspired(st: State, f: FighterState) -> bool:
+    """A card forbids un-Inspiring the fighter (Burgeoning Saint)."""
+    return _cards.cannot_be_uninspired(st, f)
+
+
 QUESTIONS = frozenset({
+    "cannot_be_uninspired",
     "extra_lethal", "extra_lethal_hexes", "grants_flying", "cannot_be_staggered", "modify_attack",
     "prevent_damage", "after_damage", "note_lethal_damage", "reaction_options", "declare_reaction",
     "resolve_reaction", "inspire_condition_met", "objective_glory", "after_scatter",

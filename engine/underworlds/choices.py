@@ -122,9 +122,14 @@ def _moves_finish(ctx: Ctx, fr: JSON) -> None:
     st = ctx.st
     effects.after_card_moves(ctx, st.fighter(fr["fighter"]), fr["card"])
     turn = next((x for x in reversed(st.stack) if x["kind"] == "turn"), None)
-    if turn is not None:  # the last Move's reaction step is the activation's (as a Barge's Stun)
+    if turn is not None and _superaction(fr):  # the last Move's reaction step is the activation's (as a Barge's)
         turn["after_tags"] = ["action", "move"]
         turn["after_ctx"]["superaction"] = fr["card"]
+
+
+def _superaction(fr: JSON) -> bool:
+    """A card super-action of the activation (Full Sprint), not a Move a reaction gives (Reverse Charge)."""
+    return effects.card_action_moves(fr["card"]) > 0
 
 
 def _moves_act(ctx: Ctx, fr: JSON, seat: str, action: Action) -> None:
@@ -134,13 +139,14 @@ def _moves_act(ctx: Ctx, fr: JSON, seat: str, action: Action) -> None:
         raise IllegalAction("uw.card_moves.move_expected", fighter=f.name, card=load_cards()[fr["card"]].name)
     path = check_path(st, f, action.to, action.path)
     fr["left"] -= 1
-    if fr["left"] <= 0:
+    last = fr["left"] <= 0
+    if last:
         pop(st, fr)
-        do_move(ctx, f, path, marker="move")
-        _moves_finish(ctx, fr)
-        return
     do_move(ctx, f, path, marker="move")
-    open_window(ctx, ["action", "move"], {"fighter": f.id, "superaction": fr["card"]})
+    if last:
+        _moves_finish(ctx, fr)
+    if not (last and _superaction(fr)):
+        open_window(ctx, ["action", "move"], {"fighter": f.id, "superaction": fr["card"] if _superaction(fr) else None})
 
 
 frame("card_moves", run=_moves_run, awaiting=lambda st, fr: [fr["seat"]], legal=_moves_legal, act=_moves_act)

@@ -119,7 +119,7 @@ def _combat_inputs(st: State, fr: JSON) -> Combat:
     p = fr["profile"]
     assert a.hex is not None and t.hex is not None
     dice, symbol = rules.defence(st, t)
-    supports = rules.supports(st, a.seat, t.hex, a.id)
+    supports = effects.attack_supports(st, a, t, p, rules.supports(st, a.seat, t.hex, a.id))
     return Combat(dice_symbol=p["symbol"], attack_supports=supports,
                   cleave=p["cleave"], ensnare=p["ensnare"], knockback=bool(p["knockback"]), defence_symbol=symbol,
                   defence_supports=rules.supports(st, t.seat, a.hex, t.id), on_guard=effects.is_on_guard(st, t),
@@ -196,8 +196,13 @@ def _run(ctx: Ctx, fr: JSON) -> bool:
             outcome = Outcome(fr["result"])
             grievous = fr["profile"]["grievous"] if outcome is Outcome.CRITICAL_HIT else 0
             amount = effects.attack_damage(st, t, fr["profile"]["damage"] + grievous)
+            if fr.get("damage_minus"):  # "-1 Damage ... to a minimum of 1" (Ultimate Resistor)
+                amount = min(amount, max(1, amount - fr["damage_minus"]))
             st.step_log.setdefault("successful_attacks", []).append(a.id)
-            deal_damage(ctx, t, amount, {"kind": "attack", "seat": a.seat, "fighter": a.id})
+            inspired, profile_range = a.inspired, fr["profile"]["range"]
+            if deal_damage(ctx, t, amount, {"kind": "attack", "seat": a.seat, "fighter": a.id, "range": profile_range}):
+                st.step_log.setdefault("attack_hits", []).append(
+                    {"attacker": a.id, "target": t.id, "seat": a.seat, "inspired": inspired, "range": profile_range})
         return True
     if stage == "drive_back":
         if drive_back_options(st, fr):
@@ -219,6 +224,7 @@ def _run(ctx: Ctx, fr: JSON) -> bool:
     st.phase_log.setdefault("attacks", []).append(dict(entry))
     note_action(st, a, "attack")
     pop(st, fr)
+    effects.after_attack(ctx, fr)
     tags = ["action", "attack", *(["attack_failed"] if not fr["succeeded"] else [])]
     if fr["rest"]:
         nxt = st.find_fighter(fr["rest"][0])

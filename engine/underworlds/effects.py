@@ -21,7 +21,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.core.dice import get_die, roll
-from engine.underworlds import card_hooks, flow, rules, scatter
+from engine.underworlds import brethren, card_hooks, flow, rules, scatter
 from engine.underworlds.battlefield import push_destinations
 from engine.underworlds.cards import ObjectiveCard, PloyCard, ScoreType, UpgradeCard, load_cards
 from engine.underworlds.hexgrid import Hex
@@ -321,7 +321,27 @@ def declare_attack(ctx: Any, f: FighterState, profile: JSON) -> JSON:
             and in_activation and profile["range"] in (1, 2):
         profile = {**profile, "grievous": profile["grievous"] + 1}
         discard_persisting(ctx, entry, "applied")
-    return profile
+    return brethren.hymn_supports(ctx, f, profile)
+
+
+def attack_supports(st: State, attacker: FighterState, target: FighterState, profile: JSON, supports: int) -> int:
+    """The attacker's supports after cards (Heavenly Hymn)."""
+    return brethren.attack_supports(st, attacker, target, profile, supports)
+
+
+def after_attack(ctx: Any, fr: JSON) -> None:
+    """Once an Attack action is resolved (Ultimate Resistor un-Inspires its target)."""
+    brethren.after_attack(ctx, fr)
+
+
+def cannot_be_uninspired(st: State, f: FighterState) -> bool:
+    """Burgeoning Saint."""
+    return brethren.cannot_be_uninspired(st, f)
+
+
+def end_of_turn(ctx: Any) -> None:
+    """Effects at the end of a turn (Bolt from the Blue, Thunderous Blast)."""
+    brethren.end_of_turn(ctx, discard_persisting)
 
 
 def extra_attack_rerolls(st: State, attacker: FighterState, target: FighterState) -> int:
@@ -400,7 +420,7 @@ for _card in (ADVANCING_JUGGERNAUT, BOOTS_OF_WARDING, EARTH_SHATTERING_TREAD, IN
               STOLEN_VIGOUR, WEAKENED_SOUL, WICKED_AIM, DEADLY_WARDS, HEAVING_GROUND, UNSTABLE_FOOTING,
               JUST_PURE_LUCK, RE_EMERGENCE, THE_RIGHT_BAIT, THE_CURSE_EMPOWERS,
               MASTER_OF_DISASTER, FRENETIC_EFFORTS, TEMPTING_LURE, ENGULFING_SWALLOW, THUNDERSTOMP,
-              BRIEF_EMERGENCE, HERE_IT_COMES, PUNCTURING_ICE_SHARDS, SPRINTING_FIEND,
+              BRIEF_EMERGENCE, HERE_IT_COMES, PUNCTURING_ICE_SHARDS, SPRINTING_FIEND, *brethren.AUTOMATED,
               # Characteristics, attacks and dice from cards.json (rules.attacks, rules.wounds...) or the hooks above:
               MASTER_OF_CONDUCTION, BUTCHERS_STRENGTH, CALLOUSED_HANDS, DETERMINED_RESISTANCE, KITCHEN_DIRECTOR):
     AUTOMATED.add(_card)
@@ -509,6 +529,8 @@ def near_hazard(st: State, hex_: Hex | None, tokens: bool = False) -> bool:
 def ploy_plays(st: State, seat: str, card_id: str) -> list[JSON]:
     """Every way to play a ploy now; one bare play for a ploy the engine does not automate."""
     base = {"type": "PlayPloy", "card": card_id}
+    if card_id in brethren.PLOYS:
+        return brethren.ploy_plays(st, seat, card_id)
     if card_id == THE_RIGHT_BAIT:
         return [{**base, "fighter": a.id, "target": e.id} for a in st.surviving(seat) for e in st.surviving(st.other(seat))
                 if a.hex is not None and e.hex is not None and a.hex.is_adjacent(e.hex)]
@@ -533,7 +555,7 @@ def resolve_gambit(ctx: Any, seat: str, card_id: str, choices: JSON) -> bool:
 
     Returns True when the effect goes on in a step of its own (Scatter, §9.2): that step opens the ploy's
     "power_card" reaction step once the card has resolved."""
-    deferred = False
+    deferred = kept = False
     st = ctx.st
     c = load_cards()[card_id]
     if is_domain(card_id):
@@ -574,6 +596,8 @@ def resolve_gambit(ctx: Any, seat: str, card_id: str, choices: JSON) -> bool:
         scatter.start_scatter(ctx, seat, card_id, Hex.parse(choices["hex"]), 2,
                               after={"tags": ["power_card"], "wctx": {"card": card_id, "player": seat}})
         deferred = True
+    elif card_id in brethren.PLOYS:
+        kept = brethren.resolve_ploy(ctx, seat, card_id, choices)
     elif not is_automated(card_id):
         ctx.emit("CardTextToSettle", player=seat, card=card_id, name=c.name, text=c.text_plain)
     if is_domain(card_id):
@@ -583,6 +607,8 @@ def resolve_gambit(ctx: Any, seat: str, card_id: str, choices: JSON) -> bool:
     elif card_id == THE_CURSE_EMPOWERS:
         st.persisting.append({"card": card_id, "seat": seat, "until_round": st.round, "next": True,
                               "turn": st.turns_taken})
+        ctx.emit("GambitPersists", player=seat, card=card_id, name=c.name)
+    elif kept:
         ctx.emit("GambitPersists", player=seat, card=card_id, name=c.name)
     else:
         st.players[seat].power_discard.append(card_id)
@@ -694,6 +720,7 @@ def reaction_options(st: State, seat: str, tags: set[str], wctx: JSON) -> list[J
         # Choose a friendly fighter; push it 1 hex closer to the fighter that made the Move action.
         out += [{"type": "PlayReaction", "card": TEMPTING_LURE, "target": f.id, "hex": str(h)}
                 for f in st.surviving(seat) if f.id != mover.id for h in push_hexes(st, f, towards=mover.hex)]
+    out += brethren.reaction_options(st, seat, tags, wctx, push_hexes=push_hexes, damage_of=attack_damage)
     return out + _holder_reactions(st, seat, tags, wctx)
 
 
@@ -751,6 +778,8 @@ def resolve_reaction(ctx: Any, seat: str, card_id: str, fighter_id: str | None, 
             push_fighter(ctx, chosen, to, towards=mover.hex)
         if not ok:
             ctx.emit("CardTextToSettle", player=seat, card=card_id, name=c.name, text=c.text_plain)
+    elif brethren.resolve_reaction(ctx, seat, card_id, holder, wctx, choices, push_fighter=push_fighter, heal=heal):
+        pass
     elif card_id == INSTINCTIVE_REPRISAL and holder is not None:
         attacker = st.find_fighter(wctx.get("attacker") or "")
         if attacker is not None and attacker.on_battlefield:

@@ -420,21 +420,45 @@ def relocate(ctx: Ctx, f: FighterState, path: list[Any], *, how: str, flying: bo
 # Inspire and surge steps (§3.1, §25.1)
 
 
-def inspire_step(ctx: Ctx) -> None:
-    """Inspire every fighter whose condition was met, the last activating player first (§3.1)."""
+def inspire_step(ctx: Ctx, activated: str | None = None) -> None:
+    """Inspire every fighter whose condition was met, the last activating player first (§3.1).
+
+    Each fighter Inspired has its "inspired" reaction step, and then the step has its own "inspire_step" one
+    (``activated``: the fighter whose activation this step follows, if any); it is opened first, so it runs last."""
     st = ctx.st
     first = st.last_activation or st.active or st.seats[0]
+    chosen: list[FighterState] = []
     for seat in (first, st.other(first)):
         for f in st.surviving(seat):
-            if f.inspired:
-                f.pending_inspire = False
-                continue
-            if f.pending_inspire or card_hooks.inspire_condition_met(st, f):
-                if rules.card_of(st, f).inspired is None:
-                    f.pending_inspire = False
-                    continue
-                f.inspired, f.pending_inspire = True, False
-                ctx.emit("FighterInspired", fighter=f.id, name=f.name)
+            due = f.pending_inspire or (not f.inspired and card_hooks.inspire_condition_met(st, f))
+            f.pending_inspire = False
+            if due and not f.inspired and f.on_battlefield and rules.card_of(st, f).inspired is not None:
+                chosen.append(f)
+    if chosen:
+        open_window(ctx, ["inspire_step"], {"activated": activated, "inspired": [f.id for f in chosen]})
+    for f in chosen:
+        inspire(ctx, f)
+
+
+def inspire(ctx: Ctx, f: FighterState, by: str | None = None) -> bool:
+    """Inspire a fighter (§3.1): flip its card, then an "inspired" reaction step; False if it can't be."""
+    st = ctx.st
+    if f.inspired or not f.on_battlefield or rules.card_of(st, f).inspired is None:
+        return False
+    f.inspired = True
+    ctx.emit("FighterInspired", fighter=f.id, name=f.name, by=by)
+    open_window(ctx, ["inspired"], {"fighter": f.id, "player": f.seat})
+    return True
+
+
+def uninspire(ctx: Ctx, f: FighterState, by: str | None = None) -> bool:
+    """Un-Inspire a fighter, then an "uninspired" reaction step; False if it isn't Inspired or a card forbids it."""
+    if not f.inspired or card_hooks.cannot_be_uninspired(ctx.st, f):
+        return False
+    f.inspired = False
+    ctx.emit("FighterUninspired", fighter=f.id, name=f.name, by=by)
+    open_window(ctx, ["uninspired"], {"fighter": f.id, "player": f.seat})
+    return True
 
 
 def surge_step(ctx: Ctx, moment: str) -> bool:

@@ -135,6 +135,9 @@ def _turn_run(ctx: Ctx, fr: JSON) -> bool:
         return True
     if stage == "start_steps":
         inspire_step(ctx)
+        fr["stage"] = "start_surge"  # the inspire step's reaction steps first
+        return True
+    if stage == "start_surge":
         surge_step(ctx, "before_activation")
         st.step_log = {}
         fr["stage"] = "activation"
@@ -148,7 +151,10 @@ def _turn_run(ctx: Ctx, fr: JSON) -> bool:
         return True
     if stage == "after_activation_steps":
         effects.after_activation(ctx, fr)
-        inspire_step(ctx)
+        inspire_step(ctx, fr.get("after_ctx", {}).get("fighter"))
+        fr["stage"] = "after_activation_surge"
+        return True
+    if stage == "after_activation_surge":
         surge_step(ctx, "after_activation")  # its draw choices (if any) run before the power step
         st.step_log = {}
         fr["stage"] = "power"
@@ -168,10 +174,17 @@ def _turn_run(ctx: Ctx, fr: JSON) -> bool:
         return True
     if stage == "after_power_steps":
         inspire_step(ctx)
+        fr["stage"] = "after_power_surge"
+        return True
+    if stage == "after_power_surge":
         surge_step(ctx, "after_power")  # its draw choices (if any) run before the turn ends
         fr["stage"] = "done"
         return True
-    # done
+    if stage == "done":
+        fr["stage"] = "over"
+        effects.end_of_turn(ctx)  # "at the end of the next turn" effects, with their reaction steps
+        return True
+    # over
     st.turns_taken += 1
     pop(st, fr)
     return True

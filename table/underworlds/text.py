@@ -33,15 +33,16 @@ STEPS = ("choose_warbands", "board_player", "first_board", "second_board", "plac
          "power", "end", "surge_draw", "card_choice", "card_moves")
 """The setup stages and prompt kinds described in words, ``uw.text.step.<step>``."""
 EVENTS = (
-    "WarbandChosen", "WarbandChosenPrivately", "DeckChosen", "DeckChosenPrivately", "BoardPlayerChosen", "BoardChosen",
-    "BoardsPlaced", "FeatureTokenPlaced", "FeatureTokensRevealed", "RedrawDecided", "RedrawDecidedPrivately",
-    "RedrawsRevealed", "CardsDrawnPrivately", "CardsDrawn", "FirstToDeployChosen", "FighterPlaced",
-    "DeploymentFinished", "RoundStarted", "FirstTurnChosen", "FighterMoved", "FighterPushed", "FighterCharged",
-    "FighterGuarded", "FighterStunned", "FighterStaggered", "FighterDamaged", "FighterHealed", "FighterOutOfAction",
-    "FighterInspired", "AttackFailed", "Backlash", "Ventured", "Planned", "PloyPlayed", "SpellCast", "SpellFailed",
-    "UpgradePlayed", "ReactionDeclared", "Delved", "CardRecycled", "ObjectiveRevealed", "ObjectiveScored",
-    "ObjectiveDrawDeclined", "CardChoiceMade", "CardChoiceDeclined", "ObjectiveDiscarded", "PowerCardDiscarded", "GloryGained", "CardTextToSettle", "EndPhaseStarted", "RoundEnded",
-    "MatchEnded", "RefereeAction")
+    "WarbandChosen", "WarbandChosenPrivately", "DeckChosen", "DeckChosenPrivately", "BoardPlayerChosen",
+    "BoardChosen", "BoardsPlaced", "FeatureTokenPlaced", "FeatureTokensRevealed", "RedrawDecided",
+    "RedrawDecidedPrivately", "RedrawsRevealed", "CardsDrawnPrivately", "CardsDrawn", "FirstToDeployChosen",
+    "FighterPlaced", "DeploymentFinished", "RoundStarted", "FirstTurnChosen", "FighterMoved", "FighterPushed",
+    "FighterCharged", "FighterGuarded", "FighterStunned", "FighterStaggered", "FighterDamaged", "FighterHealed",
+    "FighterOutOfAction", "FighterInspired", "FighterUninspired", "MarkerGiven", "AttackFailed", "Backlash",
+    "Ventured", "Planned", "PloyPlayed", "SpellCast", "SpellFailed", "UpgradePlayed", "ReactionDeclared", "Delved",
+    "CardRecycled", "ObjectiveRevealed", "ObjectiveScored", "ObjectiveDrawDeclined", "CardChoiceMade",
+    "CardChoiceDeclined", "ObjectiveDiscarded", "PowerCardDiscarded", "GloryGained", "CardTextToSettle",
+    "EndPhaseStarted", "RoundEnded", "MatchEnded", "RefereeAction")
 """The events written as a line, ``uw.text.event.<type>`` (a few split further, like ``CardsDrawn.one``)."""
 CARD_ACTIONS = ("PlayPloy", "PlayUpgrade", "PlayReaction", "CastSpell", "Recycle", "ScoreObjective",
                 "DiscardObjective", "DiscardPower", "UseCardAction", "ChooseForCard")
