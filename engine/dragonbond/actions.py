@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.errors import IllegalAction, InvalidInput
-from engine.dragonbond import board, geometry, quest
+from engine.dragonbond import board, geometry, quest, reactions
 from engine.dragonbond.combat import (
     charge_bonus, engaged_ids, giant_blow, melee_targetable, resolve_attack, separate_flanker,
 )
@@ -402,6 +402,9 @@ def _attack(ctx: Ctx, u: JSON, action: JSON) -> None:
             _check_split(st, u, split)
     else:
         raise InvalidInput("db.attack.bad_kind", kind=str(kind))
+    if not action.get("_declared") and reactions.declared(
+            ctx, u, target, kind, False, {"seat": u["side"], "action": {**action, "_declared": True}}):
+        return      # reactions to the declaration first (§11.2, §16)
     if not _start(ctx, u):
         return
     if kind == "melee" and split:
@@ -434,6 +437,9 @@ def _charge(ctx: Ctx, u: JSON, action: JSON) -> None:
     if target["where"] != "battlefield" or target["id"] not in charge_targets(st, u):
         raise IllegalAction("db.charge.out_of_reach", unit=u["id"], target=target["id"],
                             allowance=allowance(u) + CHARGE_REACH)
+    if not action.get("_declared") and reactions.declared(
+            ctx, u, target, "melee", True, {"seat": u["side"], "action": {**action, "_declared": True}}):
+        return
     if not _start(ctx, u):
         return
     charge_move(ctx, u, target)
@@ -492,7 +498,8 @@ def act_decision(ctx: Ctx, seat: str, action: JSON) -> None:
     p = st["pending_queue"][0]
     if p["seat"] != seat:
         raise IllegalAction("db.not_your_decision", name=p["seat"], step=p["kind"])
-    if action not in legal_decision(st, seat):
+    answer = {k: v for k, v in action.items() if k != "_declared"}
+    if answer not in legal_decision(st, seat):
         raise IllegalAction("db.decision.illegal", kind=p["kind"], action=str(action.get("type")))
     kind = action["type"]
     if p["kind"] == "opportunity":
@@ -507,6 +514,10 @@ def act_decision(ctx: Ctx, seat: str, action: JSON) -> None:
         if not check_game_end(ctx):
             continue_move(ctx, mover, p["then"])
     elif p["kind"] == "shoot":
+        if kind == "ShootTarget" and not action.get("_declared") and reactions.declared(
+                ctx, unit(st, p["unit"]), unit(st, action["target"]), "ranged", False,
+                {"seat": seat, "action": {**action, "_declared": True}, "decision": True}):
+            return
         st["pending_queue"].pop(0)
         if kind == "ShootTarget":
             resolve_attack(ctx, p["unit"], action["target"], "ranged", shoot=True, reason="shoot")

@@ -67,6 +67,27 @@ class PowerType(StrEnum):
     """Reacción: when its trigger occurs, in any turn."""
 
 
+class Trigger(StrEnum):
+    """A reaction's trigger in a form the engine detects (detonante, §11.2, §16): it then asks the holder at
+    that moment. For a power the unit concerned is the power's own unit; for a card, any unit of its player
+    (a Vaala card played on an attack needs the attacker to be a *Vaala* unit, seed 003 l.172)."""
+
+    ATTACK_DECLARED = "attack_declared"
+    """After one of your units declares an attack (melee or ranged)."""
+    RANGED_ATTACK_DECLARED = "ranged_attack_declared"
+    """After one of your units declares a ranged attack ("tras declarar un ataque a distancia", l.172)."""
+    MELEE_ATTACK_DECLARED = "melee_attack_declared"
+    """After one of your units declares a melee attack (a charge's included)."""
+    TARGETED = "targeted"
+    """After an enemy declares an attack against one of your units."""
+    CHARGED = "charged"
+    """After an enemy declares a charge against one of your units."""
+    WOUNDED = "wounded"
+    """After one of your units suffers wounds."""
+    DESTROYED = "destroyed"
+    """After one of your units is destroyed."""
+
+
 class Attack(Strict):
     """A melee attack profile (Ataque cuerpo a cuerpo, §2.3, §10): dice per model."""
 
@@ -121,6 +142,9 @@ class Power(Strict):
     name: Name = Field(description="Power name (nombre del poder)")
     type: Maybe[PowerType] = Field(description="Power type (tipo de poder): passive, active or reaction")
     trigger: Text | None = Field(default=None, description="A reaction's trigger (detonante)")
+    when: Trigger | None = Field(
+        default=None, description="The trigger as the engine detects it (detonante); null: only the text says "
+                                  "when, and it is played at any time and settled by referee")
     ultimate: bool = Field(default=False, description="Once per game (definitiva)")
     extra_fatigue: Maybe[Annotated[int, Field(ge=0, le=10)]] = Field(
         default=0, description="Fatigue beyond the activation's (fatiga adicional; ambiguity A5)")
@@ -136,6 +160,9 @@ class VaalaCard(Strict):
         default=None, description='Vaala subtype it needs (subtipo), e.g. "Lanza Sueños"; null: any')
     trigger: Maybe[Text] = Field(description="When it is played (detonante)")
     text: Maybe[Text] = Field(description="Its effect (efecto)")
+    when: Trigger | None = Field(
+        default=None, description="The trigger as the engine detects it (detonante); null: only the text says "
+                                  "when, and it is played at any time and settled by referee")
 
 
 class CommandCard(Strict):
@@ -145,6 +172,9 @@ class CommandCard(Strict):
     name: Name = Field(description="Card name (nombre)")
     trigger: Maybe[Text] = Field(description="When it is played (detonante)")
     text: Maybe[Text] = Field(description="Its effect (efecto)")
+    when: Trigger | None = Field(
+        default=None, description="The trigger as the engine detects it (detonante); null: only the text says "
+                                  "when, and it is played at any time and settled by referee")
 
 
 class Artifact(Strict):

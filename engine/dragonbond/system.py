@@ -91,6 +91,14 @@ The Quest (``quest.py``, §26.2): ``TreasureFound {unit, n, treasure: major|mino
 ``TreasureDropped``; a March offered with ``"dest": "db.move.dest.home_edge"`` takes a carrier home; ``objectives``
 (and ``field.objectives``) are the treasures still on the table, a dropped one with its ``treasure`` kind.
 
+- ``PlayCard`` / ``UsePower`` (one of the window's ``offers``) or ``Decline`` — a reaction window
+  (``pending["kind"] == "reaction"``, ``reactions.py``; §11, §16): a power or card whose pack entry has a
+  structured trigger (``when``) is offered to its holder when that trigger happens: ``attack_declared``,
+  ``ranged_attack_declared``, ``melee_attack_declared``, ``targeted``, ``charged`` (before the declared attack
+  or charge is rolled; it goes on when the last window closes), ``wounded``, ``destroyed`` (once the action is
+  over). ``pending`` carries ``trigger``, ``unit`` (the unit concerned), ``by`` and ``offers``. Events:
+  ``Decision {seat, kind: "reaction", trigger, unit}``, ``ReactionDeclined {seat, trigger, unit}``.
+
 Any time in the battle (either seat; logged; never passes the turn):
 
 - ``PlayCard {"card", "unit"?, "target"?, "note"?}`` — a Vaala or Command card from one's hand (§16).
@@ -129,7 +137,7 @@ import json
 from engine.core.errors import IllegalAction, InvalidInput
 from engine.core.rng import Rng
 from engine.core.system import JSON, Outcome, SystemInfo
-from engine.dragonbond import actions, choices, deploy, monsters, powers, referee, turns
+from engine.dragonbond import actions, choices, deploy, monsters, powers, reactions, referee, turns
 from engine.dragonbond.board import measure  # noqa: F401 - part of the public API (``/db measure``)
 from engine.dragonbond.setup import setup_state
 from engine.dragonbond.state import Ctx, exhausted, flanked, fresh, fresh_copy, states_of
@@ -162,6 +170,8 @@ class DragonbondSystem:
         if state["phase"] == "setup":
             return choices.legal(state, seat)
         if state["pending_queue"]:
+            if state["pending_queue"][0]["kind"] == "reaction":
+                return reactions.legal(state, seat)
             if state["pending_queue"][0]["kind"] in monsters.DECISIONS:
                 return monsters.legal(state, seat)
             return actions.legal_decision(state, seat)
@@ -198,10 +208,14 @@ class DragonbondSystem:
             raise IllegalAction("db.unknown_seat", seat=str(seat))
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
             raise InvalidInput("db.action.unknown", action=str(action))
+        action = {k: v for k, v in action.items() if not k.startswith("_")}     # internal marks are the engine's
         st = fresh_copy(state)
         ctx = Ctx(st, rng)
         kind = action["type"]
-        if st["phase"] == "setup" and kind not in referee.TYPES:
+        window = st["pending_queue"][0]["kind"] == "reaction" if st["pending_queue"] else False
+        if window and kind in ("PlayCard", "UsePower", "Decline"):
+            self._answer_reaction(ctx, seat, action)
+        elif st["phase"] == "setup" and kind not in referee.TYPES:
             choices.act(ctx, seat, action)
         elif kind in referee.TYPES:
             referee.apply_referee(ctx, seat, action)
@@ -215,8 +229,29 @@ class DragonbondSystem:
             self._apply_deploy(ctx, seat, action)
         else:
             actions.act_turn(ctx, seat, action)
+        if kind not in referee.TYPES:
+            reactions.after_effects(ctx, list(ctx.events))
         st["last"] = [e for e in ctx.events]
         return st, ctx.events
+
+    @staticmethod
+    def _answer_reaction(ctx: Ctx, seat: str, action: JSON) -> None:
+        """A reaction window answered; the last one before a declared attack or charge lets it go on (§11.2, §16).
+        If the reactions took its unit or target off the table, that activation ends there (a ruling)."""
+        resume = reactions.answer(ctx, seat, action)
+        st = ctx.state
+        if resume is None or st["phase"] != "battle":
+            return
+        if reactions.still_standing(st, resume):
+            if resume.get("decision"):
+                actions.act_decision(ctx, resume["seat"], resume["action"])
+            else:
+                actions.act_turn(ctx, resume["seat"], resume["action"])
+        elif resume.get("decision"):
+            shooter = st["pending_queue"].pop(0)["unit"]
+            turns.end_activation(ctx, shooter)
+        else:
+            turns.end_turn(ctx)
 
     @staticmethod
     def _apply_anytime(ctx: Ctx, seat: str, action: JSON) -> None:

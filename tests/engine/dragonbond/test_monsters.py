@@ -125,6 +125,7 @@ def test_attacked_monster_draws_after_the_turn_aimed_at_the_attacker():
     shooter = by_card(st, "cazadores-del-fai")
     clear_table(st, keep=(shooter["id"], "M1", by_card(st, "eldai-alarn")["id"]))
     near(st, shooter, beast(st), 6.0)
+    st["hands"][LUCY]["vaala"] = []         # no reaction window before the shot (test_reactions.py)
     st2, events = SYSTEM.apply(st, LUCY, {"type": "Attack", "unit": shooter["id"], "target": "M1", "kind": "ranged"},
                                RNG)
     drawn = [e for e in events if e["type"] == "BehaviourDrawn"]
