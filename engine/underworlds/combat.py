@@ -17,7 +17,7 @@ from engine.core.errors import IllegalAction
 from engine.underworlds import effects, rules
 from engine.underworlds.actions import Action, DriveBack, Pass, Reroll
 from engine.underworlds.dice import (
-    Combat, Outcome, attack_die, backlash, defence_die, determine_successes, reroll_one,
+    Combat, Outcome, attack_die, backlash, count_attack, defence_die, determine_successes, reroll_one,
 )
 from engine.underworlds.flow import (
     Ctx, bad_action, deal_damage, frame, note_action, open_window, pop, push, relocate, stagger,
@@ -159,6 +159,7 @@ def _run(ctx: Ctx, fr: JSON) -> bool:
         if fr["rerolls"] > 0 and len(fr["rerolled"]) < len(fr["roll"]):
             return False
         fr["stage"] = "backlash"
+        fr["roll_successes"] = count_attack(fr["roll"], _combat_inputs(st, fr)).successes  # for "after you roll"
         open_window(ctx, ["attack_roll"], wctx)
         return True
     if stage == "backlash":

@@ -21,7 +21,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.core.dice import get_die, roll
-from engine.underworlds import brethren, card_hooks, flow, rules, scatter
+from engine.underworlds import brethren, card_hooks, flow, rules, scatter, skinnerkin
 from engine.underworlds.battlefield import push_destinations
 from engine.underworlds.cards import ObjectiveCard, PloyCard, ScoreType, UpgradeCard, load_cards
 from engine.underworlds.hexgrid import Hex
@@ -309,6 +309,7 @@ def modify_attack(st: State, f: FighterState, profile: JSON) -> None:
         profile["range"] += 1
     if UP_FOR_A_FIGHT in f.upgrades and any(is_domain(p["card"]) for p in st.persisting):
         profile["dice"] += 1
+    skinnerkin.modify_attack(st, f, profile)
 
 
 def declare_attack(ctx: Any, f: FighterState, profile: JSON) -> JSON:
@@ -321,7 +322,7 @@ def declare_attack(ctx: Any, f: FighterState, profile: JSON) -> JSON:
             and in_activation and profile["range"] in (1, 2):
         profile = {**profile, "grievous": profile["grievous"] + 1}
         discard_persisting(ctx, entry, "applied")
-    return brethren.hymn_supports(ctx, f, profile)
+    return brethren.hymn_supports(ctx, f, skinnerkin.declare_attack(st, f, profile))
 
 
 def attack_supports(st: State, attacker: FighterState, target: FighterState, profile: JSON, supports: int) -> int:
@@ -332,6 +333,7 @@ def attack_supports(st: State, attacker: FighterState, target: FighterState, pro
 def after_attack(ctx: Any, fr: JSON) -> None:
     """Once an Attack action is resolved (Ultimate Resistor un-Inspires its target)."""
     brethren.after_attack(ctx, fr)
+    skinnerkin.after_attack(ctx, fr, discard_persisting)
 
 
 def cannot_be_uninspired(st: State, f: FighterState) -> bool:
@@ -420,7 +422,7 @@ for _card in (ADVANCING_JUGGERNAUT, BOOTS_OF_WARDING, EARTH_SHATTERING_TREAD, IN
               STOLEN_VIGOUR, WEAKENED_SOUL, WICKED_AIM, DEADLY_WARDS, HEAVING_GROUND, UNSTABLE_FOOTING,
               JUST_PURE_LUCK, RE_EMERGENCE, THE_RIGHT_BAIT, THE_CURSE_EMPOWERS,
               MASTER_OF_DISASTER, FRENETIC_EFFORTS, TEMPTING_LURE, ENGULFING_SWALLOW, THUNDERSTOMP,
-              BRIEF_EMERGENCE, HERE_IT_COMES, PUNCTURING_ICE_SHARDS, SPRINTING_FIEND, *brethren.AUTOMATED,
+              BRIEF_EMERGENCE, HERE_IT_COMES, PUNCTURING_ICE_SHARDS, SPRINTING_FIEND, *brethren.AUTOMATED, *skinnerkin.AUTOMATED,
               # Characteristics, attacks and dice from cards.json (rules.attacks, rules.wounds...) or the hooks above:
               MASTER_OF_CONDUCTION, BUTCHERS_STRENGTH, CALLOUSED_HANDS, DETERMINED_RESISTANCE, KITCHEN_DIRECTOR):
     AUTOMATED.add(_card)
@@ -429,7 +431,6 @@ PARTIAL.update({
     BROAD_SHOULDERS: "+1 Wounds is applied; being a leader and a Priest is not (leaders and Priests are unknown).",
     SIGMARS_CYCLONE: "The attack action is applied; its reaction (make it after another successful attack) is text.",
     MIDDEN_HEAP_SCAVENGER: "Block successes in defence are applied; its action (a Haunch counter) is text.",
-    LATCHING_ON: "No drive back within 1 hex of it is applied; its reaction (Guard after a Charge) is text.",
 })
 
 
@@ -531,6 +532,8 @@ def ploy_plays(st: State, seat: str, card_id: str) -> list[JSON]:
     base = {"type": "PlayPloy", "card": card_id}
     if card_id in brethren.PLOYS:
         return brethren.ploy_plays(st, seat, card_id)
+    if card_id in skinnerkin.PLOYS:
+        return skinnerkin.ploy_plays(st, seat, card_id)
     if card_id == THE_RIGHT_BAIT:
         return [{**base, "fighter": a.id, "target": e.id} for a in st.surviving(seat) for e in st.surviving(st.other(seat))
                 if a.hex is not None and e.hex is not None and a.hex.is_adjacent(e.hex)]
@@ -598,6 +601,8 @@ def resolve_gambit(ctx: Any, seat: str, card_id: str, choices: JSON) -> bool:
         deferred = True
     elif card_id in brethren.PLOYS:
         kept = brethren.resolve_ploy(ctx, seat, card_id, choices)
+    elif card_id in skinnerkin.PLOYS:
+        kept = skinnerkin.resolve_ploy(ctx, seat, card_id, choices)
     elif not is_automated(card_id):
         ctx.emit("CardTextToSettle", player=seat, card=card_id, name=c.name, text=c.text_plain)
     if is_domain(card_id):
@@ -721,6 +726,7 @@ def reaction_options(st: State, seat: str, tags: set[str], wctx: JSON) -> list[J
         out += [{"type": "PlayReaction", "card": TEMPTING_LURE, "target": f.id, "hex": str(h)}
                 for f in st.surviving(seat) if f.id != mover.id for h in push_hexes(st, f, towards=mover.hex)]
     out += brethren.reaction_options(st, seat, tags, wctx, push_hexes=push_hexes, damage_of=attack_damage)
+    out += skinnerkin.reaction_options(st, seat, tags, wctx)
     return out + _holder_reactions(st, seat, tags, wctx)
 
 
@@ -779,6 +785,8 @@ def resolve_reaction(ctx: Any, seat: str, card_id: str, fighter_id: str | None, 
         if not ok:
             ctx.emit("CardTextToSettle", player=seat, card=card_id, name=c.name, text=c.text_plain)
     elif brethren.resolve_reaction(ctx, seat, card_id, holder, wctx, choices, push_fighter=push_fighter, heal=heal):
+        pass
+    elif skinnerkin.resolve_reaction(ctx, seat, card_id, holder, wctx, choices, heal=heal):
         pass
     elif card_id == INSTINCTIVE_REPRISAL and holder is not None:
         attacker = st.find_fighter(wctx.get("attacker") or "")

@@ -123,6 +123,7 @@ def play_ploy(ctx: Ctx, seat: str, action: PlayPloy) -> None:
     if action.to_json() not in effects.ploy_plays(st, seat, action.card):
         raise IllegalAction("uw.ploy.bad_choice", card=c.name)
     st.players[seat].power.remove(action.card)
+    st.step_log.setdefault("ploys", []).append(seat)  # "if you played one or more ploys in that power step"
     ctx.emit("PloyPlayed", player=seat, card=action.card, name=c.name, text=c.text_plain,
              automated=effects.is_automated(action.card), choices=action.to_json())
     if not effects.resolve_gambit(ctx, seat, action.card, action.to_json()):
