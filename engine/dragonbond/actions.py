@@ -21,7 +21,7 @@ from engine.dragonbond.setup import own_edge_y
 from engine.dragonbond.state import (
     SCOUT, JSON, Ctx, disengage_all, effective_speed, engage, exhausted, flanked, has, unit, units,
 )
-from engine.dragonbond.turns import activatable, activate, danger_attack, end_activation, end_turn
+from engine.dragonbond.turns import activatable, activate, danger_attack, end_activation, end_turn, opposed
 from engine.dragonbond.turns import check_game_end
 
 CHARGE_REACH = 6.0
@@ -97,15 +97,30 @@ def check(st: JSON, u: JSON, to: tuple[float, float], speed: float, *, start: tu
     return result
 
 
-def entry_points(st: JSON, seat: str) -> list[tuple[tuple[float, float], tuple[float, float]]]:
-    """(edge point, inward unit vector) along the seat's own long edge and both short edges (§25.6)."""
-    f = st["field"]
-    w, h = f["width"], f["height"]
-    own_y = own_edge_y(st, seat)
-    inward = 1.0 if own_y == 0.0 else -1.0
-    out = [((x, own_y), (0.0, inward)) for x in _steps(w)]
-    out += [((0.0, y), (1.0, 0.0)) for y in _steps(h)] + [((w, y), (-1.0, 0.0)) for y in _steps(h)]
-    return out
+EDGES = ("south", "north", "west", "east")
+"""The table's edges: south is y = 0 (seat 1's by default), north y = height, west x = 0, east x = width."""
+
+
+def edge_points(st: JSON, edge: str) -> list[tuple[tuple[float, float], tuple[float, float]]]:
+    """(edge point, inward unit vector) every ``ENTRY_STEP`` inches along one edge."""
+    w, h = st["field"]["width"], st["field"]["height"]
+    if edge == "south":
+        return [((x, 0.0), (0.0, 1.0)) for x in _steps(w)]
+    if edge == "north":
+        return [((x, float(h)), (0.0, -1.0)) for x in _steps(w)]
+    if edge == "west":
+        return [((0.0, y), (1.0, 0.0)) for y in _steps(h)]
+    return [((float(w), y), (-1.0, 0.0)) for y in _steps(h)]
+
+
+def entry_points(st: JSON, seat: str, edge: str | None = None
+                 ) -> list[tuple[tuple[float, float], tuple[float, float]]]:
+    """Where a reserve unit may enter: the seat's own long edge and both short edges (§25.6), or the one edge the
+    Quest's opposed roll chose for it (§26.2)."""
+    if edge is not None:
+        return edge_points(st, edge)
+    own = "south" if own_edge_y(st, seat) == 0.0 else "north"
+    return edge_points(st, own) + edge_points(st, "west") + edge_points(st, "east")
 
 
 def _steps(length: float) -> list[float]:
@@ -115,15 +130,15 @@ def _steps(length: float) -> list[float]:
 
 def entry_start(st: JSON, u: JSON, to: tuple[float, float], at: list[float] | None) -> tuple[float, float]:
     """Where an entering unit's token starts: just off the table, touching the chosen edge point."""
+    points = entry_points(st, u["side"], u.get("entry_edge"))
     if at is None:
-        points = entry_points(st, u["side"])
         at_pt, n = min(points, key=lambda pn: (pn[0][0] - to[0]) ** 2 + (pn[0][1] - to[1]) ** 2)
     else:
         at_pt = (float(at[0]), float(at[1]))
-        n = next((n for p, n in entry_points(st, u["side"]) if p[1] == at_pt[1] and n[1] != 0 or
+        n = next((n for p, n in points if p[1] == at_pt[1] and n[1] != 0 or
                   p[0] == at_pt[0] and n[0] != 0), None)
         own = own_edge_y(st, u["side"])
-        if n is None and at_pt[1] == own:
+        if n is None and at_pt[1] == own and not u.get("entry_edge"):
             n = (0.0, 1.0 if own == 0.0 else -1.0)
         if n is None:
             raise IllegalAction("db.reserve.bad_edge", x=at_pt[0], y=at_pt[1])
@@ -133,9 +148,11 @@ def entry_start(st: JSON, u: JSON, to: tuple[float, float], at: list[float] | No
 def entry_moves(st: JSON, u: JSON) -> list[JSON]:
     speed = allowance(u)
     out = []
-    for p, n in entry_points(st, u["side"]):
-        depth = speed - 0.5
-        if depth <= 0:
+    for p, n in entry_points(st, u["side"], u.get("entry_edge")):
+        # The token starts off the table touching the point, so its centre travels its radius more than the
+        # depth it reaches inside (seed 003 l.1400); short of a full move, slowing terrain or a unit in the way.
+        depth = speed - u["radius"] - 0.5
+        if depth < u["radius"]:
             continue
         to = (round(p[0] + n[0] * depth, 1), round(p[1] + n[1] * depth, 1))
         start = (p[0] - n[0] * u["radius"], p[1] - n[1] * u["radius"])
@@ -165,7 +182,9 @@ def unit_actions(st: JSON, u: JSON, *, with_prelude: bool = True) -> list[JSON]:
     if u["where"] == "reserve":
         if st["round"] == 1 and st["scenario"] != "quest":
             return [{"type": "Wait", "unit": uid}]
-        return entry_moves(st, u)
+        if st["scenario"] == "quest" and not u.get("entry_edge"):
+            return [{"type": "Enter", "unit": uid}]     # an opposed roll decides its edge first (§26.2)
+        return entry_moves(st, u) or [{"type": "Wait", "unit": uid}]
     out: list[JSON] = []
     mounted = u["where"] == "mounted"
     if not mounted:
@@ -224,6 +243,8 @@ def legal_decision(st: JSON, seat: str) -> list[JSON]:
         return [{"type": "DangerTarget", "terrain": p["terrain"], "unit": t} for t in p["inside"] + p["near"]]
     if kind == "giant":
         return [{"type": "GiantTarget", "target": t} for t in p["targets"]]
+    if kind == "entry_edge":
+        return [{"type": "ChooseEntryEdge", "edge": e} for e in EDGES]
     out = [{"type": "TakeCommand", "hero": p["unit"], "unit": t} for t in p.get("command", [])]
     out += [{"type": "Mount", "hero": p["unit"], "mount": t} for t in p.get("mount", [])]
     out += [{"type": "ActivatePartner", "unit": t} for t in p.get("partner", [])]
@@ -282,10 +303,27 @@ def _start(ctx: Ctx, u: JSON) -> bool:
 
 
 def _wait(ctx: Ctx, u: JSON, action: JSON) -> None:
-    if u["where"] != "reserve" or ctx.state["round"] != 1 or ctx.state["scenario"] == "quest":
+    """Round 1: a reserve unit only takes fatigue (§25.6); in the Quest, a unit whose rolled edge offers no
+    way in waits the same way (a ruling) and rolls again next time."""
+    st = ctx.state
+    stuck = u["where"] == "reserve" and u.get("entry_edge") and not entry_moves(st, u)
+    if not stuck and (u["where"] != "reserve" or st["round"] != 1 or st["scenario"] == "quest"):
         raise IllegalAction("db.reserve.not_now", unit=u["id"])
+    u.pop("entry_edge", None)
     activate(ctx, u["id"])
     end_activation(ctx, u["id"])
+
+
+def _enter(ctx: Ctx, u: JSON, action: JSON) -> None:
+    """The Quest: before a reserve unit enters, the winner of an opposed roll chooses the edge it enters from
+    (§26.2; seed 003 l.1444; A28: one roll per entering unit); then its owner marches in from that edge."""
+    st = ctx.state
+    if u["where"] != "reserve" or st["scenario"] != "quest" or u.get("entry_edge"):
+        raise IllegalAction("db.reserve.not_now", unit=u["id"])
+    winner = opposed(ctx, "entry_edge")
+    st["prelude"] = {"units": [u["id"]], "no_partner": True}
+    st["pending_queue"].insert(0, {"seat": winner, "kind": "entry_edge", "unit": u["id"]})
+    ctx.emit("Decision", seat=winner, kind="entry_edge")
 
 
 def _march(ctx: Ctx, u: JSON, action: JSON) -> None:
@@ -300,6 +338,7 @@ def _march(ctx: Ctx, u: JSON, action: JSON) -> None:
             return
         path, found = quest.cut_at_treasure(st, u, result.path, allowance(u))
         u.update(where="battlefield", x=path[-1][0], y=path[-1][1])
+        u.pop("entry_edge", None)
         ctx.emit("Moved", unit=u["id"], kind="enter", **{"from": list(start)}, to=list(path[-1]),
                  path=[list(p) for p in path], cost=_cost(st, u, path, result), allowance=allowance(u))
         if found is not None:
@@ -489,7 +528,7 @@ def _power(ctx: Ctx, u: JSON, action: JSON) -> None:
 
 
 _HANDLERS = {"March": _march, "Wait": _wait, "Shoot": _shoot, "Attack": _attack, "Charge": _charge,
-             "ActivatePower": _power}
+             "ActivatePower": _power, "Enter": _enter}
 
 
 def act_decision(ctx: Ctx, seat: str, action: JSON) -> None:
@@ -529,6 +568,10 @@ def act_decision(ctx: Ctx, seat: str, action: JSON) -> None:
         st["pending_queue"].pop(0)
         giant_blow(ctx, p["unit"], action["target"])
         check_game_end(ctx)
+    elif p["kind"] == "entry_edge":
+        st["pending_queue"].pop(0)
+        unit(st, p["unit"])["entry_edge"] = action["edge"]
+        ctx.emit("EntryEdgeChosen", seat=seat, unit=p["unit"], edge=action["edge"])
     else:
         st["pending_queue"].pop(0)
         if kind == "TakeCommand":

@@ -54,7 +54,12 @@ Turn actions (the active seat, phase ``battle``; §6.3, §7):
   destinations of ``geometry.destinations`` (each also carries ``"dest": key`` and ``"params"``); ``apply`` also
   accepts any free point ``check_move`` allows (the table's ``/db do`` matches typed values to legal ones; a
   free coordinate is checked here). A reserve unit enters from round 2 by marching from its edge (§25.6).
-- ``{"type": "Wait", "unit"}`` — a reserve unit activated in round 1 (only takes 1 fatigue, §25.6).
+- ``{"type": "Wait", "unit"}`` — a reserve unit activated in round 1 (only takes 1 fatigue, §25.6); in the Quest,
+  a unit whose rolled edge offers no way in.
+- ``{"type": "Enter", "unit"}`` — the Quest (§26.2): a reserve unit about to enter; an opposed roll's winner
+  picks its edge (decision ``ChooseEntryEdge {"edge": "south" | "north" | "west" | "east"}``, event
+  ``EntryEdgeChosen {seat, unit, edge}``), then its owner must march it in from that edge (``March`` with
+  ``from``) or, if none is offered, ``Wait``.
 - ``{"type": "Attack", "unit", "target", "kind": "melee" | "ranged"}`` (§7.2); a flanked unit may add
   ``"split": {target: models}`` (§9).
 - ``{"type": "Shoot", "unit", "to": [x, y]}`` — half-Speed move; then the decision ``ShootTarget`` (§7.4).

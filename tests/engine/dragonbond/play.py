@@ -32,7 +32,7 @@ def candidates(state: dict, seat: str, pick: random.Random) -> list[dict]:
             continue
         uid = u["id"]
         if u["where"] == "reserve":
-            out += actions.entry_moves(state, u) if state["round"] > 1 else [{"type": "Wait", "unit": uid}]
+            out += actions.unit_actions(state, u)
             continue
         out += [{"type": "Attack", "unit": uid, "target": t, "kind": "melee"} for t in actions.melee_targets(state, u)]
         out += [{"type": "Attack", "unit": uid, "target": t, "kind": "ranged"} for t in actions.ranged_targets(state, u)]

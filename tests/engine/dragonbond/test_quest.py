@@ -95,3 +95,26 @@ def test_quest_victory_is_the_most_vp():
     c = ctx(st)
     turns.check_game_end(c)
     assert st["outcome"]["winner"] == JASON and st["outcome"]["reason"] == "points"
+
+
+def test_entering_unit_edge_chosen_by_the_opposed_roll_winner():
+    """Digest §26.2, A28; seed 003 l.1444: reserve units may enter from round 1 and the winner of an opposed roll
+    chooses the table edge that unit enters from (one roll per entering unit); its owner then marches in from
+    that edge, and no other unit may be activated meanwhile."""
+    st = quest()
+    u = by_card(st, "esgrimistas-oniricos")
+    assert {"type": "Enter", "unit": u["id"]} in SYSTEM.legal_actions(st, LUCY)
+    assert not [a for a in SYSTEM.legal_actions(st, LUCY) if a["type"] == "March"]
+    st, events = SYSTEM.apply(st, LUCY, {"type": "Enter", "unit": u["id"]}, SeededRng(b"q" * 32))
+    roll = next(e for e in events if e["type"] == "OpposedRoll" and e["reason"] == "entry_edge" and e["winner"])
+    assert SYSTEM.view(st, None)["awaiting"] == [roll["winner"]]
+    assert [a["edge"] for a in SYSTEM.legal_actions(st, roll["winner"])] == ["south", "north", "west", "east"]
+    st, events = SYSTEM.apply(st, roll["winner"], {"type": "ChooseEntryEdge", "edge": "east"}, Script())
+    assert {"type": "EntryEdgeChosen", "seat": roll["winner"], "unit": u["id"], "edge": "east"} in events
+    offered = SYSTEM.legal_actions(st, LUCY)
+    assert offered and {a["unit"] for a in offered} == {u["id"]}
+    assert all(a["type"] == "March" and a["from"][0] == st["field"]["width"] for a in offered)
+    st, events = SYSTEM.apply(st, LUCY, offered[0], Script(*[4] * 10))
+    entered = st["units"][u["id"]]
+    assert entered["where"] == "battlefield" and "entry_edge" not in entered
+    assert entered["x"] > st["field"]["width"] - 10

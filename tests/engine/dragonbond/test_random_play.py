@@ -60,7 +60,14 @@ def test_random_battles_with_a_monster_keep_every_invariant(seed, auction):
 
 
 def test_random_quests_keep_every_invariant():
-    """Digest §26.2: random Quests (every unit starts in reserve and enters from an edge) keep every invariant
-    and end with the most VP deciding (treasures are tested in test_quest.py)."""
-    state, _ = play(13, options={"scenario": "quest"}, on_step=check_step)
+    """Digest §26.2: random Quests (every unit starts in reserve and enters from the edge an opposed roll's winner
+    picks, treasures are found) keep every invariant and end with the most VP deciding."""
+    seen: set[str] = set()
+
+    def step(state, seat, action, new, events):
+        check_step(state, seat, action, new, events)
+        seen.update(e["type"] for e in events)
+
+    state, _ = play(13, options={"scenario": "quest"}, on_step=step)
     assert state["phase"] == "over" and state["outcome"]["reason"] in ("points", "draw")
+    assert {"EntryEdgeChosen", "TreasureFound"} <= seen
