@@ -587,6 +587,11 @@ def _walk(path: Sequence[Point], budget: float, field: Field, slowing: bool) -> 
             out.append(q)
             left -= c
             continue
+        length = math.hypot(q[0] - p[0], q[1] - p[1])
+        if c - length < 1e-9:  # no slowing terrain on this stretch: the budget reaches a plain fraction of it
+            f = left / length if length else 0.0
+            out.append((p[0] + (q[0] - p[0]) * f, p[1] + (q[1] - p[1]) * f))
+            break
         lo, hi = 0.0, 1.0      # how far along p→q the remaining budget reaches
         for _ in range(30):
             mid = (lo + hi) / 2
