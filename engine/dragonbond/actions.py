@@ -223,9 +223,8 @@ def charge_targets(st: JSON, u: JSON) -> list[str]:
     for v in units(st):
         if v["side"] == u["side"] or board.distance(st, u, v) > speed + CHARGE_REACH or not board.can_see(st, u, v):
             continue  # a path is never shorter than the straight line: no search needed beyond reach
-        c = geometry.contact_point(board.token(u), board.token(v), speed + CHARGE_REACH, others, board.field(st),
-                                   ignore_slowing=has(u, SCOUT))
-        if c.ok:
+        if geometry.charge_reachable(board.token(u), board.token(v), speed + CHARGE_REACH, others, board.field(st),
+                                     ignore_slowing=has(u, SCOUT)):
             out.append(v["id"])
     return out
 

@@ -632,6 +632,16 @@ def contact_point(mover: Token, target: Token, allowance: float, tokens: Sequenc
     return _contact_point(mover, target, float(allowance), tuple(tokens), field, ignore_slowing, fly)
 
 
+def charge_reachable(mover: Token, target: Token, allowance: float, tokens: Sequence[Token], field: Field, *,
+                     ignore_slowing: bool = False) -> bool:
+    """``contact_point(...).ok``, without working out a failed charge's path: the search stops at the
+    allowance when no contact spot is within it."""
+    tokens = tuple(tokens)
+    if _reachable_ring(mover, target, tokens, field, 0.0, ignore_slowing, mover.flying, True, allowance) is None:
+        return False
+    return contact_point(mover, target, allowance, tokens, field, ignore_slowing=ignore_slowing).ok
+
+
 @lru_cache(maxsize=1024)
 def _contact_point(mover: Token, target: Token, allowance: float, tokens: tuple[Token, ...], field: Field,
                    ignore_slowing: bool, fly: bool | None) -> MoveCheck:

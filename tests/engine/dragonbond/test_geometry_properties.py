@@ -187,3 +187,18 @@ def test_destinations_same_position_same_answer_from_the_cache(table, allowance,
     geometry.clear_caches()
     assert [(d.key, d.point, d.cost) for d in again] == [
         (d.key, d.point, d.cost) for d in destinations(mover, allowance, units, field, charge=charge)]
+
+
+@SETTINGS
+@given(tables(), st.floats(1, 24))
+def test_charge_reachable_is_the_contact_points_verdict(table, allowance):
+    """Digest §7.5; seed 003 line 618: the quick check the charge targets use answers as the full contact point
+    search does."""
+    from engine.dragonbond.geometry import charge_reachable
+    field, units = table
+    mover = units[0]
+    for target in units[1:]:
+        if target.side == mover.side:
+            continue
+        assert charge_reachable(mover, target, allowance, units, field) == contact_point(
+            mover, target, allowance, units, field).ok
