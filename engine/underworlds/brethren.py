@@ -3,8 +3,8 @@
 ``effects`` asks this module first for the plays, resolutions and reactions of these cards (``ploy_plays``,
 ``resolve_ploy``, ``reaction_options``, ``resolve_reaction``) and hands it the moments it needs (``end_of_turn``,
 ``hymn_supports``, ``after_attack``). It reads the rules and acts through ``flow`` (Inspire, damage, stagger,
-reaction steps); it never imports ``effects``. Left to the referee, with the reasons in the rulings: Powerhouse
-(45030: which hexes a distance "counts" is not said) and Sigmar's Cyclone's reaction (45031).
+reaction steps); it never imports ``effects``. Left to the referee, with the reason in the rulings: Powerhouse
+(45030: which hexes a distance "counts" is not said). Sigmar's Cyclone's reaction (45031) is ``effects``'.
 """
 from __future__ import annotations
 
@@ -12,7 +12,6 @@ from typing import Any
 
 from engine.core.dice import get_die, roll
 from engine.underworlds import flow, rules
-from engine.underworlds.battlefield import push_destinations
 from engine.underworlds.hexgrid import Hex
 from engine.underworlds.state import ACTIVATIONS_PER_ROUND, FighterState, State
 
@@ -51,23 +50,9 @@ def _global_turn(st: State) -> int:
 
 
 def abandon_paths(st: State, f: FighterState) -> dict[Hex, list[Hex]]:
-    """Furious Abandon: where a push of up to 2 hexes can end adjacent to an enemy, with the safest path."""
-    if f.hex is None:
-        return {}
-    bf, walls, taken = rules.battlefield(st), rules.blocked(st), st.occupied() - {f.hex}
+    """Furious Abandon: where a push of up to 2 hexes can end adjacent to an enemy, with its path."""
     enemies = [e.hex for e in _on(st, st.other(f.seat))]
-    out: dict[Hex, list[Hex]] = {}
-    for n in (1, 2):
-        for dest in push_destinations(bf, f.hex, n, blocked=walls, occupied=taken):
-            if dest in out or not any(dest.is_adjacent(e) for e in enemies):
-                continue
-            if n == 1:
-                out[dest] = [dest]
-                continue
-            mids = [m for m in push_destinations(bf, f.hex, 1, blocked=walls, occupied=taken) if m.is_adjacent(dest)]
-            mids.sort(key=lambda m: (rules.is_lethal(st, m, f), rules.is_trap(st, m), str(m)))
-            out[dest] = [mids[0], dest]
-    return out
+    return {h: path for h, path in rules.push_paths(st, f, 2).items() if any(h.is_adjacent(e) for e in enemies)}
 
 
 def ploy_plays(st: State, seat: str, card_id: str) -> list[JSON]:

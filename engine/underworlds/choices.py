@@ -8,6 +8,10 @@ options are listed when the choice is made. Then the step applies the choice and
 
 ``card_moves``: the fighter makes the card's Move actions one at a time, each with its reaction step, then the
 card's ending (Full Sprint, 48029: staggered, one Charge marker). The ending's reaction step is the activation's.
+A reaction's Move action (Reverse Charge, 45018) uses it too, with its own reaction step.
+
+``card_attacks``: fighters a card reaction lets attack (Sigmar's Cyclone 45031, Potential Courtier 46031) each make
+one Attack action, in turn, or pass.
 
 Registered when ``system.py`` imports this module; it imports the rules and ``effects``, nothing imports it.
 """
@@ -16,11 +20,11 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.errors import IllegalAction
-from engine.underworlds import effects, rules
-from engine.underworlds.actions import Action, ChooseForCard, Move, Pass
+from engine.underworlds import combat, effects, rules
+from engine.underworlds.actions import Action, Attack, ChooseForCard, Move, Pass
 from engine.underworlds.activation import check_path, do_move, move_paths
 from engine.underworlds.cards import load_cards
-from engine.underworlds.flow import Ctx, bad_action, deal_damage, frame, open_window, pop
+from engine.underworlds.flow import Ctx, bad_action, deal_damage, frame, give_guard, open_window, pop, relocate
 from engine.underworlds.state import State
 
 JSON = dict[str, Any]
@@ -46,6 +50,9 @@ def choice_options(st: State, fr: JSON) -> list[JSON]:
                 and effects.near_hazard(st, f.hex, tokens=True)]
     if card == effects.HERE_IT_COMES:
         return [{**base, "territory": t} for t in territories(st)]
+    if card == effects.HEAD_CHEF:  # "push each other friendly fighter up to 2 hexes": one fighter per step
+        f = st.fighter(fr["target"])
+        return [{**base, "target": f.id, "hex": str(h)} for h in sorted(rules.push_paths(st, f, 2), key=str)]
     return []
 
 
@@ -59,6 +66,10 @@ def _choice_run(ctx: Ctx, fr: JSON) -> bool:
 
 def _close(ctx: Ctx, fr: JSON) -> None:
     pop(ctx.st, fr)
+    if fr.get("then_guard"):  # Head Chef: "then give this fighter 1 Guard token"
+        holder = ctx.st.find_fighter(fr["then_guard"])
+        if holder is not None and holder.on_battlefield:
+            give_guard(ctx, holder)
     if fr.get("after"):
         open_window(ctx, fr["after"]["tags"], fr["after"]["wctx"])
 
@@ -88,6 +99,11 @@ def _choice_act(ctx: Ctx, fr: JSON, seat: str, action: Action) -> None:
                 deal_damage(ctx, f, 1, source)
         return
     target = st.fighter(action.target or "")
+    if fr["card"] == effects.HEAD_CHEF and action.hex is not None:
+        path = rules.push_paths(st, target, 2).get(action.hex)
+        if path:
+            relocate(ctx, target, path, how="push")
+        return
     if fr["card"] == effects.BRIEF_EMERGENCE and action.hex is not None:
         effects.push_fighter(ctx, target, action.hex)
     if target.on_battlefield:
@@ -151,3 +167,48 @@ def _moves_act(ctx: Ctx, fr: JSON, seat: str, action: Action) -> None:
 
 frame("card_moves", run=_moves_run, awaiting=lambda st, fr: [fr["seat"]], legal=_moves_legal, act=_moves_act)
 
+
+
+# -- Attack actions a card reaction gives (Sigmar's Cyclone, Potential Courtier) --------------------------------------------
+
+
+def attack_options(st: State, fr: JSON) -> list[JSON]:
+    """The Attack actions the next fighter of a ``card_attacks`` step may make: only the card's attack (``source``),
+    only Range 1 non-Scything ones (``range1``), only at ``target`` when the card names one."""
+    if not fr["fighters"]:
+        return []
+    f = st.find_fighter(fr["fighters"][0])
+    if f is None or not f.on_battlefield:
+        return []
+    out = []
+    for i, p in enumerate(rules.attacks(st, f)):
+        if (fr.get("source") and p["source"] != fr["source"]) or (fr.get("range1") and (p["range"] != 1 or p["scything"])):
+            continue
+        out += [{"type": "Attack", "fighter": f.id, "attack": i, "target": t.id} for t in rules.attack_targets(st, f, p)
+                if not fr.get("target") or t.id == fr["target"]]
+    return out
+
+
+def _attacks_run(ctx: Ctx, fr: JSON) -> bool:
+    while fr["fighters"] and not attack_options(ctx.st, fr):
+        fr["fighters"].pop(0)  # nobody to attack (any more): this fighter makes none
+    if fr["fighters"]:
+        return False
+    pop(ctx.st, fr)
+    return True
+
+
+def _attacks_act(ctx: Ctx, fr: JSON, seat: str, action: Action) -> None:
+    st = ctx.st
+    if isinstance(action, Pass):
+        fr["fighters"].pop(0)
+        return
+    if not isinstance(action, Attack) or action.to_json() not in attack_options(st, fr):
+        raise IllegalAction("uw.card.bad_choice", card=load_cards()[fr["card"]].name)
+    fr["fighters"].pop(0)
+    f = st.fighter(action.fighter)
+    combat.start_attack(ctx, f, rules.attacks(st, f)[action.attack], st.fighter(action.target), final=False)
+
+
+frame("card_attacks", run=_attacks_run, awaiting=lambda st, fr: [fr["seat"]],
+      legal=lambda st, fr, seat: [*attack_options(st, fr), {"type": "Pass"}], act=_attacks_act)

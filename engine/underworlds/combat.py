@@ -220,7 +220,8 @@ def _run(ctx: Ctx, fr: JSON) -> bool:
     ctx.emit("AttackEnded", fighter=a.id, target=t.id, result=fr["result"])
     entry = {"attacker": a.id, "target": t.id, "result": fr["result"], "seat": a.seat,
              "range": fr["profile"]["range"], "turn": st.turns_taken, "succeeded": fr["succeeded"],
-             "successes": fr.get("successes", 0), "crits": fr.get("crits", 0)}
+             "successes": fr.get("successes", 0), "crits": fr.get("crits", 0),
+             "scything": fr["profile"]["scything"], "source": fr["profile"].get("source")}
     st.step_log.setdefault("attacks", []).append(entry)
     st.phase_log.setdefault("attacks", []).append(dict(entry))
     note_action(st, a, "attack")

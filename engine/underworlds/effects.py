@@ -44,7 +44,7 @@ CAREFUL_AIM, DESPAIRING_STRENGTH, FRENETIC_EFFORTS, FURY_BOUND_LEAPS = "47023", 
 INSTINCTIVE_REPRISAL, STOLEN_VIGOUR, WEAKENED_SOUL, WICKED_AIM = "47028", "47029", "47031", "47032"
 BROAD_SHOULDERS, DETERMINED_RESISTANCE, MASTER_OF_CONDUCTION, SIGMARS_CYCLONE = "45023", "45026", "45029", "45031"
 BUTCHERS_STRENGTH, CALLOUSED_HANDS, KITCHEN_DIRECTOR, MIDDEN_HEAP_SCAVENGER = "46024", "46025", "46028", "46030"
-LATCHING_ON = "46029"
+LATCHING_ON, HEAD_CHEF, POTENTIAL_COURTIER = "46029", "46027", "46031"
 BANE_OF_HEROES = "Bane of Heroes"
 """The plot upgrade the Hungering Parasite cards refer to; not in the card data."""
 
@@ -422,14 +422,13 @@ for _card in (ADVANCING_JUGGERNAUT, BOOTS_OF_WARDING, EARTH_SHATTERING_TREAD, IN
               STOLEN_VIGOUR, WEAKENED_SOUL, WICKED_AIM, DEADLY_WARDS, HEAVING_GROUND, UNSTABLE_FOOTING,
               JUST_PURE_LUCK, RE_EMERGENCE, THE_RIGHT_BAIT, THE_CURSE_EMPOWERS,
               MASTER_OF_DISASTER, FRENETIC_EFFORTS, TEMPTING_LURE, ENGULFING_SWALLOW, THUNDERSTOMP,
-              BRIEF_EMERGENCE, HERE_IT_COMES, PUNCTURING_ICE_SHARDS, SPRINTING_FIEND, *brethren.AUTOMATED, *skinnerkin.AUTOMATED,
+              HEAD_CHEF, POTENTIAL_COURTIER, SIGMARS_CYCLONE, BRIEF_EMERGENCE, HERE_IT_COMES, PUNCTURING_ICE_SHARDS, SPRINTING_FIEND, *brethren.AUTOMATED, *skinnerkin.AUTOMATED,
               # Characteristics, attacks and dice from cards.json (rules.attacks, rules.wounds...) or the hooks above:
               MASTER_OF_CONDUCTION, BUTCHERS_STRENGTH, CALLOUSED_HANDS, DETERMINED_RESISTANCE, KITCHEN_DIRECTOR):
     AUTOMATED.add(_card)
 
 PARTIAL.update({
     BROAD_SHOULDERS: "+1 Wounds is applied; being a leader and a Priest is not (leaders and Priests are unknown).",
-    SIGMARS_CYCLONE: "The attack action is applied; its reaction (make it after another successful attack) is text.",
     MIDDEN_HEAP_SCAVENGER: "Block successes in defence are applied; its action (a Haunch counter) is text.",
 })
 
@@ -463,7 +462,7 @@ def heal(ctx: Any, f: FighterState, n: int) -> None:
         ctx.emit("FighterHealed", fighter=f.id, name=f.name, amount=removed, wounds=f.wounds)
 
 
-CARD_ACTIONS = {SPRINTING_FIEND, THUNDERSTOMP}
+CARD_ACTIONS = {SPRINTING_FIEND, THUNDERSTOMP, HEAD_CHEF}
 """Upgrades that give an action or super-action."""
 MOVING_CARD_ACTIONS = {SPRINTING_FIEND: 2}
 """Card super-actions made of Move actions -> how many (Full Sprint: two); choices.py runs them."""
@@ -488,13 +487,24 @@ def after_card_moves(ctx: Any, f: FighterState, card_id: str) -> None:
 
 
 def use_card_action(ctx: Any, f: FighterState, card_id: str) -> None:
-    """Thunderstomp: Scatter X from this fighter's hex (ruling); otherwise show the action's text."""
+    """Thunderstomp: Scatter X from this fighter's hex (ruling); Head Chef: a push choice per other friendly fighter,
+    then Guard; Full Sprint: its Move actions (choices.py); otherwise show the action's text."""
     c = load_cards()[card_id]
     if card_id == THUNDERSTOMP and f.hex is not None:
         ctx.emit("CardActionUsed", fighter=f.id, name=f.name, card=card_id, card_name=c.name, text=c.text_plain,
                  automated=True)
         # "Scatter X, where X is this fighter's Wounds characteristic" (§9.2).
         scatter.start_scatter(ctx, f.seat, card_id, f.hex, rules.wounds(ctx.st, f), fighter=f.id)
+        return
+    if card_id == HEAD_CHEF:
+        ctx.emit("CardActionUsed", fighter=f.id, name=f.name, card=card_id, card_name=c.name, text=c.text_plain,
+                 automated=True)
+        others = [o for o in ctx.st.surviving(f.seat) if o.on_battlefield and o.id != f.id]
+        if not others:
+            flow.give_guard(ctx, f)
+        for i, o in enumerate(reversed(others)):  # the first fighter's choice on top; the Guard after the last
+            flow.push(ctx.st, "card_choice", seat=f.seat, player=f.seat, card=card_id, target=o.id, optional=True,
+                      then_guard=f.id if i == 0 else None)
         return
     if card_action_moves(card_id):
         ctx.emit("CardActionUsed", fighter=f.id, name=f.name, card=card_id, card_name=c.name, text=c.text_plain,
@@ -709,7 +719,26 @@ def _upgrade_reaction_ok(st: State, f: FighterState, u: str, tags: set[str], wct
                 and attacker.hex.is_adjacent(f.hex))
     if u == STOLEN_VIGOUR:
         return "activation" in tags and me and wctx.get("activations", 0) >= 2 and f.move > 0
+    if u in (SIGMARS_CYCLONE, POTENTIAL_COURTIER):
+        return bool(_follow_up_attackers(st, f, u, tags, wctx))
     return False
+
+
+def _follow_up_attackers(st: State, f: FighterState, card_id: str, tags: set[str], wctx: JSON) -> list[str]:
+    """Who a follow-up attack reaction lets attack after this fighter's successful Attack action: Sigmar's Cyclone
+    (this fighter, its card's attack, after another non-Scything one), Potential Courtier (each other friendly
+    fighter adjacent to the target, after a Range 1 non-Scything one)."""
+    if "attack" not in tags or "attack_failed" in tags or wctx.get("attacker") != f.id:
+        return []
+    last = next((a for a in reversed(st.step_log.get("attacks", [])) if a["attacker"] == f.id), None)
+    if last is None or not last["succeeded"] or last.get("scything"):
+        return []
+    if card_id == SIGMARS_CYCLONE:
+        return [f.id] if last.get("source") != SIGMARS_CYCLONE else []
+    target = st.find_fighter(last["target"])
+    if last["range"] != 1 or target is None or not target.on_battlefield or target.hex is None:
+        return []
+    return [o.id for o in st.surviving(f.seat) if o.id != f.id and o.hex is not None and o.hex.is_adjacent(target.hex)]
 
 
 def reaction_options(st: State, seat: str, tags: set[str], wctx: JSON) -> list[JSON]:
@@ -788,6 +817,11 @@ def resolve_reaction(ctx: Any, seat: str, card_id: str, fighter_id: str | None, 
         pass
     elif skinnerkin.resolve_reaction(ctx, seat, card_id, holder, wctx, choices, heal=heal):
         pass
+    elif card_id in (SIGMARS_CYCLONE, POTENTIAL_COURTIER) and holder is not None:
+        fighters = _follow_up_attackers(st, holder, card_id, set(tags), wctx)
+        last = next((a for a in reversed(st.step_log.get("attacks", [])) if a["attacker"] == holder.id), {})
+        flow.push(st, "card_attacks", seat=seat, card=card_id, fighters=fighters,
+                  **({"source": card_id} if card_id == SIGMARS_CYCLONE else {"range1": True, "target": last.get("target")}))
     elif card_id == INSTINCTIVE_REPRISAL and holder is not None:
         attacker = st.find_fighter(wctx.get("attacker") or "")
         if attacker is not None and attacker.on_battlefield:

@@ -266,6 +266,27 @@ def attacks(st: State, f: FighterState) -> list[dict[str, Any]]:
     return out
 
 
+def push_paths(st: State, f: FighterState, distance: int) -> dict[Hex, list[Hex]]:
+    """Where a push of 1 to ``distance`` hexes can take ``f`` (§14: each step to a free hex, never back to its
+    start), each with its path: the shortest, through the safest middle hexes (not lethal, then not trap)."""
+    from engine.underworlds.battlefield import push_destinations
+    if f.hex is None or not f.on_battlefield:
+        return {}
+    bf, walls, taken = battlefield(st), blocked(st), st.occupied() - {f.hex}
+    paths = {h: [h] for h in push_destinations(bf, f.hex, 1, blocked=walls, occupied=taken)}
+    frontier = dict(paths)
+    for _ in range(distance - 1):
+        reached: dict[Hex, list[Hex]] = {}
+        for here, path in sorted(frontier.items(), key=lambda kv: (is_lethal(st, kv[0], f), is_trap(st, kv[0]),
+                                                                    str(kv[0]))):
+            for nxt in push_destinations(bf, here, 1, blocked=walls, occupied=taken):
+                if nxt != f.hex and nxt not in paths and nxt not in reached:
+                    reached[nxt] = [*path, nxt]
+        paths.update(reached)
+        frontier = reached
+    return paths
+
+
 def friendly(a: FighterState, b: FighterState) -> bool:
     """Same warband."""
     return a.seat == b.seat

@@ -1,8 +1,9 @@
 """The Skinnerkin power cards that need no Haunch counter (46015-46029): their plays, reactions and modifiers.
 
 ``effects`` asks this module for these cards as it asks ``brethren``. The Haunch counters' rules are in no source
-(the warband's ability), so every card that counts, gains or discards them stays with the referee (rulings); so do
-Get Out of My Larder! (46014: the brawler trait is unknown), Head Chef (46027) and Potential Courtier (46031).
+(the warband's ability), so every card that counts, gains or discards them stays with the referee (rulings); so does
+Get Out of My Larder! (46014: the brawler trait is unknown). Head Chef (46027) and Potential Courtier (46031) are
+``effects``' (a card action and an upgrade reaction) with their steps in ``choices``.
 """
 from __future__ import annotations
 

@@ -244,3 +244,23 @@ def test_the_artefact_azyr_heals_the_others_inspired_in_the_inspire_step_after_i
                  pending_inspire={SAEK: True})
     s, _ = act(s, P1, {"type": "Guard", "fighter": SAEK})
     assert fighter(s, SAEK)["inspired"] and not plays(s, P1, "45032")
+
+
+def test_sigmars_cyclone_makes_its_attack_after_another_successful_attack():
+    """45031: Reaction after this fighter's successful Attack action other than this one (and not Scything): make
+    this Attack action. Not after a failed attack, nor after the Cyclone's own attack."""
+    s = scenario({TARGOR: "c3", OBRYN: "c4"}, upgrades={TARGOR: ["45031"]})
+    s, _ = act(s, P1, {"type": "Attack", "fighter": TARGOR, "attack": 0, "target": OBRYN},
+               FixedRng(atk("swords", "swords") + dfn("dodge")))
+    s, _ = act(s, P1, {"type": "Pass"})  # no drive back
+    s, _ = act(s, P1, {"type": "PlayReaction", "card": "45031", "fighter": TARGOR})
+    assert legal(s, P1) == [{"type": "Attack", "fighter": TARGOR, "attack": 1, "target": OBRYN}, {"type": "Pass"}]
+    s, ev = act(s, P1, legal(s, P1)[0], FixedRng(atk("swords", "swords") + dfn("dodge")))
+    assert fighter(s, OBRYN)["wounds"] == 3  # 1, then the Cyclone's Damage 2
+    if top(s)["kind"] == "attack":
+        s, _ = act(s, P1, {"type": "Pass"})  # no drive back
+    assert not plays(s, P1, "45031") and effects.coverage_level("45031") == "automated"  # not after itself
+    s = scenario({TARGOR: "c3", OBRYN: "c4"}, upgrades={TARGOR: ["45031"]})
+    s, _ = act(s, P1, {"type": "Attack", "fighter": TARGOR, "attack": 0, "target": OBRYN},
+               FixedRng(atk("hammer", "hammer") + dfn("dodge")))
+    assert not plays(s, P1, "45031")

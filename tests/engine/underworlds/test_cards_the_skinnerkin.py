@@ -129,3 +129,34 @@ def test_latching_on_guard_after_an_activation_with_a_charge():
     s = scenario({TARGOR: "c3", OBRYN: "c4"}, upgrades={TARGOR: ["46029"]})
     s, _ = attack(s, TARGOR, OBRYN, atk("hammer", "hammer") + dfn("dodge"))
     assert not plays(s, P1, "46029")
+
+
+def test_head_chef_pushes_each_other_friendly_fighter_up_to_2_hexes_then_guard():
+    """46027: Action: push each other friendly fighter up to 2 hexes (one choice per fighter, Pass = no push), then
+    give this fighter a Guard marker. Only its holder has the action."""
+    karsus = "player1:karsus-the-chained"
+    s = scenario({TARGOR: "c3", SAEK: "e3", karsus: "a1", OBRYN: "h9"}, upgrades={TARGOR: ["46027"]})
+    assert [a for a in legal(s, P1) if a["type"] == "UseCardAction"] == [
+        {"type": "UseCardAction", "fighter": TARGOR, "card": "46027"}]
+    s, _ = act(s, P1, {"type": "UseCardAction", "fighter": TARGOR, "card": "46027"})
+    assert top(s)["kind"] == "card_choice" and {a.get("target") for a in legal(s, P1)} == {karsus, None}
+    assert {"type": "ChooseForCard", "card": "46027", "target": karsus, "hex": "a3"} in legal(s, P1)  # 2 hexes
+    s, _ = act(s, P1, {"type": "ChooseForCard", "card": "46027", "target": karsus, "hex": "a3"})
+    assert fighter(s, TARGOR)["guard"] == 0 and top(s)["kind"] == "card_choice"
+    s, ev = act(s, P1, {"type": "Pass"})  # Saek stays
+    assert (fighter(s, karsus)["hex"], fighter(s, SAEK)["hex"], fighter(s, TARGOR)["guard"]) == ("a3", "e3", 1)
+    assert "PowerStepStarted" in types(ev)
+
+
+def test_potential_courtier_friends_adjacent_to_the_target_attack_it_after_a_range_1_hit():
+    """46031: Reaction after this fighter's successful Range 1 Attack action: each other friendly fighter adjacent
+    to the target can make a Range 1 Attack action that must target it. Not after a failed attack."""
+    s = scenario({TARGOR: "c3", SAEK: "d4", OBRYN: "c4"}, upgrades={TARGOR: ["46031"]})
+    s, _ = pass_drive_back(attack(s, TARGOR, OBRYN, atk("swords", "swords") + dfn("dodge"))[0]), None
+    s, _ = act(s, P1, {"type": "PlayReaction", "card": "46031", "fighter": TARGOR})
+    assert legal(s, P1) == [{"type": "Attack", "fighter": SAEK, "attack": 0, "target": OBRYN}, {"type": "Pass"}]
+    s, _ = act(s, P1, legal(s, P1)[0], FixedRng(atk("hammer", "hammer") + dfn("dodge")))
+    assert fighter(s, OBRYN)["out_of_action"]
+    s = scenario({TARGOR: "c3", SAEK: "d4", OBRYN: "c4"}, upgrades={TARGOR: ["46031"]})
+    s, _ = attack(s, TARGOR, OBRYN, atk("hammer", "hammer") + dfn("dodge"))
+    assert not plays(s, P1, "46031")
