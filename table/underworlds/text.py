@@ -30,7 +30,8 @@ OUTCOMES = ("critical_hit", "hit", "draw", "miss", "critical_defence")
 """The results of an attack, ``uw.text.outcome.<result>``."""
 STEPS = ("choose_warbands", "board_player", "first_board", "second_board", "place_boards", "feature_tokens", "redraw",
          "deploy_player", "deploy", "first_turn", "turn", "charge", "barge", "plan", "attack", "scatter", "window",
-         "power", "end", "surge_draw", "card_choice", "card_moves")
+         "power", "end", "surge_draw", "card_choice", "card_moves",
+         "card_attacks")
 """The setup stages and prompt kinds described in words, ``uw.text.step.<step>``."""
 EVENTS = (
     "WarbandChosen", "WarbandChosenPrivately", "DeckChosen", "DeckChosenPrivately", "BoardPlayerChosen",
