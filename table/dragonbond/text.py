@@ -21,10 +21,10 @@ DIE_COLOURS = ("black", "gray", "white")
 """Die colours with a written form, ``db.table.colour.<colour>`` (``⚫ black``)."""
 FACES = ("miss", "hit", "double_hit", "critical", "double_critical", "block", "fail")
 """Die faces with a written form, ``db.table.face.<face>``."""
-DECISIONS = ("opportunity", "shoot", "danger", "giant", "after")
+DECISIONS = ("opportunity", "shoot", "danger", "giant", "entry_edge", "after")
 """Open decisions described in words, ``db.table.step.<kind>`` (any other kind reads as ``after``)."""
 EVENTS = ("OpposedRoll", "ScenarioChosen", "SizeChosen", "ForceChosen", "ForceChosenPrivately", "ForcesRevealed",
-          "EdgeChosen", "Deployed", "Reserved", "Initiative", "RoundStarted", "RoundEnded", "Passed", "Moved", "MoveRefused",
+          "EdgeChosen", "EntryEdgeChosen", "Deployed", "Reserved", "Initiative", "RoundStarted", "RoundEnded", "Passed", "Moved", "MoveRefused",
           "NoTarget", "ChargeRoll", "ChargeFailed", "Engaged", "Separated", "Wounded", "ModelsRemoved", "Injured",
           "MoraleTest", "UnitDestroyed", "VictoryPoints", "ObjectiveCaptured", "CommandTaken", "CommandLeft",
           "Mounted", "Dismounted", "PowerUsed", "PowerWounds", "CardPlayed", "RefereeAction", "GameOver", "Poisoned",
@@ -237,6 +237,8 @@ def action_label(action: JSON, names: Names, *, short: bool = False) -> str:
     elif kind == "PlaceMonster":
         label = text("action.PlaceMonster", lang, monster=names.unit(action.get("monster")),
                      n=action.get("objective"))
+    elif kind == "ChooseEntryEdge":
+        label = text("action.ChooseEntryEdge", lang, edge=word("edge", action.get("edge"), lang))
     elif kind == "ChooseEdge":
         label = text(f"action.ChooseEdge.{'north' if action.get('edge') == 'north' else 'south'}", lang)
     elif kind in ("AdjustWounds", "AdjustFatigue", "AdjustState", "Heal", "AdjustVP", "SetPosition", "RefereeNote"):
@@ -294,7 +296,7 @@ def event_line(e: JSON, names: Names) -> str | None:
         params["force"] = names.thing(e.get("force"))
     elif t == "ForcesRevealed":
         params["forces"] = ", ".join(f"{names.seat(s)}: {names.thing(f)}" for s, f in (e.get("forces") or {}).items())
-    elif t == "EdgeChosen":
+    elif t in ("EdgeChosen", "EntryEdgeChosen"):
         params["edge"] = word("edge", e.get("edge"), lang)
     elif t == "Deployed":
         params["to"] = point((e.get("x"), e.get("y")))
