@@ -5,8 +5,10 @@ Rimewyrm's Bite deck here and the checkable ones of Brethren of the Bolt and The
 ``objectives.py`` (the Hungering Parasite objectives need the Bane of Heroes plot card, whose text no
 source gives, so they are the player's claim), the ploys and upgrades whose effect needs no free-form
 choice (characteristic changes and attack actions come from ``cards.json`` through ``rules``), the
-reactions of those upgrades, and the Inspire conditions of the playable warbands. Any other card still
-plays: its text travels in the event and the players settle it with referee actions (``referee.py``).
+reactions of those upgrades, and the Inspire conditions of the playable warbands. The Brethren of the Bolt and
+Skinnerkin power cards are answered by ``brethren.py`` and ``skinnerkin.py`` (asked from here); the steps a card
+opens for a choice, a card's Move actions or follow-up attacks are ``choices.py``'s. Any other card still plays: its
+text travels in the event and the players settle it with referee actions (``referee.py``).
 ``automation_coverage()`` sums it up per card ("N of 128").
 
 Card effects build on the rules: this module reads ``rules``, acts through ``flow`` (damage, stagger, reaction
