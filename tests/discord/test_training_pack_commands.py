@@ -28,3 +28,28 @@ async def test_training_packs_import_list_show_and_export_byte_for_byte(fake_dis
             assert exported.ephemeral and exported.files == {f"{pack}.yaml": raw}
         listed = await fake.slash(bob, fake.channel, "pack list")
         assert all(f"`{game}-training`" in listed.content for game in TRAINING), listed.content
+
+
+async def test_a_match_starts_with_an_imported_training_pack_and_keeps_its_copy(fake_discord, redis, prefix):
+    """Issue #13: a match chosen with ``pack:`` starts with that pack (its state names it, its panel says it is a
+    training pack), and keeps its copy when the server's pack is removed."""
+    from table.store import Store
+
+    fake = fake_discord
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    store = Store(redis, prefix=prefix)
+    async with running_bot(fake, redis, prefix):
+        for game, path in TRAINING.items():
+            pack = f"{game}-training"
+            await fake.slash(alice, fake.channel, "pack import", file=("training.yaml", path.read_bytes()))
+            opened = await fake.slash(alice, fake.channel, "match new", game=game, opponent=bob, pack=pack)
+            assert not opened.ephemeral and pack in opened.content, opened.content
+            thread = fake.threads_of(fake.channel)[-1]
+            invite = fake.channel_messages(thread)[0]
+            accepted = (await fake.click(bob, invite, invite.custom_ids[0])).messages[-1]
+            assert "training pack" in " ".join(e.get("description") or "" for e in accepted.embeds).lower()
+            match = await store.load(await store.match_in(thread.id))
+            assert match.options["pack"]["id"] == pack and match.state["pack_id"] == pack
+            removed = await fake.slash(alice, fake.channel, "pack remove", pack=pack)
+            assert removed.ephemeral
+            assert (await store.load(match.id)).options["pack"]["id"] == pack
