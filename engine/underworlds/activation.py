@@ -155,7 +155,7 @@ def charge_destinations(st: State, f: FighterState,
     sees = rules.sight(st)
     out = {}
     for h, path in (move_paths(st, f) if paths is None else paths).items():
-        if any((not p["scything"] or h.is_adjacent(t)) and h.distance(t) <= p["range"] and sees(h, t)
+        if any((not p["scything"] or h.is_adjacent(t)) and rules.attack_distance(st, f, h, t) <= p["range"] and sees(h, t)
                for p in profiles for t in enemies):
             out[h] = path
     return out

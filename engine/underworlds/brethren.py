@@ -3,8 +3,7 @@
 ``effects`` asks this module first for the plays, resolutions and reactions of these cards (``ploy_plays``,
 ``resolve_ploy``, ``reaction_options``, ``resolve_reaction``) and hands it the moments it needs (``end_of_turn``,
 ``hymn_supports``, ``after_attack``). It reads the rules and acts through ``flow`` (Inspire, damage, stagger,
-reaction steps); it never imports ``effects``. Left to the referee, with the reason in the rulings: Powerhouse
-(45030: which hexes a distance "counts" is not said). Sigmar's Cyclone's reaction (45031) is ``effects``'.
+reaction steps); it never imports ``effects``. Sigmar's Cyclone's reaction (45031) is ``effects``'.
 """
 from __future__ import annotations
 
@@ -21,11 +20,12 @@ ACCEPTING_CAPACITOR, BOLT_FROM_THE_BLUE, FINAL_SPARK, FURIOUS_ABANDON = "45013",
 HEAVENLY_HYMN, REVERSE_CHARGE, SHARE_THE_BURDEN, THUNDEROUS_BLAST = "45017", "45018", "45019", "45020"
 ULTIMATE_RESISTOR, UNLEASHING_HIS_FURY = "45021", "45022"
 BURGEONING_SAINT, DAMAGED_MACHINERY, FERVENTS_RELEASE, HOLY_SPASMS = "45024", "45025", "45027", "45028"
-THE_ARTEFACT_AZYR = "45032"
+POWERHOUSE, THE_ARTEFACT_AZYR = "45030", "45032"
 
 AUTOMATED = frozenset({ACCEPTING_CAPACITOR, BOLT_FROM_THE_BLUE, FINAL_SPARK, FURIOUS_ABANDON, HEAVENLY_HYMN,
                        REVERSE_CHARGE, SHARE_THE_BURDEN, THUNDEROUS_BLAST, ULTIMATE_RESISTOR, UNLEASHING_HIS_FURY,
-                       BURGEONING_SAINT, DAMAGED_MACHINERY, FERVENTS_RELEASE, HOLY_SPASMS, THE_ARTEFACT_AZYR})
+                       BURGEONING_SAINT, DAMAGED_MACHINERY, FERVENTS_RELEASE, HOLY_SPASMS, POWERHOUSE,
+                       THE_ARTEFACT_AZYR})
 """The cards of this module whose whole effect the engine applies."""
 PLOYS = frozenset({BOLT_FROM_THE_BLUE, FURIOUS_ABANDON, HEAVENLY_HYMN, SHARE_THE_BURDEN, THUNDEROUS_BLAST,
                    UNLEASHING_HIS_FURY})
@@ -265,3 +265,25 @@ def after_attack(ctx: Any, fr: JSON) -> None:
 def cannot_be_uninspired(st: State, f: FighterState) -> bool:
     """Burgeoning Saint: this fighter cannot be un-Inspired."""
     return BURGEONING_SAINT in f.upgrades
+
+
+def powerhouse_reduction(st: State, attacker: FighterState, here: Hex, there: Hex) -> int:
+    """Powerhouse: subtract 1 for each hex counted that contains an enemy fighter. The hexes counted are those of a
+    shortest count from ``here`` to ``there`` (``there`` included, ``here`` not, §8.4); of the shortest routes the
+    attacker's most favourable one (the most enemy fighters) is taken (ruling)."""
+    if POWERHOUSE not in attacker.upgrades:
+        return 0
+    enemies = {e.hex for e in _on(st, st.other(attacker.seat))}
+    n = here.distance(there)
+    best: dict[Hex, int] = {here: 0}
+    layer = [here]
+    for step in range(1, n + 1):
+        reached: dict[Hex, int] = {}
+        for h in layer:
+            for m in h.neighbours():
+                if m.distance(there) == n - step:  # still on a shortest route
+                    value = best[h] + (1 if m in enemies else 0)
+                    reached[m] = max(reached.get(m, 0), value)
+        best.update(reached)
+        layer = list(reached)
+    return best.get(there, 0)

@@ -117,13 +117,18 @@ def after_scatter(ctx: Any, seat: str, card_id: str, chain: Any, fighter_id: str
     _cards.after_scatter(ctx, seat, card_id, chain, fighter_id)
 
 
+def distance_reduction(st: State, attacker: FighterState, here: Hex, there: Hex) -> int:
+    """Hexes a card subtracts from the distance the attacker's Attack actions count (Powerhouse)."""
+    return _cards.distance_reduction(st, attacker, here, there)
+
+
 def cannot_be_uninspired(st: State, f: FighterState) -> bool:
     """A card forbids un-Inspiring the fighter (Burgeoning Saint)."""
     return _cards.cannot_be_uninspired(st, f)
 
 
 QUESTIONS = frozenset({
-    "cannot_be_uninspired",
+    "cannot_be_uninspired", "distance_reduction",
     "extra_lethal", "extra_lethal_hexes", "grants_flying", "cannot_be_staggered", "modify_attack",
     "prevent_damage", "after_damage", "note_lethal_damage", "reaction_options", "declare_reaction",
     "resolve_reaction", "inspire_condition_met", "objective_glory", "after_scatter",

@@ -44,8 +44,8 @@ def check_attack(st: State, f: FighterState, index: int, target_id: str) -> tupl
     if target.seat == f.seat:
         raise IllegalAction("uw.attack.friendly_target", fighter=f.name, target=target.name)
     assert f.hex is not None and target.hex is not None
-    distance = f.hex.distance(target.hex)
-    if distance > profile["range"] or (profile["scything"] and distance != 1):
+    distance = rules.attack_distance(st, f, f.hex, target.hex)
+    if distance > profile["range"] or (profile["scything"] and not f.hex.is_adjacent(target.hex)):
         raise IllegalAction("uw.attack.out_of_range", fighter=f.name, attack=profile["name"], target=target.name,
                             range=profile["range"], distance=distance)
     if not rules.line_of_sight(st, f.hex, target.hex):
@@ -71,7 +71,7 @@ def _valid(st: State, fr: JSON) -> bool:
     if not (a.on_battlefield and t.on_battlefield):
         return False
     assert a.hex is not None and t.hex is not None
-    return a.hex.distance(t.hex) <= fr["profile"]["range"] and rules.line_of_sight(st, a.hex, t.hex)
+    return rules.attack_distance(st, a, a.hex, t.hex) <= fr["profile"]["range"] and rules.line_of_sight(st, a.hex, t.hex)
 
 
 def can_be_driven_back(st: State, target: FighterState, profile: JSON) -> bool:

@@ -338,6 +338,11 @@ def after_attack(ctx: Any, fr: JSON) -> None:
     skinnerkin.after_attack(ctx, fr, discard_persisting)
 
 
+def distance_reduction(st: State, attacker: FighterState, here: Hex, there: Hex) -> int:
+    """Powerhouse: 1 per hex counted that contains an enemy fighter."""
+    return brethren.powerhouse_reduction(st, attacker, here, there)
+
+
 def cannot_be_uninspired(st: State, f: FighterState) -> bool:
     """Burgeoning Saint."""
     return brethren.cannot_be_uninspired(st, f)

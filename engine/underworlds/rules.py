@@ -298,12 +298,19 @@ def supports(st: State, helper_seat: str, around: Hex, exclude: str) -> int:
                and f.hex.is_adjacent(around))
 
 
+def attack_distance(st: State, attacker: FighterState, here: Hex, there: Hex) -> int:
+    """The distance from ``here`` to ``there`` as ``attacker``'s Attack actions count it against their Range (§8.4),
+    less what a card subtracts (Powerhouse)."""
+    d = here.distance(there)
+    return d - card_hooks.distance_reduction(st, attacker, here, there) if attacker.upgrades else d
+
+
 def can_target(st: State, attacker: FighterState, target: FighterState, profile: dict[str, Any]) -> bool:
     """A target in range and visible; never a friendly fighter (§19.1)."""
     if not (attacker.on_battlefield and target.on_battlefield) or friendly(attacker, target):
         return False
     assert attacker.hex is not None and target.hex is not None
-    if attacker.hex.distance(target.hex) > profile["range"]:
+    if attack_distance(st, attacker, attacker.hex, target.hex) > profile["range"]:
         return False
     return line_of_sight(st, attacker.hex, target.hex)
 
@@ -319,6 +326,6 @@ def attack_targets(st: State, attacker: FighterState, profile: dict[str, Any],
         assert target.hex is not None
         if profile["scything"] and not here.is_adjacent(target.hex):
             continue  # §35.22: Scything targets adjacent enemies only
-        if here.distance(target.hex) <= profile["range"] and line_of_sight(st, here, target.hex):
+        if attack_distance(st, attacker, here, target.hex) <= profile["range"] and line_of_sight(st, here, target.hex):
             out.append(target)
     return out

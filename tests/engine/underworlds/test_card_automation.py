@@ -152,7 +152,7 @@ def test_every_automated_card_is_named_by_a_test():
 def test_automation_coverage_figures():
     """The figures the coverage command prints today (update with the registry)."""
     totals = effects.automation_coverage()["totals"]
-    assert (totals["automated"], totals["partial"], totals["referee"]) == (87, 3, 38)
+    assert (totals["automated"], totals["partial"], totals["referee"]) == (88, 3, 37)
 
 
 def test_every_checkable_objective_is_automated():

@@ -264,3 +264,19 @@ def test_sigmars_cyclone_makes_its_attack_after_another_successful_attack():
     s, _ = act(s, P1, {"type": "Attack", "fighter": TARGOR, "attack": 0, "target": OBRYN},
                FixedRng(atk("hammer", "hammer") + dfn("dodge")))
     assert not plays(s, P1, "45031")
+
+
+def test_powerhouse_subtracts_each_counted_hex_with_an_enemy_from_the_distance():
+    """45030: when this fighter's Attack action counts the distance to the target, subtract 1 for each hex counted
+    that contains an enemy fighter (§8.4: the target's hex is counted; ruling: the most favourable shortest count).
+    Targor (Range 1) reaches Obryn 2 hexes away; with Severin between, 2 - 2 = 0. Without the card, no attack."""
+    from engine.underworlds import rules
+    st = load(scenario({TARGOR: "c3", SEVERIN: "c4", OBRYN: "c5"}, upgrades={TARGOR: ["45030"]}))
+    t = st.fighter(TARGOR)
+    assert rules.attack_distance(st, t, t.hex, st.fighter(OBRYN).hex) == 0
+    s = scenario({TARGOR: "c3", OBRYN: "c5"}, upgrades={TARGOR: ["45030"]})
+    assert [a["target"] for a in legal(s, P1) if a["type"] == "Attack"] == [OBRYN]
+    assert not [a for a in legal(scenario({TARGOR: "c3", OBRYN: "c5"}), P1) if a["type"] == "Attack"]
+    with pytest.raises(IllegalAction):  # 3 hexes, 1 enemy counted: 2 > Range 1
+        act(scenario({TARGOR: "c3", OBRYN: "c6"}, upgrades={TARGOR: ["45030"]}), P1,
+            {"type": "Attack", "fighter": TARGOR, "attack": 0, "target": OBRYN})
