@@ -21,14 +21,16 @@ DIE_COLOURS = ("black", "gray", "white")
 """Die colours with a written form, ``db.table.colour.<colour>`` (``⚫ black``)."""
 FACES = ("miss", "hit", "double_hit", "critical", "double_critical", "block", "fail")
 """Die faces with a written form, ``db.table.face.<face>``."""
-DECISIONS = ("opportunity", "shoot", "danger", "giant", "entry_edge", "after")
+DECISIONS = ("opportunity", "shoot", "danger", "giant", "entry_edge", "reaction", "monster_target", "auction", "after")
 """Open decisions described in words, ``db.table.step.<kind>`` (any other kind reads as ``after``)."""
 EVENTS = ("OpposedRoll", "ScenarioChosen", "SizeChosen", "ForceChosen", "ForceChosenPrivately", "ForcesRevealed",
           "EdgeChosen", "EntryEdgeChosen", "Deployed", "Reserved", "Initiative", "RoundStarted", "RoundEnded", "Passed", "Moved", "MoveRefused",
           "NoTarget", "ChargeRoll", "ChargeFailed", "Engaged", "Separated", "Wounded", "ModelsRemoved", "Injured",
           "MoraleTest", "UnitDestroyed", "VictoryPoints", "ObjectiveCaptured", "CommandTaken", "CommandLeft",
           "Mounted", "Dismounted", "PowerUsed", "PowerWounds", "CardPlayed", "RefereeAction", "GameOver", "Poisoned",
-          "GiantBlow", "TreasureTaken", "TreasureDropped")
+          "GiantBlow", "TreasureTaken", "TreasureDropped", "MonsterPlaced", "MonsterDiscarded", "BehaviourDrawn",
+          "MonsterActs", "AuctionOpened", "BidPlaced", "BidPlacedPrivately", "BidsRevealed", "AuctionTied",
+          "MonsterControlled", "MonsterFreed", "TreasureFound", "TreasureScored", "ReactionDeclined")
 """The events written as a line, ``db.table.event.<type>``; the others (dice, activations, fatigue, decisions)
 are bookkeeping, or the combat embed's."""
 SETUP_STEPS = ("scenario", "size", "forces", "monsters", "edge")
@@ -212,6 +214,12 @@ def action_label(action: JSON, names: Names, *, short: bool = False) -> str:
         label = text(f"action.{kind}", lang, unit=unit, to=point(action.get("to")))
     elif kind == "Deploy":
         label = text("action.Deploy", lang, unit=unit, to=point(action.get("to")))
+    elif kind == "Enter":
+        label = text("action.Enter.reserve", lang, unit=unit)
+    elif kind == "MonsterTarget":
+        label = text("action.MonsterTarget", lang, unit=unit)
+    elif kind == "Bid":
+        label = text("action.Bid", lang, monster=names.unit(action.get("monster")), bid=action.get("bid"))
     elif kind == "ShootTarget" or kind == "GiantTarget":
         label = text(f"action.{kind}", lang, target=target)
     elif kind == "DangerTarget":
@@ -345,6 +353,24 @@ def event_line(e: JSON, names: Names) -> str | None:
         params["wounds"] = e.get("wounds", 0)
     elif t in ("TreasureTaken", "TreasureDropped"):
         params["treasures"] = len(e.get("treasures") or ())
+    elif t == "MonsterPlaced":
+        params.update(who=names.seat(e.get("by")), n=e.get("objective"), to=point((e.get("x"), e.get("y"))))
+    elif t == "BehaviourDrawn":
+        key += ".attacked" if e.get("reason") == "attacked" else ""
+        params["card"] = str(e.get("name") or e.get("card"))
+    elif t == "MonsterActs":
+        params.update(action=word("monster_action", e.get("kind"), lang), fatigue=e.get("fatigue"))
+        key += ".target" if e.get("target") else ""
+    elif t in ("BidPlacedPrivately", "AuctionTied", "MonsterControlled"):
+        params["bid"] = e.get("bid")
+    elif t == "BidsRevealed":
+        params["bids"] = ", ".join(f"{names.seat(s)} {b}" for s, b in (e.get("bids") or {}).items()) or "—"
+    elif t == "TreasureFound":
+        params.update(n=e.get("n"), treasure=word("treasure", e.get("treasure"), lang), roll=e.get("roll"))
+    elif t == "TreasureScored":
+        params.update(treasures=len(e.get("treasures") or ()), vp=e.get("vp"))
+    elif t == "ReactionDeclined":
+        params["trigger"] = word("trigger", e.get("trigger"), lang)
     return text(key, lang, **params)
 
 
