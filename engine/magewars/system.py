@@ -3,7 +3,10 @@
 Options (``setup``): ``mode`` ("apprentice", default, 2 × 3 arena, apprentice mages and books; or "full",
 4 × 3, the four mages and starter books), ``mages`` {seat: "beastmaster"|"priestess"|"warlock"|"wizard"}
 (default Warlock vs Beastmaster, the rulebook's first match, §3.2), ``books`` {seat: shipped book id or
-{card: copies}} (checked by §15: ``mw.book.invalid``).
+{card: copies}} (checked by §15: ``mw.book.invalid``). When the options fix none of ``mode``, ``mages`` and
+``books`` (a match opened at the table), the match begins in phase "choosing" (``choices.py``): ``ChooseMode``
+{mode} by the first seat, then ``ChooseMage`` {mage, book} by both, secret until both chose (events ModeChosen,
+MageDecided, MageDecidedPrivately (private), MagesRevealed); ``options["pack"]``'s spellbooks are offered.
 
 View (``view(state, seat)``): the state with hidden information removed, plus ``awaiting``:
 ``mode, size, seats, round, phase, step, initiative, turn, activation, objects, discard, used, winner, over,
@@ -66,7 +69,7 @@ from typing import Any
 
 from engine.core.errors import IllegalAction, InvalidInput
 from engine.core.system import JSON, Outcome, SystemInfo
-from engine.magewars import abilities, arena, auras, casting, effects, familiars, mages, movement, referee, spellbooks
+from engine.magewars import abilities, arena, auras, casting, choices, effects, familiars, mages, movement, referee, spellbooks
 from engine.magewars import round as rounds
 from engine.magewars.cards import card, has_card, number
 from engine.magewars.state import barriers, clone, other, zone_of
@@ -113,6 +116,11 @@ class MageWars:
     # ---- setup ---------------------------------------------------------------------------------------------
 
     def setup(self, options: JSON, seats: tuple[str, ...], rng: Any) -> JSON:
+        if choices.needed(options):  # a match opened at the table: the players choose first (choices.py)
+            return choices.start(options, seats)
+        return self._begin(options, seats, rng)
+
+    def _begin(self, options: JSON, seats: tuple[str, ...], rng: Any) -> JSON:
         mode = options.get("mode", "apprentice")
         if mode not in ("apprentice", "full"):
             raise InvalidInput("mw.setup.bad_mode", mode=str(mode))
@@ -158,6 +166,8 @@ class MageWars:
     def awaiting(self, state: JSON) -> list[str]:
         if state["over"]:
             return []
+        if state["phase"] == "choosing":
+            return choices.awaiting(state)
         if state.get("pending"):
             return [state["pending"][0]["seat"]]
         if state["step"] == "upkeep":
@@ -169,6 +179,8 @@ class MageWars:
     def legal_actions(self, state: JSON, seat: str) -> list[JSON]:
         if state["over"]:
             return []
+        if state["phase"] == "choosing":
+            return choices.legal(state, seat) + [{"type": "Concede"}]
         out: list[JSON] = []
         if seat in self.awaiting(state):
             out += self._decisions(state, seat)
@@ -412,6 +424,13 @@ class MageWars:
             if seat not in self.awaiting(state):
                 raise IllegalAction("mw.not_your_turn", step=state["step"])
             raise IllegalAction("mw.illegal", action=str(kind))
+        if new["phase"] == "choosing":
+            events: list[JSON] = []
+            options = choices.apply(new, seat, action, events)
+            if options is None:
+                return new, events
+            begun = self._begin(options, tuple(new["seats"]), rng)
+            return begun, events + begun["setup_events"]
         events = self._apply(new, seat, action, rng)
         events += rounds.check_winner(new)
         while not new["over"] and new["step"] == "start":  # a round ended: the next one starts by itself
@@ -645,13 +664,15 @@ class MageWars:
 
     def view(self, state: JSON, seat: str | None) -> JSON:
         out = copy.deepcopy({k: v for k, v in state.items() if k not in ("books", "planned", "assigned", "drafts",
-                                                                          "upkeep_due", "setup_events")})
+                                                                          "upkeep_due", "setup_events", "secret",
+                                                                          "options")})
         out["awaiting"] = self.awaiting(state)
         out["book_counts"] = {s: sum(b.values()) for s, b in state["books"].items()}
         out["books"] = {s: dict(b) for s, b in state["books"].items() if s == seat}
         out["planned"] = {s: (list(p) if s == seat else len(p)) for s, p in state["planned"].items()}
         out["assigned"] = {s: (dict(a) if s == seat else sorted(a)) for s, a in state["assigned"].items()}
         out["upkeep_due"] = {s: d for s, d in state["upkeep_due"].items() if s == seat}
+        out["secret"] = {s: dict(c) for s, c in state.get("secret", {}).items() if s == seat}
         out["drafts"] = {s: dict(d) for s, d in state.get("drafts", {}).items() if s == seat}
         for obj in out["objects"].values():
             if obj.get("face_down") and obj["controller"] != seat:

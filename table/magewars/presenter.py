@@ -33,6 +33,8 @@ def _pick(name: str, description: str, *types: str, example: str = "") -> Comman
 
 
 COMMANDS: tuple[CommandSpec, ...] = (
+    _pick("setup", "Before the duel: choose the mode, or your mage and spellbook (secret)", "ChooseMode",
+          "ChooseMage"),
     _pick("plan", "Planning: prepare up to two spells from your book (secret)", "Assign", "Prepare"),
     _pick("upkeep", "Upkeep: choose which upkeep costs to pay", "Upkeep"),
     _pick("deploy", "Deployment: cast a spawnpoint's spell, or end your deployment", "Cast", "EndDeployment"),
@@ -74,7 +76,7 @@ class MageWarsPresenter:
     info_commands = (InfoCommand("coverage", "How many cards the bot referees by itself (N of M)",
                                  lambda lang: coverage_reply(lang)),)
     private_command = "spells"
-    private_fields = ("spell", "spells", "enchantment")
+    private_fields = ("spell", "spells", "enchantment", "mage", "book")
     always_offered = ("Pass", "Skip", "EndTurn", "EndDeployment", "Guard")
 
     @staticmethod
@@ -154,6 +156,8 @@ class MageWarsPresenter:
         return victory_embed(scene.view, self.names(scene), outcome, seed)
 
     def board(self, scene: Scene, events: Sequence[JSON]) -> bytes | None:
+        if scene.view.get("phase") == "choosing":  # no arena yet: its size comes with the mode
+            return None
         return render_arena(scene.view, events=events, names=scene.players, words=arena_words(scene.lang))
 
     def private_label(self, lang: str) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 from typing import Any, Mapping, Sequence
 
-from engine.magewars import combat
+from engine.magewars import combat, mages
 from engine.magewars.coverage import coverage
 from render.magewars.arena import ArenaWords, labels
 from table.i18n import message, messages
@@ -150,6 +150,10 @@ def action_label(action: JSON, names: Names, *, odds: bool = True) -> str:
                    value=action.get("value"))
     elif kind == "Guard":
         out = text("action.Guard", lang, creature=names.obj(actor))
+    elif kind == "ChooseMode":
+        out = text("action.ChooseMode", lang, mode=text(f"mode.{action['mode']}", lang))
+    elif kind == "ChooseMage":
+        out = text("action.ChooseMage", lang, mage=mage_name(action["mage"], lang), book=action["book"])
     else:
         out = text(f"action.{kind}", lang) if has(f"action.{kind}") else str(kind)
     return out[:100]
@@ -178,6 +182,13 @@ def event_line(e: JSON, names: Names) -> str:
     params.setdefault("target", e.get("zone") or e.get("border") or "—")
     if kind == "InitiativeRolled":
         params["rolls"] = ", ".join(f"{names.seat(s)} {r}" for s, r in e["rolls"].items())
+    if kind == "ModeChosen":
+        params["mode"] = text(f"mode.{e['mode']}", names.lang)
+    if kind in ("MageDecidedPrivately", "MagesRevealed"):
+        chosen = e["mages"] if kind == "MagesRevealed" else {e["seat"]: e["mage"]}
+        books = e["books"] if kind == "MagesRevealed" else {e["seat"]: e["book"]}
+        params["choices"] = ", ".join(f"{names.seat(s)}: {mage_name(m, names.lang)} ({books[s]})"
+                                      for s, m in chosen.items())
     if kind == "PlansRevealed":
         params["counts"] = ", ".join(f"{names.seat(s)} {n}" for s, n in e["counts"].items())
     return text(f"event.{kind}", names.lang, **params)
@@ -231,8 +242,13 @@ def attack_embeds(events: Sequence[JSON], names: Names) -> list[Embed]:
 
 # embeds -------------------------------------------------------------------------------------------------------
 
+def mage_name(mage: str, lang: str) -> str:
+    """A mage's class in ``lang`` (the rulebook's Spanish names)."""
+    return mages.ES_NAMES.get(mage, mage) if lang == "es" else mages.MAGES.get(mage, {}).get("card", mage)
+
+
 def _mage_line(view: JSON, seat: str, lang: str) -> str:
-    mage = view["objects"].get(view["mages"].get(seat, ""))
+    mage = view.get("objects", {}).get(view.get("mages", {}).get(seat, ""))
     if mage is None:
         return "—"
     stats = mage.get("stats") or {}

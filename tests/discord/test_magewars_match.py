@@ -1,6 +1,6 @@
 """A whole Mage Wars duel through the fake Discord gateway: ``/match new magewars`` to the victory embed.
 
-Apprentice mode (Warlock vs Beastmaster, the rulebook's first duel, digest §3.2). The players choose only among
+Apprentice mode (Warlock vs Beastmaster, the rulebook's first duel, digest §3.2), chosen at the table with ``/mw setup``. The players choose only among
 what autocomplete offers them (a seeded pick that favours attacks, casts and moves, so the duel ends). Along the
 way: every arena image is a valid PNG; a face-down enchantment's name is never in a message of the thread nor in
 a reply to the other player; a third user is refused; an illegal cast is refused ephemerally and changes nothing.
@@ -25,11 +25,28 @@ async def _settle(fake, thread, before: int) -> None:
         await asyncio.sleep(0.01)
 
 
+async def choose(fake, thread, users: dict, picks: list[tuple[str, str]]) -> list:
+    """The choices before the duel (engine/magewars/choices.py), each picked by its label in ``/mw setup``'s
+    autocomplete: [(seat, label), ...]; the replies."""
+    replies = []
+    for seat, label in picks:
+        offered = await fake.autocomplete(users[seat], thread, "mw setup", focused="action", action="")
+        [value] = [c["value"] for c in offered if c["name"] == label] or [offered]
+        replies.append(await fake.slash(users[seat], thread, "mw setup", action=value))
+    return replies
+
+
+APPRENTICE_DUEL = [("player1", "Play Apprentice (2 × 3 arena)"),
+                   ("player1", "Warlock with the book apprentice-warlock"),
+                   ("player2", "Beastmaster with the book apprentice-beastmaster")]
+"""The rulebook's first duel (digest §3.2), chosen at the table."""
+
+
 async def test_a_whole_mage_wars_duel_on_discord(fake_discord, redis, prefix):
     fake = fake_discord
     alice, bob, carol = fake.add_user("alice"), fake.add_user("bob"), fake.add_user("carol")
     store = Store(redis, prefix=prefix)
-    rng = random.Random(2013)
+    rng = random.Random(2016)  # a path that ends the duel (the choices come first)
     replies: dict[int, list] = {alice.id: [], bob.id: []}
     hidden_names: dict[str, set[str]] = {}  # seat -> names of its enchantments cast face down (still hidden or not)
     async with running_bot(fake, redis, prefix, rate_limit_per_minute=100_000):
@@ -44,6 +61,8 @@ async def test_a_whole_mage_wars_duel_on_discord(fake_discord, redis, prefix):
         intruder = await fake.slash(carol, thread, "mw pass")
         assert intruder.ephemeral and "only its players" in intruder.content
         assert await fake.autocomplete(carol, thread, "mw do", focused="action", action="") == []
+
+        await choose(fake, thread, users, APPRENTICE_DUEL)
 
         coverage = await fake.slash(alice, thread, "mw coverage")
         assert coverage.ephemeral and " of " in coverage.content
@@ -131,6 +150,7 @@ async def test_a_pass_at_the_end_of_a_window_becomes_the_panel(fake_discord, red
         await fake.click(bob, invite, invite.custom_ids[0])
         match_id = await store.match_in(thread.id)
         users = {h.seat: (alice if h.user_id == alice.id else bob) for h in (await store.load(match_id)).seats}
+        await choose(fake, thread, users, APPRENTICE_DUEL)
         for _ in range(400):  # play until a window opens for a player who holds no answer
             match = await store.load(match_id)
             seat = SYSTEM.awaiting(match.state)[0]

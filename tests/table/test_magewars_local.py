@@ -19,6 +19,13 @@ async def test_a_whole_mage_wars_duel_at_the_local_table(tmp_path: Path, redis, 
     match_id = await services.store.match_in(local.channel)
     match = await services.store.load(match_id)
     names = {h.seat: h.name for h in match.seats}
+    wanted = [("player1", {"type": "ChooseMode", "mode": "apprentice"}),
+              ("player1", {"type": "ChooseMage", "mage": "warlock", "book": "apprentice-warlock"}),
+              ("player2", {"type": "ChooseMage", "mage": "beastmaster", "book": "apprentice-beastmaster"})]
+    for seat, action in wanted:  # the choices before the duel (engine/magewars/choices.py)
+        match = await services.store.load(match_id)
+        index = SYSTEM.legal_actions(match.state, seat).index(action)
+        await local.run([f"/as {names[seat]}", f"/mw do action:{match.log_length}:{index}"])
     pick = random.Random(3)
     for _ in range(1500):
         match = await services.store.load(match_id)

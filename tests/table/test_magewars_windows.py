@@ -56,7 +56,7 @@ def quick_plan(state: dict, seat: str) -> list[str]:
 
 async def at_first_window(table, play: Play, holding: bool):
     """A new duel at its first quickcast window, the seat awaited holding a quick spell or nothing."""
-    await table.new_match(ctx(ALICE), "magewars", BOB, {})
+    await table.new_match(ctx(ALICE), "magewars", BOB, {"mode": "apprentice"})  # no choices first
     match_id = await table.store.match_in(THREAD)
     await play.press(ctx(BOB), f"m:accept:{match_id}")
     match = await table.store.load(match_id)

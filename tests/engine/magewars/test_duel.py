@@ -17,7 +17,7 @@ SEATS = ("player1", "player2")
 
 def game(options=None, seed=b"s" * 32):
     rng = SeededRng(seed)
-    return SYSTEM.setup(options or {}, SEATS, rng), rng
+    return SYSTEM.setup(options or {"mode": "apprentice"}, SEATS, rng), rng
 
 
 def test_every_mage_starts_with_10_mana_and_channels_in_round_1_beastmaster_example():
@@ -214,7 +214,7 @@ def test_referee_adjust_is_logged():
 def random_duel(seed: int, cap: int = 25):
     rng = SeededRng(seed.to_bytes(32, "big"))
     pick = random.Random(seed)
-    s = SYSTEM.setup({}, SEATS, rng)
+    s = SYSTEM.setup({"mode": "apprentice"}, SEATS, rng)
     yield s
     while not s["over"] and s["round"] <= cap:
         seat = SYSTEM.awaiting(s)[0]

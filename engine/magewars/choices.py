@@ -1,0 +1,109 @@
+"""The choices before the duel when the options fix no mode, mages nor books (a match opened at the table).
+
+- ``ChooseMode {mode}``: the challenger (the first seat) chooses "apprentice" or "full" (ruling "Who chooses the
+  mode", docs/rulings/magewars.md).
+- ``ChooseMage {mage, book}``: each player chooses a mage and a spellbook (digest §3.2, §15): the mage's
+  apprentice book, its starter book, or one of the pack's spellbooks built for that mage (checked with
+  ``spellbooks.problems``, the pack's own cards counting: ``mw.book.invalid``). Both choose at once, each choice
+  secret until both are made (a private event tells the chooser), then revealed and the duel begins.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core.errors import InvalidInput
+from engine.magewars import mages, spellbooks
+from engine.magewars.pack import Card
+
+JSON = dict[str, Any]
+MODES = ("apprentice", "full")
+
+
+def needed(options: JSON) -> bool:
+    """True when the options leave the mode, the mages and the books to the players."""
+    return not any(options.get(k) for k in ("mode", "mages", "books"))
+
+
+def _entries(options: JSON) -> JSON:
+    return (options.get("pack") or {}).get("entries") or {}
+
+
+def pack_books(options: JSON) -> dict[str, JSON]:
+    """The pack's spellbooks for a shipped mage, by id: {name, mage, cards {card: copies}}."""
+    named = {m.get("id"): str(m.get("name", "")).lower() for m in _entries(options).get("mages", [])}
+    card_names = {c["id"]: c["name"] for c in _entries(options).get("cards", [])}  # books list cards by id
+    out = {}
+    for b in _entries(options).get("spellbooks", []):
+        mage = b["mage"] if b["mage"] in mages.mage_ids() else named.get(b["mage"])
+        if mage in mages.mage_ids():
+            out[b["id"]] = {"name": b["name"], "mage": mage,
+                            "cards": {card_names.get(e["card"], e["card"]): e.get("copies", 1)
+                                      for e in b["cards"]}}
+    return out
+
+
+def pack_cards(options: JSON) -> dict[str, Card]:
+    return {c["name"]: Card.model_validate(c) for c in _entries(options).get("cards", [])}
+
+
+def start(options: JSON, seats: tuple[str, ...]) -> JSON:
+    """The state while the players choose: only what ``awaiting``/``view`` read, and the pack's books."""
+    return {"phase": "choosing", "step": "choose_mode", "seats": list(seats), "mode": None, "round": 0,
+            "over": False, "winner": None, "reason": "", "objects": {}, "books": {}, "planned": {}, "assigned": {},
+            "upkeep_due": {}, "mages": {}, "secret": {}, "options": dict(options), "log": []}
+
+
+def awaiting(st: JSON) -> list[str]:
+    if st["step"] == "choose_mode":
+        return [st["seats"][0]]
+    return [s for s in st["seats"] if s not in st["secret"]]
+
+
+def legal(st: JSON, seat: str) -> list[JSON]:
+    if seat not in awaiting(st):
+        return []
+    if st["step"] == "choose_mode":
+        return [{"type": "ChooseMode", "mode": m} for m in MODES]
+    out = []
+    extra = pack_books(st["options"])
+    for m in mages.mage_ids():
+        out += [{"type": "ChooseMage", "mage": m, "book": f"{kind}-{m}"} for kind in ("apprentice", "starter")]
+        out += [{"type": "ChooseMage", "mage": m, "book": b} for b, v in extra.items() if v["mage"] == m]
+    return out
+
+
+def book_of(options: JSON, mage: str, book: str) -> dict[str, int] | str:
+    """The shipped book id or a pack book's contents, checked (§15).
+
+    :raises InvalidInput: mw.book.invalid
+    """
+    extra = pack_books(options)
+    if book not in extra:
+        return book
+    contents = extra[book]["cards"]
+    problems = spellbooks.problems(contents, mage, mode="full", cards=pack_cards(options))
+    if problems:
+        raise InvalidInput("mw.book.invalid", seat=book, problem=problems[0]["code"],
+                           problems=", ".join(p["code"] for p in problems),
+                           **{k: str(v) for k, v in problems[0]["params"].items()})
+    return contents
+
+
+def apply(st: JSON, seat: str, action: JSON, events: list[JSON]) -> JSON | None:
+    """Record a choice; the options of the duel once both players chose, else None."""
+    if action["type"] == "ChooseMode":
+        st.update(mode=action["mode"], step="choose_mage")
+        events.append({"type": "ModeChosen", "seat": seat, "mode": action["mode"]})
+        return None
+    book_of(st["options"], action["mage"], action["book"])  # refused now, before it is secretly kept
+    st["secret"][seat] = {"mage": action["mage"], "book": action["book"]}
+    events.append({"type": "MageDecided", "seat": seat})
+    events.append({"type": "MageDecidedPrivately", "seat": seat, "mage": action["mage"], "book": action["book"],
+                   "visible_to": [seat]})
+    if len(st["secret"]) < 2:
+        return None
+    chosen = st["secret"]
+    events.append({"type": "MagesRevealed", "mages": {s: c["mage"] for s, c in chosen.items()},
+                   "books": {s: c["book"] for s, c in chosen.items()}})
+    return {**st["options"], "mode": st["mode"], "mages": {s: c["mage"] for s, c in chosen.items()},
+            "books": {s: book_of(st["options"], c["mage"], c["book"]) for s, c in chosen.items()}}
