@@ -175,3 +175,42 @@ async def test_a_pass_at_the_end_of_a_window_becomes_the_panel(fake_discord, red
         assert after.panel_message_id not in (None, old_panel)
         assert fake.messages[after.panel_message_id].channel_id == thread.id
         assert fake.messages[old_panel].components == []
+
+
+async def test_players_choose_their_mages_and_a_packs_spellbook_on_discord(fake_discord, redis, prefix):
+    """Digest §3.2, §15; ruling "Who chooses the mode": ``/match new magewars pack:`` → the challenger chooses the
+    mode, each player a mage and a book in secret (one the pack's own, after ``/pack import``) → the duel starts
+    with the mages chosen."""
+    import yaml
+
+    from tests.engine.magewars.test_choices import wolves_pack
+
+    fake = fake_discord
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    store = Store(redis, prefix=prefix)
+    async with running_bot(fake, redis, prefix, rate_limit_per_minute=100_000):
+        imported = await fake.slash(alice, fake.channel, "pack import",
+                                    file=("wolves.yaml", yaml.safe_dump(wolves_pack(2)).encode()))
+        assert "wolves" in imported.content, imported.content
+        await fake.slash(alice, fake.channel, "match new", game="magewars", opponent=bob, pack="wolves")
+        [thread] = fake.threads_of(fake.channel)
+        [invite] = fake.channel_messages(thread)
+        await fake.click(bob, invite, invite.custom_ids[0])
+        match_id = await store.match_in(thread.id)
+        users = {h.seat: (alice if h.user_id == alice.id else bob) for h in (await store.load(match_id)).seats}
+        offered = await fake.autocomplete(users["player2"], thread, "mw setup", focused="action", action="")
+        assert offered == [], "only the challenger chooses the mode"
+        before = len(fake.channel_messages(thread))
+        picks = await choose(fake, thread, users, [("player1", "Play full game (4 × 3 arena)"),
+                                                   ("player2", "Beastmaster with the book wolves")])
+        assert "Beastmaster" in picks[-1].content and picks[-1].ephemeral, picks[-1].content
+        public = "\n".join(message_text(m) for m in fake.channel_messages(thread)[before:] if not m.ephemeral)
+        assert "has chosen a mage" in public and "wolves" not in public, "secret until both chose"
+        await choose(fake, thread, users, [("player1", "Wizard with the book starter-wizard")])
+        match = await store.load(match_id)
+        state = match.state
+        assert state["mode"] == "full" and state["books"]["player2"] == {"Timber Wolf": 2}
+        assert {s: state["objects"][o]["mage"] for s, o in state["mages"].items()} == \
+            {"player1": "wizard", "player2": "beastmaster"}
+        public = "\n".join(message_text(m) for m in fake.channel_messages(thread) if not m.ephemeral)
+        assert "Mages revealed" in public and "wolves" in public
