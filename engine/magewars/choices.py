@@ -4,7 +4,8 @@
   mode", docs/rulings/magewars.md).
 - ``ChooseMage {mage, book}``: each player chooses a mage and a spellbook (digest §3.2, §15): the mage's
   apprentice book, its starter book, or one of the pack's spellbooks built for that mage (checked with
-  ``spellbooks.problems``, the pack's own cards counting: ``mw.book.invalid``). Both choose at once, each choice
+  ``spellbooks.problems``, the pack's own cards counting: ``mw.book.invalid``; a card that is not shipped is
+  refused too, as the duel plays only the shipped card data). Both choose at once, each choice
   secret until both are made (a private event tells the chooser), then revealed and the duel begins.
 """
 from __future__ import annotations
@@ -72,7 +73,7 @@ def legal(st: JSON, seat: str) -> list[JSON]:
     return out
 
 
-def book_of(options: JSON, mage: str, book: str) -> dict[str, int] | str:
+def book_of(options: JSON, mage: str, book: str, seat: str) -> dict[str, int] | str:
     """The shipped book id or a pack book's contents, checked (§15).
 
     :raises InvalidInput: mw.book.invalid
@@ -82,8 +83,10 @@ def book_of(options: JSON, mage: str, book: str) -> dict[str, int] | str:
         return book
     contents = extra[book]["cards"]
     problems = spellbooks.problems(contents, mage, mode="full", cards=pack_cards(options))
+    # the duel plays only shipped cards (cards.py): a pack's own card is refused here, not after both chose
+    problems += [p for p in spellbooks.problems(contents, mage, mode="apprentice") if p not in problems]
     if problems:
-        raise InvalidInput("mw.book.invalid", seat=book, problem=problems[0]["code"],
+        raise InvalidInput("mw.book.invalid", seat=seat, problem=problems[0]["code"],
                            problems=", ".join(p["code"] for p in problems),
                            **{k: str(v) for k, v in problems[0]["params"].items()})
     return contents
@@ -95,7 +98,7 @@ def apply(st: JSON, seat: str, action: JSON, events: list[JSON]) -> JSON | None:
         st.update(mode=action["mode"], step="choose_mage")
         events.append({"type": "ModeChosen", "seat": seat, "mode": action["mode"]})
         return None
-    book_of(st["options"], action["mage"], action["book"])  # refused now, before it is secretly kept
+    book_of(st["options"], action["mage"], action["book"], seat)  # refused now, before it is secretly kept
     st["secret"][seat] = {"mage": action["mage"], "book": action["book"]}
     events.append({"type": "MageDecided", "seat": seat})
     events.append({"type": "MageDecidedPrivately", "seat": seat, "mage": action["mage"], "book": action["book"],
@@ -106,4 +109,4 @@ def apply(st: JSON, seat: str, action: JSON, events: list[JSON]) -> JSON | None:
     events.append({"type": "MagesRevealed", "mages": {s: c["mage"] for s, c in chosen.items()},
                    "books": {s: c["book"] for s, c in chosen.items()}})
     return {**st["options"], "mode": st["mode"], "mages": {s: c["mage"] for s, c in chosen.items()},
-            "books": {s: book_of(st["options"], c["mage"], c["book"]) for s, c in chosen.items()}}
+            "books": {s: book_of(st["options"], c["mage"], c["book"], s) for s, c in chosen.items()}}

@@ -76,6 +76,18 @@ def test_an_illegal_pack_spellbook_is_refused_with_its_problems():
     assert s["secret"] == {}
 
 
+def test_a_pack_book_with_a_card_the_duel_cannot_play_is_refused_when_chosen():
+    """Digest §15: the pack's own card passes its checks, but the duel plays only the shipped card data."""
+    rng = _rng()
+    doc = wolves_pack(2)
+    doc["entries"]["cards"][0] = {**doc["entries"]["cards"][0], "name": "Moon Wolf"}
+    s = SYSTEM.setup({"pack": doc}, SEATS, rng)
+    s, _ = SYSTEM.apply(s, "player1", {"type": "ChooseMode", "mode": "full"}, rng)
+    with pytest.raises(InvalidInput) as err:
+        SYSTEM.apply(s, "player2", {"type": "ChooseMage", "mage": "beastmaster", "book": "wolves"}, rng)
+    assert err.value.params["problems"] == "mw.book.unknown_card" and err.value.params["card"] == "Moon Wolf"
+
+
 def test_the_wolves_pack_reads_through_the_pack_reader():
     from engine.magewars.pack import MageWarsPack, check
     assert check(MageWarsPack.model_validate(wolves_pack(2)["entries"])) == []
