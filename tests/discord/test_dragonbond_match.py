@@ -18,21 +18,11 @@ from PIL import Image
 from engine.dragonbond.system import awaiting
 from table.store import Store
 from tests.discord.bot_fixtures import running_bot
-from tests.discord.fake_discord_model import walk_components
+from tests.discord.fake_discord_model import message_text
 from tests.table.test_dragonbond_local import far_point
 from tests.table.test_dragonbond_table import next_command, playable  # noqa: F401 - the fixture
 
 MAX_STEPS = 400
-
-
-def public_text(message) -> str:
-    parts = [message.content]
-    for embed in message.embeds:
-        parts += [embed.get("title") or "", embed.get("description") or "", (embed.get("footer") or {}).get("text", "")]
-        parts += [f"{f.get('name')} {f.get('value')}" for f in embed.get("fields") or []]
-    parts += [c.get("label") or "" for c in walk_components(message.components)]
-    parts += [o.get("label", "") for c in walk_components(message.components) for o in c.get("options") or []]
-    return "\n".join(parts)
 
 
 def slash_of(line: str) -> tuple[str, dict[str, str]]:
@@ -142,7 +132,7 @@ async def test_a_whole_battle_on_discord_to_the_result(fake_discord, redis, pref
     names = PRESENTER.names(scene(match.state))
     hidden = {c for c, entry in names.texts.items() if entry["what"] in ("vaala", "command")} - played
     for message in (m for m in fake.messages.values() if not m.ephemeral):
-        text = public_text(message)
+        text = message_text(message)
         leaked = [c for c in hidden if c in text or names.thing(c) in text]
         assert not leaked, (leaked, text[:300])
 

@@ -9,21 +9,14 @@ from engine.magewars import round as rounds
 from engine.magewars.cards import card, kind_of
 from engine.magewars.state import destroy, new_object
 from engine.magewars.system import SYSTEM
+from tests.engine.magewars.duel_support import duel_at_turn
 
 SEATS = ("player1", "player2")
 
 
 def duel(spells=(), mages=None, seed=b"c" * 32):
     """A full duel at player1's action turn with ``spells`` prepared, its mage activated."""
-    rng = SeededRng(seed)
-    s = SYSTEM.setup({"mode": "full", "mages": mages or {}}, SEATS, rng)
-    while s["step"] != "plan":
-        seat = SYSTEM.awaiting(s)[0]
-        s, _ = SYSTEM.apply(s, seat, SYSTEM.legal_actions(s, seat)[0], rng)
-    for seat in SEATS:
-        s, _ = SYSTEM.apply(s, seat, {"type": "Prepare", "spells": [], "assign": {}}, rng)
-    s["planned"]["player1"] = list(spells)
-    s["step"], s["turn"] = "turn", "player1"
+    s, rng = duel_at_turn(mages or {}, spells, seed)
     me = s["mages"]["player1"]
     s, _ = SYSTEM.apply(s, "player1", {"type": "Activate", "creature": me}, rng)
     return s, rng, me

@@ -46,13 +46,13 @@ from pathlib import Path
 
 import pytest
 
-from engine.core.rng import SeededRng
 from engine.magewars import auras, casting, combat, mages, movement, stats
 from engine.magewars import round as rounds
 from engine.magewars.cards import card, kind_of
 from engine.magewars.pack import School, spell_points
 from engine.magewars.state import new_object
 from engine.magewars.system import SYSTEM
+from tests.engine.magewars.duel_support import duel_at_turn
 
 SEATS = ("player1", "player2")
 SEED = Path(__file__).resolve().parents[4] / "shared" / "seeds" / "001_cb89012379751441.txt"
@@ -61,16 +61,7 @@ HERE = Path(__file__).resolve().parent
 
 def duel(me="warlock", other="beastmaster", spells=(), seed=b"e" * 32):
     """A full duel at player1's action turn (no mage activated), ``spells`` prepared for player1."""
-    rng = SeededRng(seed)
-    s = SYSTEM.setup({"mode": "full", "mages": {"player1": me, "player2": other}}, SEATS, rng)
-    while s["step"] != "plan":
-        seat = SYSTEM.awaiting(s)[0]
-        s, _ = SYSTEM.apply(s, seat, SYSTEM.legal_actions(s, seat)[0], rng)
-    for seat in SEATS:
-        s, _ = SYSTEM.apply(s, seat, {"type": "Prepare", "spells": [], "assign": {}}, rng)
-    s["planned"]["player1"] = list(spells)
-    s["step"], s["turn"] = "turn", "player1"
-    return s, rng
+    return duel_at_turn({"player1": me, "player2": other}, spells, seed)
 
 
 def put(s, name, seat, zone=None, **extra):

@@ -11,21 +11,14 @@ from engine.magewars import stats
 from engine.magewars.cards import card, kind_of
 from engine.magewars.state import destroy, new_object
 from engine.magewars.system import SYSTEM
+from tests.engine.magewars.duel_support import duel_at_turn
 
 SEATS = ("player1", "player2")
 
 
 def duel(me, spells=(), other="warlock", seed=b"a" * 32):
     """A full duel, player1 playing ``me``, at player1's action turn with ``spells`` prepared."""
-    rng = SeededRng(seed)
-    s = SYSTEM.setup({"mode": "full", "mages": {"player1": me, "player2": other}}, SEATS, rng)
-    while s["step"] != "plan":
-        seat = SYSTEM.awaiting(s)[0]
-        s, _ = SYSTEM.apply(s, seat, SYSTEM.legal_actions(s, seat)[0], rng)
-    for seat in SEATS:
-        s, _ = SYSTEM.apply(s, seat, {"type": "Prepare", "spells": [], "assign": {}}, rng)
-    s["planned"]["player1"] = list(spells)
-    s["step"], s["turn"] = "turn", "player1"
+    s, rng = duel_at_turn({"player1": me, "player2": other}, spells, seed)
     return s, rng, s["mages"]["player1"]
 
 

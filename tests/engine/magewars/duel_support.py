@@ -1,0 +1,21 @@
+"""A full-game duel brought to player1's first action turn, for the card, mage and example tests."""
+from __future__ import annotations
+
+from engine.core.rng import SeededRng
+from engine.magewars.system import SYSTEM
+
+SEATS = ("player1", "player2")
+
+
+def duel_at_turn(mages: dict[str, str], spells=(), seed: bytes = b"a" * 32):
+    """A full duel with these mages at player1's action turn, ``spells`` prepared for player1 (planning skipped)."""
+    rng = SeededRng(seed)
+    s = SYSTEM.setup({"mode": "full", "mages": mages}, SEATS, rng)
+    while s["step"] != "plan":
+        seat = SYSTEM.awaiting(s)[0]
+        s, _ = SYSTEM.apply(s, seat, SYSTEM.legal_actions(s, seat)[0], rng)
+    for seat in SEATS:
+        s, _ = SYSTEM.apply(s, seat, {"type": "Prepare", "spells": [], "assign": {}}, rng)
+    s["planned"]["player1"] = list(spells)
+    s["step"], s["turn"] = "turn", "player1"
+    return s, rng
