@@ -36,14 +36,14 @@ async def test_referee_commands_are_logged_and_keep_a_hidden_card_hidden(fake_di
 
         before = len(fake.channel_messages(thread))
         moved = await fake.slash(users[idle], thread, "tdg ref move", card=secret, source="hand", target="removed",
-                                 reason="Fûror text")
+                                 reason="settled by agreement")
         assert moved.ephemeral and name in moved.content, moved.content
         for _ in range(300):  # the public post follows the ephemeral answer
             if any(not m.ephemeral for m in fake.channel_messages(thread)[before:]):
                 break
             await asyncio.sleep(0.01)
         posted = "\n".join(m.content for m in fake.channel_messages(thread)[before:] if not m.ephemeral)
-        assert "referee" in posted and "Fûror text" in posted and name not in posted
+        assert "referee" in posted and "settled by agreement" in posted and name not in posted
         after = await store.load(match_id)
         assert card_id(after.state["players"][idle]["removed"][0]) == secret
 
