@@ -434,10 +434,13 @@ EVERY_TARGET = "creature or conjuration"
 def chain_next(state: JSON, seat: str, caster: str, last: str, hit: list[str], events: list[JSON]) -> list[JSON]:
     """After Chain Lightning damaged ``last``: its caster may attack another creature or conjuration up to 1 zone
     from ``last`` and in its LoS, never one already attacked (its text); the choice waits in ``pending``."""
-    from engine.magewars import arena, stats
+    from engine.magewars import arena, conditions, stats
     damaged = any(e["type"] == "DamageDealt" and e["object"] == last and e.get("amount", 0) > 0 for e in events)
     if not damaged or last not in state["objects"]:
         return []
+    caster_obj = state["objects"].get(caster)
+    if caster_obj is None or conditions.incapacitated(caster_obj):
+        return []  # §12.2: each link is the caster's attack, and an incapacitated creature can't attack (a barrier's Stun)
     here = state["objects"][last].get("zone")
     options = [o["id"] for o in sorted(state["objects"].values(), key=lambda o: o["order"])
                if o["id"] not in hit and o.get("zone") and o["kind"] in ("creature", "mage", "conjuration")

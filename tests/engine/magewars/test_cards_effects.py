@@ -903,6 +903,21 @@ def test_chain_lightning_may_jump_to_another_target_one_die_fewer():
     assert rolled["dice"] == card("Chain Lightning").attacks[0].dice - 1 and "Chain Lightning" not in s3["cards"]
 
 
+def test_chain_lightning_stops_when_its_caster_is_incapacitated():
+    """Chain Lightning's text with digest §12.2: each link is the caster's attack; once the caster is stunned (by a
+    damage barrier, say) no further link is offered, so the choice never offers an attack the sequence refuses."""
+    from engine.magewars import effects
+
+    s, rng, me = duel(["Chain Lightning"], {"player1": "wizard"})
+    first = put(s, "Timber Wolf", "player2", "A2")
+    put(s, "Timber Wolf", "player2", "B2")
+    damaged = [{"type": "DamageDealt", "object": first, "amount": 2}]
+    assert effects.chain_next(s, "player1", me, first, [first], damaged)  # a link is offered...
+    s.pop("pending")
+    s["objects"][me]["conditions"]["Stun"] = 1
+    assert effects.chain_next(s, "player1", me, first, [first], damaged) == [] and not s.get("pending")  # ...not now
+
+
 def test_reverse_magic_redirects_an_opponents_spell_to_its_caster():
     """Reverse Magic's text: an opponent's incantation targeting its creature is taken over and aimed at the
     caster; then Reverse Magic is destroyed."""
