@@ -180,8 +180,8 @@ def _legend(draw: ImageDraw.ImageDraw, top: float, width: int, kinds: set[str], 
         if kind in kinds:
             items.append((terrain_fill([kind], theme), getattr(words, kind)))
     for i, seat in enumerate(zone_sides):
-        items.append((theme.zones[0 if sides.get(seat, "AB"[min(i, 1)]) == "A" else 1],
-                      words.zone.format(side=seat)))
+        letter = sides.get(seat, "AB"[min(i, 1)])  # the table side (A/B) players see on the board, not a seat id
+        items.append((theme.zones[0 if letter == "A" else 1], words.zone.format(side=letter)))
     items.append((theme.objective, words.objective))
     items.append((theme.engaged, words.engaged))
     x, y = MARGIN, top
