@@ -290,6 +290,8 @@ def heavy_casualties(ctx: Ctx, u: JSON) -> None:
 def general_defeated(ctx: Ctx, general: JSON) -> None:
     """Before the General is removed, every friendly model within its aura tests, Heroes first (§13, §22)."""
     st = ctx.state
+    if general["where"] not in ("battlefield", "mounted", "commanding"):
+        return  # a General defeated off the table (in reserve) has no aura to test within (§22)
     centre = unit(st, general["commanding"]) if general["where"] == "commanding" else general
     near = [u for u in board.tokens(st) if u.side == general["side"]]
     friends = [unit(st, t.id) for t in near if t.id != centre["id"]

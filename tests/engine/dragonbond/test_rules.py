@@ -329,6 +329,18 @@ def test_general_defeated_tests_friends_within_twelve_inches():
     assert any(e["type"] == "MoraleTest" and e["unit"] == esg["id"] for e in c.events)
 
 
+def test_general_defeated_in_reserve_has_no_aura_to_test():
+    """Digest §22: the aura is 12" around the General on the battlefield; a General destroyed in reserve (a referee
+    action) makes no friend test morale, and nothing fails for want of a position."""
+    st = battle()
+    gen = by_card(st, "comandantes-guardia-jurada")
+    gen["where"] = "reserve"
+    c = ctx(st, Script(*[5] * 10))
+    combat.destroy(c, gen["id"], by=None, kind="melee")
+    assert gen["where"] == "destroyed"
+    assert not any(e["type"] == "MoraleTest" for e in c.events)
+
+
 def test_flanked_unit_defends_downgraded_in_melee():
     """Digest §9, §10.3: engaged with more than one enemy unit: melee defence downgraded."""
     st = battle()
