@@ -14,6 +14,9 @@ from engine.core.rng import Rng
 
 JSON = dict[str, Any]
 
+MAX_SEATS = 4
+"""The most players any match seats."""
+
 
 @dataclass(frozen=True, slots=True)
 class SystemInfo:
@@ -29,6 +32,21 @@ class SystemInfo:
     """Other names a user may type (``ch``)."""
     summary: str = ""
     """One line for menus."""
+    min_seats: int = 2
+    """The fewest players a match takes."""
+    max_seats: int = 0
+    """The most players a match takes (at most four); 0 means every listed seat (``len(seats)``)."""
+
+    def __post_init__(self) -> None:
+        if not self.max_seats:
+            object.__setattr__(self, "max_seats", len(self.seats))
+        if not 1 <= self.min_seats <= self.max_seats <= len(self.seats) <= MAX_SEATS:
+            raise ValueError(f"{self.key}: seats {self.min_seats}-{self.max_seats} of {len(self.seats)} "
+                             f"(a game lists at most {MAX_SEATS})")
+
+    def seats_for(self, players: int) -> tuple[str, ...]:
+        """The seats in play for ``players`` players: the first ones, in seating order."""
+        return self.seats[:players]
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,7 +69,7 @@ class GameSystem(Protocol):
     info: SystemInfo
 
     def setup(self, options: JSON, seats: tuple[str, ...], rng: Rng) -> JSON:
-        """The state at the start of a match."""
+        """The state at the start of a match; ``seats``: only the seats in play (``info.seats_for(players)``)."""
         ...
 
     def legal_actions(self, state: JSON, seat: str) -> list[JSON]:
@@ -68,6 +86,20 @@ class GameSystem(Protocol):
 
     def outcome(self, state: JSON) -> Outcome | None:
         """The result once the game is over, else None."""
+        ...
+
+
+@runtime_checkable
+class Concedes(Protocol):
+    """Optional: a game of more than two players that goes on when one of them concedes.
+
+    ``concede`` takes ``seat`` out of play and returns the new state (the game goes on, and
+    ``legal_actions`` no longer offers that seat anything), or the ``Outcome`` when the
+    concession ends the game (one player left). Without it, a player cannot concede a match of
+    three or more (they may ask to abandon it); between two players the other one wins, hook or not.
+    """
+
+    def concede(self, state: JSON, seat: str) -> JSON | Outcome:
         ...
 
 
