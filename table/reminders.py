@@ -3,12 +3,20 @@
 One sorted set holds every active match's deadline (``<prefix>:idle``). Each action moves the
 deadline; a finished match leaves the set. The reminder's words come from the game (the step
 awaited) through ``Play``, which knows the games; this module knows none.
+
+Every bot process polls the set, so each due match is claimed with a lease (table/leases.py) and its
+deadline read again under the lease: the process that re-arms it is the one that reminds, once per
+deadline; a process that dies mid-way leaves the deadline in place, and its lease runs out for another.
+
+The set is one key (one Redis Cluster slot) on purpose: a poll is one ``ZRANGEBYSCORE`` over every
+match, and an entry is some 50 bytes, so even 100,000 live matches are a few MB on one node.
 """
 from __future__ import annotations
 
 from typing import Awaitable, Callable
 
 from table.i18n import message
+from table.leases import LEASE_SECONDS, Leases
 from table.lifecycle import Table
 from table.match import Match, Status
 from table.reply import Reply
@@ -23,11 +31,12 @@ Waiting = Callable[[Match], tuple[list[int], str, str]]
 class Reminders:
     """The deadlines of active matches, in Redis."""
 
-    def __init__(self, table: Table, idle_seconds: int) -> None:
+    def __init__(self, table: Table, idle_seconds: int, lease_seconds: float = LEASE_SECONDS) -> None:
         self.table = table
         self.store = table.store
         self.idle_seconds = idle_seconds
         self.key = f"{self.store.prefix}:idle"
+        self.leases = Leases(self.store.redis, prefix=self.store.prefix, seconds=lease_seconds)
 
     async def arm(self, match: Match) -> None:
         """Schedule the idle reminder of a match (or drop it once the match is over)."""
@@ -51,23 +60,35 @@ class Reminders:
         out = []
         for raw in due:
             match_id = raw.decode() if isinstance(raw, bytes) else str(raw)
-            try:
-                match = await self.store.load(match_id)
-            except Exception:  # noqa: BLE001 - expired or deleted: forget it
-                await self.store.redis.zrem(self.key, match_id)
-                continue
-            if match.status is not Status.ACTIVE or match.state is None:
-                await self.store.redis.zrem(self.key, match_id)
-                continue
-            if match.updated_at + self.idle_seconds > now:  # acted since: move the deadline
-                await self.store.redis.zadd(self.key, {match_id: match.updated_at + self.idle_seconds})
-                continue
-            users, step, command = waiting(match)
-            await self.store.redis.zadd(self.key, {match_id: now + self.idle_seconds})
-            if not users:
-                continue
-            text = message("core.table.reminder", match.lang, players=" ".join(f"<@{u}>" for u in users),
-                           match=match.id, minutes=round((now - match.updated_at) / 60), step=step,
-                           command=command)
-            out.append((match.id, match.where, Reply(content=text, mentions=users)))
+            async with self.leases.held("idle", match_id) as lease:
+                if lease is None:
+                    continue  # another process is reminding this match
+                reminder = await self._remind(match_id, waiting, now)
+            if reminder is not None:
+                out.append(reminder)
         return out
+
+    async def _remind(self, match_id: str, waiting: Waiting, now: float) -> tuple[str, int, Reply] | None:
+        """Under the match's lease: its reminder if it is still due, its deadline moved either way."""
+        deadline = await self.store.redis.zscore(self.key, match_id)
+        if deadline is None or deadline > now:
+            return None  # reminded (re-armed) or finished meanwhile, by another process or an action
+        try:
+            match = await self.store.load(match_id)
+        except Exception:  # noqa: BLE001 - expired or deleted: forget it
+            await self.store.redis.zrem(self.key, match_id)
+            return None
+        if match.status is not Status.ACTIVE or match.state is None:
+            await self.store.redis.zrem(self.key, match_id)
+            return None
+        if match.updated_at + self.idle_seconds > now:  # acted since: move the deadline
+            await self.store.redis.zadd(self.key, {match_id: match.updated_at + self.idle_seconds})
+            return None
+        users, step, command = waiting(match)
+        await self.store.redis.zadd(self.key, {match_id: now + self.idle_seconds})
+        if not users:
+            return None
+        text = message("core.table.reminder", match.lang, players=" ".join(f"<@{u}>" for u in users),
+                       match=match.id, minutes=round((now - match.updated_at) / 60), step=step,
+                       command=command)
+        return match.id, match.where, Reply(content=text, mentions=users)
