@@ -23,6 +23,7 @@ from table.context import Actor, Context, safe
 from table.league import present
 from table.league.registry import league_game, list_check, problem_lines
 from table.league.store import LeagueStore, StaleLeague, Stored
+from table.leases import Leases
 from table.lifecycle import Table
 from table.match import Match, Status
 from table.packs import PackCommands, PackStore
@@ -70,6 +71,8 @@ class Leagues:
         self.packs = packs or PackCommands(PackStore(store.redis, prefix=store.prefix, clock=table.clock))
         """The server's data packs: a league may name one (``/league create ... pack:``)."""
         table.finished_listeners.append(self.match_finished)
+        self.leases = Leases(store.redis, prefix=store.prefix)
+        """Claims on each league's due work, so one bot process of many applies and announces it."""
 
     # plumbing ---------------------------------------------------------------------------------------------------
     def seed(self, league_id: str) -> str:
@@ -603,11 +606,16 @@ class Leagues:
             def make(league: League) -> list[Event]:
                 found["events"], found["remind"] = self._due_events(league, now)
                 return found["events"]
-            try:
-                league, events = await self.update(league_id, make)
-            except GameError:
-                await self.store.arm(league_id, None)
-                continue
+            # One process at a time (table/leases.py); the events are rebuilt from the league under the lease, so
+            # what another process applied first is not due any more.
+            async with self.leases.held("league", league_id) as lease:
+                if lease is None:
+                    continue
+                try:
+                    league, events = await self.update(league_id, make)
+                except GameError:
+                    await self.store.arm(league_id, None)
+                    continue
             lines = []
             for e in events:
                 if e["type"] == "ResultAutoConfirmed":
