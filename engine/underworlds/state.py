@@ -76,11 +76,24 @@ class FighterState(Model):
     """Upgrade card ids assigned to it, in order."""
     activations: int = 0
     """Times it was activated this round (for cards such as Stolen Vigour)."""
+    traits: list[str] = Field(default_factory=list)
+    """Traits given in the match by a referee action (``SetTrait``) where its card's are unknown (``traits.py``)."""
 
     @property
     def on_battlefield(self) -> bool:
         """A surviving fighter: deployed and not out of action (§2)."""
         return self.hex is not None and not self.out_of_action
+
+
+class BaneOfHeroes(Model):
+    """A warband's Bane of Heroes upgrade, the Hungering Parasite plot card's. Its rules (how it starts, what it does)
+    are in no source: the players say where it is with the referee action ``BaneOfHeroes`` (``referee.py``), and the
+    deck's cards read it (``parasite.py``)."""
+
+    holder: str | None = None
+    """The fighter (of any warband) that has it; None while no fighter does."""
+    broken: bool = False
+    """It was broken and not given again since."""
 
 
 class PlayerState(Model):
@@ -110,8 +123,13 @@ class PlayerState(Model):
     glory_spent: int = 0
     """Spent glory points (they still count for victory, §23.5)."""
     activations_left: int = ACTIVATIONS_PER_ROUND
+    haunch: int = 0
+    """Haunch counters (The Skinnerkin's cards): gained and discarded by cards, and by the referee's
+    ``AdjustHaunch`` for the warband rule no source gives (``skinnerkin.py``). Public."""
     redraw: str | None = None
     """The opening redraw decision (hidden from the opponent until both decided)."""
+    bane: BaneOfHeroes = Field(default_factory=BaneOfHeroes)
+    """This warband's Bane of Heroes upgrade (Hungering Parasite; public)."""
 
     @property
     def total_glory(self) -> int:
