@@ -1,6 +1,7 @@
 """Entry point: the Discord bot when DISCORD_TOKEN is set, otherwise the local table.
 
     python bot.py                       # Discord (token set) or the local table's prompt
+    SHARD_COUNT=2 SHARD_IDS=0 python bot.py   # one of several processes, each on its own shards
     python bot.py --script FILE [--json]  # run a file of local-table commands and exit
 """
 from __future__ import annotations
@@ -18,14 +19,23 @@ from table.settings import Settings
 
 
 async def run_discord(settings: Settings) -> None:
-    """Connect to Discord and serve until stopped (SIGTERM/SIGINT close cleanly)."""
-    from cogs.client import GameMasterBot
+    """Connect to Discord (on the shards ``SHARD_IDS`` names, if any) and serve until stopped.
+
+    SIGTERM/SIGINT drain: interactions being handled finish (``DRAIN_SECONDS`` at most) and are answered,
+    new ones are left to the next process, then the bot closes; a second signal closes at once."""
+    from cogs.client import build_bot
 
     async with open_services(settings) as services:
-        bot = GameMasterBot(services)
+        bot = build_bot(services)
         loop = asyncio.get_running_loop()
+
+        def stop() -> None:
+            if bot.draining:
+                asyncio.ensure_future(bot.close())
+            else:
+                asyncio.ensure_future(bot.drain(settings.drain_seconds))
         for sig in (signal.SIGTERM, signal.SIGINT):
-            loop.add_signal_handler(sig, lambda: asyncio.ensure_future(bot.close()))
+            loop.add_signal_handler(sig, stop)
         async with bot:
             await bot.start(settings.discord_token.get_secret_value())
 

@@ -1,7 +1,10 @@
 """The discord.py client: loads the cogs, registers the table's buttons, syncs the command tree."""
 from __future__ import annotations
 
+import asyncio
 import logging
+import secrets
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -38,16 +41,27 @@ INTENTS = discord.Intents.none()
 INTENTS.guilds = True  # threads and channels; no message content, no members list
 
 
-class GameMasterBot(commands.Bot):
-    """The bot: slash commands only, all state in Redis through ``services``."""
+IDENTIFY_SECONDS = 5.0
+"""Discord accepts one IDENTIFY per 5 s per bucket (``shard_id % max_concurrency``), whichever process sends it."""
+SYNC_LOCK_SECONDS = 120
+"""How long one process holds the command-sync lock at most (a crashed holder frees it by then)."""
 
-    def __init__(self, services: Services, **options) -> None:
+
+class _GameMaster:
+    """The bot whichever gateway client carries it: slash commands only, all state in Redis through
+    ``services``, so any process may serve any match (nothing of a match is kept only in memory)."""
+
+    def __init__(self, services: Services, **options: Any) -> None:
         super().__init__(command_prefix=commands.when_mentioned, intents=INTENTS, help_command=None,
                          allowed_mentions=discord.AllowedMentions.none(), **options)
         self.services = services
         self.tree.on_error = self.on_tree_error
         self.health_port: int | None = None
         self._health = None
+        self.draining = False
+        self._in_flight: set[asyncio.Task] = set()
+        parsers = self._connection.parsers
+        parsers["INTERACTION_CREATE"] = self._tracked(parsers["INTERACTION_CREATE"])
 
     async def setup_hook(self) -> None:
         await self.add_cog(MatchCog(self.services))
@@ -65,7 +79,46 @@ class GameMasterBot(commands.Bot):
     async def close(self) -> None:
         if self._health is not None:
             await self._health.cleanup()
+            self._health = None
         await super().close()
+
+    # several processes -------------------------------------------------------------------------------
+    @property
+    def owns_command_sync(self) -> bool:
+        """Only shard 0's process syncs the command tree, so N processes starting together do not race."""
+        owned = self.services.settings.owned_shards
+        return owned is None or 0 in owned
+
+    def _tracked(self, parse_interaction):
+        """The gateway's INTERACTION_CREATE handler, remembering the tasks each interaction starts (to let
+        them finish on SIGTERM) and dropping new interactions once draining."""
+        def parse(data: Any) -> None:
+            if self.draining:
+                log.warning("draining: interaction %s left unanswered (the next process serves it)",
+                            data.get("id"))
+                return
+            before = asyncio.all_tasks()
+            parse_interaction(data)
+            started = asyncio.all_tasks() - before
+            self._in_flight.update(started)
+            for task in started:
+                task.add_done_callback(self._in_flight.discard)
+        return parse
+
+    async def drain(self, timeout: float) -> None:
+        """Stop taking interactions, let the ones being handled finish (at most ``timeout`` s), then close.
+
+        The gateway stays connected meanwhile (heartbeats go on; an interaction arriving now is left
+        unanswered, and fails for its user), and Redis stays open until the bot has closed."""
+        self.draining = True
+        pending = {t for t in self._in_flight if not t.done()}
+        if pending:
+            log.info("draining: %d interaction(s) being handled; waiting up to %gs", len(pending), timeout)
+            _, left = await asyncio.wait(pending, timeout=timeout)
+            if left:
+                log.warning("draining: %d interaction(s) still running after %gs; closing anyway", len(left),
+                            timeout)
+        await self.close()
 
     async def sync_commands(self) -> None:
         """Sync the command tree unless Discord already has exactly this tree.
@@ -73,8 +126,23 @@ class GameMasterBot(commands.Bot):
         Compared with what Discord holds (one GET per start), not with a record of our last
         sync: a new or reset application, or commands Discord lost, get synced again, and an
         unchanged tree is not (Discord rate-limits syncs). Never stops the start-up on an HTTP
-        error: the bot still answers whatever commands Discord has.
+        error: the bot still answers whatever commands Discord has. One process does it: shard 0's,
+        holding a Redis lock meanwhile (an old and a new version overlap during an upgrade).
         """
+        if not self.owns_command_sync:
+            log.info("not syncing commands: the process running shard 0 does")
+            return
+        lock, token = f"{self.services.store.prefix}:lock:command-sync", secrets.token_hex(8)
+        if not await self.services.redis.set(lock, token, nx=True, ex=SYNC_LOCK_SECONDS):
+            log.info("not syncing commands: another process is syncing them now")
+            return
+        try:
+            await self._sync_commands()
+        finally:
+            if await self.services.redis.get(lock) == token.encode():
+                await self.services.redis.delete(lock)
+
+    async def _sync_commands(self) -> None:
         guild_id = self.services.settings.dev_guild_id
         guild = discord.Object(guild_id) if guild_id else None
         if guild:
@@ -132,3 +200,39 @@ class GameMasterBot(commands.Bot):
             await send(interaction, reply)
         except discord.HTTPException:
             log.warning("could not report an error to interaction %s", interaction.id)
+
+
+class GameMasterBot(_GameMaster, commands.Bot):
+    """The bot on one unsharded gateway connection (no ``SHARD_COUNT``/``SHARD_IDS``)."""
+
+
+class ShardedGameMasterBot(_GameMaster, commands.AutoShardedBot):
+    """The bot on the shards this process owns (``SHARD_IDS`` of ``SHARD_COUNT``, or all of Discord's
+    recommended count with ``SHARD_COUNT=auto``)."""
+
+    _max_concurrency: int | None = None
+    """Discord's ``session_start_limit.max_concurrency``: how many shards may IDENTIFY at once."""
+
+    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+        """Wait for this shard's IDENTIFY turn across every process of the bot (a Redis key per bucket, held
+        5 s) instead of discord.py's sleep in one process: processes started together would break the limit."""
+        if self._max_concurrency is None:
+            try:
+                _, _, limits = await self.http.get_bot_gateway()
+                self._max_concurrency = max(1, int(limits.get("max_concurrency", 1)))
+            except (discord.HTTPException, discord.GatewayNotFound):
+                self._max_concurrency = 1
+        bucket = (shard_id or 0) % self._max_concurrency
+        key = f"{self.services.store.prefix}:identify:{bucket}"
+        while not await self.services.redis.set(key, secrets.token_hex(8), nx=True,
+                                                 px=int(IDENTIFY_SECONDS * 1000)):
+            await asyncio.sleep(0.2)
+
+
+def build_bot(services: Services) -> GameMasterBot | ShardedGameMasterBot:
+    """The bot the settings ask for: sharded when a shard count or shard ids are given."""
+    settings = services.settings
+    if not settings.sharded:
+        return GameMasterBot(services)
+    count = None if settings.shard_count == "auto" else settings.shard_count
+    return ShardedGameMasterBot(services, shard_count=count, shard_ids=settings.owned_shards)
