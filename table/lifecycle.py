@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import logging
 import time
-from typing import Any, Awaitable, Callable
+from typing import Any, Awaitable, Callable, Iterable, Sequence
 
 from engine.core import system as systems
 from engine.core.errors import GameError, IllegalAction, NotAllowed, NotFound
@@ -126,20 +126,20 @@ class Table:
             raise IllegalAction(code, match=match.id)
 
     # opening ----------------------------------------------------------------
-    async def new_match(self, ctx: Context, game: str, opponent: Actor, options: dict[str, Any] | None = None) -> Reply:
-        """Challenge ``opponent``: the match gets its own thread and waits for their answer.
+    async def new_match(self, ctx: Context, game: str, opponent: Actor | Sequence[Actor],
+                        options: dict[str, Any] | None = None) -> Reply:
+        """Challenge ``opponent`` (or several, for a game of more players): the match gets its own thread
+        and waits for every invited player's answer. Seats are taken in order, the challenger's first.
 
         :raises NotFound: core.unknown_system
         :raises IllegalAction: core.system_not_available, core.opponent_is_self, core.opponent_is_bot,
-            core.too_many_matches
+            core.table.player_twice, core.table.player_count, core.too_many_matches
         """
         info = systems.find_info(game)
         systems.find_system(info.key)
         actor = ctx.actor
-        if opponent.user_id == actor.user_id:
-            raise IllegalAction("core.opponent_is_self")
-        if opponent.bot:
-            raise IllegalAction("core.opponent_is_bot", name=safe(opponent.name))
+        opponents = [opponent] if isinstance(opponent, Actor) else list(opponent)
+        self._check_players(info, actor, opponents)
         open_ = [m for m in await self.store.matches_of(actor.user_id, limit=MAX_OPEN_MATCHES + 5)
                  if not m.status.over]
         if len(open_) >= MAX_OPEN_MATCHES:
@@ -147,25 +147,24 @@ class Table:
         match_id = Match.new_id()
         thread_id = None
         if ctx.open_thread is not None:
-            thread_id = await ctx.open_thread(f"{info.name[:40]} · {actor.name[:20]} vs {opponent.name[:20]}")
+            width = 20 if len(opponents) == 1 else 12
+            rivals = " vs ".join(o.name[:width] for o in opponents)
+            thread_id = await ctx.open_thread(f"{info.name[:40]} · {actor.name[:width]} vs {rivals}"[:100])
         now = self.clock()
+        players = [actor, *opponents]
         match = Match(
             id=match_id, game=info.key, guild_id=ctx.guild_id, channel_id=ctx.channel_id, thread_id=thread_id,
-            seats=[SeatHolder(seat=info.seats[0], user_id=actor.user_id, name=actor.name),
-                   SeatHolder(seat=info.seats[1], user_id=opponent.user_id, name=opponent.name)],
+            seats=[SeatHolder(seat=seat, user_id=p.user_id, name=p.name)
+                   for seat, p in zip(info.seats_for(len(players)), players)],
             created_at=now, updated_at=now, seed_hash=seed_commitment(self.seed(match_id)), lang=ctx.lang,
             options=dict(options or {}))
         match = await self.store.create(match, [{"n": 1, "at": round(now, 3), "kind": "lifecycle",
                                                  "event": "MatchCreated", "by": actor.user_id}])
-        invite = Reply(
-            content=ctx.say("match.challenge", opponent=f"<@{opponent.user_id}>", challenger=f"<@{actor.user_id}>",
-                            game=info.name),
-            buttons=[Button(f"m:accept:{match_id}", ctx.say("match.button_accept"), "success"),
-                     Button(f"m:decline:{match_id}", ctx.say("match.button_decline"), "danger")],
-            mentions=[opponent.user_id])
+        invite = self._invite(ctx, match)
         where = f"<#{thread_id}>" if thread_id else ctx.say("match.this_channel")
-        reply = Reply(content=ctx.say("match.opened", match=match_id, game=info.name, where=where,
-                                      opponent=f"<@{opponent.user_id}>"))
+        invited = mentions(match.seats[1:])
+        reply = Reply(content=ctx.say("match.opened" if len(opponents) == 1 else "match.opened_many",
+                                      match=match_id, game=info.name, where=where, opponent=invited))
         if thread_id:
             reply.posts.append((thread_id, invite))
         else:
@@ -173,34 +172,89 @@ class Table:
             reply.content += "\n" + invite.content
         return reply
 
+    @staticmethod
+    def _check_players(info: systems.SystemInfo, actor: Actor, opponents: list[Actor]) -> None:
+        """Each opponent a person, none twice nor the challenger, and as many players as the game takes."""
+        seen = {actor.user_id}
+        for opponent in opponents:
+            if opponent.user_id == actor.user_id:
+                raise IllegalAction("core.opponent_is_self")
+            if opponent.bot:
+                raise IllegalAction("core.opponent_is_bot", name=safe(opponent.name))
+            if opponent.user_id in seen:
+                raise IllegalAction("core.table.player_twice", name=safe(opponent.name))
+            seen.add(opponent.user_id)
+        players = 1 + len(opponents)
+        if not info.min_seats <= players <= info.max_seats:
+            count = (str(info.min_seats) if info.min_seats == info.max_seats
+                     else f"{info.min_seats}-{info.max_seats}")
+            raise IllegalAction("core.table.player_count", game=info.name, count=count, players=players)
+
+    def _invite(self, ctx: Context, match: Match) -> Reply:
+        """The challenge with its Accept / Decline buttons, mentioning the invited players yet to answer
+        (and, with several, who has accepted so far)."""
+        info = systems.find_info(match.game)
+        challenger = f"<@{match.seats[0].user_id}>"
+        invited = match.seats[1:]
+        waiting = [h for h in invited if h.seat not in match.accepted]
+        if len(invited) == 1:
+            content = ctx.say("match.challenge", opponent=mentions(invited), challenger=challenger, game=info.name)
+        else:
+            content = ctx.say("match.challenge_many", opponents=mentions(invited), challenger=challenger,
+                              game=info.name, players=len(match.seats))
+            if match.accepted:
+                content += "\n" + ctx.say("match.accepted_so_far", count=len(match.accepted), of=len(invited),
+                                          accepted=mentions(h for h in invited if h.seat in match.accepted),
+                                          waiting=mentions(waiting))
+        return Reply(content=content,
+                     buttons=[Button(f"m:accept:{match.id}", ctx.say("match.button_accept"), "success"),
+                              Button(f"m:decline:{match.id}", ctx.say("match.button_decline"), "danger")],
+                     mentions=[h.user_id for h in waiting])
+
     async def answer_invite(self, ctx: Context, match_id: str, accept: bool) -> Reply:
-        """The invited player accepts or declines; either player may withdraw before that.
+        """An invited player accepts or declines; the match starts once every invited player has accepted,
+        and one decline cancels it. The challenger may withdraw before that.
 
         :raises NotAllowed: core.not_seated, core.not_invited
-        :raises IllegalAction: core.match_active, core.match_over
+        :raises IllegalAction: core.table.already_accepted, core.match_active, core.match_over
         """
         def change(match: Match):
             seat = self._seated(match, ctx.actor)
             self._require(match, Status.INVITED)
-            invited = match.seats[1].seat
+            invited = [h.seat for h in match.seats[1:]]
             if accept:
-                if seat != invited:
-                    raise NotAllowed("core.not_invited", name=safe(match.holder(invited).name))
+                waiting = [s for s in invited if s not in match.accepted]
+                if seat not in invited:
+                    raise NotAllowed("core.not_invited", name=", ".join(safe(match.holder(s).name) for s in waiting))
+                if seat in match.accepted:
+                    raise IllegalAction("core.table.already_accepted",
+                                        name=", ".join(safe(match.holder(s).name) for s in waiting))
+                accepted = [s for s in invited if s in match.accepted or s == seat]
+                if len(accepted) < len(invited):
+                    new = match.model_copy(update={"accepted": accepted})
+                    return new, [{"kind": "lifecycle", "event": "InviteAccepted", "by": ctx.actor.user_id,
+                                  "seat": seat}], "waiting"
                 system = systems.find_system(match.game)
                 rng = RecordingRng(self.seed(match.id), match.rng_counter)
                 state = system.setup(match.options, tuple(h.seat for h in match.seats), rng)
-                new = match.model_copy(update={"status": Status.ACTIVE, "state": state, "rng_counter": rng.counter})
+                new = match.model_copy(update={"status": Status.ACTIVE, "state": state, "rng_counter": rng.counter,
+                                               "accepted": accepted})
                 entry = {"kind": "lifecycle", "event": "MatchStarted", "by": ctx.actor.user_id, "draws": rng.draws}
                 return new, [entry], "accepted"
             new = match.model_copy(update={"status": Status.DECLINED, "finished_at": self.clock(),
                                            "outcome": {"winner": None, "reason": "declined"}})
-            event = "InviteDeclined" if seat == invited else "InviteWithdrawn"
+            event = "InviteDeclined" if seat in invited else "InviteWithdrawn"
             return new, [{"kind": "lifecycle", "event": event, "by": ctx.actor.user_id}], event
 
         match, what = await self.update(match_id, change)
+        if what == "waiting":
+            return self._invite(ctx, match)
         if what == "accepted":
             headline = ctx.say("match.accepted", player=f"<@{ctx.actor.user_id}>", commitment=match.seed_hash)
             return await self.present(ctx, match, headline)
+        if len(match.seats) > 2:
+            return Reply(content=ctx.say("match.declined_by" if what == "InviteDeclined" else "match.withdrawn",
+                                         player=f"<@{ctx.actor.user_id}>"))
         return Reply(content=ctx.say("match.declined" if what == "InviteDeclined" else "match.withdrawn"))
 
     async def present(self, ctx: Context, match: Match, headline: str) -> Reply:
@@ -227,6 +281,9 @@ class Table:
             if describe:
                 for name, value in describe(match.state):
                     embed.fields.append(Field(name, value))
+        if match.status is Status.INVITED and len(match.seats) > 2:
+            embed.fields.append(Field("Accepted", ", ".join(f"<@{match.holder(s).user_id}>" for s in match.accepted)
+                                      or "—"))
         if match.abandon_requests and match.status is Status.ACTIVE:
             embed.fields.append(Field("Abandon asked by", ", ".join(match.abandon_requests)))
         return embed
@@ -244,9 +301,8 @@ class Table:
         matches.sort(key=lambda m: (m.status.over, -m.updated_at))
         lines = []
         for m in matches:
-            other = next((h for h in m.seats if h.user_id != ctx.actor.user_id), m.seats[0])
             where = f" <#{m.thread_id}>" if m.thread_id else ""
-            lines.append(f"`{m.id}` {systems.find_info(m.game).name} vs {safe(other.name)} · "
+            lines.append(f"`{m.id}` {systems.find_info(m.game).name} vs {rivals(m, ctx.actor.user_id)} · "
                          f"**{m.status.value}**{where}")
         return Reply(embeds=[Embed(title="Your matches", description="\n".join(lines))], ephemeral=True)
 
@@ -314,24 +370,42 @@ class Table:
 
     # ending -----------------------------------------------------------------
     async def concede(self, ctx: Context, match_id: str | None = None) -> Reply:
-        """The caller concedes: the other player wins."""
+        """The caller concedes. Between two players the other one wins; among more, the caller's seat is
+        out and the game says what follows (its ``concede`` hook: the game goes on, or its outcome).
+
+        :raises IllegalAction: core.table.concede_not_offered (more than two players, a game without the hook)
+        """
         target_id = await self.match_id_for(ctx, match_id)
 
         def change(match: Match):
             seat = self._seated(match, ctx.actor)
             self._require(match, Status.ACTIVE)
-            winner = next(h.seat for h in match.seats if h.seat != seat)
-            new = self._finish(match, Status.FINISHED, winner, "concede")
-            return new, [{"kind": "lifecycle", "event": "MatchConceded", "by": ctx.actor.user_id,
-                          "seat": seat}], winner
+            entry = {"kind": "lifecycle", "by": ctx.actor.user_id, "seat": seat}
+            if len(match.seats) == 2:
+                winner = next(h.seat for h in match.seats if h.seat != seat)
+                new = self._finish(match, Status.FINISHED, winner, "concede")
+                return new, [{**entry, "event": "MatchConceded"}], winner
+            system = systems.find_system(match.game)
+            if not isinstance(system, systems.Concedes):
+                raise IllegalAction("core.table.concede_not_offered", game=systems.find_info(match.game).name)
+            after = system.concede(match.state, seat)
+            outcome = after if isinstance(after, systems.Outcome) else system.outcome(after)
+            new = match if isinstance(after, systems.Outcome) else match.model_copy(
+                update={"state": after, "undo_request": None})
+            if outcome is not None:
+                new = self._finish(new, Status.FINISHED, outcome.winner, "concede", outcome.detail)
+            return new, [{**entry, "event": "SeatConceded"}], None if outcome is None else outcome.winner
 
         match, winner = await self.update(target_id, change)
-        return Reply(content=ctx.say("match.conceded", player=f"<@{ctx.actor.user_id}>",
-                                     winner=f"<@{match.holder(winner).user_id}>", seed=match.seed),
-                     embeds=[self.status_embed(match)], panel=match.id)  # the last panel's choices go
+        player = f"<@{ctx.actor.user_id}>"
+        if match.status is Status.ACTIVE:  # among several players, the others play on
+            return await self.present(ctx, match, ctx.say("match.seat_conceded", player=player))
+        text = (ctx.say("match.conceded", player=player, winner=f"<@{match.holder(winner).user_id}>", seed=match.seed)
+                if winner else ctx.say("match.conceded_no_winner", player=player, seed=match.seed))
+        return Reply(content=text, embeds=[self.status_embed(match)], panel=match.id)  # the last panel's choices go
 
     async def abandon(self, ctx: Context, match_id: str | None = None) -> Reply:
-        """Abandon a match: both players must ask, or one moderator."""
+        """Abandon a match: every player must ask, or one moderator."""
         target_id = await self.match_id_for(ctx, match_id)
 
         def change(match: Match):
@@ -352,11 +426,22 @@ class Table:
         match, what = await self.update(target_id, change)
         if what == "abandoned":
             return Reply(content=ctx.say("match.abandoned", match=match.id, seed=match.seed), panel=match.id)
-        other = next(h for h in match.seats if h.seat not in match.abandon_requests)
-        return Reply(content=ctx.say("match.abandon_asked", player=f"<@{ctx.actor.user_id}>", match=match.id,
-                                     other=f"<@{other.user_id}>"),
+        others = [h for h in match.seats if h.seat not in match.abandon_requests]
+        return Reply(content=ctx.say("match.abandon_asked" if len(others) == 1 else "match.abandon_asked_many",
+                                     player=f"<@{ctx.actor.user_id}>", match=match.id, other=mentions(others)),
                      buttons=[Button(f"m:abandon:{match.id}", ctx.say("match.button_abandon"), "danger")],
-                     mentions=[other.user_id])
+                     mentions=[h.user_id for h in others])
+
+
+def mentions(holders: Iterable[SeatHolder]) -> str:
+    """Players as Discord mentions, in seat order: ``<@1>, <@2>``."""
+    return ", ".join(f"<@{h.user_id}>" for h in holders)
+
+
+def rivals(match: Match, user_id: int) -> str:
+    """Whom ``user_id`` plays against in a match, by name: ``A, B`` (their own name if they play alone)."""
+    others = [h for h in match.seats if h.user_id != user_id] or match.seats[:1]
+    return ", ".join(safe(h.name) for h in others)
 
 
 def format_entry(match: Match, entry: dict[str, Any], viewer: str | None) -> str:

@@ -17,7 +17,7 @@ class Status(StrEnum):
     """Where a match is in its life."""
 
     INVITED = "invited"
-    """Waiting for the opponent to accept."""
+    """Waiting for the invited players to accept."""
     ACTIVE = "active"
     """Being played."""
     FINISHED = "finished"
@@ -25,7 +25,7 @@ class Status(StrEnum):
     ABANDONED = "abandoned"
     """Stopped by both players or a moderator, with no result."""
     DECLINED = "declined"
-    """The opponent said no (or the challenger withdrew)."""
+    """An invited player said no (or the challenger withdrew)."""
 
     @property
     def over(self) -> bool:
@@ -68,6 +68,8 @@ class Match(BaseModel):
     state: dict[str, Any] | None = None
     outcome: dict[str, Any] | None = None
     """``{"winner": seat | None, "reason": ...}`` once over."""
+    accepted: list[str] = Field(default_factory=list)
+    """Invited seats that accepted so far (the match starts when every invited seat has)."""
     abandon_requests: list[str] = Field(default_factory=list)
     """Seats that asked to abandon."""
     log_length: int = 0
