@@ -73,6 +73,17 @@ LAUNCHER_DIR = Path(__file__).resolve().parent / "launcher"
 OPTION_TYPES = {bool: 5, int: 4, float: 10, str: 3, FakeUser: 6, FakeChannel: 7, FakeRole: 8}
 
 
+def _snowflake_on_shard(shard: int, shard_count: int) -> int:
+    """A fresh snowflake that Discord routes to ``shard`` (its timestamp, ``id >> 22``, picked to match)."""
+    import tests.discord.fake_discord_model as model
+
+    assert 0 <= shard < shard_count, f"shard {shard} is not one of 0..{shard_count - 1}"
+    stamp = snowflake() >> 22
+    stamp += (shard - stamp) % shard_count
+    model._last_snowflake = max(stamp << 22, model._last_snowflake + 1)
+    return model._last_snowflake
+
+
 class _Connection:
     """One gateway websocket; a single writer task keeps frames in order."""
 
@@ -104,6 +115,13 @@ class _Session:
         self.seq = 0
         self.history: list[JSON] = []
         self.connection: Optional[_Connection] = None
+
+    def serves(self, guild_id: Optional[int]) -> bool:
+        """Discord's routing: a guild's events go to shard ``(guild_id >> 22) % shard_count``, DMs to shard 0."""
+        if self.shard is None:
+            return True
+        shard_id, count = self.shard
+        return shard_id == ((guild_id or 0) >> 22) % count
 
 
 class _ClientPatch:
@@ -137,13 +155,20 @@ class FakeDiscord(RestRoutes):
     ``default_guild=True`` creates ``fake.guild`` with a text channel ``fake.channel``.
     ``token``: if set, REST calls and IDENTIFY must use it. ``ack_deadline``: Discord's 3 s.
     ``answer_timeout``: how long :meth:`slash` & co wait for the bot. ``settle``: quiet time
-    after an answer during which further followups are still collected.
+    after an answer during which further followups are still collected. ``shard_count``: the
+    count ``GET /gateway/bot`` recommends; several bot connections (shards, processes) may be
+    connected at once, each guild's events and interactions going to the session that
+    identified for its shard (``(guild_id >> 22) % count``; DMs: shard 0). ``max_concurrency``:
+    the ``session_start_limit`` Discord reports (how many shards may IDENTIFY per 5 s);
+    ``identifies`` records when each IDENTIFY came and for which shard.
     """
 
     def __init__(self, *, bot_name: str = "Fake Bot", default_guild: bool = True, token: Optional[str] = None,
                  ack_deadline: float = 3.0, answer_timeout: float = 5.0, settle: float = 0.03,
-                 compress: bool = True, heartbeat_interval: float = 41.25) -> None:
+                 compress: bool = True, heartbeat_interval: float = 41.25, shard_count: int = 1, max_concurrency: int = 1) -> None:
         self.token = token
+        self.shard_count, self.max_concurrency = shard_count, max_concurrency
+        self.identifies: list[tuple[float, Optional[list[int]]]] = []
         self.ack_deadline, self.answer_timeout, self.settle = ack_deadline, answer_timeout, settle
         self.compress, self.heartbeat_interval = compress, heartbeat_interval
         self.application_id = snowflake()
@@ -265,9 +290,10 @@ class FakeDiscord(RestRoutes):
                     await asyncio.wait_for(task, 5)
 
     # ------------------------------------------------------------------ model helpers
-    def add_guild(self, name: str = "Fake Guild") -> FakeGuild:
-        """A guild with @everyone, a "Moderator" role and the bot; every existing user joins."""
-        gid = snowflake()
+    def add_guild(self, name: str = "Fake Guild", *, shard: Optional[int] = None) -> FakeGuild:
+        """A guild with @everyone, a "Moderator" role and the bot; every existing user joins.
+        ``shard``: give it an id that Discord routes to that shard (of ``shard_count``)."""
+        gid = snowflake() if shard is None else _snowflake_on_shard(shard, self.shard_count)
         guild = FakeGuild(gid, name, owner_id=self.owner.id)
         guild.roles[gid] = FakeRole(gid, gid, "@everyone", EVERYONE_PERMISSIONS, 0)
         guild.bot_role_id, guild.moderator_role_id = snowflake(), snowflake()
@@ -457,20 +483,52 @@ class FakeDiscord(RestRoutes):
 
     @property
     def connected(self) -> bool:
-        return self._session is not None and self._session.connection is not None
+        """Whether every shard (of ``shard_count``) has a connected session."""
+        return all(self.shard_connected(shard) for shard in range(self.shard_count))
 
-    async def wait_connected(self, timeout: float = 10.0) -> None:
-        """Until a bot has identified (or resumed) and been sent READY/GUILD_CREATE."""
-        await self._wait_until(lambda: self.connected, timeout, "the bot to connect to the gateway")
+    def shard_connected(self, shard: int) -> bool:
+        session = self._route(shard << 22)
+        return session is not None and session.connection is not None
+
+    def serving(self, shard: int = 0) -> Optional[str]:
+        """The id of the gateway session shard ``shard``'s events go to now (connected or not)."""
+        session = self._route(shard << 22)
+        return session.id if session is not None else None
+
+    def shard_of(self, where: Union[FakeGuild, FakeChannel]) -> int:
+        """The shard (of ``shard_count``) that serves a guild, or a channel's guild (a DM: 0)."""
+        guild_id = where.id if isinstance(where, FakeGuild) else where.guild_id
+        return ((guild_id or 0) >> 22) % self.shard_count
+
+    async def wait_connected(self, timeout: float = 10.0, *, shard: Optional[int] = None,
+                             replacing: Optional[str] = None) -> None:
+        """Until a bot has identified (or resumed) and been sent READY/GUILD_CREATE: on every shard, or on
+        ``shard`` only; ``replacing``: by a session other than that one (a new process took the shard)."""
+        shards = range(self.shard_count) if shard is None else [shard]
+
+        def ready() -> bool:
+            return all(self.shard_connected(s) and (replacing is None or self.serving(s) != replacing)
+                       for s in shards)
+        await self._wait_until(ready, timeout, f"the bot to connect to the gateway (shards {list(shards)})")
 
     async def wait_synced(self, count: int = 1, timeout: float = 10.0) -> None:
         """Until the bot has PUT its command tree ``count`` times in total."""
         await self._wait_until(lambda: self.sync_count >= count, timeout, "the bot to sync its commands")
 
     # ------------------------------------------------------------------ gateway
+    def _route(self, guild_id: Optional[int]) -> Optional[_Session]:
+        """The session a guild's events go to: the latest identified or resumed one for its shard."""
+        return next((s for s in reversed(self._sessions.values()) if s.serves(guild_id)), None)
+
+    @staticmethod
+    def _guild_id_of(event: str, data: JSON) -> Optional[int]:
+        guild_id = data.get("guild_id") or (data.get("id") if event.startswith("GUILD_") else None)
+        return int(guild_id) if guild_id else None
+
     def _dispatch(self, event: str, data: JSON, intent: int = 0) -> None:
-        """Send a DISPATCH to the connected bot, if any (and if it asked for ``intent``)."""
-        session = self._session
+        """Send a DISPATCH to the bot session of the event's guild's shard, if any (and if it asked for
+        ``intent``)."""
+        session = self._route(self._guild_id_of(event, data))
         if session is not None and (not intent or session.intents & intent):
             self._dispatch_to(session, event, data)
 
@@ -512,13 +570,19 @@ class FakeDiscord(RestRoutes):
             if self.token is not None and d.get("token") != self.token:
                 await conn.ws.close(code=4004, message=b"Authentication failed.")
                 return
-            session = _Session(d.get("intents", 0), d.get("shard"))
+            shard = d.get("shard")
+            if shard is not None and not (isinstance(shard, list) and len(shard) == 2 and
+                                          0 <= shard[0] < shard[1]):
+                await conn.ws.close(code=4010, message=b"Invalid shard.")
+                return
+            session = _Session(d.get("intents", 0), shard)
+            self.identifies.append((time.monotonic(), shard))
             self._sessions[session.id] = self._session = session
             session.connection, conn.session = conn, session
             self.identify_count += 1
             ready = {"v": 10, "user": self._me(), "session_id": session.id, "session_type": "normal",
                      "resume_gateway_url": f"ws://127.0.0.1:{self.port}/gateway-resume",
-                     "guilds": [{"id": str(g), "unavailable": True} for g in self.guilds],
+                     "guilds": [{"id": str(g), "unavailable": True} for g in self.guilds if session.serves(g)],
                      "application": {"id": str(self.application_id), "flags": 0},
                      "private_channels": [], "relationships": [], "presences": [], "guild_join_requests": [],
                      "geo_ordered_rtc_regions": ["local"], "user_settings": {}, "auth": {}, "_trace": ["fake"]}
@@ -526,7 +590,8 @@ class FakeDiscord(RestRoutes):
                 ready["shard"] = session.shard
             self._dispatch_to(session, "READY", ready)
             for guild in self.guilds.values():
-                self._dispatch_to(session, "GUILD_CREATE", guild.payload())
+                if session.serves(guild.id):
+                    self._dispatch_to(session, "GUILD_CREATE", guild.payload())
             self._notify()
         elif op == 6:
             session = self._sessions.get(d.get("session_id"))
@@ -534,7 +599,8 @@ class FakeDiscord(RestRoutes):
                 conn.send({"op": 9, "d": False, "s": None, "t": None})
                 return
             session.connection, conn.session = conn, session
-            self._session = session
+            self._sessions.pop(session.id)
+            self._sessions[session.id] = self._session = session  # the latest for its shard again
             self.resume_count += 1
             for payload in session.history:
                 if payload["s"] > (d.get("seq") or 0):
@@ -550,20 +616,22 @@ class FakeDiscord(RestRoutes):
                                                        "chunk_index": 0, "chunk_count": 1, "not_found": [],
                                                        "nonce": d.get("nonce")})
 
-    async def reconnect(self, *, resume: bool = True, timeout: float = 10.0) -> None:
+    async def reconnect(self, *, resume: bool = True, timeout: float = 10.0, shard: Optional[int] = None) -> None:
         """Ask the bot to reconnect: op 7 RECONNECT (it RESUMEs at resume_gateway_url) or,
         with ``resume=False``, op 9 INVALID_SESSION (it IDENTIFYs again; discord.py sleeps
-        5 s before any non-initial IDENTIFY, so that path is slow)."""
-        session = self._session
+        5 s before any non-initial IDENTIFY, so that path is slow). ``shard``: that shard's
+        session (default: the latest connected)."""
+        session = self._session if shard is None else self._route(shard << 22)
         assert session is not None and session.connection is not None, "no bot connected"
         before = self.resume_count if resume else self.identify_count
         session.connection.send({"op": 7 if resume else 9, "d": None if resume else False, "s": None, "t": None})
         await self._wait_until(lambda: (self.resume_count if resume else self.identify_count) > before and
                                self.connected, timeout, "the bot to reconnect")
 
-    async def drop_connection(self, code: int = 4000, timeout: float = 5.0) -> None:
-        """Close the gateway socket like a network failure; the bot should RESUME."""
-        session = self._session
+    async def drop_connection(self, code: int = 4000, timeout: float = 5.0, shard: Optional[int] = None) -> None:
+        """Close the gateway socket like a network failure; the bot should RESUME. ``shard``: that
+        shard's session (default: the latest connected)."""
+        session = self._session if shard is None else self._route(shard << 22)
         assert session is not None and session.connection is not None, "no bot connected"
         before = self.resume_count
         await session.connection.ws.close(code=code)
@@ -587,7 +655,7 @@ class FakeDiscord(RestRoutes):
         self.messages[msg.id] = msg
         channel.last_message_id = msg.id
         data = self._gateway_message(msg)
-        session = self._session
+        session = self._route(channel.guild_id)
         if session and not session.intents & MESSAGE_CONTENT and channel.guild_id and \
                 self.bot_user.mention not in content:
             data["content"] = ""
@@ -726,8 +794,8 @@ class FakeDiscord(RestRoutes):
     async def _interact(self, itype: int, kind: str, name: str, user: FakeUser, channel: FakeChannel, data: JSON,
                         *, message: Optional[FakeMessage] = None, timeout: Optional[float] = None
                         ) -> InteractionResult:
-        await self.wait_connected(timeout=5.0)
-        session = self._session
+        await self.wait_connected(timeout=5.0, shard=self.shard_of(channel))
+        session = self._route(channel.guild_id)
         assert session is not None
         self._check_user_can_interact(itype, user, channel)
         result = InteractionResult(self, snowflake(), "fake-" + secrets.token_urlsafe(32), itype, kind, name, user,
@@ -756,6 +824,7 @@ class FakeDiscord(RestRoutes):
         self.interactions.append(result)
         self._by_id[result.id], self._by_token[result.token] = result, result
         result.sent_at = time.monotonic()
+        result.shard, result.session_id = self.shard_of(channel), session.id
         self._dispatch_to(session, "INTERACTION_CREATE", payload)
         await self._await_answer(result, self.answer_timeout if timeout is None else timeout)
         return result

@@ -469,6 +469,8 @@ class InteractionResult:
     choices: Optional[list[JSON]] = None
     modal: Optional[JSON] = None
     seq: int = field(default_factory=lambda: next(_counter))
+    shard: Optional[int] = None                # the shard that carried it (0 when unsharded)
+    session_id: Optional[str] = None           # the gateway session it was sent to (which bot process)
     _updated: asyncio.Event = field(default_factory=asyncio.Event, repr=False)
     _last_change: float = field(default_factory=time.monotonic, repr=False)
 

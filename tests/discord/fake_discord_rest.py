@@ -369,8 +369,9 @@ class RestRoutes:
 
     @route("GET", r"/gateway/bot")
     async def _r_gateway_bot(self, call: Call) -> JSON:
-        return {"url": self.gateway_url, "shards": 1, "session_start_limit":
-                {"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1}}
+        return {"url": self.gateway_url, "shards": getattr(self, "shard_count", 1), "session_start_limit":
+                {"total": 1000, "remaining": 999, "reset_after": 0,
+                 "max_concurrency": getattr(self, "max_concurrency", 1)}}
 
     @staticmethod
     def _listed(commands: list[JSON], call: Call) -> list[JSON]:

@@ -8,6 +8,10 @@ environment). Without ``FAKE_DISCORD_URL`` this file does nothing.
 - ``FAKE_DISCORD_URL``: the fake's base URL (REST at ``/api/v10``, gateway at ``/gateway``).
 - ``FAKE_DISCORD_GUILD_READY_TIMEOUT``: optional default for ``guild_ready_timeout``
   (seconds) so ``on_ready`` does not wait discord.py's default 2 s.
+- ``FAKE_DISCORD_SLOW``: optional test-only delays, ``module:Class.method=seconds`` (comma
+  separated), e.g. ``table.store:Store.save=3``: that coroutine method sleeps so long first
+  (a Redis crawling), so a test can stop or kill the process in the middle of a command.
+  Applied when the client is created (the bot's modules are imported by then).
 """
 import os
 
@@ -28,11 +32,35 @@ if _URL:
             _URL.replace("http://", "ws://", 1).replace("https://", "wss://", 1) + "/gateway")
         discord.asset.Asset.BASE = _URL
         _ready = os.environ.get("FAKE_DISCORD_GUILD_READY_TIMEOUT")
-        if _ready:
+        _slow = os.environ.get("FAKE_DISCORD_SLOW", "")
+        if _ready or _slow:
             _original_init = discord.Client.__init__
 
+            def _slow_down(spec):
+                import asyncio
+                import importlib
+
+                for item in filter(None, (part.strip() for part in spec.split(","))):
+                    target, _, seconds = item.partition("=")
+                    module, _, attribute = target.partition(":")
+                    owner_name, _, method = attribute.rpartition(".")
+                    owner = importlib.import_module(module)
+                    for name in filter(None, owner_name.split(".")):
+                        owner = getattr(owner, name)
+                    original = getattr(owner, method)
+
+                    async def slow(*args, _original=original, _seconds=float(seconds), **kwargs):
+                        await asyncio.sleep(_seconds)
+                        return await _original(*args, **kwargs)
+                    setattr(owner, method, slow)
+
             def _init(self, *args, **options):
-                options.setdefault("guild_ready_timeout", float(_ready))
+                global _slow
+                if _ready:
+                    options.setdefault("guild_ready_timeout", float(_ready))
+                if _slow:
+                    _slow_down(_slow)
+                    _slow = ""
                 _original_init(self, *args, **options)
 
             discord.Client.__init__ = _init
