@@ -66,8 +66,8 @@ async def match_choices(interaction: discord.Interaction, current: str) -> list[
     services: Services = interaction.client.services  # type: ignore[attr-defined]
     out = []
     for m in await services.store.matches_of(interaction.user.id):
-        other = next((h.name for h in m.seats if h.user_id != interaction.user.id), "?")
-        label = f"{m.id} · {systems.find_info(m.game).name} vs {other} · {m.status.value}"
+        others = ", ".join(h.name for h in m.seats if h.user_id != interaction.user.id) or "?"
+        label = f"{m.id} · {systems.find_info(m.game).name} vs {others} · {m.status.value}"
         if current.lower() in label.lower():
             out.append(app_commands.Choice(name=label[:100], value=m.id))
     return out[:25]
@@ -85,12 +85,17 @@ class MatchCog(commands.Cog):
     # commands ---------------------------------------------------------------------
     @group.command(name="new", description="Challenge someone to a match in a new thread")
     @app_commands.describe(game="Which game", opponent="Who you challenge",
+                           opponent2="A second opponent, for a game of three or four players (optional)",
+                           opponent3="A third opponent, for a game of four players (optional)",
                            pack="Play with this data pack of the server (optional)")
     @app_commands.autocomplete(game=game_choices, pack=pack_choices)
     async def new(self, interaction: discord.Interaction, game: str, opponent: discord.User,
+                  opponent2: discord.User | None = None, opponent3: discord.User | None = None,
                   pack: str | None = None) -> None:
-        await answer(interaction, lambda ctx: self.services.packs.new_match(ctx, self.table, game,
-                                                                            actor_of(opponent), pack))
+        extra = [actor_of(u) for u in (opponent2, opponent3) if u is not None]
+        opponents = actor_of(opponent) if not extra else [actor_of(opponent), *extra]  # seats in this order
+        await answer(interaction, lambda ctx: self.services.packs.new_match(ctx, self.table, game, opponents,
+                                                                            pack))
 
     @group.command(name="status", description="Show a match: players, turn, result")
     @app_commands.describe(match="Match id (default: the match of this thread)")
@@ -98,13 +103,13 @@ class MatchCog(commands.Cog):
     async def status(self, interaction: discord.Interaction, match: str | None = None) -> None:
         await answer(interaction, lambda ctx: self.table.status(ctx, match))
 
-    @group.command(name="concede", description="Concede the match: your opponent wins")
+    @group.command(name="concede", description="Concede the match: your opponent wins (with more players, you are out)")
     @app_commands.describe(match="Match id (default: the match of this thread)")
     @app_commands.autocomplete(match=match_choices)
     async def concede(self, interaction: discord.Interaction, match: str | None = None) -> None:
         await answer(interaction, lambda ctx: self.table.concede(ctx, match))
 
-    @group.command(name="abandon", description="Abandon the match with no result (both players, or a moderator)")
+    @group.command(name="abandon", description="Abandon the match with no result (every player, or a moderator)")
     @app_commands.describe(match="Match id (default: the match of this thread)")
     @app_commands.autocomplete(match=match_choices)
     async def abandon(self, interaction: discord.Interaction, match: str | None = None) -> None:

@@ -30,13 +30,18 @@ def install(local: LocalTable, play: Play) -> None:
     table = local.services.table
     cmd = local.command
 
-    @cmd("match new", ["game", "opponent", "pack"], aliases={"vs": "opponent"},
-         help="/match new <game> vs:<player> [pack:<id>] — challenge another local player")
-    async def match_new(ctx: Context, game: str = "", opponent: str = "", pack: str | None = None) -> Reply:
+    @cmd("match new", ["game", "opponent", "pack", "opponent2", "opponent3"],
+         aliases={"vs": "opponent", "vs2": "opponent2", "vs3": "opponent3"},
+         help="/match new <game> vs:<player> [vs2:<player> vs3:<player>] [pack:<id>] — challenge other local "
+              "players (vs2, vs3: a game of three or four)")
+    async def match_new(ctx: Context, game: str = "", opponent: str = "", pack: str | None = None,
+                        opponent2: str | None = None, opponent3: str | None = None) -> Reply:
         if not game or not opponent:
             raise InvalidInput("local.bad_option", option="game/opponent", problem="both are needed",
                                example=f"/match new {_a_game()} vs:bob")
-        return await local.services.packs.new_match(ctx, table, game, local.actor(opponent.lstrip("@")), pack)
+        extra = [local.actor(name.lstrip("@")) for name in (opponent2, opponent3) if name]
+        first = local.actor(opponent.lstrip("@"))
+        return await local.services.packs.new_match(ctx, table, game, [first, *extra] if extra else first, pack)
 
     @cmd("match status", ["match"], help="/match status [match:<id>]")
     async def match_status(ctx: Context, match: str | None = None) -> Reply:
@@ -46,7 +51,7 @@ def install(local: LocalTable, play: Play) -> None:
     async def match_concede(ctx: Context, match: str | None = None) -> Reply:
         return await table.concede(ctx, match)
 
-    @cmd("match abandon", ["match"], help="/match abandon (both players, or a moderator)")
+    @cmd("match abandon", ["match"], help="/match abandon (every player, or a moderator)")
     async def match_abandon(ctx: Context, match: str | None = None) -> Reply:
         return await table.abandon(ctx, match)
 

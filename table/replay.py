@@ -50,6 +50,9 @@ def replay_until(match: Match, seed: bytes, log: list[dict[str, Any]],
             rng = SeededRng(seed, counter)
             state = system.setup(match.options, seats, rng)
             counter = rng.counter
+        elif entry.get("event") == "SeatConceded":  # one of several players left; the game took the seat out
+            after = system.concede(state, entry["seat"])  # type: ignore[attr-defined]
+            state = after if isinstance(after, dict) else state
         elif entry.get("kind") == "action" and entry.get("n") not in undone:
             rng = SeededRng(seed, counter)
             state, _ = system.apply(state, entry["seat"], entry["action"], rng)

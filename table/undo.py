@@ -1,4 +1,4 @@
-"""Taking back the last action, for any game: asked by its player, accepted by the opponent.
+"""Taking back the last action, for any game: asked by its player, accepted by every other player.
 
 An action can be taken back only while it is the last entry of the match log, it rolled no die (no
 draws: the generator's counter is unchanged, so every later roll stays provable) and it revealed
@@ -14,7 +14,7 @@ from engine.core import system as systems
 from engine.core.errors import IllegalAction, NotAllowed
 from engine.core.rng import SeededRng
 from table.context import Context
-from table.lifecycle import Table
+from table.lifecycle import Table, mentions
 from table.match import Match, Status
 from table.replay import ReplayMismatch, replay_until, undone_entries
 from table.reply import Button, Reply
@@ -30,7 +30,7 @@ def last_action(entries: list[dict[str, Any]]) -> dict[str, Any] | None:
     for entry in reversed(entries):
         if entry.get("kind") == "action" and entry.get("n") not in undone:
             return entry
-        if entry.get("kind") == "action" or entry.get("event") in ("MatchStarted", "ActionUndone"):
+        if entry.get("kind") == "action" or entry.get("event") in ("MatchStarted", "ActionUndone", "SeatConceded"):
             return None
         if entry.get("kind") == "roll":
             return None
@@ -93,13 +93,17 @@ async def request(table: Table, ctx: Context, match_id: str | None = None) -> Re
         return match.model_copy(update={"undo_request": asked}), [entry], last
 
     match, last = await table.update(target.id, change)
-    other = next(h for h in match.seats if h.user_id != ctx.actor.user_id)
+    others = [h for h in match.seats if h.user_id != ctx.actor.user_id]
     what = str(last.get("action", {}).get("type", "action"))
-    return Reply(content=ctx.say("core.table.undo_asked", player=f"<@{ctx.actor.user_id}>", action=what,
-                                 opponent=f"<@{other.user_id}>"),
-                 buttons=[Button(f"m:undo-yes:{match.id}", ctx.say("core.table.undo_accept"), "success"),
-                          Button(f"m:undo-no:{match.id}", ctx.say("core.table.undo_refuse"), "danger")],
-                 mentions=[other.user_id])
+    return Reply(content=ctx.say("core.table.undo_asked" if len(others) == 1 else "core.table.undo_asked_many",
+                                 player=f"<@{ctx.actor.user_id}>", action=what, opponent=mentions(others),
+                                 opponents=mentions(others)),
+                 buttons=_buttons(ctx, match), mentions=[h.user_id for h in others])
+
+
+def _buttons(ctx: Context, match: Match) -> list[Button]:
+    return [Button(f"m:undo-yes:{match.id}", ctx.say("core.table.undo_accept"), "success"),
+            Button(f"m:undo-no:{match.id}", ctx.say("core.table.undo_refuse"), "danger")]
 
 
 async def answer(table: Table, ctx: Context, match_id: str, accept: bool) -> Reply:
@@ -126,10 +130,22 @@ async def answer(table: Table, ctx: Context, match_id: str, accept: bool) -> Rep
         if not accept:
             return (match.model_copy(update={"undo_request": None}),
                     [{**entry, "event": "UndoRefused"}], "refused")
+        agreed = sorted({*asked.get("agreed", ()), seat})
+        if len(agreed) < len(match.seats) - 1:  # every other player must accept
+            if seat in asked.get("agreed", ()):
+                raise IllegalAction("core.undo_already_asked")
+            return (match.model_copy(update={"undo_request": {**asked, "agreed": agreed}}),
+                    [{**entry, "event": "UndoAgreed"}], "agreed")
         new = match.model_copy(update={"undo_request": None, "state": before})
         return new, [{**entry, "event": "ActionUndone"}], "undone"
 
     match, what = await table.update(target.id, change)
     if what == "refused":
         return Reply(content=ctx.say("core.table.undo_refused", player=f"<@{ctx.actor.user_id}>"))
+    if what == "agreed":
+        asked = match.undo_request or {}
+        waiting = [h for h in match.seats if h.seat != asked.get("seat") and h.seat not in asked.get("agreed", ())]
+        return Reply(content=ctx.say("core.table.undo_agreed", player=f"<@{ctx.actor.user_id}>",
+                                     waiting=mentions(waiting)),
+                     buttons=_buttons(ctx, match), mentions=[h.user_id for h in waiting])
     return await table.present(ctx, match, ctx.say("core.table.undone", player=f"<@{ctx.actor.user_id}>"))
