@@ -217,8 +217,28 @@ class State(Model):
         return next((f for f in self.fighters if f.id == fighter_id), None)
 
     def other(self, seat: str) -> str:
-        """The other seat of a two-player match."""
-        return self.seats[1] if seat == self.seats[0] else self.seats[0]
+        """The other seat of a two-player match (with three or four players: the next one in play order)."""
+        if len(self.seats) == 2:
+            return self.seats[1] if seat == self.seats[0] else self.seats[0]
+        return self.next_seat(seat)
+
+    def next_seat(self, seat: str) -> str:
+        """The player to the left of ``seat``: the next one in play order (seats are listed clockwise, seed 000
+        line 1575 "ORDEN DE JUEGO"; ``docs/rulings/underworlds.md``)."""
+        return self.seats[(self.seats.index(seat) + 1) % len(self.seats)]
+
+    def play_order(self, first: str) -> list[str]:
+        """Every seat in play order, starting with ``first``."""
+        i = self.seats.index(first)
+        return self.seats[i:] + self.seats[:i]
+
+    def opponents(self, seat: str) -> list[str]:
+        """Every other seat, in play order after ``seat`` (with two players: the other one)."""
+        return self.play_order(seat)[1:]
+
+    def enemies(self, seat: str) -> list[FighterState]:
+        """Surviving fighters of every other warband (enemy fighters, §2), in play order after ``seat``."""
+        return [f for s in self.opponents(seat) for f in self.surviving(s)]
 
     def warband_of(self, seat: str) -> list[FighterState]:
         """A seat's fighters, in warband order."""
