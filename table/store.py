@@ -10,6 +10,16 @@ Redis Cluster slot, so the compare-and-set script can touch both):
 - ``p:secret``           the server secret, when it is not given by the environment
 
 Finished matches expire after the retention period; indexes are cleaned lazily on read.
+
+On a Redis Cluster (``REDIS_URL=redis-cluster://...``) the compare-and-set script touches only the
+match's two keys, one slot. Every index is a key of its own, so none needs another slot: a user's
+matches are one sorted set per user, a thread's match one string per thread; they are written after
+the snapshot by a plain pipeline (no MULTI: a cluster client sends each key to its node), and a
+save that dies between the two leaves at worst an index entry missing until the match's next save
+(a missing user entry hides the match from ``my matches``; the match itself is safe). Reading a
+user's matches is one pipeline of ``HGET`` over the nodes that hold them. Indexes that span every
+match (the idle reminders, the response windows, the leagues due) are single sorted sets, one key on
+one node each: a poll reads them in one command (see table/reminders.py).
 """
 from __future__ import annotations
 
