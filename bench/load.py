@@ -1,32 +1,49 @@
 """Load: many concurrent matches playing random legal actions through the table layer against real Redis.
 
-    python -m bench.load [--matches 1000] [--seconds 60] [--game underworlds] [--concurrency 200]
+    python -m bench.load [--matches 1000] [--seconds 60] [--game underworlds] [--concurrency 50]
+                         [--processes N] [--cluster]
 
-Prints throughput, p50/p99 latency per action, Redis memory per match, and then replays every
-match's log from its seed and checks it equals the stored snapshot.
+The matches are opened first, then played by worker processes for ``--seconds``: one worker, and with
+``--processes N`` (N > 1) again N workers on as many fresh matches in the same run, each worker with its own
+Redis client serving its share of the matches (as bot processes do, each the matches its shards receive).
+``--cluster`` plays them on a Redis Cluster: REDIS_URL when it is a ``redis-cluster://`` URL, otherwise three
+primaries started on loopback. Servers the bench starts run with AOF on (``appendfsync everysec``).
+
+Prints throughput, p50/p99 latency per action (``Table.act``: load, apply, compare-and-set, indexes) and Redis
+memory per match, one column per worker count beside issue #20's goals; then replays every match's log from its
+seed and checks it equals the stored snapshot.
 """
 from __future__ import annotations
 
 import argparse
 import asyncio
+import multiprocessing
 import os
 import random
 import statistics
 import sys
 import time
+from dataclasses import dataclass, field
 
-import redis.asyncio as aioredis
-
-from bench.common import bench_redis
-
-
+from bench.common import bench_url, used_memory
 from engine.core import system as systems
 from engine.core.errors import GameError
 from table.context import Actor, Context
 from table.lifecycle import Table
 from table.match import Status
+from table.redis_server import client_for, is_cluster
 from table.replay import replay
 from table.store import Store
+
+SECRET = b"L" * 32
+GOALS = {
+    "throughput": "≥ 1,000 actions/s (1,000 matches, 2 processes)",
+    "p50": "-",
+    "p99": "≤ 100 ms (1,000 matches, 2 processes)",
+    "memory": "-",
+    "finished": "≤ 32 KB",
+}
+"""Issue #20's goals, printed beside the figures."""
 
 
 async def open_match(table: Table, game: str, i: int) -> str:
@@ -74,58 +91,177 @@ async def _one_action(table: Table, match_id: str, picker: random.Random, latenc
     return False
 
 
+@dataclass
+class Share:
+    """What one worker process plays: its matches, for how long."""
+
+    url: str
+    prefix: str
+    ids: list[str]
+    seconds: float
+    concurrency: int
+    seed: int
+
+
+@dataclass
+class Played:
+    """What a worker measured."""
+
+    latencies: list[float] = field(default_factory=list)
+    counts: dict[str, int] = field(default_factory=lambda: {"applied": 0, "refused": 0, "finished": 0, "stuck": 0})
+    elapsed: float = 0.0
+
+
+def worker(share: Share, ready, start, results) -> None:  # pragma: no cover - runs in a worker process
+    """A bot process's share of the load: connect, wait for the others, play, report."""
+    results.put(asyncio.run(_work(share, ready, start)))
+
+
+async def _work(share: Share, ready, start) -> Played:
+    _test_game_if_needed()
+    redis = client_for(share.url, max_connections=share.concurrency + 10)
+    try:
+        table = Table(Store(redis, prefix=share.prefix), SECRET)
+        await redis.ping()
+        ready.put(os.getpid())
+        await asyncio.to_thread(start.wait)  # every worker starts at once, so the figures cover the same time
+        gate = asyncio.Semaphore(share.concurrency)
+        played = Played()
+        until = time.perf_counter() + share.seconds
+        t0 = time.perf_counter()
+        await asyncio.gather(*(play(table, m, until, random.Random(share.seed + i), played.latencies, played.counts,
+                                    gate) for i, m in enumerate(share.ids)))
+        played.elapsed = time.perf_counter() - t0
+        return played
+    finally:
+        await redis.aclose()
+
+
+def _test_game_if_needed(game: str | None = None) -> str:
+    """Underworlds when it is registered, else the test game Nim (imported, so registered, here)."""
+    if game and game != "nim":
+        return game
+    if not game and any(i.key == "underworlds" and ok for i, ok in systems.all_systems()):
+        return "underworlds"
+    import tests.support.nim  # noqa: F401 - the test game, when no real game is registered
+    return "nim"
+
+
+@dataclass
+class Figures:
+    """One column of the report."""
+
+    processes: int
+    matches: int
+    played: Played
+    memory_per_match: float
+    finished: int
+    memory_per_finished: float | None
+    replay_bad: int
+
+
+async def phase(url: str, prefix: str, args: argparse.Namespace, processes: int) -> Figures:
+    """Open ``args.matches`` matches, play them with ``processes`` workers, measure, replay every log."""
+    game = _test_game_if_needed(args.game)
+    redis = client_for(url, max_connections=args.concurrency + 10)
+    try:
+        store = Store(redis, prefix=prefix)
+        table = Table(store, SECRET)
+        before = await used_memory(redis)
+        gate = asyncio.Semaphore(args.concurrency)
+
+        async def opened(i: int) -> str:
+            async with gate:
+                return await open_match(table, game, i)
+        ids = await asyncio.gather(*(opened(i) for i in range(args.matches)))
+
+        played = await _run_workers(url, prefix, ids, args, processes)
+        after = await used_memory(redis)
+        finished, per_finished = await _finished_memory(store, ids)
+        bad = 0
+        for match_id in ids:
+            match = await store.load(match_id)
+            try:
+                replay(match, table.seed(match_id), await store.log(match_id))
+            except AssertionError as exc:
+                bad += 1
+                print(f"replay mismatch in {match_id}: {exc}", file=sys.stderr)
+        return Figures(processes, len(ids), played, (after - before) / len(ids), finished, per_finished, bad)
+    finally:
+        await redis.aclose()
+
+
+async def _run_workers(url: str, prefix: str, ids: list[str], args: argparse.Namespace, processes: int) -> Played:
+    """Start the workers (spawned: each a fresh interpreter, as a bot process is), start them together, merge."""
+    ctx = multiprocessing.get_context("spawn")
+    ready, results, start = ctx.Queue(), ctx.Queue(), ctx.Event()
+    per_worker = max(1, args.concurrency // processes)
+    workers = [ctx.Process(target=worker, args=(Share(url, prefix, ids[k::processes], args.seconds, per_worker,
+                                                      1000 * k), ready, start, results))
+               for k in range(processes)]
+    for w in workers:
+        w.start()
+    for _ in workers:
+        await asyncio.to_thread(ready.get, True, 120)
+    start.set()
+    merged = Played()
+    for _ in workers:
+        one: Played = await asyncio.to_thread(results.get, True, args.seconds + 600)
+        merged.latencies += one.latencies
+        for k, v in one.counts.items():
+            merged.counts[k] += v
+        merged.elapsed = max(merged.elapsed, one.elapsed)
+    for w in workers:
+        await asyncio.to_thread(w.join, 30)
+    return merged
+
+
+async def _finished_memory(store: Store, ids: list[str], sample: int = 200) -> tuple[int, float | None]:
+    """How many matches finished, and the mean bytes of a finished match's keys (``MEMORY USAGE``, snapshot + log)."""
+    finished = [m for m in ids if (await store.load(m)).status.over]
+    sizes = []
+    for match_id in finished[:sample]:
+        sizes.append(sum(await store.redis.memory_usage(k, samples=0) or 0
+                         for k in (store._match_key(match_id), store._log_key(match_id))))
+    return len(finished), (statistics.mean(sizes) if sizes else None)
+
+
+def report(columns: list[Figures], where: str) -> None:
+    """The figures, one column per worker count, the issue's goal beside each."""
+    def row(name: str, goal: str, cell) -> None:
+        print(f"{name:<34}" + "".join(f"{cell(c):>16}" for c in columns) + f"   {goal}")
+
+    def lat(c: Figures, q: float) -> str:
+        lat_sorted = sorted(c.played.latencies)
+        if not lat_sorted:
+            return "-"
+        return f"{(statistics.median(lat_sorted) if q == 0.5 else lat_sorted[int(len(lat_sorted) * q)]) * 1000:.1f} ms"
+
+    print(f"\n{where}; AOF appendfsync everysec on the servers this bench starts")
+    print(f"{'':<34}" + "".join(f"{f'{c.processes} process' + ('es' if c.processes > 1 else ''):>16}"
+                                 for c in columns) + "   goal (issue #20)")
+    row("matches", "1,000", lambda c: f"{c.matches}")
+    row("actions (applied/refused)", "", lambda c: f"{c.played.counts['applied']}/{c.played.counts['refused']}")
+    row("throughput", GOALS["throughput"], lambda c: f"{len(c.played.latencies) / max(c.played.elapsed, 1e-9):.0f}/s")
+    row("latency p50", GOALS["p50"], lambda c: lat(c, 0.5))
+    row("latency p99", GOALS["p99"], lambda c: lat(c, 0.99))
+    row("Redis memory per match (in play)", GOALS["memory"], lambda c: f"{c.memory_per_match / 1024:.1f} KiB")
+    row("memory per finished match", GOALS["finished"],
+        lambda c: f"{c.memory_per_finished / 1024:.1f} KiB ({c.finished})" if c.memory_per_finished else "none")
+    row("replay equals snapshot", "all", lambda c: f"{c.matches - c.replay_bad}/{c.matches}")
+
+
 async def run(args: argparse.Namespace) -> int:
     prefix = f"load{os.getpid()}"
-    async with bench_redis(prefix, max_connections=args.concurrency + 10) as redis:
-        return await measure(args, redis, Store(redis, prefix=prefix))
-
-
-async def measure(args: argparse.Namespace, redis: aioredis.Redis, store: Store) -> int:
-    """Open the matches, play them, print the figures, replay every log."""
-    table = Table(store, b"L" * 32)
-    game = args.game or ("underworlds" if any(i.key == "underworlds" and ok for i, ok in systems.all_systems())
-                         else "nim")
-    if game == "nim":
-        import tests.support.nim  # noqa: F401 - the test game, when no real game is registered
-    used_before = (await redis.info("memory"))["used_memory"]
-    gate = asyncio.Semaphore(args.concurrency)
-
-    async def opened(i: int) -> str:
-        async with gate:
-            return await open_match(table, game, i)
-    t0 = time.perf_counter()
-    ids = await asyncio.gather(*(opened(i) for i in range(args.matches)))
-    print(f"{game}: opened {len(ids)} matches in {time.perf_counter() - t0:.1f} s")
-
-    latencies: list[float] = []
-    counts = {"applied": 0, "refused": 0, "finished": 0, "stuck": 0}
-    until = time.perf_counter() + args.seconds
-
-    async def player(match_id: str, seed: int) -> None:
-        await play(table, match_id, until, random.Random(seed), latencies, counts, gate)
-    t0 = time.perf_counter()
-    # Each match plays in turns under the semaphore, so all of them progress concurrently.
-    await asyncio.gather(*(player(m, i) for i, m in enumerate(ids)))
-    elapsed = time.perf_counter() - t0
-    used_after = (await redis.info("memory"))["used_memory"]
-    lat = sorted(latencies)
-    print(f"actions applied {counts['applied']}, refused {counts['refused']}, matches finished "
-          f"{counts['finished']}, stuck {counts['stuck']} in {elapsed:.1f} s")
-    if lat:
-        print(f"throughput {len(lat) / elapsed:.0f} actions/s · latency p50 {statistics.median(lat) * 1000:.2f} ms"
-              f" · p99 {lat[int(len(lat) * 0.99)] * 1000:.2f} ms")
-    print(f"Redis memory per match {(used_after - used_before) / len(ids) / 1024:.1f} KiB "
-          f"(used_memory delta over {len(ids)} matches)")
-    bad = 0
-    for match_id in ids:
-        match = await store.load(match_id)
-        try:
-            replay(match, table.seed(match_id), await store.log(match_id))
-        except AssertionError as exc:
-            bad += 1
-            print(f"replay mismatch in {match_id}: {exc}", file=sys.stderr)
-    print(f"replay: {len(ids) - bad}/{len(ids)} matches equal their stored snapshot")
-    return 1 if bad else 0
+    async with bench_url(prefix, cluster=args.cluster) as url:
+        where = ("Redis Cluster " if is_cluster(url) else "Redis ") + url.split("@")[-1]
+        counts = [1] + ([args.processes] if args.processes > 1 else [])
+        columns = []
+        for n in counts:
+            print(f"playing {args.matches} matches for {args.seconds:g} s with {n} worker process(es) ...", flush=True)
+            columns.append(await phase(url, f"{prefix}p{n}", args, n))
+        report(columns, where)
+    return 1 if any(c.replay_bad for c in columns) else 0
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -133,7 +269,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--matches", type=int, default=1000)
     parser.add_argument("--seconds", type=float, default=60)
     parser.add_argument("--game", default=None)
-    parser.add_argument("--concurrency", type=int, default=50, help="requests in flight at once")
+    parser.add_argument("--concurrency", type=int, default=50, help="requests in flight at once, over all workers")
+    parser.add_argument("--processes", type=int, default=1, help="worker processes (besides the 1-process column)")
+    parser.add_argument("--cluster", action="store_true", help="play on a Redis Cluster (started here if needed)")
     code = asyncio.run(run(parser.parse_args(argv)))
     if code:
         raise SystemExit(code)
