@@ -15,8 +15,8 @@ class Settings(BaseSettings):
 
     discord_token: SecretStr | None = Field(default=None, description="Bot token; unset opens the local table")
     redis_url: str | None = Field(
-        default=None, description="redis://, rediss:// or unix:// URL, or redis-cluster://host:port[,host:port...] for a "
-                                  "Redis Cluster; unset starts an embedded server")
+        default=None, description="redis://, rediss:// or unix:// URL, or redis-cluster://host:port[,host:port...] "
+                                  "for a Redis Cluster; unset starts an embedded server")
     data_dir: Path = Field(default=Path("var"), description="Embedded Redis data and other local state")
     boards_dir: Path = Field(default=Path("boards"), description="Where the local table writes images")
     server_secret: SecretStr | None = Field(
