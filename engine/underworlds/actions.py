@@ -76,6 +76,17 @@ class PlaceBoards(Action):
     second_orientation: Literal[0, 180] = 0
 
 
+class PlaceExtraBoard(Action):
+    """Three or four players: place your board against one already placed (seed 000 lines 1554-1560)."""
+
+    type: Literal["PlaceExtraBoard"] = "PlaceExtraBoard"
+    to: int = Field(default=0, ge=0, le=2)
+    """The placed board it joins: 0 the first, 1 the second, 2 the third."""
+    side: Literal["below", "above", "right", "left"] = "below"
+    offset: int = 0
+    orientation: Literal[0, 180] = 0
+
+
 class PlaceFeatureToken(Action):
     """Place your next face-down feature token (§12.3)."""
 
@@ -241,6 +252,10 @@ class PlayPloy(Action):
     fighter: str | None = None
     target: str | None = None
     hex: Hex | None = None
+    count: int | None = None
+    """How many counters the card discards where it lets the player say (Quick Bite's Haunch counters)."""
+    pick: str | None = None
+    """The option taken of a card's "Pick one" (Taste Test: ``heal`` or ``guard``)."""
 
 
 class CastSpell(Action):
@@ -282,6 +297,8 @@ class PlayReaction(Action):
     fighter: str | None = None
     target: str | None = None
     hex: Hex | None = None
+    marker: Literal["move", "charge"] | None = None
+    """The marker the reaction removes where the card lets its player choose (Stolen Vigour)."""
 
 
 class ChooseForCard(Action):
@@ -412,6 +429,43 @@ class MoveCard(Action):
     reason: str | None = None
 
 
+class AdjustHaunch(Action):
+    """Referee: a player gains (positive) or loses Haunch counters by the Skinnerkin warband rule (in no source)."""
+
+    type: Literal["AdjustHaunch"] = "AdjustHaunch"
+    player: str
+    delta: int
+    reason: str | None = None
+
+
+class SetTrait(Action):
+    """Referee: a fighter has (or has not) a trait its card's data does not give (``brawler``, ``priest``)."""
+
+    type: Literal["SetTrait"] = "SetTrait"
+    fighter: str
+    trait: str = Field(min_length=1, max_length=40)
+    has: bool = True
+    reason: str | None = None
+
+
+class HolyVessels(Action):
+    """Referee: how much the Brethren's Holy Vessels ability (in no source) subtracted from the distance of the
+    latest Attack action of this step."""
+
+    type: Literal["HolyVessels"] = "HolyVessels"
+    subtracted: int = Field(ge=0, le=20)
+    reason: str | None = None
+
+
+class BaneOfHeroes(Action):
+    """Referee: your warband's Bane of Heroes upgrade (the Hungering Parasite plot, whose rules are in no source):
+    give it (or move it) to ``fighter``, or break it (``fighter`` omitted)."""
+
+    type: Literal["BaneOfHeroes"] = "BaneOfHeroes"
+    fighter: str | None = None
+    reason: str | None = None
+
+
 class RefereeNote(Action):
     """Referee: log how a card's text was settled."""
 
@@ -420,19 +474,19 @@ class RefereeNote(Action):
 
 
 AnyAction = Annotated[Union[
-    ChooseWarband, ChooseDeck, ChooseBoardPlayer, ChooseBoard, PlaceBoards, PlaceFeatureToken, Redraw,
+    ChooseWarband, ChooseDeck, ChooseBoardPlayer, ChooseBoard, PlaceBoards, PlaceExtraBoard, PlaceFeatureToken, Redraw,
     ChooseFirstToDeploy, PlaceFighter, ChooseFirstTurn, Move, Charge, Attack, Guard, Stun, Barge,
     UseCardAction, Venture, Plan, Pass, Reroll, ScatterDie, DriveBack, DiscardObjective, DiscardPower, PlayPloy,
     CastSpell, PlayUpgrade, Delve, Recycle, PlayReaction, ChooseForCard, Loot, ScoreObjective, DrawObjective,
     FinishEndPhase,
     AdjustWounds, SetFighterHex, AdjustMarker, FlipFeatureToken, MoveFeatureToken, AdjustGlory,
-    SetInspired, BreakUpgrade, MoveCard, RefereeNote,
+    SetInspired, BreakUpgrade, MoveCard, AdjustHaunch, SetTrait, HolyVessels, BaneOfHeroes, RefereeNote,
 ], Field(discriminator="type")]
 _ADAPTER: TypeAdapter[Any] = TypeAdapter(AnyAction)
 
 REFEREE_TYPES = frozenset({"AdjustWounds", "SetFighterHex", "AdjustMarker", "FlipFeatureToken",
                            "MoveFeatureToken", "AdjustGlory", "SetInspired", "BreakUpgrade", "MoveCard",
-                           "RefereeNote"})
+                           "AdjustHaunch", "SetTrait", "HolyVessels", "BaneOfHeroes", "RefereeNote"})
 """Actions any seated player may log at any time in the action and end phases (``referee.py``)."""
 ALIASES = {"DrawPowerCard": "Venture", "Aventurarse": "Venture", "Planear": "Plan"}
 """Other names accepted for a type."""

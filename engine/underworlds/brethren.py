@@ -13,9 +13,11 @@ from engine.core.dice import get_die, roll
 from engine.underworlds import flow, rules
 from engine.underworlds.hexgrid import Hex
 from engine.underworlds.state import ACTIVATIONS_PER_ROUND, FighterState, State
+from engine.underworlds.traits import has_trait
 
 JSON = dict[str, Any]
 
+BRINGER_OF_THE_DAWN, SPARKING_FURORE, BROAD_SHOULDERS = "45003", "45010", "45023"
 ACCEPTING_CAPACITOR, BOLT_FROM_THE_BLUE, FINAL_SPARK, FURIOUS_ABANDON = "45013", "45014", "45015", "45016"
 HEAVENLY_HYMN, REVERSE_CHARGE, SHARE_THE_BURDEN, THUNDEROUS_BLAST = "45017", "45018", "45019", "45020"
 ULTIMATE_RESISTOR, UNLEASHING_HIS_FURY = "45021", "45022"
@@ -25,7 +27,7 @@ POWERHOUSE, THE_ARTEFACT_AZYR = "45030", "45032"
 AUTOMATED = frozenset({ACCEPTING_CAPACITOR, BOLT_FROM_THE_BLUE, FINAL_SPARK, FURIOUS_ABANDON, HEAVENLY_HYMN,
                        REVERSE_CHARGE, SHARE_THE_BURDEN, THUNDEROUS_BLAST, ULTIMATE_RESISTOR, UNLEASHING_HIS_FURY,
                        BURGEONING_SAINT, DAMAGED_MACHINERY, FERVENTS_RELEASE, HOLY_SPASMS, POWERHOUSE,
-                       THE_ARTEFACT_AZYR})
+                       THE_ARTEFACT_AZYR, BROAD_SHOULDERS})
 """The cards of this module whose whole effect the engine applies."""
 PLOYS = frozenset({BOLT_FROM_THE_BLUE, FURIOUS_ABANDON, HEAVENLY_HYMN, SHARE_THE_BURDEN, THUNDEROUS_BLAST,
                    UNLEASHING_HIS_FURY})
@@ -44,6 +46,50 @@ def _within(a: FighterState, b: FighterState, n: int) -> bool:
 
 def _global_turn(st: State) -> int:
     return st.round * ACTIVATIONS_PER_ROUND * len(st.seats) + st.turns_taken
+
+
+# -- objectives and Broad Shoulders -----------------------------------------------------------------------------------
+
+
+def _broad_shoulders(st: State, f: FighterState) -> bool:
+    """Broad Shoulders: with one or more friendly leaders (by their cards) out of action, this fighter is a leader and
+    a Priest."""
+    return BROAD_SHOULDERS in f.upgrades and any(
+        x.out_of_action and rules.card_of(st, x).leader for x in st.warband_of(f.seat) if x.id != f.id)
+
+
+def is_leader(st: State, f: FighterState) -> bool:
+    """A leader: its card's crown (§2), or Broad Shoulders makes it one."""
+    return rules.card_of(st, f).leader or _broad_shoulders(st, f)
+
+
+def is_priest(st: State, f: FighterState) -> bool:
+    """A ***Priest***: the trait (data or referee, ``traits``), or Broad Shoulders makes it one."""
+    return has_trait(st, f, "priest") or _broad_shoulders(st, f)
+
+
+def _bringer_of_the_dawn(st: State, seat: str, moment: str) -> int | None:
+    """Hybrid, end: a friendly Priest or Inspired fighter holds an objective; or a friendly fighter holding an
+    objective made a successful Attack action in the preceding action phase."""
+    if moment != "end":
+        return None
+    holders = [f for f in st.surviving(seat) if rules.holds_objective(st, f)]
+    hit = {a["attacker"] for a in st.phase_log.get("attacks", []) if a.get("seat") == seat and a.get("succeeded")}
+    ok = any(f.inspired or is_priest(st, f) or f.id in hit for f in holders)
+    return rules.card(BRINGER_OF_THE_DAWN).glory if ok else None
+
+
+def _sparking_furore(st: State, seat: str, moment: str) -> int | None:
+    """Surge, dual, after an activation step: a successful friendly Attack action in it from whose distance the
+    Holy Vessels ability subtracted 2 or more (the referee's ``HolyVessels``: the ability is in no source)."""
+    ok = moment == "after_activation" and any(
+        a.get("seat") == seat and a.get("succeeded") and a.get("holy_vessels", 0) >= 2
+        for a in st.step_log.get("attacks", []))
+    return rules.card(SPARKING_FURORE).glory if ok else None
+
+
+OBJECTIVES = {BRINGER_OF_THE_DAWN: _bringer_of_the_dawn, SPARKING_FURORE: _sparking_furore}
+"""This deck's objectives decided here (``effects`` registers them); the others are ``objectives.py``'s."""
 
 
 # -- ploys ------------------------------------------------------------------------------------------------------------
@@ -77,7 +123,8 @@ def ploy_plays(st: State, seat: str, card_id: str) -> list[JSON]:
     return []
 
 
-def _magic(ctx: Any, seat: str, card_id: str, f: FighterState) -> bool:
+def roll_magic(ctx: Any, seat: str, card_id: str, f: FighterState) -> bool:
+    """Roll one magic dice for a card: True on a channel or a magic critical."""
     face = roll(ctx.rng, get_die("underworlds", "magic"), 1)[0]
     ctx.emit("CardDiceRolled", player=seat, card=card_id, fighter=f.id, dice=[face])
     return face in INSPIRING
@@ -102,11 +149,11 @@ def resolve_ploy(ctx: Any, seat: str, card_id: str, choices: JSON) -> bool:
         return True
     if card_id == SHARE_THE_BURDEN and f is not None:
         flow.inspire(ctx, f, by=card_id)
-        if other is not None and _magic(ctx, seat, card_id, other):
+        if other is not None and roll_magic(ctx, seat, card_id, other):
             flow.inspire(ctx, other, by=card_id)
     elif card_id == THUNDEROUS_BLAST and f is not None:
         flow.inspire(ctx, f, by=card_id)
-        if other is not None and _magic(ctx, seat, card_id, other):
+        if other is not None and roll_magic(ctx, seat, card_id, other):
             flow.deal_damage(ctx, other, 1, source)
         _uninspire_later(st, seat, card_id, f)
         return True
@@ -253,7 +300,13 @@ def resolve_reaction(ctx: Any, seat: str, card_id: str, holder: FighterState | N
 
 
 def after_attack(ctx: Any, fr: JSON) -> None:
-    """Ultimate Resistor, once its Attack action is resolved: un-Inspire the target, give it a Charge marker."""
+    """Once an Attack action is resolved: what the Holy Vessels ability subtracted from its distance (the referee's
+    ``HolyVessels``, logged while it was under way or before it in this step) goes with it in the step's log; Ultimate
+    Resistor un-Inspires the target and gives it a Charge marker."""
+    st = ctx.st
+    vessels = fr.get("holy_vessels", st.step_log.pop("holy_vessels_next", None))
+    if vessels is not None and st.step_log.get("attacks"):
+        st.step_log["attacks"][-1]["holy_vessels"] = vessels
     for fid in fr.get("resisted", ()):
         t = ctx.st.find_fighter(fid)
         if t is not None and t.on_battlefield:

@@ -137,6 +137,8 @@ def _moves_end(ctx: Ctx, fr: JSON) -> None:
 def _moves_finish(ctx: Ctx, fr: JSON) -> None:
     st = ctx.st
     effects.after_card_moves(ctx, st.fighter(fr["fighter"]), fr["card"])
+    if fr.get("after"):  # a ploy's Move action (Get Out of My Larder!): the ploy's reaction step comes after it
+        open_window(ctx, fr["after"]["tags"], fr["after"]["wctx"])
     turn = next((x for x in reversed(st.stack) if x["kind"] == "turn"), None)
     if turn is not None and _superaction(fr):  # the last Move's reaction step is the activation's (as a Barge's)
         turn["after_tags"] = ["action", "move"]
@@ -174,7 +176,8 @@ frame("card_moves", run=_moves_run, awaiting=lambda st, fr: [fr["seat"]], legal=
 
 def attack_options(st: State, fr: JSON) -> list[JSON]:
     """The Attack actions the next fighter of a ``card_attacks`` step may make: only the card's attack (``source``),
-    only Range 1 non-Scything ones (``range1``), only at ``target`` when the card names one."""
+    only Range 1 ones (``range1``; Scything ones too with ``scything_ok``), only at ``target`` when the card names one
+    (The Curse Hungers: any of the fighter's attacks at the same target)."""
     if not fr["fighters"]:
         return []
     f = st.find_fighter(fr["fighters"][0])
@@ -182,7 +185,8 @@ def attack_options(st: State, fr: JSON) -> list[JSON]:
         return []
     out = []
     for i, p in enumerate(rules.attacks(st, f)):
-        if (fr.get("source") and p["source"] != fr["source"]) or (fr.get("range1") and (p["range"] != 1 or p["scything"])):
+        scything_out = p["scything"] and not fr.get("scything_ok")  # Potential Courtier: non-Scything only
+        if (fr.get("source") and p["source"] != fr["source"]) or (fr.get("range1") and (p["range"] != 1 or scything_out)):
             continue
         out += [{"type": "Attack", "fighter": f.id, "attack": i, "target": t.id} for t in rules.attack_targets(st, f, p)
                 if not fr.get("target") or t.id == fr["target"]]

@@ -149,7 +149,8 @@ def _run(ctx: Ctx, fr: JSON) -> bool:
         _fail(ctx, fr)
         return True
     if stage == "roll_attack":
-        fr["roll"] = roll(ctx.rng, attack_die(_combat_inputs(st, fr)), fr["profile"]["dice"])
+        dice = fr["profile"]["dice"] + effects.extra_attack_dice(st, a, t)  # cards counting the target (Careful Aim)
+        fr["roll"] = roll(ctx.rng, attack_die(_combat_inputs(st, fr)), dice)
         ctx.emit("AttackRolled", fighter=a.id, dice=fr["roll"])
         # §16.2: a staggered target lets the attacker re-roll one attack die; cards may add re-rolls.
         fr["rerolls"] = (1 if t.stagger else 0) + effects.extra_attack_rerolls(st, a, t)
@@ -180,7 +181,9 @@ def _run(ctx: Ctx, fr: JSON) -> bool:
         return True
     if stage == "determine":
         fr["trapped"] = is_trapped(st, a, t, fr["profile"])
-        result = determine_successes(fr["roll"], fr["defence"], _combat_inputs(st, fr))
+        inputs = _combat_inputs(st, fr)
+        fr["supports"] = inputs.attack_supports  # "a supported Attack action" (Attacked Flank): when determined
+        result = determine_successes(fr["roll"], fr["defence"], inputs)
         fr["result"] = result.outcome.value
         fr["succeeded"] = result.outcome.succeeded
         fr["successes"], fr["crits"] = result.attack.successes, result.attack.crits
@@ -220,7 +223,7 @@ def _run(ctx: Ctx, fr: JSON) -> bool:
     ctx.emit("AttackEnded", fighter=a.id, target=t.id, result=fr["result"])
     entry = {"attacker": a.id, "target": t.id, "result": fr["result"], "seat": a.seat,
              "range": fr["profile"]["range"], "turn": st.turns_taken, "succeeded": fr["succeeded"],
-             "successes": fr.get("successes", 0), "crits": fr.get("crits", 0),
+             "successes": fr.get("successes", 0), "crits": fr.get("crits", 0), "supports": fr.get("supports", 0),
              "scything": fr["profile"]["scything"], "source": fr["profile"].get("source")}
     st.step_log.setdefault("attacks", []).append(entry)
     st.phase_log.setdefault("attacks", []).append(dict(entry))

@@ -23,7 +23,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.core.dice import get_die, roll
-from engine.underworlds import brethren, card_hooks, flow, rules, scatter, skinnerkin
+from engine.underworlds import brethren, card_hooks, flow, parasite, rules, scatter, skinnerkin
 from engine.underworlds.battlefield import push_destinations
 from engine.underworlds.cards import ObjectiveCard, PloyCard, ScoreType, UpgradeCard, load_cards
 from engine.underworlds.hexgrid import Hex
@@ -47,10 +47,8 @@ INSTINCTIVE_REPRISAL, STOLEN_VIGOUR, WEAKENED_SOUL, WICKED_AIM = "47028", "47029
 BROAD_SHOULDERS, DETERMINED_RESISTANCE, MASTER_OF_CONDUCTION, SIGMARS_CYCLONE = "45023", "45026", "45029", "45031"
 BUTCHERS_STRENGTH, CALLOUSED_HANDS, KITCHEN_DIRECTOR, MIDDEN_HEAP_SCAVENGER = "46024", "46025", "46028", "46030"
 LATCHING_ON, HEAD_CHEF, POTENTIAL_COURTIER = "46029", "46027", "46031"
-BANE_OF_HEROES = "Bane of Heroes"
-"""The plot upgrade the Hungering Parasite cards refer to; not in the card data."""
 
-OBJECTIVES: dict[str, Callable[[State, str, str], int | None]] = {}
+OBJECTIVES: dict[str, Callable[[State, str, str], int | None]] = {**parasite.OBJECTIVES}
 """Objective id -> condition(state, seat, moment) giving the glory to gain, or None when not met."""
 AUTOMATED: set[str] = set()
 """Cards whose whole effect the engine applies."""
@@ -305,10 +303,7 @@ def after_activation(ctx: Any, turn: JSON) -> None:
 
 def modify_attack(st: State, f: FighterState, profile: JSON) -> None:
     """Upgrade effects on a fighter's attack actions (Despairing Strength, Wicked Aim, Up for a Fight)."""
-    if DESPAIRING_STRENGTH in f.upgrades and profile["range"] == 1:
-        profile["grievous"] += 1
-    if WICKED_AIM in f.upgrades and not profile["scything"]:
-        profile["range"] += 1
+    parasite.modify_attack(st, f, profile)
     if UP_FOR_A_FIGHT in f.upgrades and any(is_domain(p["card"]) for p in st.persisting):
         profile["dice"] += 1
     skinnerkin.modify_attack(st, f, profile)
@@ -321,10 +316,10 @@ def declare_attack(ctx: Any, f: FighterState, profile: JSON) -> JSON:
     in_activation = any(x["kind"] == "turn" and x["stage"] == "after_activation" for x in st.stack)
     # Played in the power step of turn T, it applies in the activation step of turn T + 1 only.
     if entry is not None and entry["seat"] == f.seat and st.turns_taken == entry.get("turn", 0) + 1 \
-            and in_activation and profile["range"] in (1, 2):
-        profile = {**profile, "grievous": profile["grievous"] + 1}
+            and in_activation and (empowered := parasite.curse_empowers(st, f, profile)) is not None:
+        profile = empowered
         discard_persisting(ctx, entry, "applied")
-    return brethren.hymn_supports(ctx, f, skinnerkin.declare_attack(st, f, profile))
+    return brethren.hymn_supports(ctx, f, skinnerkin.declare_attack(ctx, f, profile, discard_persisting))
 
 
 def attack_supports(st: State, attacker: FighterState, target: FighterState, profile: JSON, supports: int) -> int:
@@ -336,6 +331,7 @@ def after_attack(ctx: Any, fr: JSON) -> None:
     """Once an Attack action is resolved (Ultimate Resistor un-Inspires its target)."""
     brethren.after_attack(ctx, fr)
     skinnerkin.after_attack(ctx, fr, discard_persisting)
+    parasite.after_attack(ctx, fr)
 
 
 def distance_reduction(st: State, attacker: FighterState, here: Hex, there: Hex) -> int:
@@ -349,13 +345,19 @@ def cannot_be_uninspired(st: State, f: FighterState) -> bool:
 
 
 def end_of_turn(ctx: Any) -> None:
-    """Effects at the end of a turn (Bolt from the Blue, Thunderous Blast)."""
+    """Effects at the end of a turn (Bolt from the Blue, Thunderous Blast; the end of the action phase)."""
     brethren.end_of_turn(ctx, discard_persisting)
+    skinnerkin.end_of_turn(ctx)
+
+
+def extra_attack_dice(st: State, attacker: FighterState, target: FighterState) -> int:
+    """Dice cards add to an attack roll against ``target`` (Careful Aim, at a fighter with a Bane of Heroes)."""
+    return parasite.extra_attack_dice(st, attacker, target)
 
 
 def extra_attack_rerolls(st: State, attacker: FighterState, target: FighterState) -> int:
-    """Careful Aim: one attack die re-rolled against a target with two or more wound tokens."""
-    return 1 if CAREFUL_AIM in attacker.upgrades and target.wounds >= 2 else 0
+    """Careful Aim: one attack die re-rolled against a target with two or more wound tokens; Aspiring Artisan."""
+    return (1 if CAREFUL_AIM in attacker.upgrades and target.wounds >= 2 else 0) + skinnerkin.extra_attack_rerolls(st)
 
 
 def cannot_be_staggered(st: State, f: FighterState) -> bool:
@@ -375,12 +377,15 @@ def cannot_be_driven_back(st: State, f: FighterState) -> bool:
 
 
 def grants_flying(st: State, f: FighterState) -> bool:
-    """Fury-bound Leaps gives Flying only with a Bane of Heroes upgrade (never, without the plot card)."""
-    return False
+    """Fury-bound Leaps gives Flying with a Bane of Heroes upgrade."""
+    return parasite.grants_flying(st, f)
 
 
 def prevent_damage(st: State, f: FighterState, amount: int, source: JSON) -> int:
-    """Damage after prevention: Boots of Warding (power cards, lethal hexes), Tough Enough (precisely 1)."""
+    """Damage after prevention: Boots of Warding (power cards, lethal hexes), Tough Enough (precisely 1), Divine
+    Fortitude (a Bane of Heroes upgrade's)."""
+    if parasite.prevents(st, f, source):
+        return 0
     if BOOTS_OF_WARDING in f.upgrades and source.get("kind") in ("card", "lethal"):
         return 0
     if TOUGH_ENOUGH in f.upgrades and amount == 1 and f.wounds + 1 < rules.wounds(st, f):
@@ -430,25 +435,19 @@ for _card in (ADVANCING_JUGGERNAUT, BOOTS_OF_WARDING, EARTH_SHATTERING_TREAD, IN
               JUST_PURE_LUCK, RE_EMERGENCE, THE_RIGHT_BAIT, THE_CURSE_EMPOWERS,
               MASTER_OF_DISASTER, FRENETIC_EFFORTS, TEMPTING_LURE, ENGULFING_SWALLOW, THUNDERSTOMP,
               HEAD_CHEF, POTENTIAL_COURTIER, SIGMARS_CYCLONE, BRIEF_EMERGENCE, HERE_IT_COMES, PUNCTURING_ICE_SHARDS, SPRINTING_FIEND, *brethren.AUTOMATED, *skinnerkin.AUTOMATED,
+              *parasite.AUTOMATED,
               # Characteristics, attacks and dice from cards.json (rules.attacks, rules.wounds...) or the hooks above:
               MASTER_OF_CONDUCTION, BUTCHERS_STRENGTH, CALLOUSED_HANDS, DETERMINED_RESISTANCE, KITCHEN_DIRECTOR):
     AUTOMATED.add(_card)
 
-PARTIAL.update({
-    BROAD_SHOULDERS: "+1 Wounds is applied; being a leader and a Priest is not (leaders and Priests are unknown).",
-    MIDDEN_HEAP_SCAVENGER: "Block successes in defence are applied; its action (a Haunch counter) is text.",
-})
-
-
-def has_bane(f: FighterState) -> bool:
-    """The fighter has a Bane of Heroes upgrade (the plot card is not in the data: never)."""
-    return any(load_cards().get(u) is not None and load_cards()[u].name == BANE_OF_HEROES for u in f.upgrades)
+for _card, _condition in {**brethren.OBJECTIVES, **skinnerkin.OBJECTIVES}.items():
+    objective(_card)(_condition)
 
 
 def upgrade_allowed(st: State, seat: str, card: UpgradeCard, f: FighterState) -> bool:
     """Card-specific upgrade restrictions (Weakened Soul needs a Bane of Heroes upgrade)."""
     if card.id == WEAKENED_SOUL:
-        return has_bane(f)
+        return parasite.has_bane(st, f)
     return True
 
 
@@ -469,7 +468,7 @@ def heal(ctx: Any, f: FighterState, n: int) -> None:
         ctx.emit("FighterHealed", fighter=f.id, name=f.name, amount=removed, wounds=f.wounds)
 
 
-CARD_ACTIONS = {SPRINTING_FIEND, THUNDERSTOMP, HEAD_CHEF}
+CARD_ACTIONS = {SPRINTING_FIEND, THUNDERSTOMP, HEAD_CHEF, MIDDEN_HEAP_SCAVENGER}
 """Upgrades that give an action or super-action."""
 MOVING_CARD_ACTIONS = {SPRINTING_FIEND: 2}
 """Card super-actions made of Move actions -> how many (Full Sprint: two); choices.py runs them."""
@@ -497,6 +496,8 @@ def use_card_action(ctx: Any, f: FighterState, card_id: str) -> None:
     """Thunderstomp: Scatter X from this fighter's hex (ruling); Head Chef: a push choice per other friendly fighter,
     then Guard; Full Sprint: its Move actions (choices.py); otherwise show the action's text."""
     c = load_cards()[card_id]
+    if skinnerkin.use_card_action(ctx, f, card_id):
+        return
     if card_id == THUNDERSTOMP and f.hex is not None:
         ctx.emit("CardActionUsed", fighter=f.id, name=f.name, card=card_id, card_name=c.name, text=c.text_plain,
                  automated=True)
@@ -551,6 +552,8 @@ def ploy_plays(st: State, seat: str, card_id: str) -> list[JSON]:
         return brethren.ploy_plays(st, seat, card_id)
     if card_id in skinnerkin.PLOYS:
         return skinnerkin.ploy_plays(st, seat, card_id)
+    if card_id in parasite.PLOYS:
+        return parasite.ploy_plays(st, seat, card_id, push_hexes=push_hexes)
     if card_id == THE_RIGHT_BAIT:
         return [{**base, "fighter": a.id, "target": e.id} for a in st.surviving(seat) for e in st.surviving(st.other(seat))
                 if a.hex is not None and e.hex is not None and a.hex.is_adjacent(e.hex)]
@@ -619,7 +622,10 @@ def resolve_gambit(ctx: Any, seat: str, card_id: str, choices: JSON) -> bool:
     elif card_id in brethren.PLOYS:
         kept = brethren.resolve_ploy(ctx, seat, card_id, choices)
     elif card_id in skinnerkin.PLOYS:
-        kept = skinnerkin.resolve_ploy(ctx, seat, card_id, choices)
+        kept = skinnerkin.resolve_ploy(ctx, seat, card_id, choices, heal=heal)
+        deferred = card_id in skinnerkin.OWN_STEP
+    elif card_id in parasite.PLOYS:
+        parasite.resolve_ploy(ctx, seat, card_id, choices, heal=heal, push_fighter=push_fighter)
     elif not is_automated(card_id):
         ctx.emit("CardTextToSettle", player=seat, card=card_id, name=c.name, text=c.text_plain)
     if is_domain(card_id):
@@ -694,6 +700,15 @@ def push_fighter(ctx: Any, f: FighterState, to: Hex, towards: Hex | None = None)
     return True
 
 
+def _lure_paths(st: State, f: FighterState, mover: FighterState) -> dict[Hex, list[Hex]]:
+    """Tempting Lure: pushes of ``f`` closer to ``mover``, 1 hex, or up to 3 if ``mover`` has a Bane of Heroes."""
+    if mover.hex is None or not push_hexes(st, f):  # not on the battlefield, or it cannot be pushed
+        return {}
+    if parasite.has_bane(st, mover):
+        return parasite.closer_paths(st, f, mover.hex, 3)
+    return {h: [h] for h in push_hexes(st, f, towards=mover.hex)}
+
+
 def _reaction_choices(st: State, f: FighterState, u: str) -> list[JSON]:
     """The choices an automated upgrade reaction is declared with ([{}]: none to make)."""
     if u == MASTER_OF_DISASTER:  # Pick one: push this fighter 1 hex, or stagger an enemy fighter.
@@ -724,8 +739,6 @@ def _upgrade_reaction_ok(st: State, f: FighterState, u: str, tags: set[str], wct
         return ("damage" in tags and me and wctx.get("source", {}).get("kind") == "attack" and attacker is not None
                 and attacker.on_battlefield and attacker.seat != f.seat and attacker.hex is not None
                 and attacker.hex.is_adjacent(f.hex))
-    if u == STOLEN_VIGOUR:
-        return "activation" in tags and me and wctx.get("activations", 0) >= 2 and f.move > 0
     if u in (SIGMARS_CYCLONE, POTENTIAL_COURTIER):
         return bool(_follow_up_attackers(st, f, u, tags, wctx))
     return False
@@ -758,11 +771,12 @@ def reaction_options(st: State, seat: str, tags: set[str], wctx: JSON) -> list[J
             out.append({"type": "PlayReaction", "card": JUST_PURE_LUCK})
     mover = st.find_fighter(wctx.get("fighter") or "") if "move" in tags else None
     if TEMPTING_LURE in hand and mover is not None and mover.hex is not None:
-        # Choose a friendly fighter; push it 1 hex closer to the fighter that made the Move action.
+        # Choose a friendly fighter; push it 1 hex (with a Bane of Heroes, up to 3) closer to the fighter that moved.
         out += [{"type": "PlayReaction", "card": TEMPTING_LURE, "target": f.id, "hex": str(h)}
-                for f in st.surviving(seat) if f.id != mover.id for h in push_hexes(st, f, towards=mover.hex)]
+                for f in st.surviving(seat) if f.id != mover.id for h in _lure_paths(st, f, mover)]
     out += brethren.reaction_options(st, seat, tags, wctx, push_hexes=push_hexes, damage_of=attack_damage)
     out += skinnerkin.reaction_options(st, seat, tags, wctx)
+    out += parasite.reaction_options(st, seat, tags, wctx)
     return out + _holder_reactions(st, seat, tags, wctx)
 
 
@@ -801,28 +815,33 @@ def resolve_reaction(ctx: Any, seat: str, card_id: str, fighter_id: str | None, 
     elif card_id == LIKE_AN_AVALANCHE and holder is not None:
         holder.move = holder.charge = 0
         ctx.emit("MarkersRemoved", fighter=holder.id, markers=["move", "charge"], by=card_id)
-    elif card_id in (FURY_BOUND_LEAPS, STOLEN_VIGOUR) and holder is not None and holder.move:
+    elif card_id == FURY_BOUND_LEAPS and holder is not None and holder.move:
         holder.move -= 1
         ctx.emit("MarkersRemoved", fighter=holder.id, markers=["move"], by=card_id)
     elif card_id in (MASTER_OF_DISASTER, FRENETIC_EFFORTS) and holder is not None and to is not None:
+        below = len(st.stack)  # the push's damage (a lethal hex) resolves before what follows the push
         if not push_fighter(ctx, holder, to):
             ctx.emit("CardTextToSettle", player=seat, card=card_id, name=c.name, text=c.text_plain)
-        elif card_id == FRENETIC_EFFORTS and has_bane(holder):  # never without the plot card
-            ctx.emit("CardTextToSettle", player=seat, card=card_id, name=c.name,
-                     text="This fighter has a Bane of Heroes upgrade: it makes a Range 1 Attack action.")
+        elif card_id == FRENETIC_EFFORTS and parasite.has_bane(st, holder):  # then a Range 1 Attack action
+            st.stack.insert(below, {"kind": "card_attacks", "seat": seat, "card": card_id, "fighters": [holder.id],
+                                    "range1": True, "scything_ok": True})
     elif card_id == MASTER_OF_DISASTER and holder is not None and choices.get("target"):
         enemy = st.find_fighter(choices["target"])
         if enemy is not None and enemy.on_battlefield:
             flow.stagger(ctx, enemy, by=card_id)
     elif card_id == TEMPTING_LURE and choices.get("target") and to is not None:
         chosen, mover = st.find_fighter(choices["target"]), st.find_fighter(wctx.get("fighter") or "")
-        ok = chosen is not None and mover is not None and mover.on_battlefield and not has_bane(mover) and \
-            push_fighter(ctx, chosen, to, towards=mover.hex)
+        path = _lure_paths(st, chosen, mover).get(to) if chosen is not None and mover is not None else None
+        ok = path is not None and mover is not None and mover.on_battlefield
+        if ok and chosen is not None:
+            flow.relocate(ctx, chosen, path, how="push")  # a lethal hex entered deals its own damage (§14)
         if not ok:
             ctx.emit("CardTextToSettle", player=seat, card=card_id, name=c.name, text=c.text_plain)
     elif brethren.resolve_reaction(ctx, seat, card_id, holder, wctx, choices, push_fighter=push_fighter, heal=heal):
         pass
     elif skinnerkin.resolve_reaction(ctx, seat, card_id, holder, wctx, choices, heal=heal):
+        pass
+    elif parasite.resolve_reaction(ctx, seat, card_id, holder, tags, wctx, choices, heal=heal):
         pass
     elif card_id in (SIGMARS_CYCLONE, POTENTIAL_COURTIER) and holder is not None:
         fighters = _follow_up_attackers(st, holder, card_id, set(tags), wctx)
@@ -832,7 +851,8 @@ def resolve_reaction(ctx: Any, seat: str, card_id: str, fighter_id: str | None, 
     elif card_id == INSTINCTIVE_REPRISAL and holder is not None:
         attacker = st.find_fighter(wctx.get("attacker") or "")
         if attacker is not None and attacker.on_battlefield:
-            flow.deal_damage(ctx, attacker, 1, {"kind": "card", "seat": seat, "card": card_id, "fighter": holder.id})
+            flow.deal_damage(ctx, attacker, parasite.reprisal_damage(ctx, seat, holder),
+                             {"kind": "card", "seat": seat, "card": card_id, "fighter": holder.id})
     else:
         ctx.emit("CardTextToSettle", player=seat, card=card_id, name=c.name, text=c.text_plain)
     if isinstance(c, PloyCard):

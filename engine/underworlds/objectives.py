@@ -3,12 +3,9 @@
 What it is: one condition per objective the state and the logs can decide (``State.step_log`` for "after
 an activation step" surges, ``State.phase_log`` for "in the preceding action phase"), registered with
 ``effects.objective`` when ``system.py`` imports this module (this module imports ``effects``, never the
-other way). What it is not: objectives that need facts no source gives — the Skinnerkin's Haunch counters
-(46001, 46002, 46003, 46005, 46007, 46010, 46012), the Brethren's Holy Vessels ability (45010), and every
-Hungering Parasite objective (47xxx: the Bane of Heroes plot card's text is missing).
-Those stay the player's claim (revealed or scored by the player, disputable with referee actions).
-Bringer of the Dawn (45003) is checked in part: its Priests are unknown, so the engine reveals it when the
-rest of its condition holds and the player may still claim it.
+other way). The objectives that read what no source gives — Haunch counters (46001-46003, 46005, 46007, 46010,
+46012), Priests and the Holy Vessels ability (45003, 45010) — are ``skinnerkin.py``'s and ``brethren.py``'s
+(``OBJECTIVES``, registered by ``effects``), reading what the players supply with referee actions.
 
 Moments (``effects.objective``): ``end`` (end phase), ``before_activation``, ``after_activation``,
 ``after_power`` (surge steps, §25.1). A surge objective "immediately after an Attack action" is checked
@@ -71,17 +68,6 @@ def _blessed_fulmination(st: State, seat: str, moment: str) -> int | None:
     """Surge, after an activation step: two or more enemy fighters are staggered."""
     ok = moment == "after_activation" and sum(1 for f in st.surviving(st.other(seat)) if f.stagger) >= 2
     return _met("45002", ok)
-
-
-@objective("45003", partial=True)
-def _bringer_of_the_dawn(st: State, seat: str, moment: str) -> int | None:
-    """Hybrid, end: an Inspired fighter (or a Priest: unknown) holds an objective, or a holder of an objective
-    made a successful Attack action in the preceding action phase."""
-    if moment != "end":
-        return None
-    holders = _holding(st, seat)
-    hit = {a["attacker"] for a in st.phase_log.get("attacks", []) if a.get("seat") == seat and a.get("succeeded")}
-    return _met("45003", any(f.inspired or f.id in hit for f in holders))
 
 
 @objective("45004")

@@ -4,21 +4,24 @@ Any seated player may log one at any time of the action or end phase; each is re
 naming who did it and why, so the table can show it and the opponent can dispute it. They change the
 position directly: wounds (taking a fighter out of action with bounty when they reach its Wounds),
 fighter hexes (lethal and trap hexes apply unless ``hazards`` is false), markers and named tokens,
-feature tokens, glory, Inspired, upgrades and the player's own cards. They never advance the turn.
+feature tokens, glory, Inspired, upgrades and the player's own cards; and what no source gives: Haunch counters,
+fighter traits, the Holy Vessels ability's subtraction (``_warband_rule``). They never advance the turn.
 """
 from __future__ import annotations
 
 from typing import Any
 
 from engine.core.errors import IllegalAction
-from engine.underworlds import rules
+from engine.underworlds import parasite, rules
 from engine.underworlds.actions import (
-    Action, AdjustGlory, AdjustMarker, AdjustWounds, BreakUpgrade, FlipFeatureToken, MoveCard, MoveFeatureToken,
-    RefereeNote, SetFighterHex, SetInspired,
+    Action, AdjustGlory, BaneOfHeroes, AdjustHaunch, AdjustMarker, AdjustWounds, BreakUpgrade, FlipFeatureToken, HolyVessels,
+    MoveCard, MoveFeatureToken, RefereeNote, SetFighterHex, SetInspired, SetTrait,
 )
 from engine.underworlds.cards import ObjectiveCard
 from engine.underworlds.feature_tokens import FeatureSide, flip_token, move_token, place_token, remove_token
 from engine.underworlds.flow import Ctx, gain_glory, give_guard, relocate, stagger, take_out_of_action
+from engine.underworlds.skinnerkin import discard_haunch, gain_haunch
+from engine.underworlds.traits import normal
 from engine.underworlds.state import MARKERS, FighterState
 
 JSON = dict[str, Any]
@@ -38,7 +41,9 @@ def apply_referee(ctx: Ctx, seat: str, action: Action) -> None:
 
     :raises IllegalAction: uw.referee.not_now, uw.referee.unknown_fighter, uw.fighter.out_of_action,
         uw.referee.hex_not_empty, uw.referee.bad_marker, uw.referee.unknown_player, uw.referee.not_enough_glory,
-        uw.referee.no_such_upgrade, uw.referee.not_your_card, uw.feature.* (token rules)
+        uw.referee.no_such_upgrade, uw.referee.not_your_card, uw.referee.not_enough_haunch,
+        uw.referee.divine_fortitude,
+        uw.feature.* (token rules)
     """
     st = ctx.st
     if st.phase not in ("action", "end"):
@@ -47,6 +52,8 @@ def apply_referee(ctx: Ctx, seat: str, action: Action) -> None:
     reason = data.pop("reason", None)
     if isinstance(action, AdjustWounds):
         f = _fighter(ctx, action.fighter)
+        if action.delta > 0 and parasite.prevents(st, f, {"card": action.card}):
+            raise IllegalAction("uw.referee.divine_fortitude", fighter=f.name)
         if action.delta > 0:
             f.wounds += action.delta
             if action.card:
@@ -145,7 +152,71 @@ def apply_referee(ctx: Ctx, seat: str, action: Action) -> None:
     if isinstance(action, MoveCard):
         _move_card(ctx, seat, action, data, reason)
         return
+    if isinstance(action, (AdjustHaunch, SetTrait, HolyVessels)):
+        _warband_rule(ctx, seat, action, data, reason)
+        return
+    if isinstance(action, BaneOfHeroes):
+        _bane_of_heroes(ctx, seat, action, data, reason)
+        return
     assert isinstance(action, RefereeNote)
+    ctx.emit("RefereeAction", by=seat, action=data, reason=reason)
+
+
+def _bane_of_heroes(ctx: Ctx, seat: str, action: BaneOfHeroes, data: JSON, reason: str | None) -> None:
+    """Your warband's Bane of Heroes upgrade, as the Hungering Parasite plot card (in no source) says: given or moved
+    to a fighter, or broken (``docs/rulings/underworlds.md``, "Bane of Heroes"); the deck's cards read it.
+
+    :raises IllegalAction: uw.referee.no_bane_plot, uw.referee.bane_not_given, uw.referee.unknown_fighter,
+        uw.fighter.out_of_action
+    """
+    st = ctx.st
+    if not parasite.has_plot(st, seat):
+        raise IllegalAction("uw.referee.no_bane_plot")
+    if action.fighter is None:
+        if parasite.holder(st, seat) is None:
+            raise IllegalAction("uw.referee.bane_not_given")
+        ctx.emit("RefereeAction", by=seat, action=data, reason=reason)
+        parasite.break_bane(ctx, seat, by="referee")
+        return
+    f = _fighter(ctx, action.fighter)
+    ctx.emit("RefereeAction", by=seat, action=data, reason=reason)
+    parasite.give(ctx, seat, f, by="referee")
+
+
+def _warband_rule(ctx: Ctx, seat: str, action: AdjustHaunch | SetTrait | HolyVessels, data: JSON,
+                  reason: str | None) -> None:
+    """What the players supply for rules no source gives (``docs/rulings/underworlds.md``, "Haunch counters and
+    traits"): Haunch counters gained or lost by the Skinnerkin warband rule, a fighter's trait, and what the Holy
+    Vessels ability subtracted from the latest Attack action's distance."""
+    st = ctx.st
+    if isinstance(action, AdjustHaunch):
+        if action.player not in st.players:
+            raise IllegalAction("uw.referee.unknown_player", player=action.player, players=", ".join(st.seats))
+        if st.players[action.player].haunch + action.delta < 0:
+            raise IllegalAction("uw.referee.not_enough_haunch", player=action.player,
+                                haunch=st.players[action.player].haunch)
+        ctx.emit("RefereeAction", by=seat, action=data, reason=reason)
+        if action.delta > 0:
+            gain_haunch(ctx, action.player, action.delta, by="referee")
+        elif action.delta < 0:
+            discard_haunch(ctx, action.player, -action.delta, by="referee")
+        return
+    if isinstance(action, SetTrait):
+        f = _fighter(ctx, action.fighter, alive=False)
+        trait = normal(action.trait)
+        f.traits = sorted(({normal(t) for t in f.traits} | {trait}) if action.has
+                          else {normal(t) for t in f.traits} - {trait})
+        ctx.emit("RefereeAction", by=seat, action=data, reason=reason)
+        return
+    # The Attack action under way; else the step's latest one; else the next one made in this step.
+    under_way = next((x for x in reversed(st.stack) if x["kind"] == "attack"), None)
+    attacks = st.step_log.get("attacks", [])
+    if under_way is not None:
+        under_way["holy_vessels"] = action.subtracted
+    elif attacks:
+        attacks[-1]["holy_vessels"] = action.subtracted
+    else:
+        st.step_log["holy_vessels_next"] = action.subtracted
     ctx.emit("RefereeAction", by=seat, action=data, reason=reason)
 
 

@@ -142,11 +142,13 @@ class SetupState(Model):
 
     stage: str = "choose_warbands"
     """choose_warbands, board_player, first_board, second_board, place_boards, feature_tokens, redraw,
-    deploy_player, deploy, done."""
+    deploy_player, deploy, done; with three or four players next_board and place_extra_board too."""
     board_player: str | None = None
     """The player who picks the first board (player 0 of the battlefield)."""
     roll_winner: str | None = None
     """Winner of the latest setup roll-off, who must choose a player."""
+    board_turn: str | None = None
+    """Three or four players: who chooses and places a board now (the latest board roll-off's loser)."""
     boards: dict[str, str] = Field(default_factory=dict)
     """Board face chosen by each seat."""
     token_order: list[str] = Field(default_factory=list)

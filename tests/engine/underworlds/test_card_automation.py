@@ -40,10 +40,9 @@ def test_butchers_strength_gives_cleave():
 
 
 def test_broad_shoulders_adds_one_wound():
-    """45023: +1 Wounds (its leader/Priest clause is left to the players)."""
+    """45023: +1 Wounds (its leader/Priest clause: test_cards_brethren_of_the_bolt)."""
     st = load(scenario({TARGOR: "c3"}, upgrades={TARGOR: ["45023"]}))
     assert rules.wounds(st, st.fighter(TARGOR)) == 3
-    assert effects.coverage_level("45023") == "partial"
 
 
 def test_sigmars_cyclone_is_an_attack_action():
@@ -152,18 +151,17 @@ def test_every_automated_card_is_named_by_a_test():
 def test_automation_coverage_figures():
     """The figures the coverage command prints today (update with the registry)."""
     totals = effects.automation_coverage()["totals"]
-    assert (totals["automated"], totals["partial"], totals["referee"]) == (88, 3, 37)
+    assert (totals["automated"], totals["partial"], totals["referee"]) == (128, 0, 0)
 
 
 def test_every_checkable_objective_is_automated():
-    """Every objective of the four Rivals decks whose condition the state can decide is automated: all of
-    Rimewyrm's Bite, Brethren of the Bolt but Sparking Furore (45010, Holy Vessels; 45003 in part), and the five
-    Skinnerkin objectives without Haunch counters. No Hungering Parasite one (Bane of Heroes plot card missing)."""
+    """Every objective of Rimewyrm's Bite, Brethren of the Bolt and The Skinnerkin is automated (Haunch counters,
+    Priests and the Holy Vessels ability read what the players supply where no source gives it). Hungering Parasite:
+    test_cards_hungering_parasite."""
     objectives = [c for c in load_cards().values() if isinstance(c, ObjectiveCard)]
     automated = {c.id for c in objectives if effects.coverage_level(c.id) == "automated"}
-    expected = {f"480{n:02d}" for n in range(1, 13)} | {f"450{n:02d}" for n in range(1, 13)} - {"45003", "45010"} \
-        | {"46004", "46006", "46008", "46009", "46011"}
-    assert automated == expected
+    expected = {f"4{deck}0{n:02d}" for deck in (5, 6, 8) for n in range(1, 13)}
+    assert {c for c in automated if not c.startswith("47")} == expected
     assert all(c.id in effects.OBJECTIVES for c in objectives if effects.coverage_level(c.id) != "referee")
 
 

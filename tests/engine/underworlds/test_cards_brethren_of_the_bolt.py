@@ -280,3 +280,58 @@ def test_powerhouse_subtracts_each_counted_hex_with_an_enemy_from_the_distance()
     with pytest.raises(IllegalAction):  # 3 hexes, 1 enemy counted: 2 > Range 1
         act(scenario({TARGOR: "c3", OBRYN: "c6"}, upgrades={TARGOR: ["45030"]}), P1,
             {"type": "Attack", "fighter": TARGOR, "attack": 0, "target": OBRYN})
+
+
+# -- Priests, leaders and the Holy Vessels ability: data or referee actions (no source gives them) --------------------
+
+GARREK = "player1:garrek-gorebeard"
+TOKENS = {"1": ("c3", "objective")}
+
+
+def bringer(s):
+    return effects.objective_glory(load(s), P1, "45003", "end")
+
+
+def test_bringer_of_the_dawn_a_priest_holding_an_objective():
+    """45003 (hybrid, end): a friendly Priest (or Inspired fighter) holds an objective; or a holder made a successful
+    Attack action in the preceding action phase. Priests are unknown in the data: the referee gives the trait
+    (SetTrait). Without it, an un-Inspired holder that made no attack does not score it."""
+    s = scenario({TARGOR: "c3", OBRYN: "h9"}, tokens=TOKENS)
+    assert bringer(s) is None
+    s, _ = act(s, P2, {"type": "SetTrait", "fighter": TARGOR, "trait": "Priests", "reason": "its card"})
+    assert fighter(s, TARGOR)["traits"] == ["priest"] and bringer(s) == 1
+    s, _ = act(s, P1, {"type": "SetTrait", "fighter": TARGOR, "trait": "priest", "has": False})
+    assert bringer(s) is None and effects.coverage_level("45003") == "automated"
+
+
+def test_broad_shoulders_leader_and_priest_when_a_friendly_leader_is_out_of_action():
+    """45023: +1 Wounds; if one or more friendly leaders are out of action, this fighter is a leader and a Priest
+    (Bringer of the Dawn then counts it). Not while the leader (Garrek) survives."""
+    from engine.underworlds.brethren import is_leader, is_priest
+    kw = {"tokens": TOKENS, "upgrades": {TARGOR: ["45023"]}}
+    alive = scenario({TARGOR: "c3", GARREK: "a1"}, **kw)
+    st = load(alive)
+    assert not is_leader(st, st.fighter(TARGOR)) and not is_priest(st, st.fighter(TARGOR)) and bringer(alive) is None
+    down = scenario({TARGOR: "c3", GARREK: "a1"}, out_of_action={GARREK: True}, **kw)
+    st = load(down)
+    assert is_leader(st, st.fighter(TARGOR)) and is_priest(st, st.fighter(TARGOR)) and bringer(down) == 1
+    assert effects.coverage_level("45023") == "automated"
+
+
+def test_sparking_furore_holy_vessels_subtracted_2_from_a_successful_attack():
+    """45010 (surge, dual): after an activation step in which your warband made a successful Attack action from
+    whose distance the Holy Vessels ability subtracted 2 or more. The ability is in no source: the players log what it
+    subtracted (HolyVessels, for the Attack action under way or the next of the step). 1 is not enough; a failed
+    attack does not score it."""
+    def play(subtracted, rolls):
+        s = scenario({TARGOR: "c3", OBRYN: "c4"}, objectives={P1: ["45010"]})
+        s, _ = act(s, P1, {"type": "HolyVessels", "subtracted": subtracted, "reason": "two friendly fighters between"})
+        s, _ = act(s, P1, {"type": "Attack", "fighter": TARGOR, "attack": 0, "target": OBRYN}, FixedRng(rolls))
+        while top(s)["kind"] != "power":
+            seat = next(x for x in (P1, P2) if legal(s, x))
+            options = legal(s, seat)
+            s, _ = act(s, seat, next((a for a in options if a["type"] == "Pass"), options[0]))
+        return "45010" in load(s).players[P1].scored
+    assert play(2, atk("swords", "swords") + dfn("dodge"))
+    assert not play(1, atk("swords", "swords") + dfn("dodge"))
+    assert not play(2, atk("hammer", "hammer") + dfn("dodge"))

@@ -1,8 +1,7 @@
 """Objective conditions of the Brethren of the Bolt (45xxx) and The Skinnerkin (46xxx) Rivals decks (digest §25).
 
 Each card's condition is checked from a position (and the step and phase logs it reads); a few run end to end
-to show the logs are filled by play. Objectives needing Haunch counters, the Holy Vessels ability or the Bane
-of Heroes plot card stay the player's claim (``test_objectives_left_to_the_player_are_revealed_by_hand``).
+to show the logs are filled by play. Objectives needing the Bane of Heroes plot card stay the player's claim (``test_objectives_left_to_the_player_are_revealed_by_hand``).
 """
 from __future__ import annotations
 
@@ -44,14 +43,14 @@ def test_blessed_fulmination_two_staggered_enemies_after_an_activation():
     assert glory("45002", "after_activation", fighters={OBRYN: "c8", SEVERIN: "e8"}, stagger={OBRYN: 1}) is None
 
 
-def test_bringer_of_the_dawn_is_partly_checked():
-    """45003 (hybrid, end): an Inspired holder (Priests unknown), or a holder that made a successful attack in
-    the action phase; the engine reveals it, and the player may still claim it (Priests)."""
+def test_bringer_of_the_dawn_inspired_holder_or_holder_that_hit():
+    """45003 (hybrid, end): an Inspired holder, or a holder that made a successful attack in the action phase
+    (Priests: test_cards_brethren_of_the_bolt)."""
     hit = {"attacks": [{"attacker": TARGOR, "seat": P1, "succeeded": True, "range": 1, "turn": 0}]}
     assert glory("45003", fighters={TARGOR: "c3"}, tokens=TOKENS, inspired={TARGOR: True}) == 1
     assert glory("45003", phase_log=hit, fighters={TARGOR: "c3"}, tokens=TOKENS) == 1
     assert glory("45003", fighters={TARGOR: "c3"}, tokens=TOKENS) is None
-    assert not effects.is_automated("45003") and effects.coverage_level("45003") == "partial"
+    assert effects.coverage_level("45003") == "automated"
 
 
 def test_convictions_reward_enemy_down_and_two_objectives_held():
@@ -249,10 +248,9 @@ def test_phase_log_is_cleared_when_a_round_starts():
     assert st.phase_log == {}
 
 
-@pytest.mark.parametrize("card", ["45010", "46001", "46002", "46003", "46005", "46007", "46010", "46012",
-                                  *(f"470{n:02d}" for n in range(1, 13))])
+@pytest.mark.parametrize("card", [f"470{n:02d}" for n in range(1, 13)])
 def test_objectives_left_to_the_player_are_revealed_by_hand(card):
-    """Haunch counters (Skinnerkin), Holy Vessels (45010) and Bane of Heroes (Hungering Parasite, plot card text
-    missing) are unknown: these objectives are the player's claim."""
+    """Bane of Heroes (Hungering Parasite, plot card text missing) is unknown: these objectives are the player's
+    claim. (Haunch counters and Holy Vessels: test_cards_the_skinnerkin, test_cards_brethren_of_the_bolt.)"""
     assert effects.coverage_level(card) == "referee" and card not in effects.OBJECTIVES
 
