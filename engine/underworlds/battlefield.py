@@ -280,20 +280,66 @@ class BoardPlacement(Frozen):
     orientation: Orientation = Orientation.UPRIGHT
 
 
+class BoardSide(StrEnum):
+    """Where a third or fourth board lies against the board it is joined to (three or four players)."""
+
+    BELOW = "below"
+    """Long edge to long edge, under it (slid right by ``offset`` hexes)."""
+    ABOVE = "above"
+    """Long edge to long edge, over it."""
+    RIGHT = "right"
+    """Short edge to short edge, to its right (slid down by ``offset`` rows, even)."""
+    LEFT = "left"
+    """Short edge to short edge, to its left."""
+
+
+class ExtraBoard(Frozen):
+    """A third or fourth player's board, placed against a board already placed (seed 000 lines 1554-1560).
+
+    The book's diagrams of the allowed positions are lost: each board joins one placed board as two boards join
+    (§12.2: long edges completing at least four hexes, or short edges completing at least two), overlapping none
+    (``docs/rulings/underworlds.md``)."""
+
+    board: str = Field(pattern=SLUG)
+    orientation: Orientation = Orientation.UPRIGHT
+    to: int = Field(ge=0, le=2)
+    """The placed board it is joined to: 0 the first, 1 the second, 2 the third."""
+    side: BoardSide
+    offset: int = 0
+    """Below or above: whole hexes slid right (negative: left). Right or left: rows slid down (even)."""
+
+    @property
+    def key(self) -> str:
+        return f"{self.board}@{self.orientation.value}>{self.to}{self.side.value}{self.offset:+d}"
+
+
 class BattlefieldSpec(Frozen):
-    """What a match stores to rebuild its battlefield: both placements and the join."""
+    """What a match stores to rebuild its battlefield: the placements and the joins."""
 
     first: BoardPlacement
     """The board of the player who chose a board first (player 0): top, or left."""
     second: BoardPlacement
     """The other player's board (player 1): below, or to the right."""
     join: Join = Join()
+    more: tuple[ExtraBoard, ...] = Field(default=(), max_length=2)
+    """With three or four players, the third and fourth boards (players 2 and 3), in the order placed."""
 
     @property
     def key(self) -> str:
-        """A short stable name: ``mirror-well@0+wyrmgrave@180/long+0``."""
+        """A short stable name: ``mirror-well@0+wyrmgrave@180/long+0`` (extra boards appended ``+face@0>1below+2``)."""
         return (f"{self.first.board}@{self.first.orientation.value}+{self.second.board}"
-                f"@{self.second.orientation.value}/{self.join.edge.value}{self.join.offset:+d}")
+                f"@{self.second.orientation.value}/{self.join.edge.value}{self.join.offset:+d}"
+                + "".join(f"+{extra.key}" for extra in self.more))
+
+    @property
+    def placements(self) -> tuple[BoardPlacement | ExtraBoard, ...]:
+        """Every board's placement, board 0 first."""
+        return (self.first, self.second, *self.more)
+
+    @property
+    def board_ids(self) -> tuple[str, ...]:
+        """The faces used, board 0 first."""
+        return tuple(p.board for p in self.placements)
 
 
 # Board-local "doubled" coordinates: x in half hex widths from the board's left edge, y = row.
@@ -333,6 +379,18 @@ def _second_shift(first: tuple[int, ...], join: Join) -> tuple[int, int]:
     if join.offset % 2:  # an odd number of rows would put half hexes against whole ones
         raise IllegalAction("uw.battlefield.join_misaligned", offset=join.offset)
     return 2 * first[0], join.offset
+
+
+def _extra_shift(base: tuple[int, int], base_rows: tuple[int, ...], rows: tuple[int, ...],
+                 extra: ExtraBoard) -> tuple[int, int]:
+    """Where an extra board's rectangle goes, from the shift of the board it is joined to."""
+    if extra.side in (BoardSide.BELOW, BoardSide.ABOVE):
+        dy = len(base_rows) + 1 if extra.side is BoardSide.BELOW else -(len(rows) + 1)
+        return base[0] + 2 * extra.offset + (dy & 1), base[1] + dy
+    if extra.offset % 2:
+        raise IllegalAction("uw.battlefield.join_misaligned", offset=extra.offset)
+    dx = 2 * base_rows[0] if extra.side is BoardSide.RIGHT else -2 * rows[0]
+    return base[0] + dx, base[1] + extra.offset
 
 
 @dataclass(frozen=True)
@@ -377,9 +435,9 @@ def _oriented(board: Board, orientation: Orientation
     return cells, half
 
 
-def _placed_cells(spec: BattlefieldSpec, boards: tuple[Board, Board]
+def _placed_cells(spec: BattlefieldSpec, boards: tuple[Board, ...]
                   ) -> tuple[dict[tuple[int, int], _Cell], set[tuple[int, int]]]:
-    """The two faces' cells in doubled coordinates of the first, and the half cells completed by the join.
+    """The faces' cells in doubled coordinates of the first, and the half cells completed by the joins.
 
     :raises IllegalAction: uw.battlefield.no_layout, uw.battlefield.join_misaligned,
         uw.battlefield.boards_overlap, uw.battlefield.too_few_completed
@@ -389,13 +447,17 @@ def _placed_cells(spec: BattlefieldSpec, boards: tuple[Board, Board]
             raise IllegalAction("uw.battlefield.no_layout", board=board.id)
     placed: dict[tuple[int, int], _Cell] = {}
     halves: list[set[tuple[int, int]]] = []
-    shifts = ((0, 0), _second_shift(boards[0].rows or (), spec.join))
-    for owner, (board, placement, (dx, dy)) in enumerate(zip(boards, (spec.first, spec.second), shifts)):
+    shifts = [(0, 0), _second_shift(boards[0].rows or (), spec.join)]
+    for extra, board in zip(spec.more, boards[2:]):
+        if extra.to >= len(shifts):
+            raise IllegalAction("uw.battlefield.no_such_board", board=extra.to + 1)
+        shifts.append(_extra_shift(shifts[extra.to], boards[extra.to].rows or (), board.rows or (), extra))
+    for owner, (board, placement, (dx, dy)) in enumerate(zip(boards, spec.placements, shifts)):
         cells, half = _oriented(board, placement.orientation)
         for (x, y), local, hex_types in cells:
             placed[x + dx, y + dy] = _Cell(owner, local, hex_types)
         halves.append({(x + dx, y + dy) for x, y in half})
-    if len(placed) != len(boards[0].hexes()) + len(boards[1].hexes()):
+    if len(placed) != sum(len(b.hexes()) for b in boards):
         raise IllegalAction("uw.battlefield.boards_overlap", join=spec.join.edge.value, offset=spec.join.offset)
     # §8.3: a hex completed by joining the boards belongs to no one's territory.
     completed = halves[0] & halves[1]
@@ -403,6 +465,19 @@ def _placed_cells(spec: BattlefieldSpec, boards: tuple[Board, Board]
     if len(completed) < minimum:
         raise IllegalAction("uw.battlefield.too_few_completed", edge=spec.join.edge.value,
                             completed=len(completed), minimum=minimum)
+    for i, extra in enumerate(spec.more, start=2):
+        # An edge's half hexes lying on another board's whole hexes: the boards overlap.
+        if any(xy in placed for xy in halves[i]) or any(placed[xy].owner == i for j in range(i) for xy in halves[j]
+                                                         if xy in placed):
+            raise IllegalAction("uw.battlefield.boards_overlap", join=extra.side.value, offset=extra.offset)
+        long = extra.side in (BoardSide.BELOW, BoardSide.ABOVE)
+        joined = halves[i] & halves[extra.to]
+        minimum = MIN_COMPLETED_LONG if long else MIN_COMPLETED_SHORT
+        if len(joined) < minimum:
+            raise IllegalAction("uw.battlefield.too_few_completed", edge="long" if long else "short",
+                                completed=len(joined), minimum=minimum)
+        for j in range(i):
+            completed |= halves[i] & halves[j]
     return placed, completed
 
 
@@ -415,10 +490,10 @@ class Battlefield:
 
     __slots__ = ("spec", "boards", "hexes", "_cells", "_by_type", "_fingerprint", "_neighbours", "_graph")
 
-    def __init__(self, spec: BattlefieldSpec, boards: tuple[Board, Board]) -> None:
+    def __init__(self, spec: BattlefieldSpec, boards: tuple[Board, ...]) -> None:
         self.spec = spec
         self.boards = boards
-        """The first and second board faces."""
+        """The board faces, board 0 first (two; three or four with as many players)."""
         placed, completed = _placed_cells(spec, boards)
         for xy in completed:
             placed[xy] = _Cell(None, None, frozenset())
@@ -475,11 +550,19 @@ class Battlefield:
         """
         boards = load_boards() if boards is None else boards
         faces = []
-        for placement in (spec.first, spec.second):
+        for placement in spec.placements:
             if placement.board not in boards:
                 raise InvalidInput("uw.board.unknown", board=placement.board, example=next(iter(sorted(boards)), ""))
             faces.append(boards[placement.board])
-        return cls(spec, (faces[0], faces[1]))
+        return cls(spec, tuple(faces))
+
+    @staticmethod
+    def check_spec(spec: BattlefieldSpec, boards: Mapping[str, Board]) -> None:
+        """Whether ``from_spec`` would succeed, without building (for listing the places of a third or fourth board).
+
+        :raises IllegalAction: as ``build``
+        """
+        _placed_cells(spec, tuple(boards[b] for b in spec.board_ids))
 
     # -- identity -----------------------------------------------------------------------------
 

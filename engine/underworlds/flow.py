@@ -130,9 +130,10 @@ def bad_action(action: Action, step: str) -> IllegalAction:
 
 
 def reaction_order(st: State) -> list[str]:
-    """Who is asked first: the player whose turn it is (§26.3), else the first player of the round."""
+    """Who is asked, in order: the player whose turn it is first, then the others in play order (§26.3; seed 000
+    line 1646). Outside a turn, from the round's first player (a ruling: the book's roll-off there is left out)."""
     first = st.active or st.first_player or st.seats[0]
-    return [first, st.other(first)]
+    return st.play_order(first)
 
 
 def reaction_options(st: State, seat: str, tags: list[str], wctx: JSON) -> list[JSON]:
@@ -428,7 +429,7 @@ def inspire_step(ctx: Ctx, activated: str | None = None) -> None:
     st = ctx.st
     first = st.last_activation or st.active or st.seats[0]
     chosen: list[FighterState] = []
-    for seat in (first, st.other(first)):
+    for seat in st.play_order(first):  # simultaneous abilities: in play order (ruling)
         for f in st.surviving(seat):
             due = f.pending_inspire or (not f.inspired and card_hooks.inspire_condition_met(st, f))
             f.pending_inspire = False
@@ -470,7 +471,7 @@ def surge_step(ctx: Ctx, moment: str) -> bool:
     st = ctx.st
     first = st.last_activation or st.active or st.seats[0]
     draws: list[tuple[str, int]] = []
-    for seat in (first, st.other(first)):
+    for seat in st.play_order(first):  # simultaneous abilities: in play order (ruling)
         player = st.players[seat]
         for card_id in list(player.objectives):
             c = rules.card(card_id)

@@ -1,6 +1,7 @@
 """The power step (§23): players alternate playing power cards, delving, recycling or passing.
 
-A ``power`` frame starts with the active player and ends when both players pass in succession.
+A ``power`` frame starts with the active player and ends when both players pass in succession; with three or
+four players only the active player and the next one in play order take part (``taking_part``).
 Ploys are resolved by their registered effect (``effects.py``) or, if not automated, shown as text for
 the players to settle with referee actions; "next" and persisting gambits stay face up (§23.1).
 Upgrades cost 1 glory and respect their restrictions (Large, Beasts and attack upgrades, enemy
@@ -192,6 +193,14 @@ def recycle_options(st: State, seat: str) -> list[JSON]:
 # -- the power frame ------------------------------------------------------------------------------------------------
 
 
+def taking_part(st: State, active: str, seat: str) -> str:
+    """Who acts after ``seat`` in ``active``'s power step. Only the active player and the next one in play order take
+    part (on the round's last turn, the one who would go next; seed 000 lines 1623-1625, digest §23.4): with two
+    players, the other one."""
+    return st.next_seat(active) if seat == active else active
+
+
+
 def _legal(st: State, fr: JSON, seat: str) -> list[JSON]:
     from engine.underworlds.turns import reveal_options
     return [*ploy_options(st, seat), *upgrade_options(st, seat), *delve_options(st, fr, seat),
@@ -203,7 +212,7 @@ def _act(ctx: Ctx, fr: JSON, seat: str, action: Action) -> None:
     if isinstance(action, Pass):
         fr["passes"] += 1
         ctx.emit("PowerStepPassed", player=seat)
-        fr["to_act"] = st.other(seat)
+        fr["to_act"] = taking_part(st, fr["active"], seat)
         return
     if isinstance(action, PlayPloy):
         play_ploy(ctx, seat, action)
@@ -232,7 +241,7 @@ def _act(ctx: Ctx, fr: JSON, seat: str, action: Action) -> None:
     else:
         raise bad_action(action, "power")
     fr["passes"] = 0
-    fr["to_act"] = st.other(seat)
+    fr["to_act"] = taking_part(st, fr["active"], seat)
 
 
 def _run(ctx: Ctx, fr: JSON) -> bool:

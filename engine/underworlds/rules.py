@@ -33,7 +33,7 @@ def battlefield_of(spec: BattlefieldSpec, pack_boards: Sequence[Board] = ()) -> 
     board faces (its data pack's) key the cache by their content, so packs never share a layout by id."""
     if _LAST and _LAST[0][0] is spec:
         return _LAST[0][1]
-    used = tuple(b for b in pack_boards if b.id in (spec.first.board, spec.second.board))
+    used = tuple(b for b in pack_boards if b.id in spec.board_ids)
     key = f"{spec.key}#{hash(used)}" if used else spec.key
     bf = _BATTLEFIELDS.get(key)
     if bf is None:

@@ -16,15 +16,18 @@ from engine.core.rng import shuffled
 from engine.underworlds import rules
 from engine.underworlds.actions import (
     Action, ChooseBoard, ChooseBoardPlayer, ChooseDeck, ChooseFirstToDeploy, ChooseWarband, PlaceBoards,
-    PlaceFeatureToken, PlaceFighter, Redraw,
+    PlaceExtraBoard, PlaceFeatureToken, PlaceFighter, Redraw,
 )
 from engine.underworlds.battlefield import (
-    Battlefield, BattlefieldSpec, Board, BoardPlacement, Join, JoinEdge, Orientation, boards_with,
+    Battlefield, BattlefieldSpec, Board, BoardPlacement, BoardSide, ExtraBoard, Join, JoinEdge, Orientation,
+    boards_with,
 )
 from engine.underworlds.cards import deck_cards, load_cards, load_rivals_decks
+from engine.underworlds.dice import ROLL_OFF_ORDER
 from engine.underworlds.dice import roll_off as read_roll_off
 from engine.underworlds.feature_tokens import (
-    deal_setup_tokens, place_setup_token, reveal_objectives, setup_hexes, setup_order, two_player_tokens,
+    FeatureSide, FeatureToken, deal_setup_tokens, place_setup_token, reveal_objectives, setup_hexes, setup_order,
+    two_player_tokens,
 )
 from engine.underworlds.fighters import Warband, warbands_with
 from engine.underworlds.flow import Ctx, bad_action, draw_cards, frame, pop, push
@@ -122,18 +125,40 @@ def _reveal(ctx: Ctx) -> None:
 # -- roll-offs (§10.1) ------------------------------------------------------------------------------
 
 
-def roll_off(ctx: Ctx, why: str, bonus: str | None = None) -> str:
-    """Both players roll four dice until one wins; ``bonus`` adds one crit to that player (§10.1)."""
+def roll_off(ctx: Ctx, why: str, bonus: str | None = None, seats: list[str] | None = None) -> str:
+    """The players roll four dice until one wins; ``bonus`` adds one crit to that player (§10.1). With three or
+    four players, those tied for the best roll again (seed 000 line 1571)."""
     die = get_die("underworlds", "attack")
-    st = ctx.st
+    rolling = list(seats or ctx.st.seats)
     while True:
-        rolls = {s: roll(ctx.rng, die, ROLL_OFF_DICE) for s in st.seats}
-        scored = [rolls[s] + (["critical"] if s == bonus else []) for s in st.seats]
+        rolls = {s: roll(ctx.rng, die, ROLL_OFF_DICE) for s in rolling}
+        scored = [rolls[s] + (["critical"] if s == bonus else []) for s in rolling]
         winner = read_roll_off(scored)
         ctx.emit("RollOff", why=why, rolls=rolls, bonus=bonus,
-                 winner=st.seats[winner] if winner is not None else None)
+                 winner=rolling[winner] if winner is not None else None)
         if winner is not None:
-            return st.seats[winner]
+            return rolling[winner]
+        best = max(_roll_key(faces) for faces in scored)
+        rolling = [s for s, faces in zip(rolling, scored) if _roll_key(faces) == best]
+
+
+def _roll_key(faces: list[str]) -> tuple[int, ...]:
+    return tuple(sum(1 for f in faces if f == symbol) for symbol in ROLL_OFF_ORDER)
+
+
+def roll_off_loser(ctx: Ctx, why: str, seats: list[str]) -> str:
+    """Three or four players: the roll-off's loser (seed 000 lines 1564-1571): fewest crits, then fewest double
+    supports, then fewest single supports (the symbols are lost: digest §10.1 and §27); still tied, the tied roll
+    again. A single player left is the loser without a roll."""
+    die = get_die("underworlds", "attack")
+    rolling = list(seats)
+    while len(rolling) > 1:
+        rolls = {s: roll(ctx.rng, die, ROLL_OFF_DICE) for s in rolling}
+        keys = {s: _roll_key(rolls[s]) for s in rolling}
+        worst = [s for s in rolling if keys[s] == min(keys.values())]
+        ctx.emit("RollOff", why=why, rolls=rolls, loser=worst[0] if len(worst) == 1 else None)
+        rolling = worst
+    return rolling[0]
 
 
 # -- boards (§12.2) ------------------------------------------------------------------------------------
@@ -154,6 +179,58 @@ def board_layouts(st: State, first: str, second: str) -> tuple[tuple[str, int, i
     """Every (edge, offset, first orientation, second orientation) that joins the two faces legally."""
     boards = boards_with(st.pack_boards)
     return _layouts(boards[first], boards[second])
+
+
+def extra_board_places(st: State, board: str) -> list[JSON]:
+    """Three or four players: every place for ``board`` against a placed board (seed 000 lines 1554-1560; the
+    book's diagrams are lost, so each joins one placed board as two boards join, §12.2, overlapping none)."""
+    assert st.battlefield is not None
+    boards = boards_with(st.pack_boards)
+    out = []
+    for to in range(len(st.battlefield.placements)):
+        rows = boards[st.battlefield.board_ids[to]].rows or ()
+        for side in BoardSide:
+            long = side in (BoardSide.BELOW, BoardSide.ABOVE)
+            offsets = range(-rows[0], rows[0] + 1) if long else range(-len(rows) + 1, len(rows), 2)
+            for offset in offsets:
+                for o in Orientation:
+                    extra = ExtraBoard(board=board, orientation=o, to=to, side=side, offset=offset)
+                    spec = st.battlefield.model_copy(update={"more": (*st.battlefield.more, extra)})
+                    try:
+                        Battlefield.check_spec(spec, boards)
+                    except IllegalAction:
+                        continue
+                    out.append({"type": "PlaceExtraBoard", "to": to, "side": side.value, "offset": offset,
+                                "orientation": o.value})
+    return out
+
+
+def multiplayer_tokens(players: int) -> tuple[FeatureToken, ...]:
+    """Three or four players (seed 000 lines 1579-1583): numbered tokens 1-7 (three players) or 1-9 (four), cover
+    side up, and as many trap/cover tokens as players set aside as the available tokens."""
+    top = 7 if players == 3 else 9
+    numbered = [FeatureToken(id=str(n), front=FeatureSide.OBJECTIVE, number=n) for n in range(1, top + 1)]
+    trap = [FeatureToken(id=f"trap-{n}", front=FeatureSide.TRAP) for n in range(1, players + 1)]
+    return tuple(numbered + trap)
+
+
+def deal_multiplayer_tokens(ctx: Ctx, first: str) -> None:
+    """Deal the numbered tokens: three to the first-board player, two to each other player; they place them one at
+    a time in play order from the first-board player (seed 000 line 1581)."""
+    st, su = ctx.st, ctx.st.setup
+    st.feature_tokens = list(multiplayer_tokens(len(st.seats)))
+    numbered = shuffled(ctx.rng, [t.id for t in st.feature_tokens if t.front is FeatureSide.OBJECTIVE])
+    order = st.play_order(first)
+    su.token_deal = {first: numbered[:3]}
+    for i, seat in enumerate(order[1:]):
+        su.token_deal[seat] = numbered[3 + 2 * i:5 + 2 * i]
+    left = {s: len(v) for s, v in su.token_deal.items()}
+    su.token_order = []
+    while any(left.values()):
+        for seat in order:
+            if left[seat]:
+                su.token_order.append(seat)
+                left[seat] -= 1
 
 
 @lru_cache(maxsize=256)
@@ -182,10 +259,27 @@ def _run(ctx: Ctx, fr: JSON) -> bool:
     if su.stage == "choose_warbands":
         if all(p.warband and p.deck for p in st.players.values()):
             _reveal(ctx)
+            if len(st.seats) > 2:
+                # Seed 000 line 1556: the roll-off's loser chooses the first board.
+                su.board_player = roll_off_loser(ctx, "boards", st.seats)
+                st.territory = {su.board_player: 0}
+                su.board_turn = su.board_player
+                su.stage = "first_board"
+                return True
             su.roll_winner = roll_off(ctx, "boards")
             su.stage = "board_player"
             return True
         return False
+    if su.stage == "next_board" and su.board_turn is None:
+        # Seed 000 line 1556: the players without a board roll off again; the loser chooses and places one.
+        su.board_turn = roll_off_loser(ctx, "boards", [s for s in st.seats if s not in st.territory])
+        return True
+    if su.stage == "feature_deal" and len(st.seats) > 2:
+        assert su.board_player is not None
+        deal_multiplayer_tokens(ctx, su.board_player)
+        su.stage = "feature_tokens"
+        ctx.emit("FeatureTokensDealt", counts={s: len(v) for s, v in su.token_deal.items()})
+        return True
     if su.stage == "feature_deal":
         deal = deal_setup_tokens(ctx.rng, two_player_tokens())
         first = su.board_player
@@ -202,8 +296,7 @@ def _run(ctx: Ctx, fr: JSON) -> bool:
         su.stage = "draw"
         return True
     if su.stage == "draw":
-        for seat in (su.board_player, st.other(su.board_player or st.seats[0])):
-            assert seat is not None
+        for seat in st.play_order(su.board_player or st.seats[0]):
             player = st.players[seat]
             player.objective_deck = shuffled(ctx.rng, player.objective_deck)
             player.power_deck = shuffled(ctx.rng, player.power_deck)
@@ -236,14 +329,16 @@ def _awaiting(st: State, fr: JSON) -> list[str]:
         return [su.roll_winner] if su.roll_winner else []
     if su.stage == "first_board":
         return [bp] if bp else []
+    if su.stage in ("next_board", "place_extra_board") or (su.stage == "place_boards" and len(st.seats) > 2):
+        return [su.board_turn] if su.board_turn else []
     if su.stage in ("second_board", "place_boards"):
         return [st.other(bp)] if bp else []
     if su.stage == "feature_tokens":
         return su.token_order[:1]
     if su.stage == "redraw":
-        if bp and st.players[bp].redraw is None:
-            return [bp]
-        return [s for s in st.seats if st.players[s].redraw is None]
+        # Seed 000 line 1587: in play order from the first-board player.
+        undecided = [s for s in st.play_order(bp or st.seats[0]) if st.players[s].redraw is None]
+        return undecided[:1] if bp else undecided
     if su.stage == "deploy":
         return [su.deploy_turn] if su.deploy_turn else []
     return []
@@ -260,11 +355,13 @@ def _legal(st: State, fr: JSON, seat: str) -> list[JSON]:
     if su.stage in ("board_player", "deploy_player"):
         kind = "ChooseBoardPlayer" if su.stage == "board_player" else "ChooseFirstToDeploy"
         return [{"type": kind, "player": s} for s in st.seats]
-    if su.stage in ("first_board", "second_board"):
+    if su.stage in ("first_board", "second_board", "next_board"):
         taken = set(su.boards.values())
         return [{"type": "ChooseBoard", "board": b} for b in playable_boards(st) if b not in taken]
+    if su.stage == "place_extra_board":
+        return extra_board_places(st, su.boards[seat])
     if su.stage == "place_boards":
-        first, second = su.boards[su.board_player or ""], su.boards[st.other(su.board_player or "")]
+        first, second = su.boards[su.board_player or ""], su.boards[seat]
         return [{"type": "PlaceBoards", "edge": e, "offset": o, "first_orientation": o1, "second_orientation": o2}
                 for e, o, o1, o2 in board_layouts(st, first, second)]
     if su.stage == "feature_tokens":
@@ -304,13 +401,18 @@ def _act(ctx: Ctx, fr: JSON, seat: str, action: Action) -> None:
         st.territory = {action.player: 0, st.other(action.player): 1}
         su.stage = "first_board"
         ctx.emit("BoardPlayerChosen", player=action.player, by=seat)
-    elif isinstance(action, ChooseBoard) and su.stage in ("first_board", "second_board"):
+    elif isinstance(action, ChooseBoard) and su.stage in ("first_board", "second_board", "next_board"):
         if action.board not in playable_boards(st):
             raise IllegalAction("uw.setup.unknown_board", board=action.board, boards=", ".join(playable_boards(st)))
         if action.board in su.boards.values():
             raise IllegalAction("uw.setup.board_taken", board=action.board)
         su.boards[seat] = action.board
-        su.stage = "second_board" if su.stage == "first_board" else "place_boards"
+        if len(st.seats) > 2:
+            su.stage = ("next_board" if su.stage == "first_board" else
+                        "place_boards" if len(su.boards) == 2 else "place_extra_board")
+            su.board_turn = None if su.stage == "next_board" else seat
+        else:
+            su.stage = "second_board" if su.stage == "first_board" else "place_boards"
         ctx.emit("BoardChosen", player=seat, board=action.board)
     elif isinstance(action, PlaceBoards) and su.stage == "place_boards":
         first, second = su.boards[su.board_player or ""], su.boards[seat]
@@ -321,8 +423,15 @@ def _act(ctx: Ctx, fr: JSON, seat: str, action: Action) -> None:
             first=BoardPlacement(board=first, orientation=Orientation(action.first_orientation)),
             second=BoardPlacement(board=second, orientation=Orientation(action.second_orientation)),
             join=Join(edge=JoinEdge(action.edge), offset=action.offset))
-        su.stage = "feature_deal"
-        ctx.emit("BoardsPlaced", battlefield=st.battlefield.key, by=seat)
+        _board_placed(ctx, seat)
+    elif isinstance(action, PlaceExtraBoard) and su.stage == "place_extra_board":
+        if action.to_json() not in extra_board_places(st, su.boards[seat]):
+            raise IllegalAction("uw.setup.bad_board_layout", edge=action.side, offset=action.offset)
+        assert st.battlefield is not None
+        extra = ExtraBoard(board=su.boards[seat], orientation=Orientation(action.orientation), to=action.to,
+                           side=BoardSide(action.side), offset=action.offset)
+        st.battlefield = st.battlefield.model_copy(update={"more": (*st.battlefield.more, extra)})
+        _board_placed(ctx, seat)
     elif isinstance(action, PlaceFeatureToken) and su.stage == "feature_tokens":
         token_id = su.token_deal[seat][0]
         st.feature_tokens = list(place_setup_token(rules.battlefield(st), st.feature_tokens, token_id, action.hex))
@@ -340,6 +449,17 @@ def _act(ctx: Ctx, fr: JSON, seat: str, action: Action) -> None:
         _place_fighter(ctx, seat, action)
     else:
         raise bad_action(action, f"setup:{su.stage}")
+
+
+def _board_placed(ctx: Ctx, seat: str) -> None:
+    """A board was placed: its player's territory; with three or four players, the next board, else the tokens."""
+    st, su = ctx.st, ctx.st.setup
+    assert st.battlefield is not None
+    if len(st.seats) > 2:
+        st.territory[seat] = len(st.battlefield.placements) - 1
+        su.board_turn = None
+    ctx.emit("BoardsPlaced", battlefield=st.battlefield.key, by=seat)
+    su.stage = "feature_deal" if len(st.territory) == len(st.seats) else "next_board"
 
 
 def _check_player(st: State, player: str) -> None:
@@ -377,8 +497,8 @@ def _place_fighter(ctx: Ctx, seat: str, action: PlaceFighter) -> None:
     left = {s: sum(1 for x in st.warband_of(s) if not x.deployed) for s in st.seats}
     if left[seat] == 0 and su.finished_first is None:
         su.finished_first = seat  # §12.5: for the +1 in round 1's roll-off
-    other = st.other(seat)
-    su.deploy_turn = other if left[other] else (seat if left[seat] else None)
+    # Seed 000 line 1591: one fighter at a time in play order; a player who has placed every fighter is skipped.
+    su.deploy_turn = next((s for s in st.opponents(seat) + [seat] if left[s]), None)
 
 
 frame("setup", run=_run, awaiting=_awaiting, legal=_legal, act=_act)

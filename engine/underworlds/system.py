@@ -1,4 +1,4 @@
-"""``UnderworldsSystem``: the GameSystem of Warhammer Underworlds: Wintermaw for two players.
+"""``UnderworldsSystem``: the GameSystem of Warhammer Underworlds: Wintermaw for two, three or four players.
 
 The table drives a match through ``setup``, ``legal_actions``, ``apply``, ``view``, ``outcome`` and
 ``describe``. States, actions and events are JSON dicts; inside, the state is the pydantic ``State``
@@ -21,8 +21,9 @@ from engine.underworlds.flow import Ctx, act, advance, awaiting, legal
 from engine.underworlds.referee import apply_referee
 from engine.underworlds.state import State
 
-INFO = SystemInfo("underworlds", "Warhammer Underworlds: Wintermaw", ("player1", "player2"),
-                  aliases=("uw", "whu", "wintermaw"), summary="Hex-board skirmish, two warbands")
+INFO = SystemInfo("underworlds", "Warhammer Underworlds: Wintermaw", ("player1", "player2", "player3", "player4"),
+                  aliases=("uw", "whu", "wintermaw"), summary="Hex-board skirmish, two to four warbands",
+                  min_seats=2, max_seats=4)
 
 
 _FREE_FORM = ("stack", "persisting", "step_log", "phase_log", "last_action", "outcome")
@@ -79,7 +80,7 @@ def apply_state(st: State, seat: str, action: JSON, rng: Rng) -> list[JSON]:
 
 
 class UnderworldsSystem:
-    """Warhammer Underworlds: Wintermaw, two players, Rivals decks."""
+    """Warhammer Underworlds: Wintermaw, two to four players (seed 000 lines 1550-1670), Rivals decks."""
 
     info = INFO
 
@@ -88,8 +89,8 @@ class UnderworldsSystem:
 
         :raises IllegalAction: uw.setup.* for an unknown or incomplete warband, a deck it may not use
         """
-        if len(seats) != 2:
-            raise IllegalAction("uw.setup.two_players_only", seats=len(seats))
+        if not INFO.min_seats <= len(seats) <= INFO.max_seats or len(set(seats)) != len(seats):
+            raise IllegalAction("uw.setup.players", seats=len(seats))
         st = setup.new_state(options or {}, tuple(seats), rng)
         ctx = Ctx(st, rng)
         advance(ctx)

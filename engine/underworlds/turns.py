@@ -19,6 +19,19 @@ from engine.underworlds.flow import (
 from engine.underworlds.state import ACTIVATIONS_PER_ROUND, ROUNDS, State
 
 JSON = dict[str, Any]
+TURNS_EACH = {2: ACTIVATIONS_PER_ROUND, 3: 3, 4: 4}
+"""Turns each player plays in a round, by the number of players: four between two (§13.1); three each with three
+players and four each with four (seed 000 lines 1613-1617, followed as printed: digest §35 default 9)."""
+
+
+def turns_each(st: State) -> int:
+    """Turns (and activation tokens) each player has in a round."""
+    return TURNS_EACH[len(st.seats)]
+
+
+def next_round(st: State) -> int:
+    """The round after this one: a four-player match skips round 2 (seed 000 lines 1658-1662, digest §35 default 9)."""
+    return 3 if len(st.seats) == 4 and st.round == 1 else st.round + 1
 
 
 def _round_run(ctx: Ctx, fr: JSON) -> bool:
@@ -39,9 +52,11 @@ def _round_run(ctx: Ctx, fr: JSON) -> bool:
         open_window(ctx, ["round_start"], {"round": st.round})
         return True
     if stage == "turns":
-        if st.turns_taken < ACTIVATIONS_PER_ROUND * len(st.seats):
+        if st.turns_taken < turns_each(st) * len(st.seats):
             assert st.first_player is not None
-            seat = st.first_player if st.turns_taken % 2 == 0 else st.other(st.first_player)
+            # Turns alternate; with three or four players they go to the left (seed 000 lines 1573-1575, 1609).
+            order = st.play_order(st.first_player)
+            seat = order[st.turns_taken % len(order)]
             st.active = seat
             push(st, "turn", seat=seat, stage="start")
             ctx.emit("TurnStarted", player=seat, round=st.round, turn=st.turns_taken + 1)
@@ -49,7 +64,8 @@ def _round_run(ctx: Ctx, fr: JSON) -> bool:
         fr["stage"] = "after_end"
         st.phase = "end"
         st.active = None
-        push(st, "end", order=[st.first_player, st.other(st.first_player or st.seats[0])], idx=0, step=0)
+        # In play order, from the player who made the round's first activation (seed 000 lines 1654-1656).
+        push(st, "end", order=st.play_order(st.first_player or st.seats[0]), idx=0, step=0)
         ctx.emit("EndPhaseStarted", round=st.round)
         return True
     # after_end
@@ -57,7 +73,7 @@ def _round_run(ctx: Ctx, fr: JSON) -> bool:
         finish(ctx)
         return True
     _clear_round(ctx)
-    st.round += 1
+    st.round = next_round(st)
     st.turns_taken = 0
     fr["stage"] = "start"
     return True
@@ -70,38 +86,42 @@ def _clear_round(ctx: Ctx) -> None:
         f.move = f.charge = f.guard = f.stagger = 0
         f.activations = 0
     for p in st.players.values():
-        p.activations_left = ACTIVATIONS_PER_ROUND
+        p.activations_left = turns_each(st)
     effects.end_of_round(ctx)
     ctx.emit("RoundEnded", round=st.round)
 
 
 def finish(ctx: Ctx) -> None:
-    """Victory (§28.2): most glory; then the only player with survivors; then objective value held."""
+    """Victory (§28.2; with three or four players seed 000 line 1670): most glory; among the tied, the only one
+    with surviving fighters; among those with survivors, the highest objective value held; else a draw between
+    those still tied (every other player loses)."""
     st = ctx.st
     glory = {s: st.players[s].total_glory for s in st.seats}
-    a, b = st.seats
+    tied = [s for s in st.seats if glory[s] == max(glory.values())]
     reason = "glory"
-    winner: str | None = None
-    if glory[a] != glory[b]:
-        winner = a if glory[a] > glory[b] else b
-    else:
-        alive = {s: bool(st.surviving(s)) for s in st.seats}
-        if alive[a] != alive[b]:
-            winner, reason = (a if alive[a] else b), "survivors"
-        elif alive[a]:
-            held = {s: sum(t.number or 0 for t in rules.objective_tokens(st)
-                           for f in st.surviving(s) if f.hex == t.hex and not rules.is_beast(st, f))
-                    for s in st.seats}
-            if held[a] != held[b]:
-                winner, reason = (a if held[a] > held[b] else b), "objectives"
-            else:
-                reason = "draw"
+    if len(tied) > 1:
+        alive = [s for s in tied if st.surviving(s)]
+        if len(alive) == 1:
+            tied, reason = alive, "survivors"
+        elif not alive:
+            reason = "draw"  # digest §35 default 10
         else:
-            reason = "draw"
+            held = {s: objective_value_held(st, s) for s in alive}
+            tied = [s for s in alive if held[s] == max(held.values())]
+            reason = "objectives" if len(tied) == 1 else "draw"
+    winner = tied[0] if len(tied) == 1 else None
     st.phase = "over"
     st.stack = []
     st.outcome = {"winner": winner, "reason": reason, "glory": glory}
-    ctx.emit("MatchEnded", winner=winner, reason=reason, glory=glory)
+    if winner is None and len(st.seats) > 2:
+        st.outcome["drawn"] = tied  # a draw between these players; the others lost (seed 000 line 1670)
+    ctx.emit("MatchEnded", winner=winner, reason=reason, glory=glory, drawn=st.outcome.get("drawn"))
+
+
+def objective_value_held(st: State, seat: str) -> int:
+    """The total value of the objective tokens a seat's fighters hold (Beasts hold none)."""
+    return sum(t.number or 0 for t in rules.objective_tokens(st)
+               for f in st.surviving(seat) if f.hex == t.hex and not rules.is_beast(st, f))
 
 
 frame("round", run=_round_run, awaiting=lambda st, fr: [], legal=lambda st, fr, s: [],
