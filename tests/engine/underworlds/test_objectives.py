@@ -102,8 +102,10 @@ def test_surge_objective_is_scored_in_the_surge_step_after_the_activation():
     assert "PowerStepStarted" in types(ev)
 
 
-def test_manual_surge_objective_revealed_then_scored_next_surge_step():
-    """§25.1: a surge objective the engine can't check is revealed by its player and scored at the next step."""
+def test_manual_surge_objective_revealed_then_scored_next_surge_step(monkeypatch):
+    """§25.1: a surge objective the engine can't check is revealed by its player and scored at the next step
+    (every shipped card is automated now: 47004 stands in for one the engine would not check)."""
+    monkeypatch.setattr(effects, "AUTOMATED", effects.AUTOMATED - {"47004"})
     s = scenario({TARGOR: "c3"}, objectives={P1: ["47004"]})
     assert {"type": "ScoreObjective", "card": "47004"} in [a for a in
                                                           __import__("tests.engine.underworlds.scenario",

@@ -1,7 +1,8 @@
 """Objective conditions of the Brethren of the Bolt (45xxx) and The Skinnerkin (46xxx) Rivals decks (digest §25).
 
 Each card's condition is checked from a position (and the step and phase logs it reads); a few run end to end
-to show the logs are filled by play. Objectives needing the Bane of Heroes plot card stay the player's claim (``test_objectives_left_to_the_player_are_revealed_by_hand``).
+to show the logs are filled by play. The Hungering Parasite objectives (47xxx, on the Bane of Heroes record):
+``test_cards_hungering_parasite.py``.
 """
 from __future__ import annotations
 
@@ -246,11 +247,4 @@ def test_phase_log_is_cleared_when_a_round_starts():
     from engine.core.rng import SeededRng
     _round_run(Ctx(st, SeededRng(bytes(32))), st.stack[0])
     assert st.phase_log == {}
-
-
-@pytest.mark.parametrize("card", [f"470{n:02d}" for n in range(1, 13)])
-def test_objectives_left_to_the_player_are_revealed_by_hand(card):
-    """Bane of Heroes (Hungering Parasite, plot card text missing) is unknown: these objectives are the player's
-    claim. (Haunch counters and Holy Vessels: test_cards_the_skinnerkin, test_cards_brethren_of_the_bolt.)"""
-    assert effects.coverage_level(card) == "referee" and card not in effects.OBJECTIVES
 

@@ -12,9 +12,9 @@ TARGOR, SAEK, OBRYN, SEVERIN = "player1:targor", "player1:blooded-saek", "player
 
 def test_power_step_ends_after_two_passes_in_succession():
     """§23: the active player first; it ends when both players pass in succession."""
-    s = scenario({TARGOR: "c3", OBRYN: "h9"}, stage="power", hands={P2: ["47013"]})
+    s = scenario({TARGOR: "c3", OBRYN: "h9"}, stage="power", hands={P2: ["45017"]})
     s, _ = act(s, P1, {"type": "Pass"})
-    s, _ = act(s, P2, {"type": "PlayPloy", "card": "47013"})
+    s, _ = act(s, P2, {"type": "PlayPloy", "card": "45017"})
     s, _ = act(s, P1, {"type": "Pass"})
     assert top(s)["kind"] == "power" and top(s)["to_act"] == P2
     s, ev = act(s, P2, {"type": "Pass"})
@@ -61,9 +61,12 @@ def test_delve_blocked_side_under_fighter_is_impossible():
     assert not [a for a in legal(s, P1) if a["type"] == "Delve"]
 
 
-def test_unautomated_ploy_shows_text_and_is_discarded():
-    """Design: a card the engine doesn't automate plays as text for the players to settle (A Curse Divided, 47013:
-    its Bane of Heroes upgrade is unknown)."""
+def test_unautomated_ploy_shows_text_and_is_discarded(monkeypatch):
+    """Design: a card the engine doesn't automate plays as text for the players to settle (every shipped card is
+    automated now: A Curse Divided, 47013, stands in for one that is not)."""
+    from engine.underworlds import effects, parasite
+    monkeypatch.setattr(effects, "AUTOMATED", effects.AUTOMATED - {"47013"})
+    monkeypatch.setattr(parasite, "PLOYS", parasite.PLOYS - {"47013"})
     s = scenario({TARGOR: "c3"}, stage="power", hands={P1: ["47013"]})
     s, ev = act(s, P1, {"type": "PlayPloy", "card": "47013"})
     assert "CardTextToSettle" in types(ev) and s["players"][P1]["power_discard"] == ["47013"]
