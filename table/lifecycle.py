@@ -386,9 +386,10 @@ class Table:
                 new = self._finish(match, Status.FINISHED, winner, "concede")
                 return new, [{**entry, "event": "MatchConceded"}], winner
             system = systems.find_system(match.game)
-            if not isinstance(system, systems.Concedes):
+            hook = getattr(system, "concede", None)  # the optional systems.Concedes
+            if hook is None:
                 raise IllegalAction("core.table.concede_not_offered", game=systems.find_info(match.game).name)
-            after = system.concede(match.state, seat)
+            after = hook(match.state, seat)
             outcome = after if isinstance(after, systems.Outcome) else system.outcome(after)
             new = match if isinstance(after, systems.Outcome) else match.model_copy(
                 update={"state": after, "undo_request": None})
