@@ -3,7 +3,9 @@ and league deadlines raced by two processes' services on one Redis and on a thre
 from __future__ import annotations
 
 import asyncio
+import sys
 from collections import Counter
+from pathlib import Path
 
 import pytest
 import redis.asyncio as aioredis
@@ -22,12 +24,18 @@ from tests.table.test_lifecycle import started
 
 IDLE = 600
 SECRET = b"s" * 32
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(params=["server", "cluster"])
-async def clients(request, redis_url: str):
-    """Two clients as two bot processes hold them: on the one Redis server, or on the cluster."""
-    url = redis_url if request.param == "server" else request.getfixturevalue("redis_cluster_url")
+def url(request, redis_url: str) -> str:
+    """The one Redis server, or the three-primary cluster."""
+    return redis_url if request.param == "server" else request.getfixturevalue("redis_cluster_url")
+
+
+@pytest.fixture
+async def clients(url: str):
+    """Clients as several bot processes hold them, each its own."""
     opened = [client_for(url) for _ in range(3)]
     yield opened
     for client in opened:
@@ -86,6 +94,45 @@ async def test_a_dead_claimants_reminder_is_taken_over_after_its_lease_time_stil
     assert await race(processes, now, rounds=3) == Counter({m: 1 for m in ids[1:]})
     await asyncio.sleep(0.6)
     assert await race(processes, now, rounds=3) == Counter({ids[0]: 1})
+
+
+CLAIMANT = """
+import asyncio, sys, time
+from table.lifecycle import Table
+from table.redis_server import client_for
+from table.reminders import Reminders
+from table.store import Store
+
+def waiting(match):
+    print(match.id, flush=True)
+    time.sleep(3600)  # SIGKILLed here, in the middle of the reminder, holding its lease
+
+async def main(url, prefix, idle, lease, now):
+    store = Store(client_for(url), prefix=prefix)
+    await Reminders(Table(store, b"s" * 32), int(idle), lease_seconds=float(lease)).due(waiting, float(now))
+
+asyncio.run(main(*sys.argv[1:]))
+"""
+
+
+async def test_a_process_killed_mid_reminder_is_taken_over_after_its_lease_time(url, clients, prefix):
+    """A bot process SIGKILLed while it reminds a match (lease taken, deadline not moved): the two processes left
+    leave that match alone for the lease time, then one of them reminds it, once."""
+    clock = Clock()
+    processes = two_processes(clients, prefix, clock)
+    ids = await idle_matches(processes[0], 3)
+    now = clock.now + IDLE + 1
+    claimant = await asyncio.create_subprocess_exec(sys.executable, "-c", CLAIMANT, url, prefix, str(IDLE), "2",
+                                                    str(now), cwd=ROOT, stdout=asyncio.subprocess.PIPE)
+    try:
+        held = (await asyncio.wait_for(claimant.stdout.readline(), 60)).decode().strip()
+    finally:
+        claimant.kill()
+        await claimant.wait()
+    assert held in ids
+    assert await race(processes, now, rounds=3) == Counter({m: 1 for m in ids if m != held})
+    await asyncio.sleep(2.1)
+    assert await race(processes, now, rounds=3) == Counter({held: 1})
 
 
 async def test_a_lease_is_held_by_one_claimant_and_freed_only_by_its_token(clients, prefix):
