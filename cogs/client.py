@@ -59,7 +59,8 @@ class _GameMaster:
         self.health_port: int | None = None
         self._health = None
         self.draining = False
-        self._in_flight: set[asyncio.Task] = set()
+        self._in_flight: dict[str, set[asyncio.Task]] = {}
+        """The tasks each interaction being handled started, by interaction id."""
         parsers = self._connection.parsers
         parsers["INTERACTION_CREATE"] = self._tracked(parsers["INTERACTION_CREATE"])
 
@@ -100,10 +101,19 @@ class _GameMaster:
             before = asyncio.all_tasks()
             parse_interaction(data)
             started = asyncio.all_tasks() - before
-            self._in_flight.update(started)
-            for task in started:
-                task.add_done_callback(self._in_flight.discard)
+            if started:
+                key = str(data.get("id"))
+                self._in_flight[key] = started
+                for task in started:
+                    task.add_done_callback(lambda done, key=key: self._finished(key, done))
         return parse
+
+    def _finished(self, key: str, task: asyncio.Task) -> None:
+        tasks = self._in_flight.get(key)
+        if tasks is not None:
+            tasks.discard(task)
+            if not tasks:
+                del self._in_flight[key]
 
     async def drain(self, timeout: float) -> None:
         """Stop taking interactions, let the ones being handled finish (at most ``timeout`` s), then close.
@@ -111,9 +121,9 @@ class _GameMaster:
         The gateway stays connected meanwhile (heartbeats go on; an interaction arriving now is left
         unanswered, and fails for its user), and Redis stays open until the bot has closed."""
         self.draining = True
-        pending = {t for t in self._in_flight if not t.done()}
+        pending = {task for tasks in self._in_flight.values() for task in tasks}
         if pending:
-            log.info("draining: %d interaction(s) being handled; waiting up to %gs", len(pending), timeout)
+            log.info("draining: %d interaction(s) being handled; waiting up to %gs", len(self._in_flight), timeout)
             _, left = await asyncio.wait(pending, timeout=timeout)
             if left:
                 log.warning("draining: %d interaction(s) still running after %gs; closing anyway", len(left),
