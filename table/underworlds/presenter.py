@@ -108,6 +108,9 @@ COMMANDS: tuple[CommandSpec, ...] = (
                 options=(Option("token", "The token"), _reason())),
     CommandSpec("ref inspire", "Inspire or uninspire a fighter", fixed={"type": "SetInspired"}, free=True,
                 options=(_any_fighter(), Option("inspired", "Inspired or not", bool, required=False, default=True))),
+    CommandSpec("ref haunch", "Gain/lose Haunch counters", fixed={"type": "AdjustHaunch"}, free=True,
+                options=(Option("player", "Whose"), Option("delta", "Negative: lose", int, min=-20, max=20),
+                         _reason())),
     CommandSpec("ref note", "Log how a card's text was settled", fixed={"type": "RefereeNote"}, free=True,
                 options=(Option("text", "What was settled", min=1, max=500),)),
 )

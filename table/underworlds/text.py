@@ -43,7 +43,7 @@ EVENTS = (
     "Ventured", "Planned", "PloyPlayed", "SpellCast", "SpellFailed", "UpgradePlayed", "ReactionDeclared", "Delved",
     "CardRecycled", "ObjectiveRevealed", "ObjectiveScored", "ObjectiveDrawDeclined", "CardChoiceMade",
     "CardChoiceDeclined", "ObjectiveDiscarded", "PowerCardDiscarded", "GloryGained", "CardTextToSettle",
-    "EndPhaseStarted", "RoundEnded", "MatchEnded", "RefereeAction")
+    "EndPhaseStarted", "RoundEnded", "MatchEnded", "RefereeAction", "HaunchGained", "HaunchDiscarded")
 """The events written as a line, ``uw.text.event.<type>`` (a few split further, like ``CardsDrawn.one``)."""
 CARD_ACTIONS = ("PlayPloy", "PlayUpgrade", "PlayReaction", "CastSpell", "Recycle", "ScoreObjective",
                 "DiscardObjective", "DiscardPower", "UseCardAction", "ChooseForCard")
@@ -295,6 +295,8 @@ def event_line(e: JSON, names: Names) -> str | None:
         params["text"] = str(e.get("text", ""))[:300]
     elif t == "RefereeAction":
         params["summary"] = e.get("summary") or e.get("action") or ""
+    elif t in ("HaunchGained", "HaunchDiscarded"):
+        params["total"] = e.get("total")
     return text(key, lang, **params)
 
 
@@ -399,6 +401,8 @@ def panel_embed(view: JSON, names: Names, *, match_id: str, image: str | None = 
                  text("panel.decks", lang, objectives=p.get("objective_deck", 0), power=p.get("power_deck", 0))]
         if phase == "action":
             lines.insert(1, text("panel.activations", lang, count=p.get("activations_left", 0)))
+        if p.get("haunch"):  # Haunch counters (The Skinnerkin's cards), public
+            lines.append(text("panel.haunch", lang, count=p["haunch"]))
         if p.get("scored"):
             lines.append(text("panel.scored", lang, cards=", ".join(card_name(c) for c in p["scored"])[:300]))
         marker = " ▶" if seat in waiting else ""

@@ -69,6 +69,8 @@ def every_event(view: dict) -> list[dict]:
         {"type": "CardsDrawn", "player": "player1", "count": 1, "deck": "objective"},
         {"type": "CardsDrawn", "player": "player1", "count": 3, "deck": "power"},
         {"type": "FirstToDeployChosen", "player": "player1"},
+        {"type": "HaunchGained", "player": "player1", "amount": 1, "total": 3, "by": "referee"},
+        {"type": "HaunchDiscarded", "player": "player1", "amount": 2, "total": 1, "by": "46017"},
         {"type": "FighterPlaced", "fighter": f0, "hex": "b2"},
         {"type": "DeploymentFinished"},
         {"type": "RoundStarted", "round": 2},
@@ -208,6 +210,8 @@ def write_everything(lang: str) -> list[str]:
         out += [names.attack(f["id"], i) for f in final["fighters"] for i in range(-1, 3)]
         out += [action_label(a, names) for a in every_action(final)]
         out.append(panel_embed(final, names, match_id="m1"))
+        haunch = {s: {**p, "haunch": 2} for s, p in final["players"].items()}  # Haunch counters, when any
+        out.append(panel_embed({**final, "players": haunch}, names, match_id="m1"))
         out += [victory_embed(v, names, None, None) for v in outcome_views(final)]
     attackers = Names(every_attack_view(), PLAYERS, lang=lang)
     out += [attackers.attack("player1:x", i) for i in range(4)]
@@ -257,9 +261,10 @@ def test_no_key_reaches_a_player(asked, lang: str):
     assert leaked == []
 
 
-UNREACHED = {"uw.text.coverage.other", "uw.text.card_type.objective", "uw.text.card_type.spell"}
+UNREACHED = {"uw.text.coverage.other", "uw.text.card_type.objective", "uw.text.card_type.spell",
+             "uw.text.coverage.pending"}
 """Keys for data that never occurs with the shipped cards: a card of no deck, an objective among power cards, a
-spell card (none shipped yet)."""
+spell card (none shipped yet), a card not automated (all 128 are; test_underworlds_table checks the list)."""
 
 
 def test_every_uw_text_key_is_written_somewhere(asked):
