@@ -227,3 +227,33 @@ async def test_processes_started_together_identify_five_seconds_apart_when_disco
             for process in processes:
                 with contextlib.suppress(ProcessLookupError):
                     assert await process.stop() == 0, process.log[-3000:]
+
+
+async def test_shard_count_auto_runs_discords_recommended_shards_in_one_process(fake, redis, prefix):
+    """``SHARD_COUNT=auto``: the bot asks ``GET /gateway/bot`` for the count and runs every shard itself."""
+    from cogs.client import ShardedGameMasterBot, build_bot
+    from tests.discord.bot_fixtures import services_for
+
+    (games0, games1), alice, bob = _world(fake)
+    bot = build_bot(services_for(redis, prefix, shard_count="auto", rate_limit_per_minute=100_000))
+    assert isinstance(bot, ShardedGameMasterBot)
+    async with fake.running(bot, timeout=10):
+        await fake.wait_connected()
+        assert bot.shard_count == 2 and sorted(bot.shards) == [0, 1]
+        answered = [await fake.slash(alice, channel, "match list") for channel in (games0, games1)]
+        assert [r.shard for r in answered] == [0, 1] and answered[0].session_id != answered[1].session_id
+
+
+def test_shard_settings_name_this_processes_shards_and_refuse_what_cannot_work():
+    from pydantic import ValidationError
+
+    from table.settings import Settings, parse_shard_ids
+
+    assert parse_shard_ids("0-3") == [0, 1, 2, 3] and parse_shard_ids("4, 0-1") == [0, 1, 4]
+    assert parse_shard_ids("1-") is None and parse_shard_ids("3-1") is None and parse_shard_ids("a") is None
+    assert not Settings().sharded and Settings(shard_count="auto").sharded
+    assert Settings(shard_count=4, shard_ids="2-3").owned_shards == [2, 3]
+    for bad in ({"shard_ids": "0"}, {"shard_count": "auto", "shard_ids": "0"}, {"shard_count": 2, "shard_ids": "2"},
+                {"shard_count": 0}, {"shard_count": 2, "shard_ids": "0", "discord_token": "t", "redis_url": None}):
+        with pytest.raises(ValidationError):
+            Settings(**bad)
