@@ -151,7 +151,7 @@ def charge_destinations(st: State, f: FighterState,
     line-of-sight walls looked up once rather than per destination.
     """
     profiles = rules.attacks(st, f)
-    enemies = [e.hex for e in st.surviving(st.other(f.seat)) if e.hex is not None]
+    enemies = [e.hex for e in st.enemies(f.seat) if e.hex is not None]
     sees = rules.sight(st)
     out = {}
     for h, path in (move_paths(st, f) if paths is None else paths).items():
@@ -163,7 +163,7 @@ def charge_destinations(st: State, f: FighterState,
 
 def _stunnable(st: State, f: FighterState) -> list[FighterState]:
     """Enemies of ``f`` with no Stagger marker that can be staggered, wherever they stand (§17.3)."""
-    return [e for e in st.surviving(st.other(f.seat)) if e.hex is not None and e.stagger == 0
+    return [e for e in st.enemies(f.seat) if e.hex is not None and e.stagger == 0
             and rules.can_be_staggered(st, e)]
 
 

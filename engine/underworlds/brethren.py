@@ -12,7 +12,7 @@ from typing import Any
 from engine.core.dice import get_die, roll
 from engine.underworlds import flow, rules
 from engine.underworlds.hexgrid import Hex
-from engine.underworlds.state import ACTIVATIONS_PER_ROUND, FighterState, State
+from engine.underworlds.state import FighterState, State
 from engine.underworlds.traits import has_trait
 
 JSON = dict[str, Any]
@@ -45,7 +45,7 @@ def _within(a: FighterState, b: FighterState, n: int) -> bool:
 
 
 def _global_turn(st: State) -> int:
-    return st.round * ACTIVATIONS_PER_ROUND * len(st.seats) + st.turns_taken
+    return st.round * st.turns_in_round() + st.turns_taken
 
 
 # -- objectives and Broad Shoulders -----------------------------------------------------------------------------------
@@ -97,14 +97,14 @@ OBJECTIVES = {BRINGER_OF_THE_DAWN: _bringer_of_the_dawn, SPARKING_FURORE: _spark
 
 def abandon_paths(st: State, f: FighterState) -> dict[Hex, list[Hex]]:
     """Furious Abandon: where a push of up to 2 hexes can end adjacent to an enemy, with its path."""
-    enemies = [e.hex for e in _on(st, st.other(f.seat))]
+    enemies = [e.hex for e in st.enemies(f.seat)]
     return {h: path for h, path in rules.push_paths(st, f, 2).items() if any(h.is_adjacent(e) for e in enemies)}
 
 
 def ploy_plays(st: State, seat: str, card_id: str) -> list[JSON]:
     """Every way to play one of this module's ploys now (none: its condition is not met)."""
     base = {"type": "PlayPloy", "card": card_id}
-    mine, theirs = _on(st, seat), _on(st, st.other(seat))
+    mine, theirs = _on(st, seat), st.enemies(seat)
     if card_id == BOLT_FROM_THE_BLUE:  # a friendly fighter holding an objective
         return [{**base, "fighter": f.id} for f in mine if rules.holds_objective(st, f)]
     if card_id == SHARE_THE_BURDEN:  # then you *can* choose another friendly fighter within 1 hex
@@ -134,7 +134,7 @@ def _uninspire_later(st: State, seat: str, card_id: str, f: FighterState) -> Non
     """"At the end of the next turn, if that fighter is Inspired, un-Inspire it": the card stays face up till then."""
     nxt = _global_turn(st) + 1
     st.persisting.append({"card": card_id, "seat": seat, "fighter": f.id, "uninspire_after_turn": nxt,
-                          "until_round": nxt // (ACTIVATIONS_PER_ROUND * len(st.seats))})
+                          "until_round": nxt // (st.turns_in_round())})
 
 
 def resolve_ploy(ctx: Any, seat: str, card_id: str, choices: JSON) -> bool:
@@ -225,7 +225,7 @@ def reaction_options(st: State, seat: str, tags: set[str], wctx: JSON, *, push_h
     hand = st.players[seat].power
     subject = st.find_fighter(wctx.get("fighter") or "")
     if ACCEPTING_CAPACITOR in hand and "inspired" in tags and subject is not None and subject.seat == seat \
-            and any(_within(subject, e, 1) for e in _on(st, st.other(seat))):
+            and any(_within(subject, e, 1) for e in st.enemies(seat)):
         out.append({"type": "PlayReaction", "card": ACCEPTING_CAPACITOR})
     if FINAL_SPARK in hand and "activation" in tags:
         hit = sorted({h["target"] for h in st.step_log.get("attack_hits", []) if h["seat"] == seat
@@ -269,7 +269,7 @@ def resolve_reaction(ctx: Any, seat: str, card_id: str, holder: FighterState | N
         return False
     subject = st.find_fighter(wctx.get("fighter") or "")
     if card_id == ACCEPTING_CAPACITOR and subject is not None and subject.on_battlefield:
-        for e in [e for e in _on(st, st.other(seat)) if _within(subject, e, 1)]:
+        for e in [e for e in st.enemies(seat) if _within(subject, e, 1)]:
             flow.stagger(ctx, e, by=card_id)
     elif card_id == FINAL_SPARK:
         t = st.find_fighter(choices.get("target") or "")
@@ -326,7 +326,7 @@ def powerhouse_reduction(st: State, attacker: FighterState, here: Hex, there: He
     attacker's most favourable one (the most enemy fighters) is taken (ruling)."""
     if POWERHOUSE not in attacker.upgrades:
         return 0
-    enemies = {e.hex for e in _on(st, st.other(attacker.seat))}
+    enemies = {e.hex for e in st.enemies(attacker.seat)}
     n = here.distance(there)
     best: dict[Hex, int] = {here: 0}
     layer = [here]

@@ -1,12 +1,12 @@
 """Card effects registered by card id: objective conditions, ploys, upgrades, reactions, Inspire conditions.
 
 What is automated is listed in ``AUTOMATED`` (what is in part, in ``PARTIAL``): every objective of the
-Rimewyrm's Bite deck here and the checkable ones of Brethren of the Bolt and The Skinnerkin in
-``objectives.py`` (the Hungering Parasite objectives need the Bane of Heroes plot card, whose text no
-source gives, so they are the player's claim), the ploys and upgrades whose effect needs no free-form
-choice (characteristic changes and attack actions come from ``cards.json`` through ``rules``), the
-reactions of those upgrades, and the Inspire conditions of the playable warbands. The Brethren of the Bolt and
-Skinnerkin power cards are answered by ``brethren.py`` and ``skinnerkin.py`` (asked from here); the steps a card
+Rimewyrm's Bite deck here, those of Brethren of the Bolt and The Skinnerkin in ``objectives.py`` and those of
+Hungering Parasite in ``parasite.py`` (on the Bane of Heroes record the players keep), the ploys and upgrades
+whose effect needs no free-form choice (characteristic changes and attack actions come from ``cards.json`` through
+``rules``), the reactions of those upgrades, and the Inspire conditions of the playable warbands. The Brethren of the
+Bolt, Skinnerkin and Hungering Parasite power cards are answered by ``brethren.py``, ``skinnerkin.py`` and
+``parasite.py`` (asked from here); the steps a card
 opens for a choice, a card's Move actions or follow-up attacks are ``choices.py``'s. Any other card still plays: its
 text travels in the event and the players settle it with referee actions (``referee.py``).
 ``automation_coverage()`` sums it up per card ("N of 128").
@@ -27,7 +27,7 @@ from engine.underworlds import brethren, card_hooks, flow, parasite, rules, scat
 from engine.underworlds.battlefield import push_destinations
 from engine.underworlds.cards import ObjectiveCard, PloyCard, ScoreType, UpgradeCard, load_cards
 from engine.underworlds.hexgrid import Hex
-from engine.underworlds.state import ACTIVATIONS_PER_ROUND, FighterState, State
+from engine.underworlds.state import FighterState, State
 
 JSON = dict[str, Any]
 
@@ -48,7 +48,7 @@ BROAD_SHOULDERS, DETERMINED_RESISTANCE, MASTER_OF_CONDUCTION, SIGMARS_CYCLONE = 
 BUTCHERS_STRENGTH, CALLOUSED_HANDS, KITCHEN_DIRECTOR, MIDDEN_HEAP_SCAVENGER = "46024", "46025", "46028", "46030"
 LATCHING_ON, HEAD_CHEF, POTENTIAL_COURTIER = "46029", "46027", "46031"
 
-OBJECTIVES: dict[str, Callable[[State, str, str], int | None]] = {**parasite.OBJECTIVES}
+OBJECTIVES: dict[str, Callable[[State, str, str], int | None]] = {}
 """Objective id -> condition(state, seat, moment) giving the glory to gain, or None when not met."""
 AUTOMATED: set[str] = set()
 """Cards whose whole effect the engine applies."""
@@ -95,7 +95,7 @@ def objective_glory(st: State, seat: str, card_id: str, moment: str) -> int | No
 
 
 def _enemies(st: State, seat: str) -> list[FighterState]:
-    return st.warband_of(st.other(seat))
+    return [f for s in st.opponents(seat) for f in st.warband_of(s)]
 
 
 @objective(BLOOD_SOAKED_ICE)
@@ -106,7 +106,7 @@ def _blood_soaked_ice(st: State, seat: str, moment: str) -> int | None:
 
 @objective(CORRALLED)
 def _corralled(st: State, seat: str, moment: str) -> int | None:
-    alive = st.surviving(st.other(seat))
+    alive = st.enemies(seat)
     places = {rules.territory_of(st, f.hex) for f in alive}
     return _glory(CORRALLED) if moment == "end" and alive and len(places) == 1 else None
 
@@ -147,7 +147,7 @@ def _gone_without_a_trace(st: State, seat: str, moment: str) -> int | None:
 @objective(NEVER_PUNISHED)
 def _never_punished(st: State, seat: str, moment: str) -> int | None:
     mine = sum(1 for f in st.surviving(seat) if f.wounds)
-    theirs = sum(1 for f in st.surviving(st.other(seat)) if f.wounds)
+    theirs = sum(1 for f in st.enemies(seat) if f.wounds)
     return _glory(NEVER_PUNISHED) if moment == "end" and mine < theirs else None
 
 
@@ -157,7 +157,7 @@ def _nowhere_to_run(st: State, seat: str, moment: str) -> int | None:
         return None
     bf = rules.battlefield(st)
     count = 0
-    for f in st.surviving(st.other(seat)):
+    for f in st.enemies(seat):
         near = [f.hex, *bf.neighbours(f.hex)]
         if any(rules.is_lethal(st, h) or rules.is_trap(st, h) for h in near):
             count += 1
@@ -195,7 +195,7 @@ def _threatening_rumbles(st: State, seat: str, moment: str) -> int | None:
         return None
     held = {str(t.hex) for t in rules.objective_tokens(st)}
     for hit in st.step_log.get("card_damage", []):
-        if hit["seat"] == seat and hit["hex"] in held and rules.territory_of(st, Hex.parse(hit["hex"])) == st.other(seat):
+        if hit["seat"] == seat and hit["hex"] in held and rules.territory_of(st, Hex.parse(hit["hex"])) not in (None, seat):
             return _glory(THREATENING_RUMBLES)
     return None
 
@@ -440,7 +440,7 @@ for _card in (ADVANCING_JUGGERNAUT, BOOTS_OF_WARDING, EARTH_SHATTERING_TREAD, IN
               MASTER_OF_CONDUCTION, BUTCHERS_STRENGTH, CALLOUSED_HANDS, DETERMINED_RESISTANCE, KITCHEN_DIRECTOR):
     AUTOMATED.add(_card)
 
-for _card, _condition in {**brethren.OBJECTIVES, **skinnerkin.OBJECTIVES}.items():
+for _card, _condition in {**brethren.OBJECTIVES, **skinnerkin.OBJECTIVES, **parasite.OBJECTIVES}.items():
     objective(_card)(_condition)
 
 
@@ -555,7 +555,7 @@ def ploy_plays(st: State, seat: str, card_id: str) -> list[JSON]:
     if card_id in parasite.PLOYS:
         return parasite.ploy_plays(st, seat, card_id, push_hexes=push_hexes)
     if card_id == THE_RIGHT_BAIT:
-        return [{**base, "fighter": a.id, "target": e.id} for a in st.surviving(seat) for e in st.surviving(st.other(seat))
+        return [{**base, "fighter": a.id, "target": e.id} for a in st.surviving(seat) for e in st.enemies(seat)
                 if a.hex is not None and e.hex is not None and a.hex.is_adjacent(e.hex)]
     if card_id == PUNCTURING_ICE_SHARDS:
         return [{**base, "target": f.id} for f in st.surviving() if near_hazard(st, f.hex)]
@@ -713,7 +713,7 @@ def _reaction_choices(st: State, f: FighterState, u: str) -> list[JSON]:
     """The choices an automated upgrade reaction is declared with ([{}]: none to make)."""
     if u == MASTER_OF_DISASTER:  # Pick one: push this fighter 1 hex, or stagger an enemy fighter.
         return [{"hex": str(h)} for h in push_hexes(st, f)] + \
-            [{"target": e.id} for e in st.surviving(st.other(f.seat)) if e.on_battlefield]
+            [{"target": e.id} for e in st.enemies(f.seat)]
     if u == FRENETIC_EFFORTS:  # Push this fighter 1 hex.
         return [{"hex": str(h)} for h in push_hexes(st, f)]
     return [{}]
@@ -723,7 +723,7 @@ def _upgrade_reaction_ok(st: State, f: FighterState, u: str, tags: set[str], wct
     me = wctx.get("fighter") == f.id
     if u == ADVANCING_JUGGERNAUT:
         return "move" in tags and me and not wctx.get("superaction") and \
-            rules.territory_of(st, f.hex) == st.other(f.seat)
+            rules.territory_of(st, f.hex) not in (None, f.seat)
     if u == INURED_TO_HARDSHIP:
         return "round_start" in tags and f.wounds > 0 and not rules.is_large(st, f)
     if u == LIKE_AN_AVALANCHE:
@@ -870,7 +870,7 @@ def after_power_step(ctx: Any) -> None:
     winner picks a territory (choices.py deals the damage)."""
     st = ctx.st
     entry = persisting(st, HERE_IT_COMES)
-    last = st.turns_taken + 1 >= len(st.seats) * ACTIVATIONS_PER_ROUND
+    last = st.turns_taken + 1 >= st.turns_in_round()
     if entry is None or not last or entry.get("until_round") != st.round or entry.get("resolved"):
         return
     from engine.underworlds.setup import roll_off  # setup builds the match; it imports the rules, not the cards

@@ -66,14 +66,14 @@ def _batteries_of_faith(st: State, seat: str, moment: str) -> int | None:
 @objective("45002")
 def _blessed_fulmination(st: State, seat: str, moment: str) -> int | None:
     """Surge, after an activation step: two or more enemy fighters are staggered."""
-    ok = moment == "after_activation" and sum(1 for f in st.surviving(st.other(seat)) if f.stagger) >= 2
+    ok = moment == "after_activation" and sum(1 for f in st.enemies(seat) if f.stagger) >= 2
     return _met("45002", ok)
 
 
 @objective("45004")
 def _convictions_reward(st: State, seat: str, moment: str) -> int | None:
     """Dual, end: an enemy fighter is out of action and your warband holds two or more objectives."""
-    enemy_down = any(f.out_of_action for f in st.warband_of(st.other(seat)))
+    enemy_down = any(f.out_of_action for s in st.opponents(seat) for f in st.warband_of(s))
     return _met("45004", moment == "end" and enemy_down and len(held_objectives(st, seat)) >= 2)
 
 
@@ -98,7 +98,7 @@ def _glorious_martyrdom(st: State, seat: str, moment: str) -> int | None:
     """Dual, end: a friendly fighter is out of action and you hold more objectives than the other warband;
     +1 glory if an Inspired friendly fighter is out of action."""
     down = [f for f in st.warband_of(seat) if f.out_of_action]
-    more = len(held_objectives(st, seat)) > len(held_objectives(st, st.other(seat)))
+    more = all(len(held_objectives(st, seat)) > len(held_objectives(st, s)) for s in st.opponents(seat))
     return _met("45006", moment == "end" and bool(down) and more, 1 if any(f.inspired for f in down) else 0)
 
 
@@ -182,7 +182,7 @@ def _perfect_cut(st: State, seat: str, moment: str) -> int | None:
 @objective("46008")
 def _plenty_to_choose_from(st: State, seat: str, moment: str) -> int | None:
     """End: no more than one surviving enemy fighter."""
-    return _met("46008", moment == "end" and len(st.surviving(st.other(seat))) <= 1)
+    return _met("46008", moment == "end" and len(st.enemies(seat)) <= 1)
 
 
 @objective("46009")

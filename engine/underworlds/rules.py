@@ -322,7 +322,7 @@ def attack_targets(st: State, attacker: FighterState, profile: dict[str, Any],
     if here is None:
         return []
     out = []
-    for target in st.surviving(st.other(attacker.seat)):
+    for target in st.enemies(attacker.seat):
         assert target.hex is not None
         if profile["scything"] and not here.is_adjacent(target.hex):
             continue  # §35.22: Scything targets adjacent enemies only

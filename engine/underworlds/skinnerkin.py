@@ -16,7 +16,7 @@ from engine.underworlds import flow, rules
 from engine.underworlds.brethren import roll_magic
 from engine.underworlds.cards import load_cards
 from engine.underworlds.hexgrid import Hex
-from engine.underworlds.state import ACTIVATIONS_PER_ROUND, FighterState, State
+from engine.underworlds.state import FighterState, State
 from engine.underworlds.traits import has_trait
 
 JSON = dict[str, Any]
@@ -263,7 +263,7 @@ def use_card_action(ctx: Any, f: FighterState, card_id: str) -> bool:
 def end_of_turn(ctx: Any) -> None:
     """After the action phase's last turn: the "end of the action phase" reaction step (Practised Butcher)."""
     st = ctx.st
-    if st.turns_taken + 1 >= ACTIVATIONS_PER_ROUND * len(st.seats):
+    if st.turns_taken + 1 >= st.turns_in_round():
         flow.open_window(ctx, ["action_phase_end"], {"round": st.round})
 
 

@@ -24,6 +24,9 @@ ACTIVATIONS_PER_ROUND = 4
 """Each player has four activation tokens (§13.1)."""
 ROUNDS = 3
 """A match lasts three rounds (§12)."""
+TURNS_EACH = {2: ACTIVATIONS_PER_ROUND, 3: 3, 4: 4}
+"""Turns (and activation tokens) each player has in a round, by the number of players: four between two (§13.1);
+three each with three players and four each with four (seed 000 lines 1613-1617, as printed: digest §35 default 9)."""
 OBJECTIVE_HAND = 3
 """Objective cards drawn at setup and refilled in the end phase (§12.4, §24)."""
 POWER_HAND = 5
@@ -223,6 +226,14 @@ class State(Model):
         if len(self.seats) == 2:
             return self.seats[1] if seat == self.seats[0] else self.seats[0]
         return self.next_seat(seat)
+
+    def turns_each(self) -> int:
+        """Turns each player plays in a round (``TURNS_EACH``)."""
+        return TURNS_EACH[len(self.seats)]
+
+    def turns_in_round(self) -> int:
+        """Turns in a whole round, every player's."""
+        return self.turns_each() * len(self.seats)
 
     def next_seat(self, seat: str) -> str:
         """The player to the left of ``seat``: the next one in play order (seats are listed clockwise, seed 000

@@ -16,18 +16,9 @@ from engine.underworlds.actions import Action, ChooseFirstTurn, ScoreObjective
 from engine.underworlds.flow import (
     Ctx, bad_action, frame, inspire_step, open_window, pop, push, surge_step,
 )
-from engine.underworlds.state import ACTIVATIONS_PER_ROUND, ROUNDS, State
+from engine.underworlds.state import ROUNDS, State
 
 JSON = dict[str, Any]
-TURNS_EACH = {2: ACTIVATIONS_PER_ROUND, 3: 3, 4: 4}
-"""Turns each player plays in a round, by the number of players: four between two (§13.1); three each with three
-players and four each with four (seed 000 lines 1613-1617, followed as printed: digest §35 default 9)."""
-
-
-def turns_each(st: State) -> int:
-    """Turns (and activation tokens) each player has in a round."""
-    return TURNS_EACH[len(st.seats)]
-
 
 def next_round(st: State) -> int:
     """The round after this one: a four-player match skips round 2 (seed 000 lines 1658-1662, digest §35 default 9)."""
@@ -41,6 +32,8 @@ def _round_run(ctx: Ctx, fr: JSON) -> bool:
     if stage == "start":
         st.phase = "action"
         st.phase_log = {}
+        for p in st.players.values():
+            p.activations_left = st.turns_each()  # three with three players (seed 000 line 1615)
         ctx.emit("RoundStarted", round=st.round)
         bonus = st.setup.finished_first if st.round == 1 else None
         winner = roll_off(ctx, "action phase", bonus=bonus)
@@ -52,7 +45,7 @@ def _round_run(ctx: Ctx, fr: JSON) -> bool:
         open_window(ctx, ["round_start"], {"round": st.round})
         return True
     if stage == "turns":
-        if st.turns_taken < turns_each(st) * len(st.seats):
+        if st.turns_taken < st.turns_in_round():
             assert st.first_player is not None
             # Turns alternate; with three or four players they go to the left (seed 000 lines 1573-1575, 1609).
             order = st.play_order(st.first_player)
@@ -86,7 +79,7 @@ def _clear_round(ctx: Ctx) -> None:
         f.move = f.charge = f.guard = f.stagger = 0
         f.activations = 0
     for p in st.players.values():
-        p.activations_left = turns_each(st)
+        p.activations_left = st.turns_each()
     effects.end_of_round(ctx)
     ctx.emit("RoundEnded", round=st.round)
 
