@@ -111,6 +111,10 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("ref haunch", "Gain/lose Haunch counters", fixed={"type": "AdjustHaunch"}, free=True,
                 options=(Option("player", "Whose"), Option("delta", "Negative: lose", int, min=-20, max=20),
                          _reason())),
+    CommandSpec("ref bane", "Your Bane of Heroes upgrade: give it to a fighter, or break it (no fighter)",
+                fixed={"type": "BaneOfHeroes"}, free=True,
+                options=(Option("fighter", "Who gets it (none: break it)", required=False, autocomplete=True),
+                         _reason())),
     CommandSpec("ref note", "Log how a card's text was settled", fixed={"type": "RefereeNote"}, free=True,
                 options=(Option("text", "What was settled", min=1, max=500),)),
 )
