@@ -257,3 +257,15 @@ def test_shard_settings_name_this_processes_shards_and_refuse_what_cannot_work()
                 {"shard_count": 0}, {"shard_count": 2, "shard_ids": "0", "discord_token": "t", "redis_url": None}):
         with pytest.raises(ValidationError):
             Settings(**bad)
+
+
+async def test_an_identify_with_an_invalid_shard_is_closed_with_4010(fake):
+    import aiohttp
+
+    async with aiohttp.ClientSession() as session, session.ws_connect(fake.gateway_url) as ws:
+        hello = await ws.receive_json()
+        assert hello["op"] == 10
+        await ws.send_json({"op": 2, "d": {"token": "fake-token", "intents": 1, "properties": {}, "shard": [2, 2]}})
+        closed = await ws.receive()
+        assert closed.type is aiohttp.WSMsgType.CLOSE and closed.data == 4010
+    assert fake.identifies == []
