@@ -1,7 +1,8 @@
 """Card effects registered by card id: objective conditions, ploys, upgrades, reactions, Inspire conditions.
 
 What is automated is listed in ``AUTOMATED`` (what is in part, in ``PARTIAL``): every objective of the
-Rimewyrm's Bite deck here, those of Brethren of the Bolt and The Skinnerkin in ``objectives.py`` and those of
+Rimewyrm's Bite deck here, those of Brethren of the Bolt and The Skinnerkin in ``objectives.py`` (the ones on
+Haunch counters, Priests and Holy Vessels in ``skinnerkin.py`` and ``brethren.py``, registered below) and those of
 Hungering Parasite in ``parasite.py`` (on the Bane of Heroes record the players keep), the ploys and upgrades
 whose effect needs no free-form choice (characteristic changes and attack actions come from ``cards.json`` through
 ``rules``), the reactions of those upgrades, and the Inspire conditions of the playable warbands. The Brethren of the
