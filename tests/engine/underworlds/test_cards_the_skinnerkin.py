@@ -398,3 +398,16 @@ def test_practised_butcher_at_the_end_of_the_action_phase_damage_and_a_haunch_co
     assert fighter(miss, OBRYN)["wounds"] == 0 and haunch(miss) == 0
     s, ev = last_power_step({TARGOR: "c3", OBRYN: "h9"})
     assert s["phase"] == "end" and not plays(s, P1, "46032")
+
+
+def test_a_trait_comes_from_the_fighter_data_or_the_referee_never_guessed():
+    """Digest §4 (a bold italic keyword is a descriptor): a trait the data gives counts (the 2024 Skinnerkin cards'
+    runemarks); the Wintermaw data knows none (null), so no fighter has one until the referee gives it."""
+    from engine.underworlds.traits import card_traits, has_trait
+    gristla = "player1:gristla-tenderhooke"
+    st = load(scenario({gristla: "c3"}, warbands=("the-skinnerkin-2024", "steelhearts-champions")))
+    assert has_trait(st, st.fighter(gristla), "Chefs") and not has_trait(st, st.fighter(gristla), "brawler")
+    st = load(scenario({gristla: "c3"}, warbands=("the-skinnerkin", "steelhearts-champions")))
+    assert card_traits(st, st.fighter(gristla)) is None and not has_trait(st, st.fighter(gristla), "brawler")
+    st.fighter(gristla).traits = ["brawler"]
+    assert has_trait(st, st.fighter(gristla), "Brawlers")
