@@ -94,9 +94,9 @@ class Theme:
 
     background: RGB = (24, 26, 33)
     grid: RGB = (12, 13, 17)
-    territory: tuple[RGB, RGB] = ((72, 92, 122), (122, 82, 74))
-    """Plain hexes of player 1's and player 2's boards."""
-    starting: tuple[RGB, RGB] = ((112, 140, 182), (178, 124, 112))
+    territory: tuple[RGB, ...] = ((72, 92, 122), (122, 82, 74), (70, 112, 78), (116, 100, 58))
+    """Plain hexes of each board, board 0 first: cool, warm, and with three or four players green and ochre."""
+    starting: tuple[RGB, ...] = ((112, 140, 182), (178, 124, 112), (108, 166, 118), (170, 150, 92))
     """Starting hexes of each territory (plus a white icon)."""
     no_ones: RGB = (96, 96, 100)
     blocked: RGB = (34, 36, 44)
@@ -208,7 +208,7 @@ def _layout(battlefield: Battlefield, width: int) -> _Layout:
     legend_top = round(top + board_height + margin)
     centres = {h: (margin + (2 * h.col + 1 + (h.row & 1) - min_x2 + 1) * hex_width / 2,
                    top + size + 1.5 * size * (h.row - min(rows))) for h in battlefield.hexes}
-    height = legend_top + 6 * (_LEGEND_PX + 20) + margin  # room for the legend; cropped once drawn
+    height = legend_top + 8 * (_LEGEND_PX + 20) + margin  # room for the legend; cropped once drawn
     return _Layout(width, height, size, margin, top, min_x2, legend_top, centres)
 
 
@@ -351,15 +351,19 @@ def _static_colours(theme: Theme) -> tuple[RGB, ...]:
     return tuple(out)
 
 
-def _legend_items(battlefield: Battlefield, theme: Theme, labels: tuple[str, str],
+def _legend_items(battlefield: Battlefield, theme: Theme, labels: tuple[str, ...],
                   words: BoardWords) -> list[tuple[str, RGB, RGB | None, str, str]]:
     """(kind, fill, edge, text, mark): ``hex`` swatches, ``token`` rings, ``badge`` circles; ``""`` breaks the row.
 
     ``mark``: ``starting`` (a hex swatch with the starting icon), ``blocked`` (a token ring with the blocked
-    border), or a badge's letter.
+    border), a badge's letter, or ``player<i>`` (board ``i``'s player: the dynamic layer draws that player's
+    colour in it).
     """
     items: list[tuple[str, RGB, RGB | None, str, str]] = [
-        ("hex", theme.territory[0], None, labels[0], ""), ("hex", theme.territory[1], None, labels[1], ""),
+        ("hex", theme.territory[i], None, label, f"player{i}") for i, label in enumerate(labels)]
+    if len(labels) > 2:
+        items.append(("", theme.background, None, "", ""))  # three or four players: their own row
+    items += [
         ("hex", theme.no_ones, None, words.no_ones, ""), ("hex", theme.starting[0], theme.icon, words.starting, "starting"),
         ("hex", theme.blocked, theme.blocked_border, words.blocked, ""),
         ("hex", theme.lethal, theme.lethal_border, words.lethal, "")]
@@ -375,18 +379,33 @@ def _legend_items(battlefield: Battlefield, theme: Theme, labels: tuple[str, str
     return items
 
 
-def _draw_legend(draw: ImageDraw.ImageDraw, battlefield: Battlefield, theme: Theme, labels: tuple[str, str],
-                 words: BoardWords, left: float, top: float, right: float) -> float:
-    """Swatches with their names in rows; returns the bottom of the last row."""
+def _legend_places(draw: ImageDraw.ImageDraw, battlefield: Battlefield, theme: Theme, labels: tuple[str, ...],
+                   words: BoardWords, left: float, top: float, right: float
+                   ) -> tuple[list[tuple[tuple[str, RGB, RGB | None, str, str], float, float]], float]:
+    """Each legend item with the top-left corner of its swatch, in rows; and the bottom of the last row."""
     font = _font(_LEGEND_PX)
     swatch = _LEGEND_PX + 8
     x, y = left, top
-    for kind, fill, edge, text, mark in _legend_items(battlefield, theme, labels, words):
+    out = []
+    for item in _legend_items(battlefield, theme, labels, words):
+        kind, text = item[0], item[3]
         text_w = draw.textlength(text, font=font)
         if not kind or x + swatch + 8 + text_w > right:
             x, y = left, y + swatch + 12
             if not kind:
                 continue
+        out.append((item, x, y))
+        x += swatch + 8 + text_w + 28
+    return out, y + swatch
+
+
+def _draw_legend(draw: ImageDraw.ImageDraw, battlefield: Battlefield, theme: Theme, labels: tuple[str, ...],
+                 words: BoardWords, left: float, top: float, right: float) -> float:
+    """Swatches with their names in rows; returns the bottom of the last row."""
+    font = _font(_LEGEND_PX)
+    swatch = _LEGEND_PX + 8
+    places, bottom = _legend_places(draw, battlefield, theme, labels, words, left, top, right)
+    for (kind, fill, edge, text, mark), x, y in places:
         if kind == "hex":
             draw.rectangle([x, y, x + swatch, y + swatch], fill=fill, outline=edge or theme.grid, width=3)
             if mark == "starting":
@@ -401,12 +420,27 @@ def _draw_legend(draw: ImageDraw.ImageDraw, battlefield: Battlefield, theme: The
             draw.text((x + swatch / 2, y + swatch / 2), mark, fill=_contrast(fill, theme), font=_font(MIN_TEXT_PX),
                       anchor="mm")
         draw.text((x + swatch + 8, y + swatch / 2), text, fill=theme.label, font=font, anchor="lm")
-        x += swatch + 8 + text_w + 28
-    return y + swatch
+    return bottom
+
+
+def _draw_player_colours(draw: ImageDraw.ImageDraw, pal: _Palette, battlefield: Battlefield, layout: _Layout,
+                         theme: Theme, labels: tuple[str, ...], words: BoardWords,
+                         colours: Sequence[Colour | None]) -> None:
+    """Each player's fighter colour as a disc in their legend swatch: player, colour, name read together."""
+    swatch = _LEGEND_PX + 8
+    places, _ = _legend_places(draw, battlefield, theme, labels, words, layout.origin_x, layout.legend_top,
+                               layout.width - layout.origin_x)
+    for (kind, _fill, _edge, _text, mark), x, y in places:
+        if not mark.startswith("player"):
+            continue
+        i = int(mark[len("player"):])
+        if i < len(colours) and colours[i] is not None:
+            draw.ellipse([x + 3, y + 3, x + swatch - 3, y + swatch - 3], fill=pal(_rgb(colours[i])),
+                         outline=pal(theme.ink), width=2)
 
 
 @lru_cache(maxsize=16)
-def _static_layer(battlefield: Battlefield, width: int, theme: Theme, labels: tuple[str, str],
+def _static_layer(battlefield: Battlefield, width: int, theme: Theme, labels: tuple[str, ...],
                   words: BoardWords = ENGLISH) -> Image.Image:
     layout = _layout(battlefield, width)
     img = Image.new("RGB", (layout.width, layout.height), theme.background)
@@ -433,13 +467,16 @@ def _static_layer(battlefield: Battlefield, width: int, theme: Theme, labels: tu
             _starting_icon(draw, cx, cy - size * 0.56, size * 0.15, theme)
         text_fill = _contrast(fill, theme)
         draw.text((cx, cy + size * 0.6), str(hex_), fill=text_fill, font=_font(label_px), anchor="mm")
-    # Title: the two faces and the join.
-    first, second = battlefield.boards
-    long = battlefield.spec.join.edge is JoinEdge.LONG
-    where = (words.top, words.bottom) if long else (words.left, words.right)
-    title = words.title.format(first=first.name, first_player=labels[0], first_side=where[0], second=second.name,
-                               second_player=labels[1], second_side=where[1],
-                               edges=words.long_edges if long else words.short_edges)
+    # Title: the two faces and the join; with three or four boards, the faces.
+    if len(battlefield.boards) > 2:
+        title = "  +  ".join(board.name for board in battlefield.boards)  # whose is which: the legend's tints
+    else:
+        first, second = battlefield.boards
+        long = battlefield.spec.join.edge is JoinEdge.LONG
+        where = (words.top, words.bottom) if long else (words.left, words.right)
+        title = words.title.format(first=first.name, first_player=labels[0], first_side=where[0],
+                                   second=second.name, second_player=labels[1], second_side=where[1],
+                                   edges=words.long_edges if long else words.short_edges)
     draw.text((layout.origin_x, layout.origin_x), title, fill=theme.label, font=_font(_TITLE_PX), anchor="la")
     bottom = _draw_legend(draw, battlefield, theme, labels, words, layout.origin_x, layout.legend_top,
                           width - layout.origin_x)
@@ -545,7 +582,8 @@ def _draw_piece(img: Image.Image, draw: ImageDraw.ImageDraw, pal: _Palette, layo
 def render_battlefield(battlefield: Battlefield, *, width: int = 1280, pieces: Sequence[Piece] = (),
                        tokens: Sequence[TokenMark] = (), highlights: Mapping[Hex, Colour | None] | None = None,
                        arrows: Sequence[Arrow] = (), theme: Theme = DEFAULT_THEME,
-                       labels: tuple[str, str] = ("Player 1", "Player 2"), words: BoardWords = ENGLISH) -> bytes:
+                       labels: tuple[str, ...] = ("Player 1", "Player 2"), words: BoardWords = ENGLISH,
+                       player_colours: Sequence[Colour | None] = ()) -> bytes:
     """The battlefield as PNG bytes.
 
     :param battlefield: the two boards and their join.
@@ -555,9 +593,14 @@ def render_battlefield(battlefield: Battlefield, *, width: int = 1280, pieces: S
     :param highlights: hexes to outline (legal moves, targets), each with a colour or None for ``theme.highlight``.
     :param arrows: paths to draw (movement, charge, attack, push), under the tokens and pieces.
     :param theme: the colours.
-    :param labels: what to call player 1 and player 2 (first-board and second-board player) in the title and legend.
+    :param labels: what to call each board's player (first-board player first) in the title and legend: two,
+        or three or four with as many players.
     :param words: the title's, the legend's and the markers' words (English unless given).
+    :param player_colours: each board's player's fighter colour, drawn in their legend swatch (player, colour,
+        name), board 0 first; none by default.
     """
+    if len(labels) < len(battlefield.boards) or len(battlefield.boards) > len(theme.territory):
+        raise ValueError(f"{len(battlefield.boards)} boards need as many labels and territory colours")
     if width < MIN_WIDTH:
         raise ValueError(f"width must be at least {MIN_WIDTH} px to stay readable on a phone, not {width}")
     layout = _layout(battlefield, width)
@@ -565,6 +608,8 @@ def render_battlefield(battlefield: Battlefield, *, width: int = 1280, pieces: S
     img = static.copy()
     pal = _Palette(_static_colours(theme))
     draw = ImageDraw.Draw(img)
+    if player_colours:
+        _draw_player_colours(draw, pal, battlefield, layout, theme, labels, words, player_colours)
     for hex_, colour in sorted((highlights or {}).items(), key=lambda item: item[0]):
         if hex_ in layout.centres:
             cx, cy = layout.centres[hex_]

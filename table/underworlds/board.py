@@ -25,8 +25,8 @@ JSON = dict[str, Any]
 
 BOARD_WIDTH = 1280
 """Width of the posted board image (readable on a phone)."""
-SEAT_COLOURS = ("#3b7dd8", "#d8463b")
-"""Fallback fighter colours by seat, when both warbands would look alike."""
+SEAT_COLOURS = ("#3b7dd8", "#d8463b", "#3bb85a", "#e0b030")
+"""Fallback fighter colours by seat (blue, red, green, gold), when two warbands would look alike."""
 OUTCOME_COLOURS = {"critical_hit": "#ff2fd0", "hit": "#ff3c3c", "draw": "#ffa040", "miss": "#9a9a9a",
                    "critical_defence": "#40a0ff"}
 """Attack arrow colour by the attack's result."""
@@ -45,7 +45,7 @@ def battlefield_of(view: JSON) -> Battlefield | None:
     spec = view.get("battlefield")
     if not spec:
         return None
-    placed = {spec["first"]["board"], spec["second"]["board"]}
+    placed = {spec["first"]["board"], spec["second"]["board"], *(extra["board"] for extra in spec.get("more") or ())}
     used = [b for b in view.get("pack_boards") or [] if b.get("id") in placed]
     return _battlefield(json.dumps(spec, sort_keys=True), json.dumps(used, sort_keys=True))
 
@@ -94,9 +94,9 @@ def seat_colours(view: JSON) -> dict[str, str]:
     out: dict[str, str] = {}
     for i, seat in enumerate(seats):
         warband = warbands.get(str(view["players"][seat].get("warband")))
-        out[seat] = warband.colours.primary if warband else SEAT_COLOURS[i % 2]
+        out[seat] = warband.colours.primary if warband else SEAT_COLOURS[i % len(SEAT_COLOURS)]
     if len(set(c.lower() for c in out.values())) < len(seats):
-        out = {seat: SEAT_COLOURS[i % 2] for i, seat in enumerate(seats)}
+        out = {seat: SEAT_COLOURS[i % len(SEAT_COLOURS)] for i, seat in enumerate(seats)}
     return out
 
 
@@ -161,14 +161,15 @@ def arrows_of(events: Iterable[JSON], view: JSON) -> list[Arrow]:
     return arrows
 
 
-def board_labels(view: JSON, names: Mapping[str, str]) -> tuple[str, str]:
-    """The title/legend names of the first-board and second-board players."""
+def board_seats(view: JSON) -> list[str]:
+    """The player of each board, board 0 (the first-board player's) first."""
     by_board = {index: seat for seat, index in view.get("territory", {}).items()}
-    out = []
-    for index in (0, 1):
-        seat = by_board.get(index, view["seats"][index])
-        out.append(names.get(seat, seat)[:24])
-    return out[0], out[1]
+    return [by_board.get(index, seat) for index, seat in enumerate(view["seats"])]
+
+
+def board_labels(view: JSON, names: Mapping[str, str]) -> tuple[str, ...]:
+    """The title/legend names of each board's player, the first-board player first (two, three or four)."""
+    return tuple(names.get(seat, seat)[:24] for seat in board_seats(view))
 
 
 @functools.cache
@@ -185,6 +186,11 @@ def render_view(view: JSON, *, events: Iterable[JSON] = (), names: Mapping[str, 
     battlefield = battlefield_of(view)
     if battlefield is None:
         return None
+    colours = seat_colours(view)
+    seats = board_seats(view)[:len(battlefield.boards)]
+    # Three or four warbands: each player's colour beside their name in the legend.
+    legend = [colours[s] for s in seats] if len(view["seats"]) > 2 else ()
     return render_battlefield(battlefield, width=width, pieces=pieces_of(view), tokens=tokens_of(view),
                               arrows=arrows_of(events, view), highlights=highlights,
-                              labels=board_labels(view, names or {}), words=board_words(lang))
+                              labels=board_labels(view, names or {})[:len(battlefield.boards)], words=board_words(lang),
+                              player_colours=legend)
