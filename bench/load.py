@@ -157,6 +157,7 @@ class Figures:
     memory_per_match: float
     finished: int
     memory_per_finished: float | None
+    memory_per_entry: float
     replay_bad: int
 
 
@@ -177,7 +178,7 @@ async def phase(url: str, prefix: str, args: argparse.Namespace, processes: int)
 
         played = await _run_workers(url, prefix, ids, args, processes)
         after = await used_memory(redis)
-        finished, per_finished = await _finished_memory(store, ids)
+        finished, per_finished, per_entry = await _key_memory(store, ids)
         bad = 0
         for match_id in ids:
             match = await store.load(match_id)
@@ -186,7 +187,8 @@ async def phase(url: str, prefix: str, args: argparse.Namespace, processes: int)
             except AssertionError as exc:
                 bad += 1
                 print(f"replay mismatch in {match_id}: {exc}", file=sys.stderr)
-        return Figures(processes, len(ids), played, (after - before) / len(ids), finished, per_finished, bad)
+        return Figures(processes, len(ids), played, (after - before) / len(ids), finished, per_finished, per_entry,
+                       bad)
     finally:
         await redis.aclose()
 
@@ -216,14 +218,21 @@ async def _run_workers(url: str, prefix: str, ids: list[str], args: argparse.Nam
     return merged
 
 
-async def _finished_memory(store: Store, ids: list[str], sample: int = 200) -> tuple[int, float | None]:
-    """How many matches finished, and the mean bytes of a finished match's keys (``MEMORY USAGE``, snapshot + log)."""
-    finished = [m for m in ids if (await store.load(m)).status.over]
-    sizes = []
-    for match_id in finished[:sample]:
-        sizes.append(sum(await store.redis.memory_usage(k, samples=0) or 0
-                         for k in (store._match_key(match_id), store._log_key(match_id))))
-    return len(finished), (statistics.mean(sizes) if sizes else None)
+async def _key_memory(store: Store, ids: list[str], sample: int = 200) -> tuple[int, float | None, float]:
+    """How many matches finished, the mean bytes of a finished match's keys, and the bytes per log entry over a
+    sample of every match (``MEMORY USAGE`` of snapshot + log)."""
+    matches = [await store.load(m) for m in ids]
+    finished = [m for m in matches if m.status.over]
+
+    async def size(match_id: str) -> int:
+        total = 0
+        for key in (store._match_key(match_id), store._log_key(match_id)):
+            total += await store.redis.memory_usage(key, samples=0) or 0
+        return total
+    per_finished = [await size(m.id) for m in finished[:sample]]
+    sampled = matches[:sample]
+    per_entry = sum([await size(m.id) for m in sampled]) / max(1, sum(m.log_length for m in sampled))
+    return len(finished), (statistics.mean(per_finished) if per_finished else None), per_entry
 
 
 def report(columns: list[Figures], where: str) -> None:
@@ -245,9 +254,10 @@ def report(columns: list[Figures], where: str) -> None:
     row("throughput", GOALS["throughput"], lambda c: f"{len(c.played.latencies) / max(c.played.elapsed, 1e-9):.0f}/s")
     row("latency p50", GOALS["p50"], lambda c: lat(c, 0.5))
     row("latency p99", GOALS["p99"], lambda c: lat(c, 0.99))
-    row("Redis memory per match (in play)", GOALS["memory"], lambda c: f"{c.memory_per_match / 1024:.1f} KiB")
+    row("Redis memory per match (used Δ)", GOALS["memory"], lambda c: f"{c.memory_per_match / 1024:.1f} KiB")
     row("memory per finished match", GOALS["finished"],
         lambda c: f"{c.memory_per_finished / 1024:.1f} KiB ({c.finished})" if c.memory_per_finished else "none")
+    row("memory per log entry", "-", lambda c: f"{c.memory_per_entry:.0f} B")
     row("replay equals snapshot", "all", lambda c: f"{c.matches - c.replay_bad}/{c.matches}")
 
 
