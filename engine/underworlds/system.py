@@ -172,6 +172,18 @@ def _fighter_view(st: State, f: Any) -> JSON:
     return data
 
 
+def next_turn(st: State) -> str | None:
+    """Who plays the round's next turn (after the one under way), in play order; None when the round's turns are
+    done (then the end phase) or before the action phase."""
+    if st.phase != "action" or st.first_player is None:
+        return None
+    nxt = st.turns_taken + (1 if st.active is not None and any(f["kind"] == "turn" for f in st.stack) else 0)
+    if nxt >= st.turns_in_round():
+        return None
+    order = st.play_order(st.first_player)
+    return order[nxt % len(order)]
+
+
 def view(state: JSON, seat: str | None) -> JSON:
     """The state as ``seat`` may see it, plus what the renderer needs (prompt, characteristics)."""
     st = load(state)
@@ -200,5 +212,6 @@ def view(state: JSON, seat: str | None) -> JSON:
     out["fighters"] = [_fighter_view(st, f) for f in st.fighters] if not secret_setup else []
     out["view_of"] = seat
     out["awaiting"] = awaiting(st)
+    out["next_turn"] = next_turn(st)
     out["prompt"] = _prompt(st)
     return out

@@ -76,7 +76,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
                 (Option("deck", "Your Rivals deck", autocomplete=True),)),
     CommandSpec("setup board", "Choose your board face", ("ChooseBoard",),
                 (Option("board", "A board face", autocomplete=True),)),
-    CommandSpec("setup layout", "Arrange the two boards", ("PlaceBoards",)),
+    CommandSpec("setup layout", "Arrange the boards", ("PlaceBoards", "PlaceExtraBoard")),
     CommandSpec("setup first", "Roll-off winner: choose a player (boards, deployment, turn)",
                 ("ChooseBoardPlayer", "ChooseFirstToDeploy", "ChooseFirstTurn"),
                 (Option("player", "Who", autocomplete=True),)),
@@ -112,8 +112,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
                 options=(Option("player", "Seat"), Option("delta", "+/-", int, min=-20, max=20))),
     CommandSpec("ref bane", "Your Bane of Heroes upgrade: give it to a fighter, or break it (no fighter)",
                 fixed={"type": "BaneOfHeroes"}, free=True,
-                options=(Option("fighter", "Who gets it (none: break it)", required=False, autocomplete=True),
-                         _reason())),
+                options=(Option("fighter", "Any fighter", required=False, autocomplete=True), _reason())),
     CommandSpec("ref note", "Log how a card's text was settled", fixed={"type": "RefereeNote"}, free=True,
                 options=(Option("text", "What was settled", min=1, max=500),)),
 )

@@ -28,7 +28,8 @@ FACES = ("critical", "hammer", "swords", "block", "dodge", "single_support", "do
 """The die faces with a written form, ``uw.text.face.<face>`` (``🔨hammer``); others are written as they come."""
 OUTCOMES = ("critical_hit", "hit", "draw", "miss", "critical_defence")
 """The results of an attack, ``uw.text.outcome.<result>``."""
-STEPS = ("choose_warbands", "board_player", "first_board", "second_board", "place_boards", "feature_tokens", "redraw",
+STEPS = ("choose_warbands", "board_player", "first_board", "second_board", "place_boards", "next_board",
+         "place_extra_board", "feature_tokens", "redraw",
          "deploy_player", "deploy", "first_turn", "turn", "charge", "barge", "plan", "attack", "scatter", "window",
          "power", "end", "surge_draw", "card_choice", "card_moves",
          "card_attacks")
@@ -219,6 +220,10 @@ def action_label(action: JSON, names: Names, *, costs: bool = True) -> str:
         label = text("action.PlaceBoards", lang, edges=word("board", f"{edge}_edges", lang)
                      if edge in ("long", "short") else f"{edge} edges", offset=action.get("offset", 0),
                      first=action.get("first_orientation", 0), second=action.get("second_orientation", 0))
+    elif kind == "PlaceExtraBoard":  # three or four players: a board against a placed one
+        label = text("action.PlaceExtraBoard", lang, board=action.get("to", 0) + 1,
+                     side=word("board_side", action.get("side", "below"), lang), offset=action.get("offset", 0),
+                     turned=action.get("orientation", 0))
     elif kind == "PlaceFeatureToken":
         label = text("action.PlaceFeatureToken", lang, hex=action["hex"])
     elif kind == "Redraw":
@@ -389,6 +394,8 @@ def panel_embed(view: JSON, names: Names, *, match_id: str, image: str | None = 
     phase = view.get("phase")
     title = text("panel.title", lang, round=view.get("round") or "-", phase=word("phase", phase, lang))
     desc = text("panel.description", lang, who=who or text("panel.nobody", lang), step=step_text(view, lang=lang))
+    if len(view["seats"]) > 2 and view.get("next_turn"):  # three or four players: whose turn comes next
+        desc += "\n" + text("panel.next_turn", lang, who=names.seat(view["next_turn"]))
     fields = []
     colours = seat_colours(view) if all(players[s].get("warband") not in (None, "chosen") for s in view["seats"]) else {}
     for seat in view["seats"]:
@@ -430,6 +437,8 @@ def victory_embed(view: JSON, names: Names, outcome: Mapping[str, Any] | None, s
     glory = result.get("glory") or {s: view["players"][s].get("glory", 0) + view["players"][s].get("glory_spent", 0)
                                     for s in view["seats"]}
     title = text("victory.wins", lang, player=names.seat(winner)) if winner else text("victory.draw", lang)
+    if not winner and result.get("drawn"):  # three or four players: a draw between the tied, the others lost
+        title = text("victory.draw_between", lang, players=", ".join(names.seat(s) for s in result["drawn"]))
     lines = [text("victory.glory", lang, player=names.seat(s), glory=glory.get(s, 0)) for s in view["seats"]]
     if result.get("reason"):
         lines.append(text("victory.decided_by", lang, reason=word("victory_reason", result["reason"], lang)))

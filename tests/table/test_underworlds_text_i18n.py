@@ -150,6 +150,7 @@ def every_action(view: dict) -> list[dict]:
                 {"type": "ChooseDeck", "deck": "rimewyrms-bite-rivals"}, {"type": "ChooseBoard", "board": "mirror-well"}]
     actions += [{"type": t, "player": "player2"} for t in ("ChooseBoardPlayer", "ChooseFirstToDeploy", "ChooseFirstTurn")]
     actions += [{"type": "PlaceBoards", "edge": e, "offset": 1, "first_orientation": 180} for e in ("long", "short")]
+    actions += [{"type": "PlaceExtraBoard", "to": 1, "side": s, "offset": 2} for s in ("below", "above", "right", "left")]
     actions += [{"type": "PlaceFeatureToken", "hex": "c3"}, {"type": "PlaceFighter", "fighter": f0, "hex": "c3"}]
     actions += [{"type": "Redraw", "cards": c} for c in ("none", "objectives", "power", "all", "other")]
     actions += [{"type": "Reroll", "die": 0}, {"type": "Loot", "token": "blocked-1", "side": "cover"}]
@@ -213,6 +214,12 @@ def write_everything(lang: str) -> list[str]:
         haunch = {s: {**p, "haunch": 2} for s, p in final["players"].items()}  # Haunch counters, when any
         out.append(panel_embed({**final, "players": haunch}, names, match_id="m1"))
         out += [victory_embed(v, names, None, None) for v in outcome_views(final)]
+        # Three or four players: whose turn is next on the panel, a draw between some of them.
+        out.append(panel_embed({**final, "seats": [*final["seats"], "player3"], "next_turn": "player2",
+                                "players": {**final["players"], "player3": final["players"]["player1"]}},
+                               names, match_id="m1"))
+        out.append(victory_embed({**final, "outcome": {"winner": None, "reason": "draw", "glory": {},
+                                                      "drawn": final["seats"]}}, names, None, None))
     attackers = Names(every_attack_view(), PLAYERS, lang=lang)
     out += [attackers.attack("player1:x", i) for i in range(4)]
     by_type = {card.type: c for c, card in uwtext.cards().items()}
