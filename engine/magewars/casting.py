@@ -13,7 +13,7 @@ import re
 from typing import Any
 
 from engine.core.errors import IllegalAction
-from engine.magewars import abilities, arena, effects
+from engine.magewars import abilities, arena, effects, windows
 from engine.magewars.cards import card, has_card, number, trait_value
 from engine.magewars.familiars import may_cast_now
 from engine.magewars.mages import has_ability
@@ -542,7 +542,8 @@ def cast(state: JSON, action: JSON, rng: Any, speed: str) -> list[JSON]:
     if spell_speed(state, caster, c) == "quick" and not action.get("from") and \
             effects.jinxed(state, seat, caster, c, cost, events):
         return events
-    if _nullified(state, seat, c, fields, events):
+    answer = _counter_window(state, seat, c, fields) or {}
+    if _nullified(state, seat, c, fields, events, pay=answer.get("pay", True)):
         if not action.get("from"):
             state["discard"][seat].append(name)
         return events
@@ -619,9 +620,24 @@ def _reversed(state: JSON, seat: str, caster: str, c: Card, fields: JSON, events
     return None
 
 
-def _nullified(state: JSON, seat: str, c: Card, fields: JSON, events: list[JSON]) -> bool:
+def _counter_window(state: JSON, seat: str, c: Card, fields: JSON) -> JSON | None:
+    """The Counter step's window (§9.2 step 3, §9.7) for the controller of the spell's target, opened whatever
+    it holds (``windows.window``); a face-down Nullify of theirs on it must be revealed there, paid or not."""
+    target = fields.get("target")
+    if not isinstance(target, str) or target not in state["objects"]:
+        return None
+    owner = state["objects"][target]["controller"]
+    counters = [{"object": e["id"], "card": e["card"], "cost": number(card(e["card"]).reveal_cost)}
+                for e in attached(state, target) if e["card"] == "Nullify" and e["face_down"]
+                and e["controller"] == owner != seat] \
+        if c.type in (CardType.INCANTATION, CardType.ENCHANTMENT) else []
+    return windows.window(state, seat, target, "spell", counters)
+
+
+def _nullified(state: JSON, seat: str, c: Card, fields: JSON, events: list[JSON], *, pay: bool = True) -> bool:
     """The counter step (§9.2 step 3): a face-down Nullify an opponent controls on the target must be revealed
-    when an incantation or enchantment targets it; it counters the spell and is destroyed (its card text)."""
+    when an incantation or enchantment targets it; it counters the spell and is destroyed (its card text).
+    ``pay`` False: its controller declines the reveal cost, and it is destroyed without effect (§9.7)."""
     target = fields.get("target")
     if target is None or c.type not in (CardType.INCANTATION, CardType.ENCHANTMENT):
         return False
@@ -629,7 +645,7 @@ def _nullified(state: JSON, seat: str, c: Card, fields: JSON, events: list[JSON]
         if ench["card"] == "Nullify" and ench["face_down"] and ench["controller"] != seat:
             owner_mage = state["objects"][state["mages"][ench["controller"]]]
             cost = number(card("Nullify").reveal_cost)
-            if owner_mage["mana"] < cost:  # it must be revealed; unpaid, it is destroyed without effect (§9.7)
+            if owner_mage["mana"] < cost or not pay:  # it must be revealed; unpaid, it is destroyed without effect (§9.7)
                 destroy(state, ench["id"], events, cause="reveal not paid")
                 return False
             owner_mage["mana"] -= cost

@@ -24,7 +24,7 @@ from typing import Any
 from engine.core.dice import roll_faces
 from engine.core.errors import IllegalAction, InvalidInput
 from engine.core.rng import Rng
-from engine.magewars import conditions, stats
+from engine.magewars import conditions, stats, windows
 from engine.magewars.dice import (
     attack_die, attack_dice, daze_attack_proceeds, defense_avoids, effect_die, effect_for, effect_table_from_card,
     read_attack_roll,
@@ -277,12 +277,18 @@ def usable_defenses(state: JSON, defender: str, bar: JSON) -> list[JSON]:
 
 
 def _avoid(state: JSON, attacker: str | None, bar: JSON, defender: str, rng: Rng, declared: JSON,
-           unavoidable: bool) -> tuple[bool, list[JSON]]:
+           unavoidable: bool, strike: int = 1) -> tuple[bool, list[JSON]]:
     """Step 4: a hidden Block must be revealed (and avoids unless the attack is Unavoidable); otherwise the
-    defender may roll one defense (§10.4, §9.7). Returns (avoided, events)."""
+    defender may roll one defense (§10.4, §9.7). The defender chooses before the attacker rolls
+    (``windows.defend``; nobody asked, ``declared`` decides). Returns (avoided, events)."""
     events: list[JSON] = []
     obj = state["objects"][defender]
-    for block in stats.hidden_blocks(state, defender):
+    blocks = stats.hidden_blocks(state, defender)
+    asked = None if unavoidable else windows.defend(state, defender, usable_defenses(state, defender, bar),
+                                                    blocks, strike)
+    if asked is not None:
+        declared = {**declared, "defense": asked["defense"], "pay_block": asked.get("block", True)}
+    for block in blocks:
         ench = state["objects"][block["object"]]
         mage = _mage_of(state, ench.get("controller"))
         pays = declared.get("pay_block", True) and not unavoidable and mage is not None and \
@@ -362,7 +368,7 @@ def _strike(state: JSON, attacker: str | None, bar: JSON, defender: str, rng: Rn
     """Steps 4-6 for one strike against one defender. Returns (hit, events)."""
     events: list[JSON] = []
     if not barrier:
-        avoided, evs = _avoid(state, attacker, bar, defender, rng, declared, unavoidable)
+        avoided, evs = _avoid(state, attacker, bar, defender, rng, declared, unavoidable, strike)
         events += evs
         if avoided:
             return False, events
@@ -440,6 +446,8 @@ def _single(state: JSON, attacker: str, bar: JSON, target: str, rng: Rng, action
     events: list[JSON] = [{"type": "AttackDeclared", "attacker": attacker, "attack": bar["name"],
                            "source": bar["source"], "target": target, "range_type": bar["range_type"],
                            "counterstrike": counterstrike, "unavoidable": unavoidable}]
+    if not counterstrike:  # §9.7: enchantments may be revealed at the end of the Declare step
+        windows.window(state, state["objects"][attacker].get("controller"), target, "attack")
     missed = False
     if conditions.count(state["objects"][attacker], "Daze"):
         roll = d12(rng)

@@ -47,6 +47,13 @@ Actions (``{"type": ...}``):
   Intervention, where zone None stays).
 - ``Chain`` {target|None}: Chain Lightning's next target, or None to stop (pending ``{type: "chain", seat,
   caster, hit, targets}``).
+- ``Defend`` {defense: index|None, block?: bool}: the attacked object's controller chooses its defense in the
+  avoid step, and whether to pay a hidden Block (pending ``{type: "defend", seat, by, object, strike,
+  defenses, private: {block}}``); ``Counter`` {enchantment, pay}: a face-down Nullify revealed in the Counter
+  step, paid or not; ``Skip``: let a reveal window pass (pending ``{type: "window", seat, by, object, timing:
+  "attack"|"spell", private: {counters}}``). Asked inside an Attack or a Cast (windows.py; option
+  ``windows`` False: nobody is asked, the old defaults stand). Events ResponseAsked, ResponseGiven,
+  ActionCancelled.
 - ``Concede``; referee actions (referee.py): ``Adjust`` {object, field, value}, ``Note`` {text}.
 
 Events: InitiativeRolled, RoundStarted, Channeled, UpkeepPaid, PlanningStarted, SpellsPrepared (private),
@@ -70,6 +77,7 @@ from typing import Any
 from engine.core.errors import IllegalAction, InvalidInput
 from engine.core.system import JSON, Outcome, SystemInfo
 from engine.magewars import abilities, arena, auras, casting, choices, effects, familiars, mages, movement, referee, spellbooks
+from engine.magewars import windows
 from engine.magewars import round as rounds
 from engine.magewars.cards import card, has_card, number
 from engine.magewars.state import barriers, clone, other, zone_of
@@ -132,7 +140,8 @@ class MageWars:
                        "planning_done": [], "discard": {}, "mages": {}, "passes": {}, "used": {},
                        "window_done": [], "upkeep_due": {}, "upkeep_done": [], "barriers": {},
                        "cards": {"Arcane Zap": ZAP_CARD, movement.COLLISION: movement.COLLISION_CARD},
-                       "winner": None, "over": False, "reason": "", "log": []}
+                       "winner": None, "over": False, "reason": "", "log": [],
+                       "windows": bool(options.get("windows", True))}
         doors = arena.start_zones(size)
         from engine.magewars.state import new_object
         for seat, door in zip(seats, doors):
@@ -207,6 +216,8 @@ class MageWars:
     def _decisions(self, state: JSON, seat: str) -> list[JSON]:
         if state.get("pending"):
             choice = state["pending"][0]
+            if choice["type"] in windows.KINDS:
+                return windows.offered(state, choice)
             if choice["type"] == "teleport":
                 return [{"type": "Teleport", "object": choice["object"], "zone": z} for z in choice["zones"]]
             if choice["type"] == "chain":
@@ -431,7 +442,12 @@ class MageWars:
                 return new, events
             begun = self._begin(options, tuple(new["seats"]), rng)
             return begun, events + begun["setup_events"]
-        events = self._apply(new, seat, action, rng)
+        if windows.asking(new) and kind in windows.ANSWERS:  # the other player's answer inside an action
+            new, events, paused = windows.answer(state, seat, action, rng, self._apply)
+        else:
+            new, events, paused = windows.run(state, new, seat, action, rng, self._apply)
+        if paused:
+            return new, events
         events += rounds.check_winner(new)
         while not new["over"] and new["step"] == "start":  # a round ended: the next one starts by itself
             events += rounds.start_round(new, rng)
@@ -674,6 +690,8 @@ class MageWars:
         out["upkeep_due"] = {s: d for s, d in state["upkeep_due"].items() if s == seat}
         out["secret"] = {s: dict(c) for s, c in state.get("secret", {}).items() if s == seat}
         out["drafts"] = {s: dict(d) for s, d in state.get("drafts", {}).items() if s == seat}
+        if out.get("pending"):
+            out["pending"] = [windows.public(q, seat) if q["type"] in windows.KINDS else q for q in out["pending"]]
         for obj in out["objects"].values():
             if obj.get("face_down") and obj["controller"] != seat:
                 obj["card"] = None

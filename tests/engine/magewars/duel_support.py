@@ -7,10 +7,12 @@ from engine.magewars.system import SYSTEM
 SEATS = ("player1", "player2")
 
 
-def duel_at_turn(mages: dict[str, str], spells=(), seed: bytes = b"a" * 32):
-    """A full duel with these mages at player1's action turn, ``spells`` prepared for player1 (planning skipped)."""
+def duel_at_turn(mages: dict[str, str], spells=(), seed: bytes = b"a" * 32, windows: bool = False):
+    """A full duel with these mages at player1's action turn, ``spells`` prepared for player1 (planning skipped).
+    ``windows`` False: the other player is never asked inside an action (the defaults of combat.py and
+    casting.py stand); the windows themselves are tested in test_windows.py."""
     rng = SeededRng(seed)
-    s = SYSTEM.setup({"mode": "full", "mages": mages}, SEATS, rng)
+    s = SYSTEM.setup({"mode": "full", "mages": mages, "windows": windows}, SEATS, rng)
     while s["step"] != "plan":
         seat = SYSTEM.awaiting(s)[0]
         s, _ = SYSTEM.apply(s, seat, SYSTEM.legal_actions(s, seat)[0], rng)

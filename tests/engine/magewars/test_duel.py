@@ -124,7 +124,10 @@ def test_enchantments_are_cast_face_down_for_2_mana_and_hidden_from_the_other_se
     s["objects"][target]["zone"] = "A2"  # within range 0-2
     cast = {"type": "Cast", "caster": me, "spell": "Agony", "target": target}
     assert cast in SYSTEM.legal_actions(s, "player1")
-    s, ev = SYSTEM.apply(s, "player1", cast, rng)
+    s, asked = SYSTEM.apply(s, "player1", cast, rng)  # the Counter step's window for the target's controller
+    for viewer in ("player2", None):
+        assert "Agony" not in json.dumps(SYSTEM.view(s, viewer)) + json.dumps(asked)
+    s, ev = SYSTEM.apply(s, "player2", {"type": "Skip"}, rng)
     ench = next(o for o in s["objects"].values() if o["kind"] == "enchantment")
     assert ench["face_down"] and s["objects"][me]["mana"] == 18
     for viewer in ("player2", None):

@@ -234,7 +234,7 @@ def test_wizard_voltaric_shield_paid_in_upkeep_prevents_3_of_the_first_damaging_
 def test_wizard_voltaric_shield_is_an_upkeep_choice_for_2_mana():
     """Digest §4 P4, §14.4: in Upkeep the Wizard may pay 2 mana to turn the shield on."""
     rng = SeededRng(b"v" * 32)
-    s = SYSTEM.setup({"mode": "full", "mages": {"player1": "wizard"}}, SEATS, rng)
+    s = SYSTEM.setup({"mode": "full", "mages": {"player1": "wizard"}, "windows": False}, SEATS, rng)
     assert s["step"] == "upkeep"
     me = s["mages"]["player1"]
     pay = {"type": "Upkeep", "pay": [me]}

@@ -16,7 +16,7 @@ SEATS = ("player1", "player2")
 def duel(seed=b"m" * 32):
     """A full-arena duel at the start of player1's action turn, nothing planned."""
     rng = SeededRng(seed)
-    s = SYSTEM.setup({"mode": "full"}, SEATS, rng)
+    s = SYSTEM.setup({"mode": "full", "windows": False}, SEATS, rng)  # nobody asked inside an action
     while s["step"] != "plan":
         seat = SYSTEM.awaiting(s)[0]
         s, _ = SYSTEM.apply(s, seat, SYSTEM.legal_actions(s, seat)[0], rng)
