@@ -157,6 +157,9 @@ def _run(ctx: Ctx, fr: JSON) -> bool:
         fr["stage"] = "reroll"
         return True
     if stage == "reroll":
+        if not _valid(st, fr):  # taken out (or away) while the re-rolls waited: a referee action or its reactions
+            _fail(ctx, fr)
+            return True
         if fr["rerolls"] > 0 and len(fr["rerolled"]) < len(fr["roll"]):
             return False
         fr["stage"] = "backlash"

@@ -390,6 +390,18 @@ def test_stolen_vigour_removes_a_move_marker_after_a_second_activation():
     assert not reactions(s, P1, "47029")
 
 
+def test_weakened_soul_taking_the_target_out_while_rerolls_wait_fails_the_attack():
+    """§19.2: a target no longer on the battlefield at a step of the attack makes it fail. Found by random play: the
+    Bane given (a referee action) while the attacker chose re-rolls, Weakened Soul's -1 Wounds took the target out."""
+    s = setup({TARGOR: "c3", OBRYN: "c4"}, hands={P2: ["47031"]}, wounds={OBRYN: 3}, stagger={OBRYN: 1})
+    s, _ = attack(s, TARGOR, OBRYN, atk("hammer", "hammer"))
+    assert top(s)["stage"] == "reroll"
+    s, _ = act(s, P2, {"type": "BaneOfHeroes", "fighter": OBRYN})
+    s, ev = act(s, P2, {"type": "PlayReaction", "card": "47031", "target": OBRYN})
+    assert fighter(s, OBRYN)["out_of_action"] and "AttackFailed" in types(ev)
+    assert top(s)["kind"] != "attack"
+
+
 # -- the Bane of Heroes parts of the other cards -----------------------------------------------------------------------
 
 
