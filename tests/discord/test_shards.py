@@ -19,7 +19,7 @@ import pytest
 
 from table.store import Store
 from tests.discord.fake_discord import FakeDiscord
-from tests.discord.fake_discord_model import message_text
+from tests.discord.fake_discord_model import message_text, walk_components
 
 ROOT = Path(__file__).resolve().parents[2]
 START_TIMEOUT = 30.0
@@ -115,7 +115,8 @@ async def _logged_cells(store, match_id) -> list[str]:
     return [e["action"]["cell"] for e in await store.log(match_id, 100) if e.get("kind") == "action"]
 
 
-async def test_a_match_started_through_one_process_is_continued_through_another(fake, fleet, redis, prefix):
+async def test_a_match_started_through_one_process_is_continued_through_another(fake, fleet, redis, prefix,
+                                                                                tmp_path):
     """Two processes, one shard each: each serves its own guild, only shard 0's syncs the commands, any of
     them reads any match (a player's list in the other guild), and after the first process is stopped a new
     process identifies for its shard and continues the match where it was."""
@@ -143,11 +144,17 @@ async def test_a_match_started_through_one_process_is_continued_through_another(
     assert not fake.shard_connected(0) and fake.shard_connected(1)
     await fleet("0")  # the shard is given to a new process
     await fake.wait_connected(timeout=START_TIMEOUT, shard=0, replacing=on_shard0)
-    continued = await _mark(fake, second, thread, "e5")
-    assert continued.session_id == fake.serving(0) != on_shard0
-    await _mark(fake, first, thread, "b1")
+    # the panel the stopped process posted still works: its menu names the match, not a process
+    panel = fake.messages[(await store.load(match_id)).panel_message_id]
+    [menu] = [c for c in walk_components(panel.components) if c.get("type") == 3]
+    option = next(o for o in menu["options"] if o["label"] == "Mark e5")
+    chosen = await fake.select(second, panel, menu["custom_id"], [option["value"]])
+    assert chosen.session_id == fake.serving(0) != on_shard0 and not chosen.errors
+    continued = await _mark(fake, first, thread, "b1")
+    assert continued.session_id == fake.serving(0)
     assert await _logged_cells(store, match_id) == ["a1", "e5", "b1"]
-    assert fake.sync_count == 1, "only shard 0's first process synced the command tree"
+    new_log = (tmp_path / "bot2-shards0.log").read_text()
+    assert fake.sync_count == 1, f"only shard 0's first process synced: {new_log[-2000:]}"
     assert "not syncing commands: the process running shard 0 does" in second_process.log
     assert "Traceback" not in first_process.log + second_process.log, (first_process.log + second_process.log)[-3000:]
 
