@@ -1,0 +1,291 @@
+"""The other player's say inside an action (engine/magewars/windows.py): the defender chooses its defense in
+the avoid step; a reveal window opens after an attack is declared and in a spell's Counter step, whatever the
+player holds; a face-down Nullify is answered there. "§" is a section of shared/rules/magewars.md, "l.N" a
+line of seed 001 (the Spanish rulebook)."""
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from engine.core.errors import IllegalAction
+from engine.core.rng import SeededRng
+from engine.magewars import stats
+from engine.magewars.cards import card, kind_of
+from engine.magewars.state import new_object
+from engine.magewars.system import SYSTEM
+from tests.engine.magewars.duel_support import duel_at_turn
+
+SEATS = ("player1", "player2")
+
+
+def duel(spells=(), seed=b"w" * 32):
+    """A full duel at player1's action turn, the windows on, no creature active yet."""
+    s, rng = duel_at_turn({}, spells, seed, windows=True)
+    s["activation"] = None
+    return s, rng
+
+
+def put(s, name, seat, zone=None, **extra):
+    return new_object(s, name, kind_of(card(name)), seat, zone=zone, **extra)["id"]
+
+
+def legal(s, seat, kind=None):
+    return [a for a in SYSTEM.legal_actions(s, seat) if kind is None or a["type"] == kind]
+
+
+def types(events):
+    return [e["type"] for e in events]
+
+
+def mana(s, seat):
+    return s["objects"][s["mages"][seat]]["mana"]
+
+
+def wolf_attacks(s, rng, target):
+    """player1's Timber Wolf, in the target's zone, declares its melee attack on it."""
+    wolf = put(s, "Timber Wolf", "player1", s["objects"][target]["zone"], ready=True)
+    s, _ = SYSTEM.apply(s, "player1", {"type": "Activate", "creature": wolf}, rng)
+    attack = {"type": "Attack", "attack": 0, "target": target}
+    assert attack in legal(s, "player1")
+    s, events = SYSTEM.apply(s, "player1", attack, rng)
+    return s, events
+
+
+def armed_foe(s):
+    """player2's mage with two defenses good against melee (seed l.761: Force Sword and Deflection Bracers)."""
+    foe = s["mages"]["player2"]
+    put(s, "Force Sword", "player2", attached_to=foe)
+    put(s, "Deflection Bracers", "player2", attached_to=foe)
+    return foe, {d["source"]: d["index"] for d in stats.defenses(s, foe)}
+
+
+def past_window(s, rng):
+    """The declare step's reveal window answered: player2 lets it pass."""
+    assert s["pending"][0]["type"] == "window" and s["pending"][0]["seat"] == "player2"
+    return SYSTEM.apply(s, "player2", {"type": "Skip"}, rng)
+
+
+def test_defense_is_chosen_by_the_defender_before_the_attacker_rolls():
+    """Seed l.743 ("el defensor deberá decidir si desea emplear una defensa antes de que el atacante tire"), l.761
+    (the Warlock chooses between Force Sword and Deflection Bracers), §10.3 step 4, §10.4: the attack waits for
+    the defender's controller, who is offered each usable defense or none; the roll follows its answer."""
+    s, rng = duel()
+    foe, defenses = armed_foe(s)
+    s, _ = wolf_attacks(s, rng, foe)
+    s, asked = past_window(s, rng)
+    assert s["pending"][0]["type"] == "defend" and SYSTEM.awaiting(s) == ["player2"]
+    assert types(asked) == ["ResponseGiven", "ResponseAsked"] and "AttackRolled" not in types(asked)
+    offered = legal(s, "player2", "Defend")
+    assert {a["defense"] for a in offered} == {defenses["Force Sword"], defenses["Deflection Bracers"], None}
+    s, events = SYSTEM.apply(s, "player2", {"type": "Defend", "defense": defenses["Deflection Bracers"]}, rng)
+    rolled = next(e for e in events if e["type"] == "DefenseRolled")
+    assert rolled["source"] == "Deflection Bracers" and "AttackEnded" in types(events)
+    assert not s.get("pending")
+
+
+def test_defense_is_optional_the_defender_may_use_none():
+    """§10.4 ("Most defenses are optional, even unlimited ones"): answering no defense rolls none and the attack
+    dice are rolled."""
+    s, rng = duel()
+    foe, _ = armed_foe(s)
+    s, _ = wolf_attacks(s, rng, foe)
+    s, _ = past_window(s, rng)
+    s, events = SYSTEM.apply(s, "player2", {"type": "Defend", "defense": None}, rng)
+    assert "DefenseRolled" not in types(events) and "AttackRolled" in types(events)
+
+
+def test_no_pause_in_the_avoid_step_without_a_choice():
+    """§10.4: with no usable defense and no Block to pay there is nothing to choose: the attack goes on after the
+    declare step's window without asking again."""
+    s, rng = duel()
+    foe = s["mages"]["player2"]
+    assert not stats.defenses(s, foe)
+    s, _ = wolf_attacks(s, rng, foe)
+    s, events = past_window(s, rng)
+    assert not s.get("pending") and "AttackRolled" in types(events) and "ResponseAsked" not in types(events)
+
+
+def test_the_attackers_seat_is_offered_nothing_while_the_defender_decides():
+    """§10.3 step 4: only the defender answers; the attacker's seat is refused and the state does not change."""
+    s, rng = duel()
+    foe, defenses = armed_foe(s)
+    s, _ = wolf_attacks(s, rng, foe)
+    s, _ = past_window(s, rng)
+    assert {a["type"] for a in legal(s, "player1")} <= {"Reveal", "Concede"}
+    before = json.dumps(s, sort_keys=True)
+    with pytest.raises(IllegalAction):
+        SYSTEM.apply(s, "player1", {"type": "Defend", "defense": None}, rng)
+    with pytest.raises(IllegalAction):  # a defense it does not have
+        SYSTEM.apply(s, "player2", {"type": "Defend", "defense": 99}, rng)
+    assert json.dumps(s, sort_keys=True) == before
+
+
+def test_the_pending_attack_survives_a_json_round_trip():
+    """§19 (the state is JSON): the attack waiting for the defender is kept in the state; answered after a JSON
+    round trip it gives the same result as answered at once."""
+    s, rng = duel()
+    foe, defenses = armed_foe(s)
+    s, _ = wolf_attacks(s, rng, foe)
+    s, _ = past_window(s, rng)
+    answer = {"type": "Defend", "defense": defenses["Force Sword"]}
+    a, ev_a = SYSTEM.apply(s, "player2", answer, SeededRng(rng.seed, rng.counter))
+    b, ev_b = SYSTEM.apply(json.loads(json.dumps(s)), "player2", answer, SeededRng(rng.seed, rng.counter))
+    assert a == b and ev_a == ev_b
+
+
+def test_the_question_shows_the_attacker_only_what_it_may_know():
+    """§9.7 (hidden enchantments), issue #15 (secrets stay secret): the waiting question shows the attacker and
+    spectators who is asked and about what, never the defender's private part (a hidden Block, a Nullify) nor the
+    engine's replay data; the defender sees its own part."""
+    s, rng = duel()
+    foe, _ = armed_foe(s)
+    put(s, "Block", "player2", attached_to=foe, face_down=True)
+    s, _ = wolf_attacks(s, rng, foe)
+    s, _ = past_window(s, rng)
+    for viewer in ("player1", None):
+        question = SYSTEM.view(s, viewer)["pending"][0]
+        assert question["type"] == "defend" and not {"private", "tape", "action", "answers"} & set(question)
+        assert "Block" not in json.dumps(SYSTEM.view(s, viewer))
+    assert SYSTEM.view(s, "player2")["pending"][0]["private"]["block"]["card"] == "Block"
+
+
+def test_a_hidden_block_may_be_paid_or_declined():
+    """Seed l.657, §9.7, §10.4: Block must be revealed when the creature is attacked, but its controller may
+    decline to pay; paid, the attack is avoided; declined, Block is destroyed and a defense may still be tried."""
+    for pay in (True, False):
+        s, rng = duel()
+        foe = s["mages"]["player2"]
+        block = put(s, "Block", "player2", attached_to=foe, face_down=True)
+        s, _ = wolf_attacks(s, rng, foe)
+        s, _ = past_window(s, rng)
+        assert {"type": "Defend", "defense": None, "block": True} in legal(s, "player2")
+        before = mana(s, "player2")
+        s, events = SYSTEM.apply(s, "player2", {"type": "Defend", "defense": None, "block": pay}, rng)
+        revealed = next(e for e in events if e["type"] == "BlockRevealed")
+        assert revealed["avoided"] is pay and block not in s["objects"]
+        assert mana(s, "player2") == before - (card("Block").reveal_cost if pay else 0)
+        assert ("AttackRolled" in types(events)) is not pay
+
+
+def test_reveal_window_opens_for_holder_and_non_holder_alike():
+    """§9.7 ("at the end of any step of an attack"), seed l.627: after the attack is declared the defender's
+    controller gets a window whether or not it holds a face-down enchantment, and the question looks the same to
+    the attacker either way, so its opening tells nothing."""
+    seen = []
+    for holds in (False, True):
+        s, rng = duel()
+        foe = s["mages"]["player2"]
+        if holds:
+            put(s, "Rhino Hide", "player2", attached_to=foe, face_down=True)
+        s, asked = wolf_attacks(s, rng, foe)
+        assert s["pending"][0]["type"] == "window" and SYSTEM.awaiting(s) == ["player2"]
+        assert {"type": "Skip"} in legal(s, "player2")
+        assert bool(legal(s, "player2", "Reveal")) is holds
+        seen.append((SYSTEM.view(s, "player1")["pending"], asked))
+    assert seen[0] == seen[1]
+
+
+def test_an_enchantment_revealed_in_the_window_applies_to_the_attack():
+    """Seed l.631 (Rhino Hide revealed after the avoid step reduces the damage of that attack), §9.7: revealed in
+    the window before the dice are rolled, its Armor +2 counts in the roll; revealing is not retroactive."""
+    s, rng = duel()
+    foe = s["mages"]["player2"]
+    hide = put(s, "Rhino Hide", "player2", attached_to=foe, face_down=True)
+    armor = stats.armor(s, foe)
+    s, _ = wolf_attacks(s, rng, foe)
+    s, _ = SYSTEM.apply(s, "player2", {"type": "Reveal", "enchantment": hide}, rng)
+    assert s["pending"][0]["type"] == "window"  # the window stays open until let pass
+    s, events = SYSTEM.apply(s, "player2", {"type": "Skip"}, rng)
+    rolled = next(e for e in events if e["type"] == "AttackRolled")
+    assert rolled["armor"] == armor + 2
+
+
+def test_a_counterspell_cancels_the_spell_and_its_mana_is_lost():
+    """Seed l.481 ("perderás los puntos de maná que hubieras gastado"), §9.2 step 3, §9.7: a face-down Nullify on
+    the target must be revealed in the Counter step's window; paid, the spell is countered and discarded, the
+    caster's mana is lost and Nullify's controller pays its reveal cost."""
+    s, rng = duel(["Sleep"])
+    me = s["mages"]["player1"]
+    s, _ = SYSTEM.apply(s, "player1", {"type": "Activate", "creature": me}, rng)
+    fox = put(s, "Bitterwood Fox", "player2", "A1")
+    null = put(s, "Nullify", "player2", attached_to=fox, face_down=True)
+    cast = next(a for a in legal(s, "player1", "Cast") if a["spell"] == "Sleep" and a.get("target") == fox)
+    mine, theirs = mana(s, "player1"), mana(s, "player2")
+    s, asked = SYSTEM.apply(s, "player1", cast, rng)
+    assert s["pending"][0]["type"] == "window" and s["pending"][0]["timing"] == "spell"
+    assert "Nullify" not in json.dumps(SYSTEM.view(s, "player1")) + json.dumps(asked)
+    assert legal(s, "player2", "Skip") == []  # mandatory: it must be revealed now (§9.7)
+    s, events = SYSTEM.apply(s, "player2", {"type": "Counter", "enchantment": null, "pay": True}, rng)
+    assert "SpellCountered" in types(events) and not s["objects"][fox]["conditions"].get("Sleep")
+    assert mana(s, "player1") == mine - 4 and mana(s, "player2") == theirs - card("Nullify").reveal_cost
+    assert null not in s["objects"] and "Sleep" in s["discard"]["player1"]
+
+
+def test_an_unpaid_counterspell_is_destroyed_and_the_spell_resolves():
+    """§9.7 ("You may decline to pay the reveal cost, in which case the enchantment is destroyed"): Nullify
+    declined is destroyed without effect and the spell resolves."""
+    s, rng = duel(["Sleep"])
+    me = s["mages"]["player1"]
+    s, _ = SYSTEM.apply(s, "player1", {"type": "Activate", "creature": me}, rng)
+    fox = put(s, "Bitterwood Fox", "player2", "A1")
+    null = put(s, "Nullify", "player2", attached_to=fox, face_down=True)
+    cast = next(a for a in legal(s, "player1", "Cast") if a["spell"] == "Sleep" and a.get("target") == fox)
+    theirs = mana(s, "player2")
+    s, _ = SYSTEM.apply(s, "player1", cast, rng)
+    s, events = SYSTEM.apply(s, "player2", {"type": "Counter", "enchantment": null, "pay": False}, rng)
+    assert "SpellCountered" not in types(events) and s["objects"][fox]["conditions"].get("Sleep")
+    assert null not in s["objects"] and mana(s, "player2") == theirs
+
+
+def test_a_spell_on_an_object_without_a_counterspell_opens_a_window_to_let_pass():
+    """§9.2 step 3 (seed l.481: "normalmente no hay nada que tu rival pueda hacer"): the Counter step's window
+    opens all the same; let pass, the spell resolves."""
+    s, rng = duel(["Sleep"])
+    me = s["mages"]["player1"]
+    s, _ = SYSTEM.apply(s, "player1", {"type": "Activate", "creature": me}, rng)
+    fox = put(s, "Bitterwood Fox", "player2", "A1")
+    cast = next(a for a in legal(s, "player1", "Cast") if a["spell"] == "Sleep" and a.get("target") == fox)
+    s, _ = SYSTEM.apply(s, "player1", cast, rng)
+    assert legal(s, "player2", "Skip") == [{"type": "Skip"}] and not legal(s, "player2", "Counter")
+    s, _ = SYSTEM.apply(s, "player2", {"type": "Skip"}, rng)
+    assert s["objects"][fox]["conditions"].get("Sleep")
+
+
+def test_refused_answers_change_nothing():
+    """§9.7: an answer that is not offered (a Skip while Nullify must be revealed, another player's answer) is
+    refused and the state is unchanged."""
+    s, rng = duel(["Sleep"])
+    me = s["mages"]["player1"]
+    s, _ = SYSTEM.apply(s, "player1", {"type": "Activate", "creature": me}, rng)
+    fox = put(s, "Bitterwood Fox", "player2", "A1")
+    null = put(s, "Nullify", "player2", attached_to=fox, face_down=True)
+    cast = next(a for a in legal(s, "player1", "Cast") if a["spell"] == "Sleep" and a.get("target") == fox)
+    s, _ = SYSTEM.apply(s, "player1", cast, rng)
+    before = json.dumps(s, sort_keys=True)
+    for seat, answer in (("player2", {"type": "Skip"}), ("player1", {"type": "Counter", "enchantment": null,
+                                                                      "pay": True})):
+        with pytest.raises(IllegalAction):
+            SYSTEM.apply(s, seat, answer, rng)
+    assert json.dumps(s, sort_keys=True) == before
+
+
+def test_random_play_answers_every_question():
+    """§19 (random legal play): random players choosing among legal_actions answer the new questions and the duel
+    still reaches a winner; the waiting state is always JSON."""
+    asked = 0
+    for seed in range(2):
+        rng = SeededRng(bytes([seed]) * 32)
+        s = SYSTEM.setup({"mode": "full"}, SEATS, rng)
+        pick = random.Random(seed)
+        for _ in range(3000):
+            if s["over"]:
+                break
+            seat = SYSTEM.awaiting(s)[0]
+            s, events = SYSTEM.apply(s, seat, pick.choice([a for a in SYSTEM.legal_actions(s, seat)
+                                                           if a["type"] != "Concede"]), rng)
+            asked += types(events).count("ResponseAsked")
+            assert json.loads(json.dumps(s)) == s
+        assert s["over"]
+    assert asked > 0
