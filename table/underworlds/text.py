@@ -44,7 +44,8 @@ EVENTS = (
     "Ventured", "Planned", "PloyPlayed", "SpellCast", "SpellFailed", "UpgradePlayed", "ReactionDeclared", "Delved",
     "CardRecycled", "ObjectiveRevealed", "ObjectiveScored", "ObjectiveDrawDeclined", "CardChoiceMade",
     "CardChoiceDeclined", "ObjectiveDiscarded", "PowerCardDiscarded", "GloryGained", "CardTextToSettle",
-    "EndPhaseStarted", "RoundEnded", "MatchEnded", "RefereeAction", "HaunchGained", "HaunchDiscarded")
+    "EndPhaseStarted", "RoundEnded", "MatchEnded", "RefereeAction", "HaunchGained", "HaunchDiscarded",
+    "BaneOfHeroesGiven", "BaneOfHeroesBroken")
 """The events written as a line, ``uw.text.event.<type>`` (a few split further, like ``CardsDrawn.one``)."""
 CARD_ACTIONS = ("PlayPloy", "PlayUpgrade", "PlayReaction", "CastSpell", "Recycle", "ScoreObjective",
                 "DiscardObjective", "DiscardPower", "UseCardAction", "ChooseForCard")

@@ -71,6 +71,8 @@ def every_event(view: dict) -> list[dict]:
         {"type": "FirstToDeployChosen", "player": "player1"},
         {"type": "HaunchGained", "player": "player1", "amount": 1, "total": 3, "by": "referee"},
         {"type": "HaunchDiscarded", "player": "player1", "amount": 2, "total": 1, "by": "46017"},
+        {"type": "BaneOfHeroesGiven", "player": "player1", "fighter": f1, "previous": f0, "by": "referee"},
+        {"type": "BaneOfHeroesBroken", "player": "player1", "fighter": f1, "by": "47013"},
         {"type": "FighterPlaced", "fighter": f0, "hex": "b2"},
         {"type": "DeploymentFinished"},
         {"type": "RoundStarted", "round": 2},
