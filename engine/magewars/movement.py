@@ -123,8 +123,8 @@ def push(state: JSON, oid: str, direction: str, rng: Any) -> list[JSON]:
     """Push 1 zone (§7.6): Unmovable objects stay; through a barrier without Passage Blocked (suffering a
     Passage Attack); into Passage Blocked or the arena's wall it collides: an Unavoidable 3-die attack."""
     obj = state["objects"].get(oid)
-    if obj is None or not obj.get("zone"):
-        return []
+    if obj is None or not obj.get("zone") or obj.get("destroyed"):
+        return []  # a creature the attack destroyed leaves play instead: nothing to push or collide (§7.6)
     if _stats().traits(state, oid).has("Unmovable") or obj["kind"] == "conjuration":
         return [{"type": "PushIgnored", "object": oid}]
     start = obj["zone"]
@@ -247,7 +247,7 @@ def push_away(state: JSON, oid: str, source: str | None, rng: Any) -> list[JSON]
     diagonal or in the same zone the pusher chooses: the choice waits in ``state["pending"]`` (the ``Push``
     action answers it) and nothing else happens until it is made."""
     here = zone_of(state, oid)
-    if not here or not state["objects"][oid].get("zone"):
+    if not here or not state["objects"][oid].get("zone") or state["objects"][oid].get("destroyed"):
         return []
     src = state["objects"].get(source or "")
     src_zone = zone_of(state, source) if src else None
