@@ -411,6 +411,11 @@ def panel_embed(view: JSON, names: Names, *, match_id: str, image: str | None = 
             lines.insert(1, text("panel.activations", lang, count=p.get("activations_left", 0)))
         if p.get("haunch"):  # Haunch counters (The Skinnerkin's cards), public
             lines.append(text("panel.haunch", lang, count=p["haunch"]))
+        bane = p.get("bane") or {}
+        if bane.get("holder"):  # the Bane of Heroes upgrade (Hungering Parasite), public
+            lines.append(text("panel.bane", lang, fighter=names.fighter(bane["holder"])))
+        elif bane.get("broken"):
+            lines.append(text("panel.bane_broken", lang))
         if p.get("scored"):
             lines.append(text("panel.scored", lang, cards=", ".join(card_name(c) for c in p["scored"])[:300]))
         marker = " ▶" if seat in waiting else ""

@@ -215,6 +215,9 @@ def write_everything(lang: str) -> list[str]:
         out.append(panel_embed(final, names, match_id="m1"))
         haunch = {s: {**p, "haunch": 2} for s, p in final["players"].items()}  # Haunch counters, when any
         out.append(panel_embed({**final, "players": haunch}, names, match_id="m1"))
+        for bane in ({"holder": final["fighters"][0]["id"], "broken": False}, {"holder": None, "broken": True}):
+            players = {s: {**p, "bane": bane} for s, p in final["players"].items()}  # Bane of Heroes, when any
+            out.append(panel_embed({**final, "players": players}, names, match_id="m1"))
         out += [victory_embed(v, names, None, None) for v in outcome_views(final)]
         # Three or four players: whose turn is next on the panel, a draw between some of them.
         out.append(panel_embed({**final, "seats": [*final["seats"], "player3"], "next_turn": "player2",
