@@ -316,10 +316,12 @@ def declare_attack(ctx: Any, f: FighterState, profile: JSON) -> JSON:
     entry = persisting(st, THE_CURSE_EMPOWERS)
     in_activation = any(x["kind"] == "turn" and x["stage"] == "after_activation" for x in st.stack)
     # Played in the power step of turn T, it applies in the activation step of turn T + 1 only.
-    if entry is not None and entry["seat"] == f.seat and st.turns_taken == entry.get("turn", 0) + 1 \
-            and in_activation and (empowered := parasite.curse_empowers(st, f, profile)) is not None:
-        profile = empowered
-        discard_persisting(ctx, entry, "applied")
+    if entry is not None and entry["seat"] == f.seat and st.turns_taken == entry.get("turn", 0) + 1 and in_activation:
+        empowered = parasite.curse_empowers(st, f, profile, first=not entry.get("attacked"))
+        entry["attacked"] = True  # a later Attack action is no longer "the first" (for the Bane of Heroes part)
+        if empowered is not None:
+            profile = empowered
+            discard_persisting(ctx, entry, "applied")
     return brethren.hymn_supports(ctx, f, skinnerkin.declare_attack(ctx, f, profile, discard_persisting))
 
 

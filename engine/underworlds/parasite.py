@@ -339,10 +339,11 @@ def prevents(st: State, f: FighterState, source: JSON) -> bool:
     return DIVINE_FORTITUDE in f.upgrades and source.get("card") == BANE_DAMAGE
 
 
-def curse_empowers(st: State, f: FighterState, profile: JSON) -> JSON | None:
-    """The Curse Empowers on the first Attack action of the next activation step: +1 Damage if the attacker has a
-    Bane, else Grievous 1 on a Range 1 or 2 attack; None when it does not apply to this one."""
-    if has_bane(st, f):
+def curse_empowers(st: State, f: FighterState, profile: JSON, *, first: bool) -> JSON | None:
+    """The Curse Empowers on a friendly Attack action of the next activation step: +1 Damage if it is the first one
+    (``first``) and its fighter has a Bane, else Grievous 1 if it is the first Range 1 or 2 one; None when it does
+    not apply to this one."""
+    if first and has_bane(st, f):
         return {**profile, "damage": profile["damage"] + 1}
     if profile["range"] in (1, 2):
         return {**profile, "grievous": profile["grievous"] + 1}

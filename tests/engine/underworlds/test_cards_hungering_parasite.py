@@ -425,11 +425,26 @@ def test_the_curse_empowers_plus_1_damage_for_a_fighter_with_a_bane():
     Attack action if its fighter has a Bane."""
     st = load(setup({TARGOR: "c3"}, bane=TARGOR))
     profile = rules.attacks(st, st.fighter(TARGOR))[0]
-    assert parasite.curse_empowers(st, st.fighter(TARGOR), profile)["damage"] == profile["damage"] + 1
+    assert parasite.curse_empowers(st, st.fighter(TARGOR), profile, first=True)["damage"] == profile["damage"] + 1
+    later = parasite.curse_empowers(st, st.fighter(TARGOR), profile, first=False)  # not the first: Grievous 1
+    assert later["grievous"] == 1 and later["damage"] == profile["damage"]
     st.players[P1].bane.holder = None
-    empowered = parasite.curse_empowers(st, st.fighter(TARGOR), profile)
+    empowered = parasite.curse_empowers(st, st.fighter(TARGOR), profile, first=True)
     assert empowered["grievous"] == 1 and empowered["damage"] == profile["damage"]
-    assert parasite.curse_empowers(st, st.fighter(TARGOR), {**profile, "range": 3}) is None
+    assert parasite.curse_empowers(st, st.fighter(TARGOR), {**profile, "range": 3}, first=True) is None
+
+
+def test_the_curse_empowers_played_through_a_bane_holder_hits_for_1_more():
+    """47021 through play: played in the opponent's power step, the next activation step's first Attack action (a
+    plain hit, no critical) by the fighter with a Bane deals Damage 1 + 1."""
+    s = setup({TARGOR: "c3", OBRYN: "c4"}, bane=TARGOR, stage="power", hands={P1: ["47021"]}, active=P2,
+              turns_taken=1)
+    s, _ = act(s, P2, {"type": "Pass"})
+    s, _ = act(s, P1, {"type": "PlayPloy", "card": "47021"})
+    s, _ = act(s, P2, {"type": "Pass"})
+    s, _ = act(s, P1, {"type": "Pass"})
+    s, _ = attack(s, TARGOR, OBRYN, atk("swords", "hammer") + dfn("dodge"))
+    assert fighter(s, OBRYN)["wounds"] == 2 and "47021" in s["players"][P1]["power_discard"]
 
 
 def test_careful_aim_plus_1_dice_against_a_target_with_a_bane():
