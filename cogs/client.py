@@ -95,8 +95,8 @@ class _GameMaster:
         them finish on SIGTERM) and dropping new interactions once draining."""
         def parse(data: Any) -> None:
             if self.draining:
-                log.warning("draining: interaction %s left unanswered (the next process serves it)",
-                            data.get("id"))
+                log.warning("draining: interaction %s left unanswered (sent again, the shard's next process "
+                            "answers it)", data.get("id"))
                 return
             before = asyncio.all_tasks()
             parse_interaction(data)
@@ -126,8 +126,8 @@ class _GameMaster:
             log.info("draining: %d interaction(s) being handled; waiting up to %gs", len(self._in_flight), timeout)
             _, left = await asyncio.wait(pending, timeout=timeout)
             if left:
-                log.warning("draining: %d interaction(s) still running after %gs; closing anyway", len(left),
-                            timeout)
+                log.warning("draining: %d task(s) of interactions still running after %gs; closing anyway",
+                            len(left), timeout)
         await self.close()
 
     async def sync_commands(self) -> None:
