@@ -70,9 +70,15 @@ def _attack(raw: dict[str, Any], *, spell: bool) -> dict[str, Any]:
             and raw["range"] else None,
             "damage_type": raw["damage_type"].lower() if raw["damage_type"] else None,
             "dice": raw["dice"] if raw["dice"] is not None else UNKNOWN,
-            "effect_table": [r for r in raw["effect_table"] or [] if r["min"] <= 12],
-            "traits": traits, "notes": raw["notes"] + [f"effect row {r['min']}+ (above a d12; reached with bonuses)"
-                                                     for r in raw["effect_table"] or [] if r["min"] > 12]}
+            "effect_table": raw["effect_table"] or [],  # every row, "13+" too (reached with bonuses, §10.5)
+            "traits": traits, "notes": raw["notes"]}
+
+
+def _defense(stats: dict[str, Any]) -> dict[str, Any] | None:
+    """The golden shield of a spell or stats card (§10.4), or None."""
+    d = stats.get("defense_parsed")
+    return {"threshold": d["threshold"], "uses": "unlimited" if d["unlimited"] else d["uses_per_round"] or UNKNOWN,
+            "no_ranged": bool(d["no_ranged"]), "no_melee": bool(d.get("no_melee"))} if d else None
 
 
 def card_entry(raw: dict[str, Any]) -> dict[str, Any]:
@@ -81,7 +87,6 @@ def card_entry(raw: dict[str, Any]) -> dict[str, Any]:
     # "2X" and the like are formulas the text explains: a variable cost ("X") the caster announces (§9.2)
     parts = [p if isinstance(p, int) else "X" for p in raw["cost_parts"] or []]
     stats = raw["stats"]
-    defense = stats.get("defense_parsed")
     out: dict[str, Any] = {
         "id": slug(raw["name"]), "name": raw["name"].strip(), "type": kind,
         "subtypes": raw["subtypes"] + ([subtype] if subtype else []),
@@ -95,10 +100,7 @@ def card_entry(raw: dict[str, Any]) -> dict[str, Any]:
         "life": stats.get("life") if isinstance(stats.get("life"), int) else None,
         "armor": stats.get("armor") if isinstance(stats.get("armor"), int) else None,
         "channeling": _number(stats.get("channeling")),
-        "defense": {"threshold": defense["threshold"],
-                    "uses": "unlimited" if defense["unlimited"] else defense["uses_per_round"] or UNKNOWN,
-                    "no_ranged": bool(defense["no_ranged"]), "no_melee": bool(defense.get("no_melee"))}
-        if defense else None,
+        "defense": _defense(stats),
         "slot": stats.get("equipment_slot") or None,
         "attacks": [_attack(a, spell=kind == "attack") for a in raw["attacks"]],
         "traits": [t.strip() for t in raw["traits"] if t.strip()],
@@ -132,7 +134,8 @@ def mage_entry(raw: dict[str, Any]) -> dict[str, Any]:
            "armor": stats.get("armor", 0), "channeling": stats.get("channeling", UNKNOWN),
            "trained": trained, "opposed": opposed, "training": info.get("MageTraining") or None,
            "abilities": _abilities(info.get("MageAbilities") or ""),
-           "attacks": [_attack(a, spell=False) for a in raw["attacks"] if a["name"] != "Basic Melee Attack"]}
+           "attacks": [_attack(a, spell=False) for a in raw["attacks"] if a["name"] != "Basic Melee Attack"],
+           "traits": [t.strip() for t in raw["traits"] if t.strip()], "defense": _defense(stats)}
     return Mage.model_validate(out).model_dump(mode="json", exclude_defaults=True)
 
 

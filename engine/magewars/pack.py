@@ -31,6 +31,8 @@ Armor = Annotated[int, Field(ge=0, le=20)]
 Channeling = Annotated[int, Field(ge=0, le=20)]
 Dice = Annotated[int, Field(ge=0, le=20)]
 D12 = Annotated[int, Field(ge=1, le=12)]
+EffectRoll = Annotated[int, Field(ge=1, le=24)]
+"""A modified effect-die result: a d12 plus bonuses, so a printed row may start above 12 ("13+", §10.5)."""
 Copies = Annotated[int, Field(ge=1, le=12)]
 Points = Annotated[int, Field(ge=0, le=500)]
 Variable = Literal["X"]
@@ -158,10 +160,11 @@ class Effect(Strict):
 
 
 class EffectRow(Strict):
-    """A row of the additional-effects box (§10.2, §10.5): a d12 result range and its effects, "7-10 = Daze"."""
+    """A row of the additional-effects box (§10.2, §10.5): a d12 result range and its effects, "7-10 = Daze";
+    a row above 12 ("13+") is reached only with bonuses."""
 
-    min: D12 = Field(description="Lowest d12 result of the row")
-    max: D12 | None = Field(default=None, description="Highest d12 result; null: and up (\"11+\")")
+    min: EffectRoll = Field(description="Lowest modified d12 result of the row")
+    max: EffectRoll | None = Field(default=None, description="Highest d12 result; null: and up (\"11+\")")
     effects: Annotated[list[Effect], Field(min_length=1)]
 
     @model_validator(mode="after")
@@ -259,6 +262,8 @@ class Mage(Strict):
         default=None, description="Training as printed, for what the two lists cannot say (level limits...)")
     abilities: list[Ability] = Field(default=[], description="Mage abilities (habilidades)")
     attacks: list[Attack] = Field(default=[], description="Its own attack bars besides the basic melee attack")
+    traits: list[Name] = Field(default=[], description="Traits as printed on the stats card (Melee +1, Fast...)")
+    defense: Defense | None = Field(default=None, description="A defense printed on the stats card (§10.4)")
 
 
 class SpellbookEntry(Strict):

@@ -234,7 +234,7 @@ def test_read_pack_refuses_a_broken_spellbook():
     lambda d: d["cards"][0]["schools"][0].update(school="time"),
     lambda d: d["cards"][2]["attacks"][0].update(dice="Y"),
     lambda d: d["cards"][2]["attacks"][0]["effect_table"][0].update(min=11),
-    lambda d: d["cards"][2]["attacks"][0]["effect_table"][0].update(max=13),
+    lambda d: d["cards"][2]["attacks"][0]["effect_table"][0].update(max=25),
     lambda d: d["cards"][2]["attacks"][0]["effect_table"][0].update(effects=[]),
     lambda d: d["spellbooks"][0]["cards"][0].update(copies=0),
 ])
