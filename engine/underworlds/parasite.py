@@ -160,7 +160,8 @@ def _beyond_exhausted(st: State, seat: str, moment: str) -> bool:
 @_objective(CURSED_TYRANT)
 def _cursed_tyrant(st: State, seat: str, moment: str) -> bool:
     """Dual, end: a friendly fighter has 4 or more upgrades, one or more of them a Bane of Heroes upgrade."""
-    return moment == "end" and any(banes(st, f) and len(f.upgrades) + len(banes(st, f)) >= 4 for f in st.surviving(seat))
+    return moment == "end" and any(banes(st, f) and len(f.upgrades) + len(banes(st, f)) >= 4
+                                   for f in st.surviving(seat))
 
 
 @_objective(DEADLY_INFLUENCE)
@@ -264,7 +265,8 @@ def ploy_plays(st: State, seat: str, card_id: str, *, push_hexes: Any) -> list[J
     base = {"type": "PlayPloy", "card": card_id}
     mine = surviving_holder(st, seat)
     if card_id == A_CURSE_DIVIDED:  # a fighter with Banes adjacent to one or more fighters
-        return [{**base, "target": f.id} for f in _bearers(st) if any(o.id != f.id and _within(f, o, 1) for o in _on(st))]
+        return [{**base, "target": f.id} for f in _bearers(st)
+                if any(o.id != f.id and _within(f, o, 1) for o in _on(st))]
     if card_id == LURE_OF_POWER:  # a fighter with Banes on an objective
         return [{**base, "target": f.id} for f in _bearers(st) if _on_objective(st, f)]
     if card_id == THE_CURSE_DEMANDS:  # a fighter with Banes; push it 1 hex
@@ -311,7 +313,7 @@ def resolve_ploy(ctx: Any, seat: str, card_id: str, choices: JSON, *, heal: Any,
         flow.relocate(ctx, target, [here], how="placed")
 
 
-# -- modifiers ----------------------------------------------------------------------------------------------------------
+# -- modifiers -------------------------------------------------------------------------------------------------------
 
 
 def modify_attack(st: State, f: FighterState, profile: JSON) -> None:
@@ -391,7 +393,7 @@ def after_attack(ctx: Any, fr: JSON) -> None:
                   target=fr["target"])
 
 
-# -- reactions ------------------------------------------------------------------------------------------------------------
+# -- reactions -------------------------------------------------------------------------------------------------------
 
 
 def _attack_frame(st: State) -> JSON | None:

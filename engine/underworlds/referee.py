@@ -14,8 +14,8 @@ from typing import Any
 from engine.core.errors import IllegalAction
 from engine.underworlds import parasite, rules
 from engine.underworlds.actions import (
-    Action, AdjustGlory, BaneOfHeroes, AdjustHaunch, AdjustMarker, AdjustWounds, BreakUpgrade, FlipFeatureToken, HolyVessels,
-    MoveCard, MoveFeatureToken, RefereeNote, SetFighterHex, SetInspired, SetTrait,
+    Action, AdjustGlory, AdjustHaunch, AdjustMarker, AdjustWounds, BaneOfHeroes, BreakUpgrade, FlipFeatureToken,
+    HolyVessels, MoveCard, MoveFeatureToken, RefereeNote, SetFighterHex, SetInspired, SetTrait,
 )
 from engine.underworlds.cards import ObjectiveCard
 from engine.underworlds.feature_tokens import FeatureSide, flip_token, move_token, place_token, remove_token

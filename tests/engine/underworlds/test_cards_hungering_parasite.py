@@ -79,7 +79,7 @@ def test_bane_of_heroes_round_trips_and_stays_public():
     assert UnderworldsSystem().view(s, P2)["players"][P1]["bane"]["holder"] == TARGOR
 
 
-# -- objectives ---------------------------------------------------------------------------------------------------------
+# -- objectives ------------------------------------------------------------------------------------------------------
 
 
 def test_banes_triumph_the_holder_alone_in_enemy_territory():
@@ -346,7 +346,7 @@ def test_weakened_soul_given_free_after_a_bane_is_given_and_only_to_a_bane_holde
     assert plays(s, P1, "47031") == [{"type": "PlayUpgrade", "card": "47031", "fighter": OBRYN}]
 
 
-# -- the other cards without a Bane of Heroes ----------------------------------------------------------------------------
+# -- the other cards without a Bane of Heroes ------------------------------------------------------------------------
 
 
 def test_careful_aim_rerolls_one_die_against_a_target_with_two_wounds():
