@@ -3,8 +3,9 @@
 
 Secrets: the spells planned, the spellbook and face-down enchantments are shown only in the private view
 (``/mw spells``) and in autocomplete, which only its player sees; an action naming a spell or an enchantment
-(``private_fields``) never goes on a button. A quickcast window is a ``Window`` (table/presenter.py): the
-table auto-passes a player with nothing to play after a random delay, so the speed of a pass tells nothing.
+(``private_fields``) never goes on a button. A quickcast window, and a reveal window inside another player's action, is a ``Window``
+(table/presenter.py): the table auto-passes a player with nothing to play after a random delay, so the speed of
+a pass tells nothing. The defender's choice of defense (``/mw defend``) is asked only when it has one.
 """
 from __future__ import annotations
 
@@ -23,7 +24,7 @@ from table.magewars.text import (
 JSON = dict[str, Any]
 WINDOWS = ("quickcast_first", "quickcast_final", "after_turn")
 """The steps that are quickcast windows: the seat awaited may cast a quick spell or reveal, or skip (§5.4)."""
-ANSWERS = ("Cast", "Reveal")
+ANSWERS = ("Cast", "Reveal", "Counter")
 """What a player may answer a window with; holding none of them, the window closes by itself."""
 OBJECT_FIELDS = ("creature", "target", "object", "enchantment", "caster")
 
@@ -47,6 +48,9 @@ COMMANDS: tuple[CommandSpec, ...] = (
                  Option("attack", "Which attack", required=False, autocomplete=True)), example="target:Be attack:0"),
     _pick("cast", "Cast a prepared spell (only targets in range and in sight)", "Cast"),
     _pick("quickcast", "Quickcast window: cast a quick spell, or skip", "Cast", "Skip"),
+    _pick("defend", "Attacked: choose your defense, or none (and pay a hidden Block or not)", "Defend"),
+    _pick("respond", "A window in another player's action: reveal, counter the spell, or let it pass", "Reveal",
+          "Counter", "Skip"),
     _pick("guard", "The active creature takes a guard marker", "Guard"),
     CommandSpec("reveal", "Reveal one of your face-down enchantments (pay its cost)", ("Reveal",),
                 (Option("enchantment", "A face-down enchantment of yours", autocomplete=True),)),
@@ -167,8 +171,15 @@ class MageWarsPresenter:
         return private_embed(scene.view, str(scene.viewer), self.names(scene))
 
     def window(self, scene: Scene, legal: Sequence[JSON]) -> Window | None:
-        """A quickcast window awaiting ``scene.viewer``: it holds a response when it may cast or reveal."""
+        """A window awaiting ``scene.viewer``: a quickcast window, or a reveal window inside another player's
+        action (engine/magewars/windows.py: after an attack on its object is declared, in the Counter step of a
+        spell on it). It holds a response when the seat may cast, reveal, or must answer a counterspell."""
         seat = scene.viewer
-        if scene.view.get("step") not in WINDOWS or seat not in scene.awaiting:
+        question = (scene.view.get("pending") or [None])[0]
+        if question is not None and question.get("type") == "window":
+            if question.get("seat") != seat:
+                return None
+            return Window(seat, {"type": "Skip"}, any(a["type"] in ANSWERS for a in legal))
+        if question is not None or scene.view.get("step") not in WINDOWS or seat not in scene.awaiting:
             return None
         return Window(seat, {"type": "Skip"}, any(a["type"] in ANSWERS for a in legal))

@@ -83,6 +83,9 @@ class Names:
 # steps and actions --------------------------------------------------------------------------------------------
 
 def step_text(view: JSON, lang: str = "en") -> str:
+    question = (view.get("pending") or [None])[0]
+    if question is not None and has(f"step.{question.get('type')}"):  # a question inside an action (windows.py)
+        return text(f"step.{question['type']}", lang)
     step = str(view.get("step"))
     return text(f"step.{step}", lang) if has(f"step.{step}") else step
 
@@ -142,6 +145,13 @@ def action_label(action: JSON, names: Names, *, odds: bool = True) -> str:
         out = text("action.Move", lang, creature=names.obj(actor), to=action["to"])
     elif kind == "Reveal":
         out = text("action.Reveal", lang, enchantment=names.obj(action["enchantment"]))
+    elif kind == "Defend":
+        out = defend_label(action, names)
+    elif kind == "Counter":
+        out = text("action.Counter" if action.get("pay") else "action.CounterDeclined", lang,
+                   enchantment=names.obj(action.get("enchantment")))
+    elif kind == "Skip" and ((view.get("pending") or [{}])[0]).get("type") == "window":
+        out = text("action.SkipWindow", lang)
     elif kind == "Upkeep":
         paid = [names.obj(o) for o in action.get("pay") or []]
         out = text("action.Upkeep", lang, paid=", ".join(paid) or text("nothing", lang))
@@ -159,11 +169,32 @@ def action_label(action: JSON, names: Names, *, odds: bool = True) -> str:
     return out[:100]
 
 
+def defend_label(action: JSON, names: Names) -> str:
+    """``Defend with Deflection Bracers (7+, 1x)``, ``No defense``, ``Pay and reveal Block``, from the question
+    the defender sees (its own view holds the hidden Block)."""
+    lang = names.lang
+    question = (names.view.get("pending") or [{}])[0]
+    if action.get("block"):
+        block = (question.get("private") or {}).get("block") or {}
+        return text("action.DefendBlock", lang, card=block.get("card") or text("hidden", lang),
+                    cost=block.get("reveal_cost", "?"))
+    declined = text("action.DefendDeclineBlock", lang) if action.get("block") is False else ""
+    if action.get("defense") is None:
+        return declined + text("action.DefendNone", lang)
+    chosen = next((d for d in question.get("defenses", []) if d["index"] == action["defense"]), None)
+    if chosen is None:
+        return declined + text("action.Defend", lang, source=f"#{action['defense']}", threshold="?", uses="")
+    uses = "∞" if chosen.get("uses") is None else f"{chosen['uses']}x"
+    return declined + text("action.Defend", lang, source=chosen["source"], threshold=chosen["threshold"], uses=uses)
+
+
 # events -------------------------------------------------------------------------------------------------------
 
 def event_line(e: JSON, names: Names) -> str:
     """One event in words ("" for bookkeeping events and those the attack embed tells)."""
     kind = e.get("type", "")
+    if kind in ("ResponseAsked", "ResponseGiven"):  # a question inside an action: asked, or answered
+        kind = f"{kind}.{e.get('timing') or e.get('question')}"
     if not has(f"event.{kind}"):
         return ""
     params: dict[str, Any] = {}
@@ -171,7 +202,7 @@ def event_line(e: JSON, names: Names) -> str:
         if key in ("object", "attacker", "target", "defender", "caster", "creature", "mage", "attached_to",
                    "enchantment"):
             params[key] = names.obj(value) if isinstance(value, str) and value in names.objects else str(value)
-        elif key == "seat" or key == "winner":
+        elif key in ("seat", "winner", "by"):
             params[key] = names.seat(value)
         else:
             params[key] = value
