@@ -541,3 +541,40 @@ def test_wicked_aim_plus_2_range_with_a_bane_and_breaks_after_a_range_4_attack()
     assert "47032" not in st.fighter(TARGOR).upgrades and "47032" in st.players[P1].power_discard
     parasite.after_attack(ctx, {"attacker": TARGOR, "target": OBRYN, "seat": P1,
                                 "profile": {**ctx_profile, "range": 3}})  # nothing left to break, no error
+
+
+@pytest.mark.parametrize("seed", [3, 98])
+def test_random_play_with_bane_of_heroes_given_and_broken_keeps_the_state_whole(seed):
+    """Whole random matches on the Hungering Parasite deck with the players giving and breaking their Banes at random
+    moments (mid-attack too): every action applies, hidden hands stay hidden, and the state round-trips through JSON.
+    Seed 98 once re-rolled against a target Weakened Soul had taken out (test above)."""
+    import random
+
+    from engine.core.rng import SeededRng
+    from engine.underworlds.flow import legal as legal_now
+    from engine.underworlds.system import UnderworldsSystem, apply_state
+
+    system, rng, pick = UnderworldsSystem(), SeededRng(seed.to_bytes(32, "big")), random.Random(seed)
+    state = load(system.setup({}, (P1, P2), rng))
+    weights = {"Attack": 30, "Charge": 20, "PlayUpgrade": 8, "PlayReaction": 12, "PlayPloy": 10}
+    for _ in range(3000):
+        if state.outcome is not None:
+            break
+        seat = pick.choice((P1, P2))
+        if state.phase == "action" and state.players[seat].deck == HP and pick.random() < 0.08:
+            alive = [f.id for f in state.fighters if f.on_battlefield]
+            give = {"fighter": pick.choice(alive)} if alive and pick.random() < 0.75 else {}
+            try:
+                apply_state(state, seat, {"type": "BaneOfHeroes", **give}, rng)
+            except IllegalAction:
+                pass
+            continue
+        choices = [(s, a) for s in (P1, P2) for a in legal_now(state, s)]
+        decks = [c for c in choices if c[1]["type"] == "ChooseDeck" and c[1].get("deck") == HP]
+        seat, action = decks[0] if decks else pick.choices(choices, [weights.get(a["type"], 1) for _, a in choices])[0]
+        apply_state(state, seat, action, rng)
+        s = dump(state)
+        assert dump(load(s)) == s
+        other = system.view(s, P2)["players"][P1]
+        assert set(other.get("power") or []) <= {"hidden"} and set(other.get("objectives") or []) <= {"hidden"}
+    assert state.outcome is not None
