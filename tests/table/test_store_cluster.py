@@ -143,3 +143,16 @@ async def test_match_lifecycle_and_a_users_matches_on_the_cluster(table):
     assert set(ids) <= set(await table.store.all_match_ids())  # a SCAN over every primary
     nodes = {table.store.redis.get_node_from_key(table.store._match_key(i)).name for i in ids}
     assert len(nodes) > 1  # the matches spread over the primaries
+
+
+async def test_the_bot_connects_to_the_cluster_its_redis_url_names(redis_cluster_url, prefix, tmp_path):
+    """REDIS_URL=redis-cluster://host:port,... : the bot's connection is a cluster client, and the server secret
+    every process shares is created once on it."""
+    from redis.asyncio.cluster import RedisCluster
+
+    from table.redis_server import connect
+
+    async with connect(redis_cluster_url, tmp_path) as client:
+        assert isinstance(client, RedisCluster)
+        store = Store(client, prefix=prefix)
+        assert await store.server_secret() == await store.server_secret()
