@@ -70,7 +70,8 @@ class Windows:
         out = []
         for raw in due:
             member = raw.decode() if isinstance(raw, bytes) else str(raw)
-            await self.store.redis.zrem(self.key, member)
+            if not await self.store.redis.zrem(self.key, member):
+                continue  # another process took this window first: it passes once, there
             match_id, n, seat = member.split("|")
             try:
                 match = await self.store.load(match_id)

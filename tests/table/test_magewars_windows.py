@@ -4,6 +4,7 @@ delay does not depend on whether the player holds a quick spell or an enchantmen
 """
 from __future__ import annotations
 
+import asyncio
 import random
 
 import pytest
@@ -113,3 +114,14 @@ async def test_always_ask_me_keeps_the_window_open(table, magewars):
     await play.game("magewars").always_ask(ctx(ALICE if match.holder(first).user_id == 1 else BOB), True)
     assert await play.due_windows(match.updated_at + 60) == []
     assert (await table.store.load(match.id)).log_length == match.log_length
+
+
+async def test_two_processes_pass_a_window_once(table, magewars):
+    """A window past its deadline is passed for by one process only: two tables racing over the same Redis (as two
+    bot processes do) take its deadline once, and the log gets one Skip."""
+    play, other = Play(table), Play(table)
+    play.windows.uniform = lambda low, high: 5.0
+    match, first = await at_first_window(table, play, False)
+    results = await asyncio.gather(play.due_windows(match.updated_at + 6), other.due_windows(match.updated_at + 6))
+    assert sum(len(r) for r in results) == 1
+    assert (await table.store.load(match.id)).log_length == match.log_length + 1
