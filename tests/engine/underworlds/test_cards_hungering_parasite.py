@@ -193,6 +193,10 @@ def test_thwarted_destiny_bane_given_to_an_inspired_fighter_or_its_holder_taken_
     assert glory("47012", "after_activation", out, fighters={OBRYN: "c5"}, bane=OBRYN) == 1
     assert glory("47012", "after_activation", out, fighters={OBRYN: "c5"}, bane=SEVERIN) is None
     assert glory("47012", "end", given, fighters={OBRYN: "c5"}, bane=OBRYN) is None
+    # Played through: the holder taken out of action by an attack; the surge step after that activation scores it.
+    s = setup({TARGOR: "c3", OBRYN: "c4"}, bane=OBRYN, objectives={P1: ["47012"]}, wounds={OBRYN: 3})
+    s, _ = attack(s, TARGOR, OBRYN, atk("swords", "swords") + dfn("dodge"))
+    assert fighter(s, OBRYN)["out_of_action"] and s["players"][P1]["scored"] == ["47012"]
     # Played through: the referee gives it to an Inspired fighter, and the next surge step scores it.
     s = setup({TARGOR: "c3", OBRYN: "c5"}, objectives={P1: ["47012"]}, inspired={OBRYN: True})
     s, _ = act(s, P1, {"type": "BaneOfHeroes", "fighter": OBRYN})
