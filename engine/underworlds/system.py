@@ -122,9 +122,10 @@ class UnderworldsSystem:
         result = state.get("outcome")
         if not result:
             return None
-        return Outcome(result.get("winner"), "victory" if result.get("winner") else "draw",
-                       {"glory": result.get("glory", {}), "score": result.get("glory", {}),
-                        "decided_by": result.get("reason")})
+        detail = {"glory": result.get("glory", {}), "score": result.get("glory", {}), "decided_by": result.get("reason")}
+        if result.get("drawn"):
+            detail["drawn"] = result["drawn"]  # three or four players: the draw is between these; the others lost
+        return Outcome(result.get("winner"), "victory" if result.get("winner") else "draw", detail)
 
     def describe(self, state: JSON) -> list[tuple[str, str]]:
         """Status-embed lines: round and phase, whose decision, glory, activations left."""

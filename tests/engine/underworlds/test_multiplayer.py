@@ -458,6 +458,9 @@ def _ended(glory: dict[str, int], alive: set[str], held: dict[str, str] | None =
     ctx = Ctx(st, FixedRng())
     finish(ctx)
     assert st.outcome is not None
+    outcome = SYSTEM.outcome(dump(st))
+    assert outcome is not None and outcome.winner == st.outcome["winner"]
+    assert outcome.detail.get("drawn") == st.outcome.get("drawn")  # what the table and a league see
     return st.outcome
 
 
