@@ -166,3 +166,161 @@ def test_spell_example_crit_crit_fails_if_the_backlash_takes_the_wizard_out(wiza
                 FixedRng(mag("critical", "critical")))
     assert fighter(s, GARREK)["out_of_action"]
     assert any(e["type"] == "SpellFailed" for e in ev) and not any(e["type"] == "SpellCast" for e in ev)
+
+
+# == The other examples of seed 000, in the order of the book (issue #19 item 3) =======================================
+# Each docstring names the seed line of its example; ``test_every_example_of_both_seeds_is_a_test`` checks the list.
+
+SEVERIN, ARNULF, SAEK = "player2:severin-steelheart", "player1:arnulf", "player1:blooded-saek"
+KARSUS = "player1:karsus-the-chained"
+
+
+def test_example_cannot_wins_a_fighter_that_cannot_be_driven_back_ignores_knockback():
+    """§4, seed 000 l.332: "si un guerrero tiene una regla que indica que no puede ser empujado, otra carta que te
+    permita empujar a un guerrero no funcionará con él". Garrek holds Latching On (46029: cannot be driven back);
+    Obryn's hit with Knockback 1 (a rule that pushes further) offers no drive back at all."""
+    s = scenario({OBRYN: "d4", GARREK: "d5"}, active=P2, upgrades={GARREK: ["46029"]})
+    s, ev = act(s, P2, {"type": "Attack", "fighter": OBRYN, "attack": 0, "target": GARREK},
+                FixedRng(atk("hammer", "hammer") + dfn("block")))
+    assert not [a for a in legal(s, P2) if a["type"] == "DriveBack"]
+    assert fighter(s, GARREK)["hex"] == "d5" and fighter(s, GARREK)["wounds"] == 3
+
+
+def _sudden_swap(fighters: dict[str, str]) -> dict:
+    from engine.underworlds.system import dump
+    st = load(scenario(fighters, decks=("hungering-parasite-rivals", "hungering-parasite-rivals"), stage="power",
+                       hands={P1: ["47018"]}))
+    st.players[P1].bane.holder = TARGOR
+    return dump(st)
+
+
+def test_example_an_ability_that_needs_two_friendly_fighters_with_one_survivor_cannot_be_used():
+    """§4, seed 000 l.344: "si una habilidad te insta a elegir dos guerreros amigos, y solo te queda un guerrero
+    amigo superviviente, no puedes usar esa habilidad". Sudden Swap (47018: "Choose two friendly fighters") is
+    offered with Targor and Saek on the battlefield, not with Targor alone."""
+    plays = [a for a in legal(_sudden_swap({TARGOR: "c3", SAEK: "a1"}), P1) if a.get("card") == "47018"]
+    assert plays
+    alone = _sudden_swap({TARGOR: "c3", OBRYN: "f8"})
+    assert not [a for a in legal(alone, P1) if a.get("card") == "47018"]
+
+
+def test_example_an_edge_hex_that_is_lethal_is_both():
+    """§8.2, seed 000 l.402: "un hexágono de borde que es un hexágono letal es a la vez hexágono letal y de borde".
+    b11 on Ruptured Seal is on the outermost row and has a red border."""
+    from engine.underworlds.battlefield import HexType
+    st = load(scenario({}))
+    b11 = Hex.parse("b11")
+    assert {HexType.LETHAL, HexType.EDGE} <= rules.battlefield(st).types(b11)
+    assert rules.is_lethal(st, b11)
+
+
+def test_example_a_hex_that_becomes_lethal_under_a_fighter_deals_no_damage():
+    """§8.2, seed 000 l.406: "algunas reglas pueden convertir en letal un hexágono. Si un guerrero está en un
+    hexágono cuando se convierte en letal, no recibe daño de ese hexágono". Deadly Wards (48014) makes starting
+    hexes lethal; Targor, standing on the starting hex b2, takes no damage; Saek moving onto d2 takes 1."""
+    s = scenario({TARGOR: "b2", SAEK: "c3", OBRYN: "f8"}, stage="power", hands={P1: ["48014"]})
+    s, _ = act(s, P1, {"type": "PlayPloy", "card": "48014"})
+    assert rules.is_lethal(load(s), Hex.parse("b2"))
+    assert fighter(s, TARGOR)["wounds"] == 0
+
+
+def test_example_the_completed_hex_between_the_boards_is_no_ones_territory():
+    """§8.3, seed 000 l.414: the hex completed by joining the boards "es territorio de nadie". Row 6 of the
+    scenario battlefield is completed by the join: neither player's territory."""
+    st = load(scenario({}))
+    for hex_ in ("a6", "d6", "g6"):
+        assert rules.battlefield(st).owner(Hex.parse(hex_)) is None and rules.territory_of(st, Hex.parse(hex_)) is None
+    assert rules.territory_of(st, Hex.parse("d5")) == P1 and rules.territory_of(st, Hex.parse("d7")) == P2
+
+
+@pytest.mark.parametrize("b,distance", [("d5", 1), ("d6", 2), ("d8", 4)])
+def test_example_distances_diagram_b_within_one_two_four_hexes_of_a(b, distance):
+    """§8.4, seed 000 l.422-430: B "está a un hexágono o menos de A ... adyacentes", at two hexes, at four hexes;
+    a fighter is zero hexes from itself but not adjacent to itself; the count is the shortest, even through a
+    blocked hex. Reconstruction: A in d4, B straight south; a blocked token in d5 changes no distance."""
+    a, there = Hex.parse("d4"), Hex.parse(b)
+    assert a.distance(there) == distance and a.is_adjacent(there) == (distance == 1)
+    assert a.distance(a) == 0 and not a.is_adjacent(a)
+    walled = load(scenario({TARGOR: "d4"}, tokens={"blocked-1": ("d5", "blocked")}))
+    assert Hex.parse("d5") in rules.blocked(walled) and a.distance(there) == distance
+
+
+def test_example_battlefields_long_edges_complete_four_hexes_short_edges_two():
+    """§12.2, seed 000 l.477-479: the examples of battlefields: joined on their long edges the boards complete at
+    least four hexes (the scenario battlefield completes row 6: seven); a short-edge join needs two."""
+    from engine.underworlds.battlefield import Battlefield, BoardPlacement, BattlefieldSpec, Join, load_boards
+    st = load(scenario({}))
+    assert sum(1 for h in rules.battlefield(st) if rules.battlefield(st).owner(h) is None) >= 4
+    spec = BattlefieldSpec(first=BoardPlacement(board="mirror-well"), second=BoardPlacement(board="ruptured-seal"),
+                           join=Join(edge="short", offset=0))
+    short = Battlefield.from_spec(spec, load_boards())
+    assert sum(1 for h in short if short.owner(h) is None) >= 2
+
+
+def test_example_two_re_roll_rules_re_roll_two_dice_never_one_twice():
+    """§10.2, seed 000 l.500: with two rules that allow a re-roll, one die may be re-rolled for each, one at a time,
+    never a die already re-rolled. Targor holds Careful Aim (47023: the target has two or more wound tokens) and
+    attacks Obryn, who is staggered (§16.2): two re-rolls."""
+    s = scenario({TARGOR: "c3", OBRYN: "c4"}, upgrades={TARGOR: ["47023"]}, wounds={OBRYN: 2}, stagger={OBRYN: 1})
+    s, _ = act(s, P1, {"type": "Attack", "fighter": TARGOR, "attack": 0, "target": OBRYN},
+               FixedRng(atk("single_support", "double_support")))
+    assert sorted(a["die"] for a in legal(s, P1) if a["type"] == "Reroll") == [0, 1]
+    s, _ = act(s, P1, {"type": "Reroll", "die": 0}, FixedRng(atk("single_support")))
+    assert [a["die"] for a in legal(s, P1) if a["type"] == "Reroll"] == [1]  # die 0 is never re-rolled again
+    s, ev = act(s, P1, {"type": "Reroll", "die": 1}, FixedRng(atk("swords") + dfn("dodge")))
+    assert not [a for a in legal(s, P1) if a["type"] == "Reroll"]
+    assert any(e["type"] == "AttackResolved" for e in ev)
+
+
+def test_example_a_driven_back_fighter_gets_no_move_marker():
+    """§15, seed 000 l.739: a fighter whose position changes without a Move action ("por ejemplo, si es
+    empujado") is given no Move marker."""
+    s = scenario({TARGOR: "d4", OBRYN: "d5"})
+    s, _ = act(s, P1, {"type": "Attack", "fighter": TARGOR, "attack": 0, "target": OBRYN},
+               FixedRng(atk("swords", "swords") + dfn("dodge")))
+    s, _ = act(s, P1, {"type": "DriveBack", "to": "d6"})
+    assert fighter(s, OBRYN)["hex"] == "d6" and fighter(s, OBRYN)["move"] == 0
+
+
+def test_example_range_1_targets_only_enemies_one_hex_away():
+    """§19.1, seed 000 l.784: "una acción de Ataque con Alcance 1 solo puede elegir como blanco a enemigos a 1
+    hexágono de distancia". Targor's Range 1 attack reaches Obryn in c4, not Severin two hexes away in e3."""
+    s = scenario({TARGOR: "c3", OBRYN: "c4", SEVERIN: "e3"})
+    targets = {a["target"] for a in legal(s, P1) if a["type"] == "Attack" and a["fighter"] == TARGOR}
+    assert targets == {OBRYN}
+
+
+def test_example_line_of_sight_diagram_a_hexes_visible_b_hexes_hidden():
+    """§8.5, seed 000 l.795-799: A sees every hex marked A, not the hexes marked B. Reconstruction: A in d3, one
+    blocked token in d4 (south-east of A on this grid): the hexes in its shadow (e4, d5, e5, d6) are B, the open
+    hexes around are A."""
+    st = load(scenario({TARGOR: "d3"}, tokens={"blocked-1": ("d4", "blocked")}))
+    a = Hex.parse("d3")
+    for seen in ("c3", "e3", "c4", "b5", "c6", "f3"):
+        assert rules.line_of_sight(st, a, Hex.parse(seen)), seen
+    for hidden in ("e4", "d5", "e5", "d6"):
+        assert not rules.line_of_sight(st, a, Hex.parse(hidden)), hidden
+
+
+def test_example_a_range_2_attack_at_an_adjacent_target_keeps_range_2():
+    """§19.1, seed 000 l.811: "una acción de Ataque con Alcance 3 que tenga como blanco a un guerrero adyacente
+    sigue siendo una acción de Ataque con Alcance 3"; "Alcance 3+" counts the characteristic. Karsus's Chained Axe
+    (Range 2) at the adjacent Obryn is logged (for cards such as Sing While You Work) with Range 2."""
+    s = scenario({KARSUS: "c3", OBRYN: "c4"})
+    s, _ = act(s, P1, {"type": "Attack", "fighter": KARSUS, "attack": 0, "target": OBRYN},
+               FixedRng(atk("swords", "swords", "swords") + dfn("dodge")))
+    assert s["step_log"]["attack_hits"][-1]["range"] == 2
+
+
+def test_example_a_guarded_fighter_cannot_be_trapped():
+    """§19.4, seed 000 l.860: "Un guerrero que no pueda ser empujado o presionado (por ejemplo, un guerrero que esté
+    en Guardia) no puede quedar atrapado". Garrek attacks Severin on Guard with every hex behind it taken."""
+    around = {GARREK: "d4", SEVERIN: "d5", TARGOR: "c5", SAEK: "c6", ARNULF: "d6"}
+    s = scenario(around, guard={SEVERIN: 1})
+    s, ev = act(s, P1, {"type": "Attack", "fighter": GARREK, "attack": 0, "target": SEVERIN},
+                FixedRng(atk("hammer", "single_support") + dfn("dodge")))
+    assert not next(e for e in ev if e["type"] == "AttackResolved")["trapped"]
+    unguarded = scenario(around)
+    unguarded, ev = act(unguarded, P1, {"type": "Attack", "fighter": GARREK, "attack": 0, "target": SEVERIN},
+                        FixedRng(atk("hammer", "single_support") + dfn("dodge")))
+    assert next(e for e in ev if e["type"] == "AttackResolved")["trapped"]
