@@ -127,9 +127,9 @@ def _get_moving(st: State, seat: str, moment: str) -> int | None:
 
 @objective(GET_OUT_OF_THE_WAY)
 def _get_out_of_the_way(st: State, seat: str, moment: str) -> int | None:
-    enemy = st.other(seat)
-    mine = sum(1 for f in st.surviving(seat) if rules.territory_of(st, f.hex) == enemy)
-    theirs = sum(1 for f in st.surviving(enemy) if rules.territory_of(st, f.hex) == enemy)
+    # Enemy territory: any territory but one's own and no one's (three or four players: every other player's).
+    mine = sum(1 for f in st.surviving(seat) if rules.territory_of(st, f.hex) not in (None, seat))
+    theirs = sum(1 for f in st.enemies(seat) if rules.territory_of(st, f.hex) not in (None, seat))
     return _glory(GET_OUT_OF_THE_WAY) if moment == "end" and mine > theirs else None
 
 
@@ -548,6 +548,14 @@ def near_hazard(st: State, hex_: Hex | None, tokens: bool = False) -> bool:
     return False
 
 
+def _opponent_picked(st: State, seat: str, plays: list[JSON]) -> list[JSON]:
+    """"Then pick an opponent": with three or four players each play once per opponent (``pick``: their seat); with
+    two, the opponent is the other player."""
+    if len(st.seats) == 2:
+        return plays
+    return [{**play, "pick": other} for play in plays for other in st.opponents(seat)]
+
+
 def ploy_plays(st: State, seat: str, card_id: str) -> list[JSON]:
     """Every way to play a ploy now; one bare play for a ploy the engine does not automate."""
     base = {"type": "PlayPloy", "card": card_id}
@@ -561,11 +569,11 @@ def ploy_plays(st: State, seat: str, card_id: str) -> list[JSON]:
         return [{**base, "fighter": a.id, "target": e.id} for a in st.surviving(seat) for e in st.enemies(seat)
                 if a.hex is not None and e.hex is not None and a.hex.is_adjacent(e.hex)]
     if card_id == PUNCTURING_ICE_SHARDS:
-        return [{**base, "target": f.id} for f in st.surviving() if near_hazard(st, f.hex)]
+        return _opponent_picked(st, seat, [{**base, "target": f.id} for f in st.surviving() if near_hazard(st, f.hex)])
     if card_id == BRIEF_EMERGENCE:  # Choose a fighter: stagger it, push it 1 hex (no hex: it can't be pushed)
-        return [play for f in st.surviving() if f.on_battlefield
-                for play in ([{**base, "target": f.id, "hex": str(h)} for h in push_hexes(st, f)]
-                             or [{**base, "target": f.id}])]
+        return _opponent_picked(st, seat, [play for f in st.surviving() if f.on_battlefield
+                                           for play in ([{**base, "target": f.id, "hex": str(h)} for h in push_hexes(st, f)]
+                                                        or [{**base, "target": f.id}])])
     if card_id == ENGULFING_SWALLOW:  # "Pick an empty hex": neither occupied nor blocked (§8.2)
         taken = rules.blocked(st) | st.occupied()
         return [{**base, "hex": str(h)} for h in sorted((h for h in rules.battlefield(st) if h not in taken), key=str)]
@@ -597,7 +605,8 @@ def resolve_gambit(ctx: Any, seat: str, card_id: str, choices: JSON) -> bool:
             flow.stagger(ctx, e, by=card_id)
     elif card_id in (PUNCTURING_ICE_SHARDS, BRIEF_EMERGENCE):
         # "Then pick an opponent. That opponent chooses...": their choice (choices.py) waits under this part.
-        flow.push(st, "card_choice", seat=st.other(seat), player=seat, card=card_id, exclude=choices["target"],
+        flow.push(st, "card_choice", seat=choices.get("pick") or st.other(seat), player=seat, card=card_id,
+                  exclude=choices["target"],
                   optional=card_id == BRIEF_EMERGENCE, after={"tags": ["power_card"],
                                                             "wctx": {"card": card_id, "player": seat}})
         deferred = True

@@ -510,3 +510,32 @@ def test_random_multiplayer_matches_end_with_hidden_hands_and_exact_json(n, seed
     assert set(st.outcome["glory"]) == set(st.seats)
     turns = Counter(e["player"] for e in events if e["type"] == "TurnStarted")
     assert set(turns.values()) == {(3 * 3) if n == 3 else (4 * 2)}
+
+
+# -- cards that name "an opponent" or "enemy territory" ------------------------------------------------------------------
+
+
+def test_pick_an_opponent_lets_the_player_pick_any_of_them():
+    """Seed 000 line 1550 (two-player rules apply with more players): Puncturing Ice Shards' "pick an opponent" is any
+    other player, offered as the play's ``pick``; the one picked makes the card's second choice."""
+    st = position(3, stage="power")
+    bf = rules.battlefield(st)
+    lethal = sorted(rules.lethal_hexes(st))[0]
+    near = next(h for h in bf.neighbours(lethal) if rules.is_empty(st, h))
+    st = position(3, {fid(P1): "b2", fid(P2): str(near), fid(P3): "p2"}, stage="power")
+    st.players[P1].power = ["48019"]
+    plays = [a for a in legal(st, P1) if a["type"] == "PlayPloy"]
+    assert {a.get("pick") for a in plays} == {P2, P3}
+    play = next(a for a in plays if a["pick"] == P3 and a["target"] == fid(P2))
+    apply_state(st, P1, play, FixedRng())
+    assert SYSTEM.view(dump(st), None)["awaiting"] == [P3]
+
+
+def test_enemy_territory_is_every_other_players_territory():
+    """§8.3 with three or four players: Get Out of The Way counts friendly fighters in any enemy territory against
+    the enemy fighters there (with two players, the other player's territory)."""
+    from engine.underworlds.effects import OBJECTIVES
+    st = position(3, {fid(P1, 0): "b8", fid(P1, 1): "k2", fid(P2): "c8"})  # two in P2's and P3's boards, one enemy
+    assert OBJECTIVES["48005"](st, P1, "end")
+    st = position(3, {fid(P1, 0): "b8", fid(P2): "c8", fid(P3): "k2"})
+    assert not OBJECTIVES["48005"](st, P1, "end")
