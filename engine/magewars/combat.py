@@ -502,8 +502,11 @@ def counterstrikes(state: JSON, defender: str) -> list[JSON]:
 def _counterstrike(state: JSON, attacker: str, defender: str, rng: Rng, declared: JSON) -> list[JSON]:
     """Step 9: one free counterstrike against the attacker, even after a miss; it skips step 9 itself."""
     options = counterstrikes(state, defender)
-    choice = declared.get("counterstrike", options[0]["index"] if options else DECLINE)
-    if choice is DECLINE or choice is None or not options or state["objects"][attacker].get("destroyed"):
+    if not options or state["objects"][attacker].get("destroyed"):
+        return []
+    asked = windows.counterstrike(state, defender, options)  # it "may" counterstrike: its controller chooses
+    choice = asked["attack"] if asked is not None else declared.get("counterstrike", options[0]["index"])
+    if choice is DECLINE or choice is None:
         return []
     bar = next((b for b in options if b["index"] == choice), None)
     if bar is None:

@@ -16,6 +16,8 @@ The questions (each ``{"type", "seat", "by", "object", ...}`` in ``pending``):
 - ``defend``: the attacked object's controller chooses one usable defense or none (§10.4: "most defenses are
   optional"), and whether to pay a hidden Block that must be revealed (§9.7: it may go unpaid). Asked only
   when there is a choice; each strike has its own avoid step (§10.3 step 7).
+- ``counterstrike``: after a melee attack, a defender with a Counterstrike attack may counterstrike (§10.8);
+  its controller chooses which, or none (``Counterstrike`` {attack}).
 - ``window``: after an attack is declared against an object, or when a spell targets it (the Counter step),
   the object's controller may reveal enchantments (``Reveal``) and then lets the moment pass (``Skip``); a
   face-down Nullify on the target must be revealed then (``Counter`` {enchantment, pay}), paid or not. The
@@ -33,9 +35,9 @@ from engine.core.errors import IllegalAction
 from engine.magewars.state import clone
 
 JSON = dict[str, Any]
-KINDS = ("defend", "window")
+KINDS = ("defend", "counterstrike", "window")
 """The pending questions this module asks."""
-ANSWERS = ("Defend", "Counter", "Skip")
+ANSWERS = ("Defend", "Counterstrike", "Counter", "Skip")
 """The actions answering them."""
 PAUSABLE = ("Attack", "Cast")
 """Actions inside which the other player may be asked."""
@@ -117,6 +119,18 @@ def defend(state: JSON, defender: str, options: list[JSON], blocks: list[JSON], 
                       "private": {"block": block}})
 
 
+def counterstrike(state: JSON, defender: str, options: list[JSON]) -> JSON | None:
+    """Step 9 (§10.8): the defender "may" make one free counterstrike: its controller chooses the attack or none
+    (``Counterstrike`` {attack: index|None}); None when nobody is asked."""
+    asker = _ASKER.get()
+    seat = _controller(state, defender)
+    if asker is None or seat is None:
+        return None
+    return asker.ask({"type": "counterstrike", "seat": seat, "object": defender,
+                      "attacks": [{"index": b["index"], "name": b["name"], "dice": b["dice"]} for b in options],
+                      "private": {}})
+
+
 def window(state: JSON, acting: str, target: Any, timing: str, counters: list[JSON] = ()) -> JSON | None:
     """A reveal window for the controller of ``target`` when another seat acts on it (``timing``: "attack" or
     "spell"); ``counters`` are the face-down counterspells that must be revealed now (``{object, card, cost}``).
@@ -139,6 +153,9 @@ def offered(state: JSON, question: JSON) -> list[JSON]:
             return [{"type": "Defend", "defense": None, "block": True}] + \
                 [{"type": "Defend", "defense": d, "block": False} for d in defenses]
         return [{"type": "Defend", "defense": d} for d in defenses]
+    if question["type"] == "counterstrike":
+        return [{"type": "Counterstrike", "attack": b["index"]} for b in question["attacks"]] + \
+            [{"type": "Counterstrike", "attack": None}]
     counters = question["private"]["counters"]
     if not counters:
         return [{"type": "Skip"}]

@@ -147,6 +147,11 @@ def action_label(action: JSON, names: Names, *, odds: bool = True) -> str:
         out = text("action.Reveal", lang, enchantment=names.obj(action["enchantment"]))
     elif kind == "Defend":
         out = defend_label(action, names)
+    elif kind == "Counterstrike":
+        out = text("action.CounterstrikeNone", lang) if action.get("attack") is None else \
+            text("action.Counterstrike", lang, attack=next(
+                (b["name"] for b in ((view.get("pending") or [{}])[0]).get("attacks", [])
+                 if b["index"] == action["attack"]), f"#{action['attack']}"))
     elif kind == "Counter":
         out = text("action.Counter" if action.get("pay") else "action.CounterDeclined", lang,
                    enchantment=names.obj(action.get("enchantment")))
@@ -163,7 +168,8 @@ def action_label(action: JSON, names: Names, *, odds: bool = True) -> str:
     elif kind == "ChooseMode":
         out = text("action.ChooseMode", lang, mode=text(f"mode.{action['mode']}", lang))
     elif kind == "ChooseMage":
-        out = text("action.ChooseMage", lang, mage=mage_name(action["mage"], lang), book=action["book"])
+        out = text("action.ChooseMage", lang, mage=mage_name(action["mage"], lang),
+                   book=text("random.book", lang) if action["book"] == "random" else action["book"])
     else:
         out = text(f"action.{kind}", lang) if has(f"action.{kind}") else str(kind)
     return out[:100]
@@ -274,7 +280,9 @@ def attack_embeds(events: Sequence[JSON], names: Names) -> list[Embed]:
 # embeds -------------------------------------------------------------------------------------------------------
 
 def mage_name(mage: str, lang: str) -> str:
-    """A mage's class in ``lang`` (the rulebook's Spanish names)."""
+    """A mage's class in ``lang`` (the rulebook's Spanish names); "random" for one drawn when chosen."""
+    if mage == "random":
+        return text("random.mage", lang)
     return mages.ES_NAMES.get(mage, mage) if lang == "es" else mages.MAGES.get(mage, {}).get("card", mage)
 
 

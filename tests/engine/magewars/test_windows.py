@@ -289,3 +289,25 @@ def test_random_play_answers_every_question():
             assert json.loads(json.dumps(s)) == s
         assert s["over"]
     assert asked > 0
+
+
+def test_counterstrike_is_the_defenders_choice():
+    """§10.8, §10.3 step 9 ("The defender may make one free counterstrike"): after a melee attack the defender's
+    controller chooses its Counterstrike attack or none; declined, no counterstrike is made."""
+    for strike in (True, False):
+        s, rng = duel()
+        zone = s["objects"][s["mages"]["player2"]]["zone"]
+        hydra = put(s, "Darkfenne Hydra", "player2", zone)
+        s, _ = wolf_attacks(s, rng, hydra)
+        s, _ = past_window(s, rng)
+        while s["pending"][0]["type"] == "defend":
+            s, _ = SYSTEM.apply(s, "player2", {"type": "Defend", "defense": None}, rng)
+        question = s["pending"][0]
+        assert question["type"] == "counterstrike" and question["seat"] == "player2"
+        bite = next(a for a in legal(s, "player2", "Counterstrike") if a["attack"] is not None)
+        assert {"type": "Counterstrike", "attack": None} in legal(s, "player2")
+        s, events = SYSTEM.apply(s, "player2", bite if strike else {"type": "Counterstrike", "attack": None}, rng)
+        while s.get("pending") and s["pending"][0]["type"] == "defend":  # the wolf's own avoid step
+            s, more = SYSTEM.apply(s, "player1", {"type": "Defend", "defense": None}, rng)
+            events += more
+        assert ("Counterstrike" in types(events)) is strike
