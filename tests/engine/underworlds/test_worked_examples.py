@@ -13,7 +13,9 @@ from engine.underworlds.activation import move_paths
 from engine.underworlds.cards import SpellCard, load_cards
 from engine.underworlds.hexgrid import Hex
 from engine.underworlds.system import load
-from tests.engine.underworlds.scenario import P1, P2, FixedRng, act, atk, dfn, fighter, legal, mag, scenario
+from tests.engine.underworlds.scenario import (
+    P1, P2, FixedRng, act, atk, dfn, fighter, legal, mag, scenario, top, types,
+)
 
 # -- support: fighters A-E (digest §19.5; seed 000 lines 874-889) ------------------------------------------------
 
@@ -217,8 +219,8 @@ def test_example_an_edge_hex_that_is_lethal_is_both():
 def test_example_a_hex_that_becomes_lethal_under_a_fighter_deals_no_damage():
     """§8.2, seed 000 l.406: "algunas reglas pueden convertir en letal un hexágono. Si un guerrero está en un
     hexágono cuando se convierte en letal, no recibe daño de ese hexágono". Deadly Wards (48014) makes starting
-    hexes lethal; Targor, standing on the starting hex b2, takes no damage; Saek moving onto d2 takes 1."""
-    s = scenario({TARGOR: "b2", SAEK: "c3", OBRYN: "f8"}, stage="power", hands={P1: ["48014"]})
+    hexes lethal; Targor, standing on the starting hex b2, takes no damage."""
+    s = scenario({TARGOR: "b2", OBRYN: "f8"}, stage="power", hands={P1: ["48014"]})
     s, _ = act(s, P1, {"type": "PlayPloy", "card": "48014"})
     assert rules.is_lethal(load(s), Hex.parse("b2"))
     assert fighter(s, TARGOR)["wounds"] == 0
@@ -324,3 +326,161 @@ def test_example_a_guarded_fighter_cannot_be_trapped():
     unguarded, ev = act(unguarded, P1, {"type": "Attack", "fighter": GARREK, "attack": 0, "target": SEVERIN},
                         FixedRng(atk("hammer", "single_support") + dfn("dodge")))
     assert next(e for e in ev if e["type"] == "AttackResolved")["trapped"]
+
+
+# -- test upgrades for the modifier examples (no shipped card carries these modifiers) ---------------------------------
+
+def _test_upgrade(monkeypatch, card_id: str, **fields) -> str:
+    """A test upgrade built on Butcher's Strength (46024) with ``fields`` replaced."""
+    from engine.underworlds.cards import UpgradeCard
+    base = load_cards()["46024"].model_dump()
+    base.update(id=card_id, name=card_id, attack_keywords=(), modifiers=())
+    base.update(fields)
+    monkeypatch.setitem(load_cards(), card_id, UpgradeCard.model_validate(base))
+    return card_id
+
+
+def test_example_two_grievous_1_make_grievous_2(monkeypatch):
+    """§20, seed 000 l.987: "si dos reglas confieren Doloroso 1, tiene Doloroso 2". Arnulf's attack has Grievous 1
+    and a test upgrade gives his attacks Grievous 1 more; a critical hit deals 1 + 2 damage."""
+    extra = _test_upgrade(monkeypatch, "test-grievous", attack_keywords=({"name": "grievous", "value": 1},))
+    s = scenario({ARNULF: "c3", OBRYN: "c4"}, upgrades={ARNULF: [extra]})
+    assert rules.attacks(load(s), load(s).fighter(ARNULF))[0]["grievous"] == 2
+    s, _ = act(s, P1, {"type": "Attack", "fighter": ARNULF, "attack": 0, "target": OBRYN},
+               FixedRng(atk("critical", "swords") + dfn("block")))
+    assert fighter(s, OBRYN)["wounds"] == 3
+
+
+def test_example_two_knockback_1_make_knockback_2(monkeypatch):
+    """§20, seed 000 l.1033: "si dos reglas otorgan Rechazar 1 a una acción de Ataque, tiene Rechazar 2". Obryn's
+    Knockback 1 and a test upgrade's Knockback 1: Garrek can be driven back up to three hexes in one direction."""
+    extra = _test_upgrade(monkeypatch, "test-knockback", attack_keywords=({"name": "knockback", "value": 1},))
+    s = scenario({OBRYN: "d4", GARREK: "d5"}, active=P2, upgrades={OBRYN: [extra]})
+    assert rules.attacks(load(s), load(s).fighter(OBRYN))[0]["knockback"] == 2
+    s, _ = act(s, P2, {"type": "Attack", "fighter": OBRYN, "attack": 0, "target": GARREK},
+               FixedRng(atk("hammer", "hammer") + dfn("block")))
+    d5, d6 = Hex.parse("d5"), Hex.parse("d6")
+    direction = d5.direction_to(d6)
+    assert direction is not None
+    third = d6.neighbour(direction).neighbour(direction)  # three hexes in one direction: 1 + Knockback 2
+    assert str(third) in {a["to"] for a in legal(s, P2) if a["type"] == "DriveBack"}
+
+
+def test_example_barge_cannot_be_made_when_its_stun_cannot():
+    """§17.4, seed 000 l.1053: if a condition of the Move or the Stun action of a Barge is not met ("por ejemplo, si
+    un guerrero no puede tambalearse") the fighter cannot Barge. Targor can reach Obryn, but Obryn holds Advancing
+    Juggernaut (48023: cannot be staggered): no Stun, no Barge; an ordinary Severin nearby allows both."""
+    s = scenario({TARGOR: "c3", OBRYN: "c6"}, upgrades={OBRYN: ["48023"]})
+    assert not [a for a in legal(s, P1) if a["type"] in ("Barge", "Stun")]
+    s = scenario({TARGOR: "c3", SEVERIN: "c6"})
+    assert [a for a in legal(s, P1) if a["type"] == "Barge"]
+
+
+def test_example_charge_marker_comes_after_the_move_before_the_attack():
+    """§17.1, seed 000 l.1071: the Charge marker is given after the Move action of a Charge, even if the Attack then
+    cannot be made ("por ejemplo, debido a una reacción"): the marker is in place when the attack starts."""
+    s = scenario({TARGOR: "c3", OBRYN: "c6"})
+    s, ev = act(s, P1, {"type": "Charge", "fighter": TARGOR, "to": "c5"})
+    assert fighter(s, TARGOR)["charge"] == 1 and fighter(s, TARGOR)["move"] == 0
+    assert "AttackResolved" not in types(ev)  # the attack is still to be declared
+    s, ev = act(s, P1, {"type": "Attack", "fighter": TARGOR, "attack": 0, "target": OBRYN},
+                FixedRng(atk("swords", "swords") + dfn("dodge")))
+    assert "AttackResolved" in types(ev) and fighter(s, TARGOR)["charge"] == 1
+
+
+def test_example_a_card_persisting_until_either_event_ends_at_the_first():
+    """§23.1, seed 000 l.1180: a card that persists "hasta la siguiente acción de Ataque o hasta el final de la
+    ronda" persists until either happens. Season the Meat (46018: until the end of the round or until the chosen
+    fighter makes a failed Attack action): Obryn's hit keeps it, Obryn's miss discards it."""
+    s = scenario({TARGOR: "c3", SAEK: "d3", OBRYN: "c4"}, stage="power", hands={P1: ["46018"]})
+    s, _ = act(s, P1, {"type": "PlayPloy", "card": "46018", "target": OBRYN})
+    s, _ = act(s, P2, {"type": "Pass"})
+    s, _ = act(s, P1, {"type": "Pass"})
+    hit, _ = act(s, P2, {"type": "Attack", "fighter": OBRYN, "attack": 0, "target": TARGOR},
+                 FixedRng(atk("hammer") + dfn("dodge")))
+    assert [p["card"] for p in hit["persisting"]] == ["46018"]
+    miss, _ = act(s, P2, {"type": "Attack", "fighter": OBRYN, "attack": 0, "target": TARGOR},
+                  FixedRng(atk("single_support") + dfn("dodge")))
+    assert miss["persisting"] == [] and "46018" in miss["players"][P1]["power_discard"]
+
+
+def test_example_a_gambit_action_is_made_where_the_rules_would_forbid_it():
+    """§23.1, seed 000 l.1182: a gambit that names an action lets a fighter make it "incluso si las reglas del juego
+    no se lo permitirían normalmente". Get Out of My Larder! (46014) makes Targor (a brawler by referee action: the
+    trait is unknown in the data) make a Move action although a fighter with a Charge marker cannot move."""
+    s = scenario({TARGOR: "c3", OBRYN: "h9"}, stage="power", hands={P1: ["46014"]}, charge={TARGOR: 1})
+    s, _ = act(s, P2, {"type": "SetTrait", "fighter": TARGOR, "trait": "Brawler", "reason": "its card"})
+    s, _ = act(s, P1, {"type": "PlayPloy", "card": "46014", "fighter": TARGOR})
+    s, _ = act(s, P1, {"type": "Move", "fighter": TARGOR, "to": "c5"})
+    assert fighter(s, TARGOR)["hex"] == "c5" and fighter(s, TARGOR)["charge"] == 1
+
+
+def test_example_plus_1_move_turns_move_3_into_4(monkeypatch):
+    """§11, seed 000 l.1222: "si un guerrero con un atributo Movimiento de 3 recibe un modificador de +1 Movimiento,
+    su atributo Movimiento pasa a ser 4". Severin (Move 3) with a test upgrade of +1 Move."""
+    extra = _test_upgrade(monkeypatch, "test-move", modifiers=({"characteristic": "move", "delta": 1},))
+    st = load(scenario({SEVERIN: "d8"}, upgrades={SEVERIN: [extra]}))
+    assert rules.move_value(st, st.fighter(SEVERIN)) == 4
+
+
+def test_example_plus_1_dice_rolls_one_more_die(monkeypatch):
+    """§11, seed 000 l.1226: "+1 Dados supone ... tirar un dado adicional en esa acción de Ataque". Targor's
+    attack (Dice 2) with a test upgrade of +1 Dice rolls three attack dice."""
+    extra = _test_upgrade(monkeypatch, "test-dice", modifiers=({"characteristic": "dice", "delta": 1},))
+    s = scenario({TARGOR: "c3", OBRYN: "c4"}, upgrades={TARGOR: [extra]})
+    s, ev = act(s, P1, {"type": "Attack", "fighter": TARGOR, "attack": 0, "target": OBRYN},
+                FixedRng(atk("swords", "swords", "swords") + dfn("dodge")))
+    assert len(next(e for e in ev if e["type"] == "AttackRolled")["dice"]) == 3
+
+
+def test_example_setting_a_characteristic_no_shipped_card_does_it():
+    """§11, seed 000 l.1240, 1242, 1250, 1252: the examples of modifiers that *set* a characteristic (Move set to 5
+    then +1 = 6; a ploy setting the Dice symbol; the last set wins, then reverts). No card of the four Rivals decks
+    sets a characteristic, so the engine has no set-modifier (ruling "Worked examples"); this test fails as soon as
+    a card that sets one is added, so that the examples are then implemented."""
+    from engine.underworlds.cards import CharacteristicModifier
+    assert set(CharacteristicModifier.model_fields) == {"characteristic", "delta", "minimum", "except_scything"}
+    texts = [c.text_plain for c in load_cards().values() if getattr(c, "text_plain", None)]
+    assert not [t for t in texts if " is set to " in t or "characteristic of " in t.lower() and " set " in t]
+
+
+def test_example_innate_adds_one_symbol_and_innate_symbols_do_not_add_up():
+    """§10.3, seed 000 l.1256, 1266: Innate (fury) adds one fury to the attack roll; however many innate symbols a
+    fighter has, only one is added (the combat takes a single innate symbol per roll)."""
+    from engine.underworlds.dice import Combat, Symbol, count_attack
+    plain = count_attack(["hammer", "swords"], Combat(dice_symbol=Symbol.SWORDS))
+    innate = count_attack(["hammer", "swords"], Combat(dice_symbol=Symbol.SWORDS, attack_innate=Symbol.SWORDS))
+    assert (plain.successes, innate.successes) == (1, 2)
+    assert Combat.__dataclass_fields__["attack_innate"].type in ("Symbol | None", Symbol | None)  # one, not a list
+
+
+def test_example_round_one_bonus_crit_is_added_to_every_re_roll_of_the_roll_off():
+    """§10.3, seed 000 l.1258: the player who finished deploying first adds a crit to the round-1 roll-off "Si se
+    repite esta tirada, añade también un ♣ a esa repetición". player1 rolls one crit twice (a tie with player2's
+    bonus crit each time), then nothing: player2 wins with the bonus alone."""
+    from types import SimpleNamespace
+    from engine.underworlds.setup import roll_off
+    events: list[dict] = []
+    plain = atk("hammer", "hammer", "hammer", "hammer")
+    one_crit = atk("critical", "hammer", "hammer", "hammer")
+    ctx = SimpleNamespace(st=SimpleNamespace(seats=[P1, P2]), rng=FixedRng(one_crit + plain + one_crit + plain
+                                                                           + plain + plain),
+                          emit=lambda kind, **kw: events.append({"type": kind, **kw}))
+    assert roll_off(ctx, "action phase", bonus=P2) == P2
+    assert [e["winner"] for e in events] == [None, None, P2] and all(e["bonus"] == P2 for e in events)
+
+
+def test_example_scatter_3_chain_of_three_dice_in_any_order():
+    """§9.2, seed 000 l.1280-1314: Scatter 3 from a fighter's hex: three dice (two of one direction and one of
+    another), put in the order the player wants, make a chain of three adjacent hexes; the last is the final hex.
+    A chain may pass again through a hex, the origin included."""
+    from engine.underworlds.battlefield import scatter_chain
+    from engine.underworlds.hexgrid import HexDirection
+    bf = rules.battlefield(load(scenario({})))
+    origin, e, se = Hex.parse("d4"), HexDirection.EAST, HexDirection.SOUTH_EAST
+    chains = [scatter_chain(bf, origin, order) for order in ((e, e, se), (e, se, e), (se, e, e))]
+    assert all(len(c.hexes) == 3 and not c.interrupted for c in chains)
+    assert all(a.is_adjacent(b) for c in chains for a, b in zip((origin, *c.hexes), c.hexes))
+    assert len({c.hexes[-1] for c in chains}) == 1  # the same final hex, whichever order
+    back = scatter_chain(bf, origin, (e, e.opposite, e))
+    assert back.hexes[1] == origin
