@@ -207,6 +207,10 @@ def action_label(action: JSON, names: Names, *, costs: bool = True) -> str:
         if action.get("territory"):
             on.append(text("action.no_ones", lang) if action["territory"] == "none"
                       else text("action.territory", lang, player=names.seat(action["territory"])))
+        if action.get("pick") in names.view.get("seats", ()):  # "pick an opponent" (three or four players)
+            on.append(text("action.opponent", lang, player=names.seat(action["pick"])))
+        elif action.get("pick"):
+            on.append(str(action["pick"]))
         label += (" · " + " ".join(on)) if on else ""
     elif kind == "ChooseWarband":
         label = text("action.ChooseWarband", lang, warband=warband_name(action["warband"], names.view))

@@ -147,6 +147,7 @@ def every_action(view: dict) -> list[dict]:
     actions += [{"type": t, "fighter": f0} for t in ("Guard", "Delve")]
     actions += [{"type": t} for t in ("Venture", "Plan", "Pass", "FinishEndPhase", "DrawObjective")]
     actions += [{"type": "ChooseForCard", "card": card, "territory": t} for t in ("player1", "none")]
+    actions += [{"type": "PlayPloy", "card": card, "target": f1, "pick": p} for p in ("player2", "heal")]
     actions += [{"type": t, "card": card, "fighter": f0, "target": f1, "hex": "c3"} for t in uwtext.CARD_ACTIONS]
     actions += [{"type": "ChooseWarband", "warband": "garreks-reavers"},
                 {"type": "ChooseDeck", "deck": "rimewyrms-bite-rivals"}, {"type": "ChooseBoard", "board": "mirror-well"}]
