@@ -7,17 +7,21 @@
   ``spellbooks.problems``, the pack's own cards counting: ``mw.book.invalid``; a card that is not shipped is
   refused too, as the duel plays only the shipped card data). Both choose at once, each choice
   secret until both are made (a private event tells the chooser), then revealed and the duel begins.
+  ``random`` as the mage or the book is drawn when chosen: a mage among the four, a book among the mage's
+  usable ones for the mode (its apprentice book in apprentice mode; its starter book or a sound pack book).
 """
 from __future__ import annotations
 
 from typing import Any
 
 from engine.core.errors import InvalidInput
+from engine.core.rng import Rng, choice
 from engine.magewars import mages, spellbooks
 from engine.magewars.pack import Card
 
 JSON = dict[str, Any]
 MODES = ("apprentice", "full")
+RANDOM = "random"
 
 
 def needed(options: JSON) -> bool:
@@ -67,10 +71,35 @@ def legal(st: JSON, seat: str) -> list[JSON]:
         return [{"type": "ChooseMode", "mode": m} for m in MODES]
     out = []
     extra = pack_books(st["options"])
+    out = [{"type": "ChooseMage", "mage": RANDOM, "book": RANDOM}]
     for m in mages.mage_ids():
         out += [{"type": "ChooseMage", "mage": m, "book": f"{kind}-{m}"} for kind in ("apprentice", "starter")]
         out += [{"type": "ChooseMage", "mage": m, "book": b} for b, v in extra.items() if v["mage"] == m]
+        out.append({"type": "ChooseMage", "mage": m, "book": RANDOM})
     return out
+
+
+def _random_books(st: JSON, mage: str) -> list[str]:
+    """The books a random draw may give ``mage`` in the chosen mode: never one that would be refused."""
+    if st["mode"] == "apprentice":
+        return [f"apprentice-{mage}"]
+    books = [f"starter-{mage}"]
+    for b, v in pack_books(st["options"]).items():
+        try:
+            if v["mage"] == mage and book_of(st["options"], mage, b, ""):
+                books.append(b)
+        except InvalidInput:
+            continue
+    return books
+
+
+def _drawn(st: JSON, action: JSON, rng: Rng) -> JSON:
+    """The choice with ``random`` mage and book drawn (§3.2, §15)."""
+    if RANDOM not in (action["mage"], action["book"]):
+        return action
+    mage = choice(rng, mages.mage_ids()) if action["mage"] == RANDOM else action["mage"]
+    book = choice(rng, _random_books(st, mage)) if action["book"] == RANDOM else action["book"]
+    return {**action, "mage": mage, "book": book}
 
 
 def book_of(options: JSON, mage: str, book: str, seat: str) -> dict[str, int] | str:
@@ -86,18 +115,17 @@ def book_of(options: JSON, mage: str, book: str, seat: str) -> dict[str, int] | 
     # the duel plays only shipped cards (cards.py): a pack's own card is refused here, not after both chose
     problems += [p for p in spellbooks.problems(contents, mage, mode="apprentice") if p not in problems]
     if problems:
-        raise InvalidInput("mw.book.invalid", seat=seat, problem=problems[0]["code"],
-                           problems=", ".join(p["code"] for p in problems),
-                           **{k: str(v) for k, v in problems[0]["params"].items()})
+        raise spellbooks.refusal(problems, seat)
     return contents
 
 
-def apply(st: JSON, seat: str, action: JSON, events: list[JSON]) -> JSON | None:
-    """Record a choice; the options of the duel once both players chose, else None."""
+def apply(st: JSON, seat: str, action: JSON, events: list[JSON], rng: Rng) -> JSON | None:
+    """Record a choice (``random`` drawn with ``rng``); the options of the duel once both players chose, else None."""
     if action["type"] == "ChooseMode":
         st.update(mode=action["mode"], step="choose_mage")
         events.append({"type": "ModeChosen", "seat": seat, "mode": action["mode"]})
         return None
+    action = _drawn(st, action, rng)
     book_of(st["options"], action["mage"], action["book"], seat)  # refused now, before it is secretly kept
     st["secret"][seat] = {"mage": action["mage"], "book": action["book"]}
     events.append({"type": "MageDecided", "seat": seat})

@@ -127,6 +127,16 @@ def problems(book: dict[str, int], mage: str, *, mode: str = "full",
     return out
 
 
+def refusal(problems: list[dict[str, Any]], seat: str) -> InvalidInput:
+    """The refusal of a book with ``problems``: ``mw.book.invalid`` listing each problem and each fix as a message
+    code with its parameters (the table writes one sentence per problem, then the fixes)."""
+    fixes = list(dict.fromkeys(p["fix"] for p in problems))
+    return InvalidInput("mw.book.invalid", seat=seat,
+                        problems=[{"code": p["code"], **{k: str(v) for k, v in p["params"].items()}}
+                                  for p in problems],
+                        fixes=[{"code": f} for f in fixes])
+
+
 def points(book: dict[str, int], mage: str) -> int | str:
     """The spell points ``book`` costs ``mage`` (§15), or ``unknown``."""
     ability = ability_card(mage)

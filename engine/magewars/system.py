@@ -157,8 +157,7 @@ class MageWars:
             problems = spellbooks.problems(contents, mage_id, mode="apprentice" if isinstance(book, str)
                                            and book.startswith("apprentice") else "full")
             if problems:
-                raise InvalidInput("mw.book.invalid", seat=seat, problem=problems[0]["code"],
-                                   **{k: str(v) for k, v in problems[0]["params"].items()})
+                raise spellbooks.refusal(problems, seat)
             state["books"][seat] = contents
             for key in ("planned", "discard"):
                 state[key][seat] = []
@@ -437,7 +436,7 @@ class MageWars:
             raise IllegalAction("mw.illegal", action=str(kind))
         if new["phase"] == "choosing":
             events: list[JSON] = []
-            options = choices.apply(new, seat, action, events)
+            options = choices.apply(new, seat, action, events, rng)
             if options is None:
                 return new, events
             begun = self._begin(options, tuple(new["seats"]), rng)

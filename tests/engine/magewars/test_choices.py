@@ -72,7 +72,8 @@ def test_an_illegal_pack_spellbook_is_refused_with_its_problems():
     s, _ = SYSTEM.apply(s, "player1", {"type": "ChooseMode", "mode": "full"}, rng)
     with pytest.raises(InvalidInput) as err:
         SYSTEM.apply(s, "player2", {"type": "ChooseMage", "mage": "beastmaster", "book": "wolves"}, rng)
-    assert err.value.code == "mw.book.invalid" and "too_many_copies" in err.value.params["problems"]
+    assert err.value.code == "mw.book.invalid"
+    assert [p["code"] for p in err.value.params["problems"]] == ["mw.book.too_many_copies"]
     assert s["secret"] == {}
 
 
@@ -85,7 +86,7 @@ def test_a_pack_book_with_a_card_the_duel_cannot_play_is_refused_when_chosen():
     s, _ = SYSTEM.apply(s, "player1", {"type": "ChooseMode", "mode": "full"}, rng)
     with pytest.raises(InvalidInput) as err:
         SYSTEM.apply(s, "player2", {"type": "ChooseMage", "mage": "beastmaster", "book": "wolves"}, rng)
-    assert err.value.params["problems"] == "mw.book.unknown_card" and err.value.params["card"] == "Moon Wolf"
+    assert err.value.params["problems"] == [{"code": "mw.book.unknown_card", "card": "Moon Wolf"}]
 
 
 def test_the_wolves_pack_reads_through_the_pack_reader():
@@ -97,3 +98,63 @@ def test_options_that_fix_the_mode_skip_the_choices():
     s = SYSTEM.setup({"mode": "apprentice"}, SEATS, _rng())
     assert s["phase"] != "choosing" and {s["objects"][o]["mage"] for o in s["mages"].values()} == \
         {"warlock", "beastmaster"}
+
+
+@pytest.mark.parametrize("lang, sentence, fix", [
+    ("en", "9 copies of Timber Wolf (level 2): a spellbook holds at most 4 (§15).", "Remove the extra copies."),
+    ("es", "9 copias de Timber Wolf (nivel 2): un libro admite como mucho 4 (§15).", "Quita las copias que sobran."),
+])
+def test_a_refused_spellbook_answers_with_the_sentence_of_each_problem(lang, sentence, fix):
+    """Digest §15 (at most 4 copies of a level 2 spell); issue 15: the refusal names each problem and its fix
+    in the player's language, never a problem code."""
+    from table.i18n import explain
+    rng = _rng()
+    s = SYSTEM.setup({"pack": wolves_pack(9)}, SEATS, rng)
+    s, _ = SYSTEM.apply(s, "player1", {"type": "ChooseMode", "mode": "full"}, rng)
+    with pytest.raises(InvalidInput) as err:
+        SYSTEM.apply(s, "player2", {"type": "ChooseMage", "mage": "beastmaster", "book": "wolves"}, rng)
+    said = explain(err.value, lang)
+    assert sentence in said and fix in said and "mw.book" not in said
+
+
+def test_a_refused_setup_book_lists_every_problem():
+    """Digest §15: a book given in the options (``books``) is refused with all its problems, each a sentence."""
+    from table.i18n import explain
+    book = {"Timber Wolf": 9, "Frobnicator": 1}
+    with pytest.raises(InvalidInput) as err:
+        SYSTEM.setup({"mode": "full", "mages": {"player1": "beastmaster", "player2": "wizard"},
+                      "books": {"player1": book}}, SEATS, _rng())
+    said = explain(err.value, "en")
+    assert "“Frobnicator” is not a card of the card data." in said and "9 copies of Timber Wolf" in said
+    assert "mw.book" not in said
+
+
+def test_random_mage_and_book_are_offered_and_drawn_when_chosen():
+    """Digest §3.2, §15; issue 15: "random" is a choice for the mage and for the book; the draw gives a usable
+    book for the mode (apprentice: the mage's apprentice book), secret until both chose."""
+    rng = _rng()
+    s = SYSTEM.setup({}, SEATS, rng)
+    s, _ = SYSTEM.apply(s, "player1", {"type": "ChooseMode", "mode": "apprentice"}, rng)
+    offered = SYSTEM.legal_actions(s, "player1")
+    assert {"type": "ChooseMage", "mage": "random", "book": "random"} in offered
+    assert {"type": "ChooseMage", "mage": "wizard", "book": "random"} in offered
+    s, ev = SYSTEM.apply(s, "player1", {"type": "ChooseMage", "mage": "random", "book": "random"}, rng)
+    mine = next(e for e in ev if e["type"] == "MageDecidedPrivately")
+    assert mine["mage"] in mages.mage_ids() and mine["book"] == f"apprentice-{mine['mage']}"
+    assert mine["visible_to"] == ["player1"]
+    s, _ = SYSTEM.apply(s, "player2", {"type": "ChooseMage", "mage": "wizard", "book": "random"}, rng)
+    assert s["phase"] != "choosing"
+    assert {s["objects"][o]["mage"] for o in s["mages"].values()} >= {"wizard"}
+
+
+def test_a_random_book_in_the_full_game_is_the_starter_or_a_sound_pack_book():
+    """Digest §15, §20.4: in the full game a random book is the mage's starter book or a pack book that passes
+    §15; a refused pack book is never drawn."""
+    from engine.magewars import choices
+    rng = _rng()
+    s = SYSTEM.setup({"pack": wolves_pack(9)}, SEATS, rng)
+    s, _ = SYSTEM.apply(s, "player1", {"type": "ChooseMode", "mode": "full"}, rng)
+    assert choices._random_books(s, "beastmaster") == ["starter-beastmaster"]
+    s = SYSTEM.setup({"pack": wolves_pack(2)}, SEATS, rng)
+    s, _ = SYSTEM.apply(s, "player1", {"type": "ChooseMode", "mode": "full"}, rng)
+    assert choices._random_books(s, "beastmaster") == ["starter-beastmaster", "wolves"]
