@@ -150,8 +150,8 @@ def wizard_and_spell(monkeypatch):
     (("channel", "focus"), False), (("focus", "focus"), False), (("focus", "critical"), False),
 ])
 def test_spell_example_level_two_wizard_casts_channel_channel(wizard_and_spell, faces, cast):
-    """§22.2, seed 000 l.1117: a level-2 wizard casting (S S) rolls two magic dice; SS, S+crit and crit+crit
-    cast it, anything else fails."""
+    """§22.2, seed 000 l.1117 (the notation "Hechizo gambito (☞☞)" of l.1093): a level-2 wizard casting (S S) rolls
+    two magic dice; SS, S+crit and crit+crit cast it, anything else fails."""
     s, ev = act(wizard_and_spell, P1, {"type": "CastSpell", "card": SPELL, "wizard": GARREK}, FixedRng(mag(*faces)))
     rolled = next(e for e in ev if e["type"] == "SpellCastRolled")
     assert len(rolled["dice"]) == 2
@@ -407,7 +407,9 @@ def test_example_a_card_persisting_until_either_event_ends_at_the_first():
 def test_example_a_gambit_action_is_made_where_the_rules_would_forbid_it():
     """§23.1, seed 000 l.1182: a gambit that names an action lets a fighter make it "incluso si las reglas del juego
     no se lo permitirían normalmente". Get Out of My Larder! (46014) makes Targor (a brawler by referee action: the
-    trait is unknown in the data) make a Move action although a fighter with a Charge marker cannot move."""
+    trait is unknown in the data) make a Move action although a fighter with a Charge marker cannot move. It is
+    also the keyword example of §4, seed 000 l.328: a fighter with the keyword *fajador* (brawler) is affected by
+    an ability that affects brawlers."""
     s = scenario({TARGOR: "c3", OBRYN: "h9"}, stage="power", hands={P1: ["46014"]}, charge={TARGOR: 1})
     s, _ = act(s, P2, {"type": "SetTrait", "fighter": TARGOR, "trait": "Brawler", "reason": "its card"})
     s, _ = act(s, P1, {"type": "PlayPloy", "card": "46014", "fighter": TARGOR})
@@ -484,3 +486,126 @@ def test_example_scatter_3_chain_of_three_dice_in_any_order():
     assert len({c.hexes[-1] for c in chains}) == 1  # the same final hex, whichever order
     back = scatter_chain(bf, origin, (e, e.opposite, e))
     assert back.hexes[1] == origin
+
+
+def test_example_no_shipped_fighter_has_a_spell_action():
+    """§22.1, seed 000 l.1097: the notation example "Acción de hechizo (☉)" of a spell action on a fighter or upgrade
+    card. No fighter of the shipped warbands is a wizard and no shipped upgrade carries a spell action, so only the
+    gambit-spell form (l.1093, tested above) can be played; this test fails when a wizard is added."""
+    from engine.underworlds.fighters import load_warbands
+    assert not [f.id for w in load_warbands().values() for f in w.fighters if f.wizard_level]
+    assert not [c.id for c in load_cards().values() if "Spell action" in (getattr(c, "text_plain", "") or "")]
+
+
+# -- reactions (digest §26; seed 000 lines 1330-1420) -----------------------------------------------------------------
+
+
+def test_example_a_target_moved_out_of_range_during_the_attack_ends_it():
+    """§26.2, seed 000 l.1330 (and l.858): if something done during an attack makes it impossible ("si la posición
+    de un guerrero ha cambiado de modo que ya no está a la distancia necesaria"), the attack ends. No card of the
+    four decks pushes an enemy away during an attack, so a referee push stands in for the reaction: Obryn, moved
+    out of Targor's Range while Targor may still re-roll (Obryn is staggered), makes the attack fail."""
+    s = scenario({TARGOR: "c3", OBRYN: "c4"}, stagger={OBRYN: 1})
+    s, _ = act(s, P1, {"type": "Attack", "fighter": TARGOR, "attack": 0, "target": OBRYN},
+               FixedRng(atk("swords", "hammer")))
+    assert top(s)["kind"] == "attack" and top(s)["stage"] == "reroll"
+    s, ev = act(s, P2, {"type": "SetFighterHex", "fighter": OBRYN, "hex": "f8", "reason": "a reaction"})
+    assert "AttackFailed" in types(ev) and fighter(s, OBRYN)["wounds"] == 0
+
+
+def _after_targors_second_activation() -> dict:
+    """Targor (Stolen Vigour, 47029, already activated once) moves: player2 holds Tempting Lure (47019)."""
+    s = scenario({TARGOR: "c3", OBRYN: "f8", SEVERIN: "e9"}, hands={P2: ["47019"]}, upgrades={TARGOR: ["47029"]},
+                 activations={TARGOR: 1}, move={TARGOR: 1})
+    s, _ = act(s, P1, {"type": "Move", "fighter": TARGOR, "to": "c5"})
+    return s
+
+
+def test_example_after_an_activation_and_after_its_last_action_share_one_chain():
+    """§26.3, seed 000 l.1342, 1346, 1376: "si al acabar una activación un jugador juega una reacción «tras una
+    activación», el otro jugador podría jugar ... una reacción «tras una acción» siempre que sea una reacción a la
+    última acción de esa activación"; the chain resolves in the order it was formed (first diagram). Targor's
+    second activation is a Move: player1 uses Stolen Vigour (after an activation), player2 adds Tempting Lure
+    (after a Move action); Stolen Vigour resolves first, then Tempting Lure."""
+    s = _after_targors_second_activation()
+    assert {"activation", "action", "move"} <= set(top(s)["tags"])  # one reaction step for both
+    s, _ = act(s, P1, {"type": "PlayReaction", "card": "47029", "fighter": TARGOR})
+    assert [a for a in legal(s, P2) if a.get("card") == "47019"]
+    s, ev = act(s, P2, {"type": "PlayReaction", "card": "47019", "target": OBRYN, "hex": "e8"})
+    resolved = [e for e in ev if e["type"] in ("MarkersRemoved", "FighterPushed")]
+    assert [e["type"] for e in resolved] == ["MarkersRemoved", "FighterPushed"]
+    assert fighter(s, TARGOR)["move"] == 1 and fighter(s, OBRYN)["hex"] == "e8"  # two Move markers, one removed
+
+
+def test_example_reactions_with_different_conditions_share_the_step_after_an_attack():
+    """§26.3, seed 000 l.1356: a reaction "tras una acción de Ataque" and one after a particular kind of Attack action
+    share the step after the attack. Targor's successful Range 1 attack: Reverse Charge (45018, after a friendly
+    fighter's Attack action) and Potential Courtier (46031, after this fighter's successful Range 1 Attack action)
+    are both offered in the same step."""
+    s = scenario({TARGOR: "c3", OBRYN: "c4", SAEK: "d4"}, hands={P1: ["45018"]}, upgrades={TARGOR: ["46031"]})
+    s, _ = act(s, P1, {"type": "Attack", "fighter": TARGOR, "attack": 0, "target": OBRYN},
+               FixedRng(atk("swords", "swords") + dfn("dodge")))
+    s, _ = act(s, P1, {"type": "Pass"})  # no drive back
+    assert top(s)["kind"] == "window" and "attack" in top(s)["tags"]
+    assert {a.get("card") for a in legal(s, P1) if a["type"] == "PlayReaction"} == {"45018", "46031"}
+
+
+def test_example_a_reaction_to_a_reaction_opens_a_secondary_chain():
+    """§26.4, seed 000 l.1362, 1378 (second diagram): a reaction to a reaction starts a secondary chain, built and
+    resolved at once, before the original one goes on. Obryn (Instinctive Reprisal, 47028) reacts to Targor's
+    damage and deals 1 damage to Targor: a new reaction step for that damage opens, in which player1's Just Pure
+    Luck (48018) is offered."""
+    s = scenario({TARGOR: "c3", OBRYN: "c4", GARREK: "h8"}, hands={P1: ["48018"]}, upgrades={OBRYN: ["47028"]})
+    s, _ = act(s, P1, {"type": "Attack", "fighter": TARGOR, "attack": 0, "target": OBRYN},
+               FixedRng(atk("swords", "hammer") + dfn("dodge")))
+    s, ev = act(s, P2, {"type": "PlayReaction", "card": "47028", "fighter": OBRYN})
+    assert types(ev).index("ReactionStepOpened") < types(ev).index("ReactionResolved")
+    assert top(s)["kind"] == "window" and top(s)["ctx"]["fighter"] == TARGOR
+    assert {"type": "PlayReaction", "card": "48018"} in legal(s, P1)
+
+
+def test_example_charge_has_a_reaction_step_after_its_move():
+    """§26.5, seed 000 l.1420: the examples use Charge super-actions: a reaction step follows the Move action of the
+    Charge, before its Attack action. Player2's Tempting Lure (47019, after a fighter's Move action) is offered
+    right after Targor's charge move."""
+    s = scenario({TARGOR: "c3", OBRYN: "c6", SEVERIN: "e7"}, hands={P2: ["47019"]})
+    s, ev = act(s, P1, {"type": "Charge", "fighter": TARGOR, "to": "c5"})
+    assert types(ev) == ["FighterMoved", "FighterCharged", "ReactionStepOpened"]
+    assert top(s)["ctx"]["superaction"] == "charge"
+    assert [a for a in legal(s, P2) if a.get("card") == "47019"]
+
+
+def test_example_a_surge_objective_is_scored_right_after_the_action():
+    """§25.1, seed 000 l.1452: surge objectives are scored "de inmediato (por ejemplo, tras una acción o gambito)".
+    Blessed Fulmination (45002: two or more enemy fighters staggered) is scored at the surge step right after
+    Targor's Guard action, before the power step."""
+    s = scenario({TARGOR: "c3", OBRYN: "h9", SEVERIN: "h10"}, objectives={P1: ["45002"]},
+                 stagger={OBRYN: 1, SEVERIN: 1})
+    s, ev = act(s, P1, {"type": "Guard", "fighter": TARGOR})
+    assert "ObjectiveScored" in types(ev) and "PowerStepStarted" not in types(ev)
+    assert s["players"][P1]["scored"] == ["45002"]
+
+
+def test_example_multiplayer_reaction_chain_in_play_order():
+    """§27, seed 000 l.1650: with three players, after a reaction "en orden de juego, los demás jugadores pueden
+    pasar ... o añadir una reacción". Player1's Garrek moves; player2, then player3, may add Tempting Lure; player3
+    is asked only after player2."""
+    from engine.underworlds.system import dump
+    from tests.engine.underworlds.test_multiplayer import P3, fid, position
+    st = position(3, {fid(P1): "c3", fid(P2): "f3", fid(P3): "c8"})
+    st.players[P2].power, st.players[P3].power = ["47019"], ["47019"]
+    s, _ = act(dump(st), P1, {"type": "Move", "fighter": fid(P1), "to": "d4"})
+    assert top(s)["order"] == [P1, P2, P3]
+    assert legal(s, P3) == [] and [a for a in legal(s, P2) if a.get("card") == "47019"]
+    s, _ = act(s, P2, next(a for a in legal(s, P2) if a.get("card") == "47019"))
+    assert [a for a in legal(s, P3) if a.get("card") == "47019"]
+
+
+def test_example_no_card_acts_at_the_start_of_the_action_phase_or_varies_by_player_count():
+    """§11 and §27, seed 000 l.508 (several abilities of one player at the same moment, "p. ej., al inicio de la fase
+    de acción": that player picks the order) and l.1601 (an objective card with a three- or four-player condition).
+    No card of the four decks acts at the start of the action phase or prints a multiplayer condition, so neither
+    example can arise (ruling "Worked examples"); this test fails when such a card is added."""
+    texts = [getattr(c, "text_plain", "") or "" for c in load_cards().values()]
+    assert not [t for t in texts if "start of the action phase" in t.lower() or "start of each action phase" in t]
+    assert not [t for t in texts if "three players" in t.lower() or "four players" in t.lower()]
