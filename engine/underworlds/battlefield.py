@@ -41,6 +41,9 @@ MIN_COMPLETED_LONG = 4
 """A long-edge join must complete at least this many hexes (§12.2)."""
 MIN_COMPLETED_SHORT = 2
 """A short-edge join must complete at least this many hexes (§12.2)."""
+MAX_COLUMNS = 26
+"""Hexes are written with one column letter, a to z: a battlefield of three or four boards is at most this wide (four
+boards in a row, short edge to short edge, are not offered; ``docs/rulings/underworlds.md``)."""
 
 
 class HexType(StrEnum):
@@ -478,6 +481,10 @@ def _placed_cells(spec: BattlefieldSpec, boards: tuple[Board, ...]
                                 completed=len(joined), minimum=minimum)
         for j in range(i):
             completed |= halves[i] & halves[j]
+    if spec.more:
+        xs = [x for x, _ in placed]
+        if (max(xs) - min(xs)) // 2 + 1 > MAX_COLUMNS:
+            raise IllegalAction("uw.battlefield.too_wide", columns=(max(xs) - min(xs)) // 2 + 1, most=MAX_COLUMNS)
     return placed, completed
 
 

@@ -539,3 +539,22 @@ def test_enemy_territory_is_every_other_players_territory():
     assert OBJECTIVES["48005"](st, P1, "end")
     st = position(3, {fid(P1, 0): "b8", fid(P2): "c8", fid(P3): "k2"})
     assert not OBJECTIVES["48005"](st, P1, "end")
+
+
+def test_a_battlefield_is_at_most_26_columns_wide_so_every_hex_has_a_name():
+    """Ruling (seed 000 lines 1554-1560 allow any arrangement): hexes are written a1..z99, so four boards in a row,
+    short edge to short edge (32 columns), are not offered; three in a row (24) are, and every hex of every
+    battlefield reads back from its name."""
+    boards = load_boards()
+    row = BattlefieldSpec(first=BoardPlacement(board="mirror-well"), second=BoardPlacement(board="ruptured-seal"),
+                          join=Join(edge=JoinEdge.SHORT, offset=0),
+                          more=(ExtraBoard(board="katophranes-reliquary", to=1, side=BoardSide.RIGHT),))
+    three = Battlefield.from_spec(row, boards)
+    assert max(h.col for h in three.hexes) == 23
+    four = row.model_copy(update={"more": (*row.more, ExtraBoard(board="the-shattered-tower", to=2,
+                                                                        side=BoardSide.RIGHT))})
+    with pytest.raises(IllegalAction) as e:
+        Battlefield.check_spec(four, boards)
+    assert e.value.code == "uw.battlefield.too_wide"
+    for bf in (three, Battlefield.from_spec(FOUR_BOARDS, boards)):
+        assert all(Hex.parse(str(h)) == h for h in bf.hexes)
