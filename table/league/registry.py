@@ -21,6 +21,9 @@ Check = Callable[[str, str, "PackDocument | None"], list[Problem]]
 """(format, the list's text, the league's pack or None) -> every problem found (empty when legal)."""
 Describe = Callable[[str, "PackDocument | None"], str]
 """(the list's text, the league's pack or None) -> the list's one-line summary."""
+MatchOptions = Callable[[str, dict[str, str], "PackDocument | None"], dict[str, Any]]
+"""(format, each seat's registered list {seat: text}, the league's pack or None) -> the options a bot match of
+the pairing starts with, so each seat plays its registered list (its pre-game choice of list is then made)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,6 +37,8 @@ class LeagueGame:
     """What a bye counts as in the game's organised play."""
     describe: Describe | None = None
     """A list's one-line summary (its warband, army, mage), shown beside the player."""
+    match_options: MatchOptions | None = None
+    """The match options that play the registered lists (None: the players choose their lists in the match)."""
 
 
 _GAMES: dict[str, LeagueGame] = {}
@@ -79,3 +84,11 @@ def problem_lines(problems: list[Problem], say: Callable[..., str]) -> list[str]
         text = say(p["code"], **params)
         lines.append(f"{text} {say(p['fix'])}" if p.get("fix") else text)
     return lines
+
+
+def with_entries(document: PackDocument, kind: str, added: list[dict[str, Any]]) -> PackDocument:
+    """A copy of a pack document with ``added`` appended to its ``entries[kind]`` (the registered lists a game's
+    match reads from its pack, such as decks or forces); the league's own copy is left unchanged."""
+    entries = dict(document.get("entries") or {})
+    entries[kind] = [*(entries.get(kind) or []), *added]
+    return {**document, "entries": entries}

@@ -324,14 +324,39 @@ class Leagues:
         if game.status is GameStatus.FINAL:
             raise IllegalAction("league.result_exists", pairing=game.id, status=game.status.value)
         opponent = game.opponent(ctx.actor.user_id)
-        options = {"pack": league.pack} if league.pack else None
+        options = self._match_options(league, [ctx.actor.user_id, opponent])
         reply = await self.table.new_match(ctx, league.config.game, Actor(opponent, league.players[opponent].name),
-                                           options)
+                                           options or None)
         reply.content += "\n" + ctx.say("league.play_counts", pairing=game.id, league=stored.id)
+        if league_game(league.config.game).match_options:
+            reply.content += "\n" + self._lists_line(ctx, league, [ctx.actor.user_id, opponent])
         if league.pack:
             reply.content += "\n" + ctx.say("pack.match_uses", pack=league.pack["id"],
                                              version=safe(league.pack["version"], 32))
         return reply
+
+    @staticmethod
+    def _match_options(league: League, users: list[int]) -> dict[str, Any]:
+        """The options of a bot match between ``users`` (the challenger first, as seats are taken): the league's
+        pack, and each seat's registered list when the game can start a match with it."""
+        options: dict[str, Any] = {"pack": league.pack} if league.pack else {}
+        registered = league_game(league.config.game)
+        if registered.match_options:
+            seats = systems.find_info(league.config.game).seats_for(len(users))
+            lists = {seat: league.players[u].list_text for seat, u in zip(seats, users)}
+            options |= registered.match_options(league.config.format, lists, league.pack)
+        return options
+
+    @staticmethod
+    def _lists_line(ctx: Context, league: League, users: list[int]) -> str:
+        """The match plays the registered lists; their summaries only once the organiser published the lists
+        (before that a list stays its player's secret, as a pre-game choice in the match would)."""
+        if not league.lists_published:
+            return ctx.say("league.play_lists")
+        describe = league_game(league.config.game).describe
+        shown = "; ".join(f"{present.who(u)}: {safe(describe(league.players[u].list_text, league.pack), 80)}"
+                          for u in users) if describe else "—"
+        return ctx.say("league.play_lists_public", lists=shown)
 
     # results ----------------------------------------------------------------------------------------------------
     def _buttons(self, ctx: Context, league_id: str, pairing: str) -> list[Button]:

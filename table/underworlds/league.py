@@ -13,6 +13,7 @@ rulebook (digest §7, §30), so it is not offered.
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from engine.league.config import ByeCredit
 from engine.underworlds.cards import DeckFormat, deck_problems, load_cards, load_rivals_decks
@@ -97,4 +98,23 @@ def describe(text: str, pack: PackDocument | None = None) -> str:
     return f"{warband.name if warband else '?'} · {len(ids) - power} objectives, {power} power cards"
 
 
-register_league_game(LeagueGame("underworlds", FORMATS, check, BYE, describe))
+def match_options(format: str, lists: dict[str, str], pack: PackDocument | None = None) -> dict[str, Any]:
+    """A league match starts with each seat's registered warband and, when the list is one whole Rivals deck (the
+    Rivals format, §7), that deck: both are then chosen (§12.1), as the registered list says. The match plays only
+    whole Rivals decks, so a Nemesis or Relic list fixes the warband and its player chooses the match's deck."""
+    decks = load_rivals_decks()
+    warbands: dict[str, str] = {}
+    chosen: dict[str, str] = {}
+    for seat, text in lists.items():
+        warband, ids, _ = parse_list(text, pack)
+        if warband is None:
+            continue
+        warbands[seat] = warband.id
+        whole = next((k for k, d in decks.items() if set(d.card_ids) == set(ids) and len(ids) == len(d.card_ids)),
+                     None)
+        if whole is not None:
+            chosen[seat] = whole
+    return {"warbands": warbands, "decks": chosen}
+
+
+register_league_game(LeagueGame("underworlds", FORMATS, check, BYE, describe, match_options))

@@ -6,10 +6,12 @@ import pytest
 
 from engine.core.errors import GameError
 from table.context import Actor, Context
+from table.match import Match
 from table.league.service import Leagues
 from table.league.store import LeagueStore
+from table.reply import Reply
 
-ORG, ANN = Actor(1, "org", moderator=True), Actor(2, "ann")
+ORG, ANN, BOB = Actor(1, "org", moderator=True), Actor(2, "ann"), Actor(3, "bob")
 
 
 def league_ctx(actor: Actor, guild: int) -> Context:
@@ -35,3 +37,16 @@ async def refused(leagues: Leagues, league_id: str, text: str, guild: int) -> Ga
     league = (await leagues.store.load(league_id)).league
     assert all(p.list_text != text for p in league.players.values())
     return caught.value
+
+
+async def league_match(table, leagues: Leagues, league_id: str, guild: int, ann_list: str,
+                       bob_list: str) -> tuple[Reply, Match]:
+    """Ann and Bob register these lists, round 1 pairs them, Ann challenges Bob with ``/league play`` (she takes
+    the first seat) and Bob accepts: the ``/league play`` reply and the started match."""
+    await leagues.join(league_ctx(ANN, guild), league_id, ann_list)
+    await leagues.join(league_ctx(BOB, guild), league_id, bob_list)
+    await leagues.start_round(league_ctx(ORG, guild), league_id)
+    reply = await leagues.play(league_ctx(ANN, guild), league_id)
+    [match] = await table.store.matches_of(ANN.user_id)
+    await table.answer_invite(league_ctx(BOB, guild), match.id, True)
+    return reply, await table.store.load(match.id)
