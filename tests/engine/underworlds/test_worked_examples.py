@@ -150,7 +150,7 @@ def wizard_and_spell(monkeypatch):
     (("channel", "focus"), False), (("focus", "focus"), False), (("focus", "critical"), False),
 ])
 def test_spell_example_level_two_wizard_casts_channel_channel(wizard_and_spell, faces, cast):
-    """§22.2, seed 000 l.1117 (the notation "Hechizo gambito (☞☞)" of l.1093): a level-2 wizard casting (S S) rolls
+    """§22.2, seed 000 l.1117, 1093 (1093: the notation "Hechizo gambito (☞☞)"): a level-2 wizard casting (S S) rolls
     two magic dice; SS, S+crit and crit+crit cast it, anything else fails."""
     s, ev = act(wizard_and_spell, P1, {"type": "CastSpell", "card": SPELL, "wizard": GARREK}, FixedRng(mag(*faces)))
     rolled = next(e for e in ev if e["type"] == "SpellCastRolled")
@@ -609,3 +609,56 @@ def test_example_no_card_acts_at_the_start_of_the_action_phase_or_varies_by_play
     texts = [getattr(c, "text_plain", "") or "" for c in load_cards().values()]
     assert not [t for t in texts if "start of the action phase" in t.lower() or "start of each action phase" in t]
     assert not [t for t in texts if "three players" in t.lower() or "four players" in t.lower()]
+
+
+def test_example_a_chained_gambit_reaction_that_can_no_longer_resolve_is_discarded():
+    """§26.3, seed 000 l.1348: the second reaction of a chain resolves only if the game still allows it ("un guerrero
+    que ha quedado fuera de combate o ha sido empujado fuera de alcance no puede ..."); "Las reacciones gambito que
+    no pueden resolverse se descartan". After Targor's move both players play Tempting Lure (47019) into d7: player1's
+    push of Saek resolves first and fills d7, so player2's push of Obryn cannot happen and its card is discarded."""
+    s = scenario({TARGOR: "c3", SAEK: "c8", OBRYN: "d8"}, hands={P1: ["47019"], P2: ["47019"]})
+    s, _ = act(s, P1, {"type": "Move", "fighter": TARGOR, "to": "c5"})
+    s, _ = act(s, P1, {"type": "PlayReaction", "card": "47019", "target": SAEK, "hex": "d7"})
+    s, _ = act(s, P2, {"type": "PlayReaction", "card": "47019", "target": OBRYN, "hex": "d7"})
+    assert fighter(s, SAEK)["hex"] == "d7" and fighter(s, OBRYN)["hex"] == "d8"
+    assert "47019" in s["players"][P2]["power_discard"] and "47019" not in s["players"][P2]["power"]
+
+
+# -- every example of both seeds is a test ------------------------------------------------------------------------------
+
+# Seed 000 (core rules): the line of every worked example, "por ejemplo"/"p. ej." and example diagram text.
+EXAMPLES_000 = (
+    328, 332, 344, 402, 406, 414, 426, 428, 430, 479, 500, 508, 729, 739, 784, 799, 811, 860, 870, 887, 888, 889, 987,
+    1033, 1037, 1053, 1071, 1093, 1097, 1117, 1180, 1182, 1222, 1226, 1240, 1242, 1250, 1252, 1256, 1258, 1266, 1280,
+    1330, 1346, 1348, 1356, 1376, 1378, 1420, 1452, 1556, 1601, 1631, 1635, 1636, 1650,
+)
+# Seed 004 (reference sheet): it prints no worked example; each of its rule lines stands in (its "if ... then"
+# statements, tested in test_worked_examples_reference.py).
+EXAMPLES_004 = (41, 47, 49, 51, 53, 63, 67, 69, 71)
+
+
+def _cited_lines(seed: str) -> set[int]:
+    """Lines of ``seed`` ("000" or "004") cited in the docstrings of the tests under tests/engine/underworlds:
+    "seed 000 l.887", "seed 000 lines 1627-1636", "seed 004 l.51, 53" (ranges included)."""
+    import ast
+    import re
+    from pathlib import Path
+    cited: set[int] = set()
+    for path in Path(__file__).parent.glob("test_*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        docs = [ast.get_docstring(n) or "" for n in ast.walk(tree)
+                if isinstance(n, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))]
+        for doc in docs:
+            doc = " ".join(doc.split())
+            for m in re.finditer(rf"[Ss]eed {seed}[^0-9]{{0,12}}((?:\d{{2,4}}(?:-\d{{2,4}})?(?:, | and | |\)|;)*)+)",
+                                 doc):
+                for a, b in re.findall(r"(\d{2,4})(?:-(\d{2,4}))?", m.group(1)):
+                    cited.update(range(int(a), int(b or a) + 1))
+    return cited
+
+
+def test_every_example_of_both_seeds_is_a_test():
+    """Issue #19 item 3 ("Every worked example in the two Underworlds seeds is a test citing its line"): each
+    example line of seed 000 and seed 004 appears in some test docstring under tests/engine/underworlds."""
+    assert sorted(set(EXAMPLES_000) - _cited_lines("000")) == []
+    assert sorted(set(EXAMPLES_004) - _cited_lines("004")) == []
