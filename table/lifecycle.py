@@ -18,6 +18,7 @@ from table.context import Actor, Context, safe
 from table.fairness import RecordingRng, verify_draws
 from table.logs import match_id_var
 from table.match import Match, SeatHolder, Status
+from table.replay import with_events
 from table.reply import Button, Embed, Field, Reply
 from table.store import StaleVersion, Store
 
@@ -46,6 +47,16 @@ class Table:
         self.finished_listeners: list[Callable[[Match], Awaitable[None]]] = []
         """Called with the saved match once it is over (a league records its result); a failing
         listener is logged and never undoes the end of the match."""
+        store.recompute = self._with_events  # the log stores no events: reading it replays them
+
+    async def _with_events(self, match_id: str, entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """The match's whole log with its actions' events, replayed from the seed (as stored if it won't replay)."""
+        try:
+            return with_events(await self.store.load(match_id), self.seed(match_id), entries)
+        except Exception:  # noqa: BLE001 - a log that doesn't replay is still shown, without its events
+            logging.getLogger(__name__).warning("match %s: the log does not replay; events not shown", match_id,
+                                                exc_info=True)
+            return entries
 
     # plumbing ---------------------------------------------------------------
     def seed(self, match_id: str) -> bytes:
@@ -324,7 +335,7 @@ class Table:
             return Reply(content=ctx.say("match.seed_not_revealed", match=match.id, commitment=match.seed_hash),
                          ephemeral=True)
         ok, checked, problem = verify_draws(bytes.fromhex(match.seed), match.seed_hash,
-                                            await self.store.log(match.id))
+                                            await self.store.log(match.id, events=False))
         text = (ctx.say("match.verified", count=checked, match=match.id, seed=match.seed) if ok
                 else ctx.say("match.verify_failed", count=checked, problem=problem))
         return Reply(content=text)

@@ -1,11 +1,12 @@
 """Replaying a match from its seed and log: the audit that every stored snapshot is what its actions made.
 
 Undo uses the same replay to rebuild the state before an action; actions taken back
-(``ActionUndone``) are skipped.
+(``ActionUndone``) are skipped. Reading the log uses it to give each action its events again, since the log
+stores none (``with_events``; table/entries.py).
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Iterator
 
 from engine.core import system as systems
 from engine.core.rng import SeededRng
@@ -35,6 +36,17 @@ def replay_until(match: Match, seed: bytes, log: list[dict[str, Any]],
     Checks on the way that draws follow each other with no gap and that each action
     consumed exactly the draws it logged.
     """
+    state, counter = None, 0
+    for entry, _events, state, counter in _replayed(match, seed, log, stop):
+        pass
+    return state, counter
+
+
+def _replayed(match: Match, seed: bytes, log: list[dict[str, Any]], stop: int | None = None
+              ) -> Iterator[tuple[dict[str, Any], list[dict[str, Any]] | None, dict[str, Any] | None, int]]:
+    """Each entry before ``stop`` with the events its action made (None for other entries), and the state and
+    counter after it. An action taken back made its events too (it drew nothing: see table/undo.py), but the
+    state goes on without it."""
     system = systems.find_system(match.game)
     seats = tuple(h.seat for h in match.seats)
     undone = undone_entries(log)
@@ -43,6 +55,7 @@ def replay_until(match: Match, seed: bytes, log: list[dict[str, Any]],
     for entry in log:
         if entry.get("n") == stop:
             break
+        events = None
         draws = entry.get("draws") or []
         if draws and draws[0][0] != counter:
             raise ReplayMismatch(f"entry #{entry.get('n')}: draw {draws[0][0]} where {counter} was due")
@@ -55,13 +68,27 @@ def replay_until(match: Match, seed: bytes, log: list[dict[str, Any]],
             state = after if isinstance(after, dict) else state
         elif entry.get("kind") == "action" and entry.get("n") not in undone:
             rng = SeededRng(seed, counter)
-            state, _ = system.apply(state, entry["seat"], entry["action"], rng)
+            state, events = system.apply(state, entry["seat"], entry["action"], rng)
             counter = rng.counter
+        elif entry.get("kind") == "action":
+            _, events = system.apply(state, entry["seat"], entry["action"], SeededRng(seed, counter))
         elif draws:
             counter = _end_counter(seed, draws)
         if draws and counter != _end_counter(seed, draws):
             raise ReplayMismatch(f"entry #{entry.get('n')}: replay used draws up to {counter}")
-    return state, counter
+        yield entry, events, state, counter
+
+
+def with_events(match: Match, seed: bytes, log: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The log with each action's events, replayed from the seed where the entry does not hold them (the
+    compact format stores none: table/entries.py). ``log`` must start at the match's first entry.
+
+    :raises ReplayMismatch: the log does not replay (then the events are unknown)
+    """
+    out = []
+    for entry, events, _state, _counter in _replayed(match, seed, log):
+        out.append({**entry, "events": events} if events is not None and "events" not in entry else entry)
+    return out
 
 
 def replay(match: Match, seed: bytes, log: list[dict[str, Any]]) -> dict[str, Any] | None:

@@ -3,8 +3,9 @@
 Layout (``p`` is the configured prefix; the ``{id}`` hash tag keeps a match's keys in one
 Redis Cluster slot, so the compare-and-set script can touch both):
 
-- ``p:match:{id}``       hash: ``version``, ``data`` (the Match JSON)
-- ``p:match:{id}:log``   stream: one entry per accepted action or lifecycle step (field ``e``: JSON)
+- ``p:match:{id}``       hash: ``version``, ``data`` (the Match JSON; zlib-compressed once the match is over)
+- ``p:match:{id}:log``   stream: one entry per accepted action or lifecycle step, each key a short field
+                         (table/entries.py; an action's events are not stored but replayed when read)
 - ``p:where:<channel>``  string: the match played in a thread or channel
 - ``p:user:<id>``        sorted set: the user's match ids, scored by last update
 - ``p:secret``           the server secret, when it is not given by the environment
@@ -23,22 +24,29 @@ one node each: a poll reads them in one command (see table/reminders.py).
 """
 from __future__ import annotations
 
-import json
 import secrets
-from typing import Any, Iterable
+import zlib
+from typing import Any, Awaitable, Callable, Iterable
 
 import redis.asyncio as aioredis
 
 from engine.core.errors import GameError, NotFound
+from table import entries as entries_format
 from table.match import Match
 
-# KEYS: snapshot, log. ARGV: expected version, new version, data, ttl seconds (0 = keep), entries...
+# KEYS: snapshot, log. ARGV: expected version, new version, data, ttl seconds (0 = keep), then each entry as
+# its number of stream fields and values followed by them.
 _CAS = """
 local current = redis.call('HGET', KEYS[1], 'version')
 if current == false then current = '0' end
 if current ~= ARGV[1] then return {0, current} end
 redis.call('HSET', KEYS[1], 'version', ARGV[2], 'data', ARGV[3])
-for i = 5, #ARGV do redis.call('XADD', KEYS[2], '*', 'e', ARGV[i]) end
+local i = 5
+while i <= #ARGV do
+  local n = tonumber(ARGV[i])
+  redis.call('XADD', KEYS[2], '*', unpack(ARGV, i + 1, i + n))
+  i = i + n + 1
+end
 local ttl = tonumber(ARGV[4])
 if ttl > 0 then
   redis.call('EXPIRE', KEYS[1], ttl)
@@ -60,6 +68,8 @@ class Store:
         self.prefix = prefix
         self.retention_seconds = retention_days * 86400
         self._cas = redis.register_script(_CAS)
+        self.recompute: Callable[[str, list[dict[str, Any]]], Awaitable[list[dict[str, Any]]]] | None = None
+        """Gives a match's whole log its actions' events (replayed from the seed); set by the table."""
 
     # keys -----------------------------------------------------------------
     def _match_key(self, match_id: str) -> str:
@@ -83,7 +93,7 @@ class Store:
         data = await self.redis.hget(self._match_key(match_id), "data")
         if data is None:
             raise NotFound("core.no_such_match", match=match_id)
-        return Match.model_validate_json(data)
+        return _snapshot(data)
 
     async def save(self, match: Match, entries: Iterable[dict[str, Any]] = ()) -> Match:
         """Write ``match`` if nobody saved since it was loaded, appending ``entries`` to its log.
@@ -96,11 +106,14 @@ class Store:
         saved = match.model_copy(update={"version": match.version + 1,
                                          "log_length": match.log_length + len(entries)})
         ttl = self.retention_seconds if saved.status.over else 0
-        ok, current = await self._cas(
-            keys=[self._match_key(match.id), self._log_key(match.id)],
-            args=[str(match.version), str(saved.version), saved.model_dump_json(), str(ttl),
-                  *(json.dumps(e, separators=(",", ":"), sort_keys=True) for e in entries)],
-        )
+        data = saved.model_dump_json().encode()
+        if saved.status.over:  # read seldom from now on: a quarter of the size
+            data = zlib.compress(data)
+        args = [str(match.version), str(saved.version), data, str(ttl)]
+        for entry in entries:
+            packed = entries_format.pack(entry)
+            args += [str(len(packed)), *packed]
+        ok, current = await self._cas(keys=[self._match_key(match.id), self._log_key(match.id)], args=args)
         if not ok:
             raise StaleVersion("core.stale_version", match=match.id, version=int(current))
         await self._index(saved)
@@ -124,14 +137,24 @@ class Store:
         await pipe.execute()
 
     # log -------------------------------------------------------------------
-    async def log(self, match_id: str, last: int | None = None) -> list[dict[str, Any]]:
-        """The match's log entries, oldest first (only the last ``last`` when given)."""
+    async def log(self, match_id: str, last: int | None = None, *, events: bool = True) -> list[dict[str, Any]]:
+        """The match's log entries, oldest first (only the last ``last`` when given).
+
+        ``events``: give each action its events, replayed from the seed by ``recompute`` (set by the table)
+        where the log does not hold them; without, entries are as stored (enough for replay and verify).
+        """
         key = self._log_key(match_id)
         if last is None:
             raw = await self.redis.xrange(key)
         else:
             raw = list(reversed(await self.redis.xrevrange(key, count=last)))
-        return [json.loads(fields[b"e"]) for _id, fields in raw]
+        entries = [entries_format.unpack(fields) for _id, fields in raw]
+        if not (events and self.recompute and any(map(entries_format.compact, entries))):
+            return entries
+        if last is not None and entries and entries[0].get("n") != 1:  # a replay starts at the first entry
+            entries = [entries_format.unpack(fields) for _id, fields in await self.redis.xrange(key)]
+        entries = await self.recompute(match_id, entries)
+        return entries if last is None else entries[-last:]
 
     # indexes ---------------------------------------------------------------
     async def match_in(self, channel_id: int) -> str | None:
@@ -154,7 +177,7 @@ class Store:
             if data is None:
                 gone.append(match_id)
             else:
-                found.append(Match.model_validate_json(data))
+                found.append(_snapshot(data))
         if gone:
             await self.redis.zrem(key, *gone)
         return found[:limit]
@@ -173,3 +196,8 @@ class Store:
         key = f"{self.prefix}:secret"
         await self.redis.set(key, secrets.token_hex(32), nx=True)
         return bytes.fromhex((await self.redis.get(key)).decode())
+
+
+def _snapshot(data: bytes) -> Match:
+    """A stored snapshot: JSON, or JSON compressed with zlib (a finished match; JSON never starts with ``x``)."""
+    return Match.model_validate_json(zlib.decompress(data) if data[:1] == b"x" else data)

@@ -6,6 +6,7 @@ import json
 import pytest
 
 from engine.core.errors import InvalidInput
+from table.entries import unpack
 from table.rolls import Rolls
 from tests.table.test_lifecycle import ANN, BOB, CAROL, ctx, started
 
@@ -42,7 +43,7 @@ async def test_altering_one_logged_roll_fails_verification(table, redis, prefix)
 
     key = f"{prefix}:match:{{{match_id}}}:log"
     entries = await redis.xrange(key)
-    bodies = [json.loads(f[b"e"]) for _, f in entries]
+    bodies = [unpack(f) for _, f in entries]
     victim = next(b for b in bodies if b.get("kind") == "roll")
     faces = victim["rolls"][0]["faces"]
     faces[0] = "critical" if faces[0] != "critical" else "hammer"  # a luckier face, draws untouched

@@ -1,0 +1,89 @@
+"""The match log's entry format in Redis: one stream entry per entry, each of its keys a short stream field.
+
+An entry keeps what cannot be recomputed: what happened (its ``kind``, the lifecycle ``event``, the
+``action``), who (``by``, ``seat``), when (``at``), the dice drawn (``draws``) and what a roll showed. What the
+seed and the actions give again is not written: an action's ``events`` are replayed when the log is read
+(``table/replay.py``, ``with_events``).
+
+Why fields and not one JSON text: a stream stores a whole number as a number (a Discord id in 8 bytes, not 18
+characters) and names fields once per node when entries share them, so a finished match's log takes about a
+third of the JSON it replaces (issue #20: a finished match ≤ 32 KB).
+
+Old entries, written before this format as one field ``e`` holding the whole entry as JSON (events included),
+are read as they are: a restart resumes every match.
+"""
+from __future__ import annotations
+
+import json
+from typing import Any, Mapping
+
+LONG_TO_SHORT = {"n": "n", "at": "t", "kind": "k", "event": "e", "by": "b", "seat": "s", "action": "a",
+                 "draws": "d", "undoes": "u", "text": "x", "reader": "r", "options": "o", "rolls": "l",
+                 "visible_to": "v"}
+"""Each known key's stream field."""
+SHORT_TO_LONG = {short: long for long, short in LONG_TO_SHORT.items()}
+TEXT_FIELDS = frozenset("kesxr")
+"""Fields stored as plain text; every other one holds JSON (a number, a list, an object)."""
+EXTRA = "+"
+"""Field holding, as one JSON object, the keys not above and values that don't fit their field (a seat of None)."""
+KINDS = {"action": "a", "lifecycle": "l", "roll": "r"}
+KIND_NAMES = {short: long for long, short in KINDS.items()}
+OLD_FIELD = b"e"
+"""The field of the old format: the whole entry as JSON."""
+RECOMPUTED = ("events",)
+"""Keys of an action entry replayed from the seed and the actions, never stored."""
+
+
+def _dump(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"), sort_keys=True)
+
+
+def pack(entry: Mapping[str, Any]) -> list[str]:
+    """The stream fields and values of ``entry``, flat: ``[field, value, field, value, ...]``.
+
+    ``k`` comes first and is always there (empty when the entry has no kind), so a reader tells the format apart.
+    """
+    kind = entry.get("kind")
+    extra: dict[str, Any] = {}
+    if isinstance(kind, str):
+        fields = ["k", KINDS.get(kind, f"={kind}")]
+    else:
+        fields = ["k", ""]
+        if kind is not None:
+            extra["kind"] = kind
+    for key, value in entry.items():
+        if key == "kind" or (key in RECOMPUTED and kind == "action"):
+            continue
+        short = LONG_TO_SHORT.get(key)
+        if short is None or value is None or (short in TEXT_FIELDS) != isinstance(value, str):
+            extra[key] = value
+        else:
+            fields += [short, value if short in TEXT_FIELDS else _dump(value)]
+    if extra:
+        fields += [EXTRA, _dump(extra)]
+    return fields
+
+
+def unpack(fields: Mapping[bytes, bytes]) -> dict[str, Any]:
+    """The entry a stream entry holds, in either format."""
+    if b"k" not in fields:
+        return json.loads(fields[OLD_FIELD])
+    entry: dict[str, Any] = {}
+    for raw, value in fields.items():
+        short = raw.decode()
+        if short == "k":
+            kind = value.decode()
+            if kind:
+                entry["kind"] = KIND_NAMES.get(kind) or kind[1:]
+        elif short == EXTRA:
+            entry.update(json.loads(value))
+        elif short in TEXT_FIELDS:
+            entry[SHORT_TO_LONG[short]] = value.decode()
+        else:
+            entry[SHORT_TO_LONG[short]] = json.loads(value)
+    return entry
+
+
+def compact(entry: Mapping[str, Any]) -> bool:
+    """Whether ``entry`` was read from the compact format (an action without its events: replay gives them)."""
+    return entry.get("kind") == "action" and "events" not in entry
