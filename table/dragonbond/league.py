@@ -30,7 +30,7 @@ from pydantic import ValidationError
 from engine.core.errors import InvalidInput
 from engine.dragonbond.pack import DragonbondDocument, DragonbondPack, Force, ForceUnit, Unit, _check_force
 from engine.dragonbond.setup import build_unit, training_document
-from table.league.registry import LeagueGame, PackDocument, Problem, register_league_game
+from table.league.registry import LeagueGame, PackDocument, Problem, register_league_game, with_entries
 
 SIZES = {"skirmish": 50, "standard": 100, "full-army": 150}
 """§25.1: skirmish (escaramuza), standard (estándar), full army (ejército completo)."""
@@ -212,4 +212,22 @@ def describe(text: str, pack: PackDocument | None = None) -> str:
     return f"{force.faction} · {len(force.units)} units, {points} points"
 
 
-register_league_game(LeagueGame("dragonbond", FORMATS, check, describe=describe))
+def match_options(format: str, lists: dict[str, str], pack: PackDocument | None = None) -> dict[str, Any]:
+    """A league match is played at the league's game size (§25.1) with each seat's registered force list (§25.2),
+    added to the match's copy of the pack as the force ``league-<seat>``: the size and force choices are already
+    made; the scenario is still chosen in the match (§25.3)."""
+    entries = pack_entries(pack)
+    forces: dict[str, str] = {}
+    added: list[dict[str, Any]] = []
+    for seat, text in lists.items():
+        force, _ = read_force(text, SIZES[format], entries)
+        if force is None:
+            continue
+        force = force.model_copy(update={"id": f"league-{seat}", "name": f"{force.faction} ({seat})"})
+        added.append(force.model_dump(mode="json", exclude_none=True))
+        forces[seat] = force.id
+    return {"pack": with_entries(pack or training_document(), "forces", added), "forces": forces,
+            "size": SIZES[format]}
+
+
+register_league_game(LeagueGame("dragonbond", FORMATS, check, describe=describe, match_options=match_options))

@@ -14,6 +14,8 @@ about organised play, so a bye is the leagues' default.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from engine.core.errors import InvalidInput
 from engine.magewars import spellbooks
 from engine.magewars.cards import all_cards
@@ -112,9 +114,19 @@ def describe(text: str, pack: PackDocument | None = None) -> str:
     return f"{name} · {sum(book.values())} spells" if book else name
 
 
-def _match_options(mage: str, book: dict[str, int]) -> dict[str, Any]:
-    """Not used by the league yet: what a match would need to start with this list (kept beside the parser)."""
-    return {"mage": mage, "book": book}
+def match_options(format: str, lists: dict[str, str], pack: PackDocument | None = None) -> dict[str, Any]:
+    """A league match is played in the league's format (§3.2 apprentice, §3.3 full) with each seat's registered
+    mage and spellbook (the apprentice format: the mage's fixed apprentice book, §20.3), so the mode and the
+    ``ChooseMage`` choices are already made."""
+    mages: dict[str, str] = {}
+    books: dict[str, Any] = {}
+    for seat, text in lists.items():
+        mage, book, _ = parse_list(text, pack)
+        if mage is None:
+            continue
+        mages[seat] = mage
+        books[seat] = spellbooks.default_book(mage, "apprentice") if format == "apprentice" else book
+    return {"mode": format, "mages": mages, "books": books}
 
 
-register_league_game(LeagueGame("magewars", FORMATS, check, describe=describe))
+register_league_game(LeagueGame("magewars", FORMATS, check, describe=describe, match_options=match_options))

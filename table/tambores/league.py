@@ -24,7 +24,7 @@ import yaml
 from pydantic import ValidationError
 
 from engine.tambores.pack import CARD_LISTS, ArmyDeck, DeckEntry, TamboresDocument, TamboresPack, _check_deck
-from table.league.registry import LeagueGame, PackDocument, Problem, register_league_game
+from table.league.registry import LeagueGame, PackDocument, Problem, register_league_game, with_entries
 
 FORMATS = ("box", "custom")
 TRAINING_PACK = Path(__file__).resolve().parents[2] / "data" / "tambores" / "packs" / "training.yaml"
@@ -126,4 +126,24 @@ def describe(text: str, pack: PackDocument | None = None) -> str:
     return f"{heroes} · {deck.army} · {sum(e.copies for e in deck.cards)} cards"
 
 
-register_league_game(LeagueGame("tambores", FORMATS, check, describe=describe))
+def match_options(format: str, lists: dict[str, str], pack: PackDocument | None = None) -> dict[str, Any]:
+    """A league match (a skirmish, §15) is played with each seat's registered army deck (§7 step 2), added to the
+    match's copy of the pack as the deck ``league-<seat>``, and its hero (§7 step 3) when the list names one; a list
+    of several heroes gets one of them at random, which §7 allows ("by choice or at random")."""
+    entries = pack_entries(pack)
+    armies: dict[str, str] = {}
+    heroes: dict[str, str] = {}
+    added: list[dict[str, Any]] = []
+    for seat, text in lists.items():
+        deck, _ = read_deck(text, format, entries)
+        if deck is None:
+            continue
+        deck = deck.model_copy(update={"id": f"league-{seat}", "name": f"{deck.army} ({seat})"})
+        added.append(deck.model_dump(mode="json", exclude_none=True))
+        armies[seat] = deck.id
+        heroes[seat] = deck.heroes[0] if len(deck.heroes) == 1 else "random"
+    document = pack or yaml.safe_load(TRAINING_PACK.read_text(encoding="utf-8"))
+    return {"mode": "skirmish", "pack": with_entries(document, "decks", added), "armies": armies, "heroes": heroes}
+
+
+register_league_game(LeagueGame("tambores", FORMATS, check, describe=describe, match_options=match_options))

@@ -101,3 +101,28 @@ async def test_the_leagues_pack_gives_the_units_and_their_points(table, redis, p
     assert error.params["codes"] == ["db.league.unknown_value"]
     assert "Carniceros Ogerron" in error.params["problems"][0] and "points" in error.params["problems"][0]
     assert "organiser" in error.params["problems"][0]
+
+
+async def test_a_league_match_starts_with_both_registered_force_lists(table, redis, prefix):
+    """Digest §25.1 (the game size), §25.2 (force lists are written before the players meet), §25.3 (the pre-game
+    choices): the league match is played at the league's size with Ann's and Bob's registered force lists, added to
+    the match's pack copy; neither the size nor a force is chosen in the match (the scenario still is)."""
+    from engine.dragonbond.system import DragonbondSystem
+
+    jason = "Eldai Alarn (general)\nSkorpikones de Asalto\nCarniceros Ogerron"
+    leagues, league_id = await a_league(table, redis, prefix)
+    reply, match = await support.league_match(table, leagues, league_id, GUILD, LUCY, jason)
+    ann, bob = match.seats[0].seat, match.seats[1].seat
+    state = match.state
+    assert state["size"] == 50
+    assert state["setup"]["forces"] == {ann: f"league-{ann}", bob: f"league-{bob}"}
+    forces = {f["id"]: f for f in state["setup"]["pack"]["entries"]["forces"]}
+    assert [u["unit"] for u in forces[f"league-{ann}"]["units"]] == [
+        "comandantes-guardia-jurada", "cazadores-del-fai", "esgrimistas-oniricos"]
+    assert forces[f"league-{ann}"]["general"] == "comandantes-guardia-jurada"
+    assert [u["unit"] for u in forces[f"league-{bob}"]["units"]] == [
+        "eldai-alarn", "skorpikones-de-asalto", "carniceros-ogerron"]
+    system = DragonbondSystem()
+    for seat in (ann, bob):
+        assert not {a["type"] for a in system.legal_actions(state, seat)} & {"ChooseForce", "ChooseSize"}
+    assert "registered" in reply.content and "Cazadores" not in reply.content

@@ -97,3 +97,30 @@ async def test_the_leagues_pack_cards_count_in_spellbooks(table, redis, prefix):
     assert error.params["codes"] == ["mw.book.too_many_copies"] and "League Imp" in error.params["problems"][0]
     assert [p["code"] for p in list_check("magewars", "full")("mage: Wizard\n2 League Imp")] == \
            ["mw.book.unknown_card"]
+
+
+async def test_a_league_match_starts_with_both_registered_mages_and_spellbooks(table, redis, prefix):
+    """Digest §3.3 (the full game), §15 (a spellbook for one mage): the league match is played in the league's
+    format with Ann's and Bob's registered mage and book, so neither the mode nor ``ChooseMage`` is asked; the
+    books stay secret (not posted, since the lists are not published)."""
+    priestess = "mage: Priestess\nbook: starter-priestess"
+    leagues, league_id = await a_league(table, redis, prefix)
+    reply, match = await support.league_match(table, leagues, league_id, GUILD, STARTER, priestess)
+    ann, bob = match.seats[0].seat, match.seats[1].seat
+    state = match.state
+    assert state["mode"] == "full" and state["phase"] != "choosing"
+    mages = {seat: state["objects"][state["mages"][seat]]["mage"] for seat in (ann, bob)}
+    assert mages == {ann: "wizard", bob: "priestess"}
+    assert state["books"][ann] == spellbooks.contents("starter-wizard")
+    assert state["books"][bob] == spellbooks.contents("starter-priestess")
+    assert "registered" in reply.content and "Lightning Bolt" not in reply.content
+
+
+async def test_an_apprentice_league_match_plays_each_mages_apprentice_book(table, redis, prefix):
+    """Digest §3.2, §20.3: in the apprentice format every mage plays its fixed apprentice book."""
+    leagues, league_id = await a_league(table, redis, prefix, format="apprentice")
+    _, match = await support.league_match(table, leagues, league_id, GUILD, "mage: Wizard", "mage: Warlock")
+    ann, bob = match.seats[0].seat, match.seats[1].seat
+    assert match.state["mode"] == "apprentice"
+    assert match.state["books"][ann] == spellbooks.contents(spellbooks.default_book("wizard", "apprentice"))
+    assert match.state["books"][bob] == spellbooks.contents(spellbooks.default_book("warlock", "apprentice"))

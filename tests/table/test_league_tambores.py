@@ -88,3 +88,30 @@ async def test_the_leagues_pack_gives_the_cards(table, redis, prefix):
     await leagues.join(ctx(ANN), league_id, HUMANS.replace("8 Hermandad", "8 Hermandad de la Liga"))
     error = await refused(leagues, league_id, HUMANS.replace("Alabardero", "Alabarderos"))
     assert error.params["codes"] == ["tdg.league.unknown_card"]
+
+
+async def test_a_league_match_starts_with_both_registered_army_decks_and_heroes(table, redis, prefix):
+    """Digest §7 steps 2-3 (each player picks an army deck, then one hero of that army), §15 (a skirmish is one
+    battle): the league match plays Ann's and Bob's registered decks, added to the match's pack copy, each led by
+    the hero the list names; no army, mode or hero is chosen in the match."""
+    orcs = "hero: Thugg\n12 Lancero\n10 Fûror\n12 Ballestero\n12 Jinete"
+    leagues, league_id = await a_league(table, redis, prefix)
+    reply, match = await support.league_match(table, leagues, league_id, GUILD, HUMANS, orcs)
+    ann, bob = match.seats[0].seat, match.seats[1].seat
+    state = match.state
+    assert state["mode"] == "skirmish"
+    assert state["series"]["armies"] == {ann: f"league-{ann}", bob: f"league-{bob}"}
+    assert {seat: state["players"][seat]["hero"] for seat in (ann, bob)} == {ann: "aiden", bob: "thugg"}
+    decks = state["catalogue"]["decks"]
+    assert decks[f"league-{ann}"]["heroes"] == ["aiden"] and decks[f"league-{bob}"]["heroes"] == ["thugg"]
+    assert state["step"] not in ("choose_mode", "choose_armies", "choose_heroes")
+    assert "registered" in reply.content and "Alabardero" not in reply.content
+
+
+def test_a_list_of_several_heroes_gets_one_of_them_at_random():
+    """Digest §7 step 3: "each player picks one hero of that army (by choice or at random)": a registered deck of
+    several heroes (the box's four) leaves the hero to the draw."""
+    from table.tambores.league import match_options
+
+    options = match_options("custom", {"player1": "hero: Aiden\nhero: Jayme\n10 Alabardero\n10 Soldado"})
+    assert options["heroes"] == {"player1": "random"} and options["armies"] == {"player1": "league-player1"}
