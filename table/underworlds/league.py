@@ -101,13 +101,15 @@ def describe(text: str, pack: PackDocument | None = None) -> str:
 def match_options(format: str, lists: dict[str, str], pack: PackDocument | None = None) -> dict[str, Any]:
     """A league match starts with each seat's registered warband and, when the list is one whole Rivals deck (the
     Rivals format, §7), that deck: both are then chosen (§12.1), as the registered list says. The match plays only
-    whole Rivals decks, so a Nemesis or Relic list fixes the warband and its player chooses the match's deck."""
+    whole Rivals decks, so a Nemesis or Relic list fixes the warband and its player chooses the match's deck; and
+    only warbands whose every value is known (``setup.playable_warbands``), so a list of another warband leaves the
+    choice to its player."""
     decks = load_rivals_decks()
     warbands: dict[str, str] = {}
     chosen: dict[str, str] = {}
     for seat, text in lists.items():
         warband, ids, _ = parse_list(text, pack)
-        if warband is None:
+        if warband is None or not (warband.complete and warband.edition.wintermaw_rules):
             continue
         warbands[seat] = warband.id
         whole = next((k for k, d in decks.items() if set(d.card_ids) == set(ids) and len(ids) == len(d.card_ids)),

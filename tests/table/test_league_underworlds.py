@@ -35,3 +35,10 @@ def test_a_nemesis_list_fixes_the_warband_and_leaves_the_deck_to_choose():
     cards = load_rivals_decks()["rimewyrms-bite-rivals"].card_ids[:-1]
     options = match_options("nemesis", {"player1": "warband: Garrek's Reavers\n" + "\n".join(cards)})
     assert options == {"warbands": {"player1": "garreks-reavers"}, "decks": {}}
+
+
+def test_a_warband_the_match_cannot_play_is_left_to_choose():
+    """Seed 000 lines 1550-1556 (each player picks a warband): a registered warband with unknown values (the
+    shipped Brethren of the Bolt) cannot be fielded by the engine, so its player chooses in the match as before."""
+    options = match_options("rivals", {"player1": "warband: Brethren of the Bolt\ndeck: brethren-of-the-bolt-rivals"})
+    assert options == {"warbands": {}, "decks": {}}
