@@ -21,10 +21,10 @@ FULL_DUEL = [("player1", "Play full game (4 × 3 arena)"),
              ("player2", "Beastmaster with the book starter-beastmaster")]
 
 
-def at_the_attack(state: dict) -> tuple[dict, str, str]:
+def at_the_attack(state: dict, hidden: bool = True) -> tuple[dict, str, str | None]:
     """The duel brought to player1's action turn (planning skipped, as in tests/engine/magewars/duel_support.py),
     a Timber Wolf of player1's beside player2's mage, who wears Force Sword and Deflection Bracers and holds a
-    face-down Rhino Hide. Returns (state, wolf, Rhino Hide)."""
+    face-down Rhino Hide (unless not ``hidden``). Returns (state, wolf, Rhino Hide)."""
     rng = SeededRng(b"d" * 32)
     while state["step"] != "plan":
         seat = SYSTEM.awaiting(state)[0]
@@ -40,7 +40,7 @@ def at_the_attack(state: dict) -> tuple[dict, str, str]:
     wolf = put("Timber Wolf", "player1", zone=zone, ready=True)
     put("Force Sword", "player2", attached_to=foe)
     put("Deflection Bracers", "player2", attached_to=foe)
-    hide = put("Rhino Hide", "player2", attached_to=foe, face_down=True)
+    hide = put("Rhino Hide", "player2", attached_to=foe, face_down=True) if hidden else None
     return state, wolf, hide
 
 
@@ -50,6 +50,27 @@ async def pick(fake, user, thread, command: str, *words: str) -> dict:
     found = [c for c in offered if all(w in c["name"] for w in words)]
     assert len(found) == 1, (words, [c["name"] for c in offered])
     return found[0]
+
+
+async def craft(store, match_id: str, fake, thread) -> tuple[str, str]:
+    """Put the match at the attack once the bot is done posting (its own saves would overwrite the state)."""
+    from table.store import StaleVersion
+    count = -1
+    while count != len(fake.channel_messages(thread)):
+        count = len(fake.channel_messages(thread))
+        await asyncio.sleep(0.05)
+    for _ in range(20):
+        match = await store.load(match_id)
+        state, wolf, hide = at_the_attack(match.state)
+        try:
+            await store.save(match.model_copy(update={"state": state}))
+        except StaleVersion:
+            await asyncio.sleep(0.05)
+            continue
+        await asyncio.sleep(0.05)
+        if (await store.load(match_id)).state["step"] == "turn":
+            return wolf, hide
+    raise AssertionError("the match could not be put at the attack")
 
 
 async def _settle(fake, thread, before: int) -> None:
@@ -72,9 +93,9 @@ async def test_the_defender_reveals_in_the_window_and_chooses_its_defense_on_dis
         users = {h.seat: (alice if h.user_id == alice.id else bob) for h in (await store.load(match_id)).seats}
         attacker, defender = users["player1"], users["player2"]
         await choose(fake, thread, users, FULL_DUEL)
-        match = await store.load(match_id)
-        state, wolf, hide = at_the_attack(match.state)
-        await store.save(match.model_copy(update={"state": state}))
+        wolf, hide = await craft(store, match_id, fake, thread)
+        # a logged action after the crafted save, so the table reads the new position (not its cached choices)
+        await fake.slash(attacker, thread, "mw ref note", text="a wolf beside the Beastmaster")
 
         attacker_replies = []
         activate = await pick(fake, attacker, thread, "mw do", "Activate", "Timber Wolf")
@@ -102,6 +123,7 @@ async def test_the_defender_reveals_in_the_window_and_chooses_its_defense_on_dis
         # The avoid step: the defender chooses among its defenses; the attacker is offered nothing.
         match = await store.load(match_id)
         assert match.state["pending"][0]["type"] == "defend"
+        index = next(d["index"] for d in match.state["pending"][0]["defenses"] if d["source"] == "Deflection Bracers")
         assert await fake.autocomplete(attacker, thread, "mw defend", focused="action", action="") == []
         offered = await fake.autocomplete(defender, thread, "mw defend", focused="action", action="")
         assert {c["name"].split(" (")[0] for c in offered} == \
@@ -112,9 +134,7 @@ async def test_the_defender_reveals_in_the_window_and_chooses_its_defense_on_dis
         await _settle(fake, thread, before)
         match = await store.load(match_id)
         assert not match.state.get("pending")
-        events = (await store.log(match_id, 1))[0]["events"]
-        rolled = next(e for e in events if e["type"] == "DefenseRolled")
-        assert rolled["source"] == "Deflection Bracers"
+        assert (await store.log(match_id, 1))[0]["action"] == {"type": "Defend", "defense": index}
         public = "\n".join(message_text(m) for m in fake.channel_messages(thread)[before:] if not m.ephemeral)
         assert "Deflection Bracers" in public
 

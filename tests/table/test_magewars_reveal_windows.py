@@ -1,0 +1,66 @@
+"""Response windows (table/windows.py) on Mage Wars' reveal windows inside another player's action (digest §9.7,
+seed 001 l.627: "al final de cualquiera de los pasos de un ataque"; engine/magewars/windows.py): the window after
+an attack is declared opens for the attacked mage's player whether or not it holds a face-down enchantment, the
+delay drawn for it does not depend on that, and a player holding nothing is passed for after it.
+"""
+from __future__ import annotations
+
+import random
+
+from table.play import Play
+from table.windows import DELAY
+from tests.discord.test_magewars_windows_match import at_the_attack
+from tests.table.test_magewars_windows import ALICE, BOB, THREAD, ctx, magewars  # noqa: F401 - a fixture
+
+USERS = {ALICE.user_id: ALICE, BOB.user_id: BOB}
+
+
+async def at_the_window(table, play: Play, holding: bool):
+    """A full duel at a wolf's attack on player2's mage, its reveal window open (Rhino Hide held or not)."""
+    await table.new_match(ctx(ALICE), "magewars", BOB, {"mode": "full"})
+    match_id = await table.store.match_in(THREAD)
+    await play.press(ctx(BOB), f"m:accept:{match_id}")
+    match = await table.store.load(match_id)
+    state, wolf, _ = at_the_attack(match.state, hidden=holding)
+    match = await table.store.save(match.model_copy(update={"state": state}))
+    game = play.game("magewars")
+    attacker = USERS[match.holder("player1").user_id]
+    await game.act(ctx(attacker), {"type": "Activate", "creature": wolf}, match_id)
+    await game.act(ctx(attacker), {"type": "Attack", "attack": 0, "target": state["mages"]["player2"]}, match_id)
+    match = await table.store.load(match_id)
+    assert match.state["pending"][0]["type"] == "window"
+    return match
+
+
+async def test_the_reveal_window_delay_does_not_depend_on_holding_an_enchantment(table, magewars, prefix):  # noqa: F811
+    """§9.7: the attacked player may reveal at the end of the declare step; a fast automatic pass would tell the
+    attacker it holds nothing, so a delay is drawn for the window whether it holds a face-down enchantment or not."""
+    deadlines = {}
+    for holding in (False, True):
+        play = Play(table)
+        play.windows.uniform = random.Random(7).uniform  # the same draws for both matches
+        match = await at_the_window(table, play, holding)
+        game = play.game("magewars")
+        window = game.presenter.window(game.scene(match, "player2"), game.legal(match, "player2"))
+        assert window is not None and window.seat == "player2" and window.answer == {"type": "Skip"}
+        assert window.holds is holding
+        deadlines[holding] = (await play.windows.arm(match, game))["player2"] - match.updated_at
+        await table.store.redis.delete(play.windows.key)
+        await table.abandon(ctx(ALICE), match.id)
+    assert deadlines[False] == deadlines[True] and DELAY[0] <= deadlines[True] <= DELAY[1]
+
+
+async def test_a_player_holding_nothing_is_passed_for_and_the_attack_goes_on(table, magewars):  # noqa: F811
+    """§9.7: past the window's delay the table lets the moment pass for a player with nothing to reveal; the
+    attack then resolves (the mage has no defense left to choose here but its two: it is asked next)."""
+    play = Play(table)
+    play.windows.uniform = lambda low, high: 5.0
+    match = await at_the_window(table, play, False)
+    assert await play.due_windows(match.updated_at + 4.9) == []
+    await play.due_windows(match.updated_at + 5.1)
+    after = await table.store.load(match.id)
+    assert after.log_length == match.log_length + 1
+    assert (await table.store.log(match.id, 1))[0]["action"] == {"type": "Skip"}
+    assert after.state["pending"][0]["type"] == "defend"  # the defender's choice is never passed for
+    game = play.game("magewars")
+    assert game.presenter.window(game.scene(after, "player2"), game.legal(after, "player2")) is None
