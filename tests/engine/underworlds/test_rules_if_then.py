@@ -322,3 +322,21 @@ def test_end_phase_round_three_only_scores():
     assert legal(s, P1) == [{"type": "FinishEndPhase"}]
     s, _ = act(s, P1, {"type": "FinishEndPhase"})
     assert s["players"][P1]["power"] == ["48013"] and s["players"][P1]["objectives"] == []
+
+
+def test_drive_back_knockback_only_after_a_successful_attack():
+    """Seed 000 l.1023: Knockback adds hexes "en el paso de presionar de una acción de Ataque con éxito": Obryn's draw
+    against Garrek allows the ordinary one-hex drive back (step 7), no more."""
+    s, _, r = attack(scenario({OBRYN: "d4", GARREK: "d5"}, active=P2), ("hammer", "swords"), ("dodge",), by=OBRYN,
+                     target=GARREK, seat=P2)
+    assert r["result"] == "draw" and drive_backs(s, P2) == ["c5", "c6", "d6"]
+
+
+def test_stagger_barge_moves_stuns_then_staggers_the_barger():
+    """Seed 000 l.1045, 1922: a Barge is a Move action (a Move marker after it), then a Stun; then the barger is
+    staggered, which ends the super-action."""
+    s, _ = act(scenario({TARGOR: "c3", SEVERIN: "c6"}), P1, {"type": "Barge", "fighter": TARGOR, "to": "c5"})
+    assert fighter(s, TARGOR)["move"] == 1
+    s, ev = act(s, P1, {"type": "Stun", "fighter": TARGOR, "target": SEVERIN})
+    assert fighter(s, SEVERIN)["stagger"] == 1 and fighter(s, TARGOR)["stagger"] == 1
+    assert types(ev).index("FighterStunned") < types(ev).index("PowerStepStarted")
