@@ -340,3 +340,57 @@ def test_stagger_barge_moves_stuns_then_staggers_the_barger():
     s, ev = act(s, P1, {"type": "Stun", "fighter": TARGOR, "target": SEVERIN})
     assert fighter(s, SEVERIN)["stagger"] == 1 and fighter(s, TARGOR)["stagger"] == 1
     assert types(ev).index("FighterStunned") < types(ev).index("PowerStepStarted")
+
+
+def test_stagger_trap_hex_staggers_a_fighter_driven_back_into_it():
+    """Seed 000 l.394, 1828: a fighter pushed or driven back into a trap hex is staggered."""
+    s, _, _ = attack(scenario({TARGOR: "d4", OBRYN: "d5"}, tokens={"trap-1": ("d6", "trap")}), ("swords", "swords"),
+                     ("dodge",))
+    s, _ = act(s, P1, {"type": "DriveBack", "to": "d6"})
+    assert fighter(s, OBRYN)["stagger"] == 1
+
+
+def test_delve_not_with_a_staggered_fighter():
+    """Seed 000 l.1196: a player may delve a feature token under a friendly fighter that is not staggered; delving
+    staggers that fighter."""
+    s = scenario({TARGOR: "c3", OBRYN: "h9"}, stage="power", tokens={"1": ("c3", "objective")})
+    assert {"type": "Delve", "fighter": TARGOR} in legal(s, P1)
+    s, _ = act(s, P1, {"type": "Delve", "fighter": TARGOR})
+    assert fighter(s, TARGOR)["stagger"] == 1
+    staggered = scenario({TARGOR: "c3", OBRYN: "h9"}, stage="power", tokens={"1": ("c3", "objective")},
+                         stagger={TARGOR: 1})
+    assert not [a for a in legal(staggered, P1) if a["type"] == "Delve"]
+
+
+def test_end_phase_no_gambits_only_upgrades():
+    """Seed 000 l.1444: no gambits in the end phase; upgrades may be played (step 3, l.1430)."""
+    st = load(scenario({TARGOR: "c3", OBRYN: "h9"}, hands={P1: ["48016", "48026"]}, glory={P1: 2}))
+    st.stack = [{"kind": "round", "stage": "after_end"}, {"kind": "end", "order": [P1, P2], "idx": 0, "step": 0}]
+    st.phase, st.active = "end", None
+    kinds = {a["type"] for a in legal(dump(st), P1)}
+    assert "PlayUpgrade" in kinds and not kinds & {"PlayPloy", "PlayReaction", "CastSpell"}
+
+
+def test_upgrade_only_to_a_surviving_fighter():
+    """Seed 000 l.1212: an upgrade cannot be given to a fighter out of action (Saek)."""
+    st = load(scenario({TARGOR: "c3", OBRYN: "h9"}, stage="power", hands={P1: ["48026"]}, glory={P1: 2}))
+    saek = st.fighter(SAEK)
+    saek.deployed, saek.out_of_action = True, True
+    assert {a["fighter"] for a in legal(dump(st), P1) if a["type"] == "PlayUpgrade"} == {TARGOR}
+
+
+def test_empty_deck_recycle_discards_and_draws_nothing(monkeypatch):
+    """Seed 000 l.1200, 630: a power card restricted to fighters who are all out of action may be recycled (discard
+    it, draw another); with the power deck empty nothing is drawn. No shipped card names a fighter in its
+    restrictions, so a test ploy restricted to Saek stands in."""
+    from engine.underworlds.cards import load_cards
+    base = load_cards()["48016"].model_dump()
+    base.update(id="test-saek-only", name="Saek Only", restrictions=("Blooded Saek",))
+    monkeypatch.setitem(load_cards(), "test-saek-only", type(load_cards()["48016"]).model_validate(base))
+    st = load(scenario({TARGOR: "c3", OBRYN: "h9"}, stage="power", hands={P1: ["test-saek-only"]}))
+    st.fighter(SAEK).deployed, st.fighter(SAEK).out_of_action = True, True
+    st.players[P1].power_deck = []
+    s = dump(st)
+    assert {"type": "Recycle", "card": "test-saek-only"} in legal(s, P1)
+    s, _ = act(s, P1, {"type": "Recycle", "card": "test-saek-only"})
+    assert s["players"][P1]["power"] == [] and s["players"][P1]["power_discard"] == ["test-saek-only"]
