@@ -394,3 +394,27 @@ def test_empty_deck_recycle_discards_and_draws_nothing(monkeypatch):
     assert {"type": "Recycle", "card": "test-saek-only"} in legal(s, P1)
     s, _ = act(s, P1, {"type": "Recycle", "card": "test-saek-only"})
     assert s["players"][P1]["power"] == [] and s["players"][P1]["power_discard"] == ["test-saek-only"]
+
+
+def test_lethal_push_by_a_card_into_a_lethal_hex_deals_one_damage():
+    """Seed 000 l.386: "Cuando un guerrero se mueve, se le coloca o empuja ... a un hexágono letal, inflige a ese
+    guerrero 1 de daño": Brief Emergence (48013) pushes Obryn from g8 into the lethal g9."""
+    s = scenario({TARGOR: "c3", OBRYN: "g8"}, stage="power", hands={P1: ["48013"]})
+    s, ev = act(s, P1, {"type": "PlayPloy", "card": "48013", "target": OBRYN, "hex": "g9"})
+    assert fighter(s, OBRYN)["hex"] == "g9" and fighter(s, OBRYN)["wounds"] == 1 and "FighterDamaged" in types(ev)
+
+
+def test_charge_needs_a_target_after_its_move():
+    """Seed 000 l.1069: if a condition of the Move or of the Attack of a Charge is not met, the fighter cannot Charge:
+    with no enemy within reach of a Move and an attack, no Charge is offered."""
+    assert not [a for a in legal(scenario({TARGOR: "c3", OBRYN: "h11"}), P1) if a["type"] == "Charge"]
+
+
+def test_end_phase_draw_only_below_three_objectives():
+    """Seed 000 l.1432: "Si tienes menos de tres cartas de objetivo en la mano, roba ..." : a player holding four
+    objectives (surge draws) draws none and discards none."""
+    st = load(scenario({TARGOR: "c3", OBRYN: "h9"}, objectives={P1: ["48003", "48004", "48005", "48006"]}))
+    st.stack = [{"kind": "round", "stage": "after_end"}, {"kind": "end", "order": [P1, P2], "idx": 0, "step": 0}]
+    st.phase, st.active = "end", None
+    s, _ = act(dump(st), P1, {"type": "FinishEndPhase"})
+    assert s["players"][P1]["objectives"] == ["48003", "48004", "48005", "48006"]
