@@ -27,7 +27,7 @@ log = logging.getLogger(__name__)
 
 POLL_SECONDS = 60.0
 """How often due league work (auto-confirmations, reminders, forfeits) is looked for."""
-LEAGUE = "League id (default: the server's open league)"
+LEAGUE = "League id (default: the open one)"
 PAIRING = "Pairing id such as 1.2 (default: yours this round)"
 
 
@@ -252,6 +252,21 @@ class LeagueCog(commands.Cog):
     @app_commands.autocomplete(league=league_choices)
     async def info(self, interaction: discord.Interaction, league: str | None = None) -> None:
         await answer(interaction, lambda ctx: self.leagues.info(ctx, league))
+
+    @group.command(name="settings", description="Change settings mid-season (organiser)")
+    @app_commands.describe(auto_advance="Pair the next round once every result is in",
+                           deadline="This round's deadline: YYYY-MM-DD [HH:MM] UTC", round_days="From the next round",
+                           confirm_hours="Until a claim is final", remind_hours="Reminder before the deadline",
+                           ends="Last day: YYYY-MM-DD", format="Fixed", pairing="Fixed", league=LEAGUE)
+    @app_commands.autocomplete(league=league_choices)
+    async def settings(self, interaction: discord.Interaction, auto_advance: bool | None = None,
+                       deadline: str | None = None, round_days: app_commands.Range[int, 1, 60] | None = None,
+                       confirm_hours: app_commands.Range[int, 1, 336] | None = None,
+                       remind_hours: app_commands.Range[int, 0, 336] | None = None, ends: str | None = None,
+                       format: str | None = None, pairing: str | None = None, league: str | None = None) -> None:
+        await answer(interaction, lambda ctx: self.leagues.settings(
+            ctx, league, deadline=deadline, auto_advance=auto_advance, round_days=round_days,
+            confirm_hours=confirm_hours, remind_hours=remind_hours, ends=ends, format=format, pairing=pairing))
 
     @group.command(name="close", description="Close the league and reveal its roll-off seed (organiser)")
     @app_commands.describe(league=LEAGUE)

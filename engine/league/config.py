@@ -50,6 +50,12 @@ class ByeCredit(BaseModel):
     """Game-score difference credited."""
 
 
+MID_SEASON = ("name", "ends", "round_days", "confirm_hours", "remind_hours", "auto_advance")
+"""Settings the organiser may change while the season runs (``SettingsChanged``): names, dates and deadlines,
+and whether rounds advance by themselves. A new round length counts from the next round (the current round's
+deadline is moved on its own). Every other setting (game, format, pairing system, points, tiebreakers, bye,
+first day) shapes the rounds already played, so it is fixed when the league is created."""
+
 DEFAULT_TIEBREAKERS = (Tiebreaker.HEAD_TO_HEAD, Tiebreaker.SCORE, Tiebreaker.OPPONENTS, Tiebreaker.ROLL_OFF)
 
 
@@ -77,6 +83,9 @@ class LeagueConfig(BaseModel):
     """Players with no result are reminded this long before the round's deadline (0: never)."""
     lists_public: bool = False
     """Lists are shown to everyone (after the organiser publishes them, or once round 1 starts)."""
+    auto_advance: bool = True
+    """When the last result of a round is final, the next round is paired and announced by itself (while its
+    deadline falls within the season); off, the organiser pairs each round with ``/league next``."""
 
     @field_validator("tiebreakers")
     @classmethod

@@ -13,8 +13,10 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Iterable
 
-from engine.core.errors import IllegalAction, NotAllowed, NotFound
-from engine.league.config import LeagueConfig
+from pydantic import ValidationError
+
+from engine.core.errors import IllegalAction, InvalidInput, NotAllowed, NotFound
+from engine.league.config import MID_SEASON, LeagueConfig
 from engine.league.results import Result
 
 Event = dict[str, Any]
@@ -181,7 +183,12 @@ def _dropped(league: League, e: Event) -> None:
 
 
 def _round_started(league: League, e: Event) -> None:
-    _require_organiser(league, e)
+    """The organiser pairs a round (``/league next``), or the bot does (``auto``) once the last result of the
+    round is final, if the league's rounds advance by themselves."""
+    if not e.get("auto"):
+        _require_organiser(league, e)
+    elif not league.config.auto_advance:
+        raise IllegalAction("league.auto_advance_off")
     if league.closed:
         raise IllegalAction("league.closed")
     if league.current and not league.current.closed:
@@ -275,6 +282,30 @@ def _published(league: League, e: Event) -> None:
     league.lists_published = True
 
 
+def _settings_changed(league: League, e: Event) -> None:
+    """The organiser changes settings mid-season (``MID_SEASON`` only) and/or the current round's deadline."""
+    _require_organiser(league, e)
+    if league.closed:
+        raise IllegalAction("league.closed")
+    changes = e.get("settings") or {}
+    fixed = [k for k in changes if k not in MID_SEASON]
+    if fixed:
+        raise IllegalAction("league.setting_fixed", setting=fixed[0], settings=", ".join(MID_SEASON))
+    try:
+        league.config = LeagueConfig.model_validate({**league.config.model_dump(), **changes})
+    except ValidationError as error:
+        raise InvalidInput("league.bad_settings", problem=str(error.errors()[0]["msg"])[:200]) from None
+    if e.get("deadline") is not None:
+        current = league.current
+        if current is None or current.closed:
+            raise IllegalAction("league.no_open_round")
+        if e["deadline"] <= e["at"]:
+            raise IllegalAction("league.deadline_passed")
+        if e["deadline"] > current.deadline:
+            current.reminded = False  # a later deadline: the players still to report are reminded again
+        current.deadline = e["deadline"]
+
+
 def _closed(league: League, e: Event) -> None:
     _require_organiser(league, e)
     league.closed, league.seed = True, e["seed"]
@@ -286,7 +317,7 @@ _APPLY = {"PlayerJoined": _joined, "PlayerDropped": _dropped, "RoundStarted": _r
           "ResultClaimed": _claimed, "ResultConfirmed": _confirmed, "ResultAutoConfirmed": _confirmed,
           "ResultDisputed": _disputed, "ResultSettled": _settled, "ResultVoided": _voided,
           "ResultRecorded": _recorded, "ResultForfeited": _forfeited, "ListsPublished": _published,
-          "LeagueClosed": _closed, "RoundReminded": _reminded}
+          "LeagueClosed": _closed, "RoundReminded": _reminded, "SettingsChanged": _settings_changed}
 EVENT_TYPES = ("LeagueCreated", *_APPLY)
 
 

@@ -115,7 +115,11 @@ def event_line(index: int, event: dict, lang: str) -> str:
     detail = event.get("pairing", "") or (f"round {event['round']}" if "round" in event else "")
     if "result" in event:
         detail += " " + Result.from_json(event["result"]).text()
+    if event.get("settings"):
+        detail += " " + ", ".join(f"{k}={v}" for k, v in event["settings"].items())
+    if event["type"] == "SettingsChanged" and event.get("deadline"):
+        detail += f" deadline <t:{int(event['deadline'])}:f>"
     if event.get("user") and event.get("user") != event.get("by"):
         detail += f" {who(event['user'])}"
     by = who(event.get("by")) if event.get("by") else message("league.the_bot", lang)
-    return f"`#{index}` {event['type']} {detail.strip()[:80]} · {by}"
+    return f"`#{index}` {event['type']} {detail.strip()[:120]} · {by}"

@@ -13,7 +13,7 @@ from pydantic import ValidationError
 from engine.core import system as systems
 from engine.core.errors import GameError, IllegalAction, InvalidInput, NotAllowed, NotFound
 from engine.league import roundrobin, swiss
-from engine.league.config import ByeCredit, LeagueConfig, Pairing, Points, parse_tiebreakers
+from engine.league.config import MID_SEASON, ByeCredit, LeagueConfig, Pairing, Points, parse_tiebreakers
 from engine.league.log import Event, Game, GameStatus, League, apply
 from engine.league.ratings import ratings
 from engine.league.results import Result, claimed, parse_pair
@@ -48,6 +48,20 @@ def _date(text: str | None, default: date, what: str) -> date:
         raise InvalidInput("league.bad_date", what=what, value=text[:20]) from None
 
 
+def _deadline(text: str) -> float:
+    """A round's new deadline: ``YYYY-MM-DD`` (the end of that day) or ``YYYY-MM-DD HH:MM``, in UTC.
+
+    :raises InvalidInput: league.bad_date
+    """
+    try:
+        when = datetime.fromisoformat(text.strip())
+    except ValueError:
+        raise InvalidInput("league.bad_date", what="deadline", value=text[:20]) from None
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=timezone.utc)
+    return when.timestamp() + (DAY if len(text.strip()) <= 10 else 0)
+
+
 def next_due(league: League) -> float | None:
     """When the poller should next look at the league: a claim to auto-confirm, the reminder, the deadline."""
     times = [g.claimed_at + league.config.confirm_hours * HOUR for g in league.games.values()
@@ -73,6 +87,8 @@ class Leagues:
         table.finished_listeners.append(self.match_finished)
         self.leases = Leases(store.redis, prefix=store.prefix)
         """Claims on each league's due work, so one bot process of many applies and announces it."""
+        self.outbox: list[tuple[int, Reply]] = []
+        """Announcements made outside a command (a round a bot match completed), posted with the next ``due``."""
 
     # plumbing ---------------------------------------------------------------------------------------------------
     def seed(self, league_id: str) -> str:
@@ -104,7 +120,8 @@ class Leagues:
 
     async def update(self, league_id: str, make: Callable[[League], list[Event]],
                      guild_id: int | None = None) -> tuple[League, list[Event]]:
-        """Append the events ``make`` builds from the current league, by compare-and-set (rebuilt on a conflict).
+        """Append the events ``make`` builds from the current league, by compare-and-set (rebuilt on a conflict),
+        and the next round's pairings when they complete the current round (``_next_round``).
 
         :raises GameError: league.busy, and whatever ``make`` or the events' rules refuse
         """
@@ -114,6 +131,10 @@ class Leagues:
             league = stored.league
             for event in events:
                 league = apply(league, event)
+            following = self._next_round(league)
+            if following is not None:  # saved with the result that completed the round: one process pairs it
+                league = apply(league, following)
+                events = [*events, following]
             try:
                 await self.store.save(stored, events, guild_id)
             except StaleLeague:
@@ -272,21 +293,64 @@ class Leagues:
         stored = await self.find(ctx, league_id)
         self._organiser(ctx, stored.league)
 
-        def make(league: League) -> list[Event]:
-            pairs = self._pair(league)
-            number = len(league.rounds) + 1
-            now = self.table.clock()
-            return [self._stamp(ctx, {"type": "RoundStarted", "round": number,
-                                      "deadline": now + league.config.round_days * DAY,
-                                      "pairings": [{"id": f"{number}.{i}", "a": a, "b": b}
-                                                   for i, (a, b) in enumerate(pairs, 1)]})]
-
-        league, events = await self.update(stored.id, make, ctx.guild_id)
+        league, events = await self.update(stored.id, lambda league: [self._stamp(ctx, self._round(league))],
+                                           ctx.guild_id)
         number = events[0]["round"]
         deadline = int(events[0]["deadline"])
         return Reply(content=ctx.say("league.round_started", round=number, name=safe(league.config.name),
                                      deadline=f"<t:{deadline}:f>") + "\n" + present.pairings_text(league, number, ctx.lang),
                      mentions=sorted(u for g in league.games_of(number) for u in (g.a, g.b) if u))
+
+    def _round(self, league: League) -> Event:
+        """The next round's ``RoundStarted``, paired now (its deadline ``round_days`` from now).
+
+        :raises IllegalAction: league.too_few_players, league.no_more_rounds
+        """
+        pairs = self._pair(league)
+        number = len(league.rounds) + 1
+        return {"type": "RoundStarted", "round": number, "deadline": self.table.clock() + league.config.round_days * DAY,
+                "pairings": [{"id": f"{number}.{i}", "a": a, "b": b} for i, (a, b) in enumerate(pairs, 1)]}
+
+    def _next_round(self, league: League) -> Event | None:
+        """The bot's ``RoundStarted`` when the league's rounds advance by themselves and the current round's last
+        result is final (confirmed, settled, reported by a bot match, auto-confirmed or forfeited), while the new
+        round's deadline falls within the season; None otherwise (nothing to pair: no more round-robin rounds,
+        too few players)."""
+        current = league.current
+        if (league.closed or not league.config.auto_advance or current is None or current.closed
+                or any(g.status not in (GameStatus.FINAL, GameStatus.VOID) for g in league.games_of(current.number))):
+            return None
+        if _today(self.table.clock() + league.config.round_days * DAY) > league.config.ends:
+            return None
+        try:
+            event = self._round(league)
+        except IllegalAction:
+            return None
+        return {"at": self.table.clock(), "by": 0, "auto": True, **event}
+
+    @staticmethod
+    def _announce(league: League, events: list[Event], lang: str | None = None) -> Reply | None:
+        """The announcement of a round the bot paired among ``events`` (None without one)."""
+        started = next((e for e in events if e["type"] == "RoundStarted" and e.get("auto")), None)
+        if started is None:
+            return None
+        number = started["round"]
+        lang = lang or league.lang
+        from table.i18n import message
+
+        text = message("league.round_auto_started", lang, previous=number - 1, round=number,
+                       name=safe(league.config.name), deadline=f"<t:{int(started['deadline'])}:f>")
+        return Reply(content=text + "\n" + present.pairings_text(league, number, lang),
+                     mentions=sorted(u for g in league.games_of(number) for u in (g.a, g.b) if u))
+
+    @classmethod
+    def _with_round(cls, reply: Reply, league: League, events: list[Event], lang: str) -> Reply:
+        """``reply``, followed by the announcement of the round its result let the bot pair (if it did)."""
+        announced = cls._announce(league, events, lang)
+        if announced is not None:
+            reply.content += "\n\n" + announced.content
+            reply.mentions = sorted(set(reply.mentions or []) | set(announced.mentions))
+        return reply
 
     async def pairings(self, ctx: Context, league_id: str | None, round_number: int | None = None) -> Reply:
         """``/league pairings``: a round's pairings and where each result stands."""
@@ -387,8 +451,9 @@ class Leagues:
         league, events = await self.update(stored.id, make, ctx.guild_id)
         game = league.games[events[0]["pairing"]]
         if events[0]["type"] == "ResultConfirmed":
-            return Reply(content=ctx.say("league.confirmed", pairing=game.id, result=game.result.text(),
-                                         a=present.who(game.a), b=present.who(game.b)))
+            return self._with_round(Reply(content=ctx.say("league.confirmed", pairing=game.id,
+                                                          result=game.result.text(), a=present.who(game.a),
+                                                          b=present.who(game.b))), league, events, ctx.lang)
         opponent = game.opponent(me)
         hours = league.config.confirm_hours
         return Reply(content=ctx.say("league.claimed", player=f"<@{me}>", opponent=f"<@{opponent}>",
@@ -405,8 +470,9 @@ class Leagues:
 
         league, events = await self.update(stored.id, make, ctx.guild_id)
         game = league.games[events[0]["pairing"]]
-        return Reply(content=ctx.say("league.confirmed", pairing=game.id, result=game.result.text(),
-                                     a=present.who(game.a), b=present.who(game.b)), retire=True)
+        return self._with_round(Reply(content=ctx.say("league.confirmed", pairing=game.id, result=game.result.text(),
+                                                      a=present.who(game.a), b=present.who(game.b)), retire=True),
+                                league, events, ctx.lang)
 
     async def dispute(self, ctx: Context, league_id: str | None, pairing: str | None = None, reason: str = "") -> Reply:
         """The opponent disputes a claimed result: the organiser settles it."""
@@ -430,19 +496,21 @@ class Leagues:
         ga, gb = parse_pair(games, "games")
         sa, sb = parse_pair(score, "score") if score else (0, 0)
         result = Result(ga, gb, sa, sb)
-        league, _ = await self.update(stored.id, lambda league: [self._stamp(ctx, {
+        league, events = await self.update(stored.id, lambda league: [self._stamp(ctx, {
             "type": "ResultSettled", "pairing": pairing.strip(), "result": result.to_json()})], ctx.guild_id)
         game = league.games[pairing.strip()]
-        return Reply(content=ctx.say("league.settled", pairing=game.id, result=result.text(),
-                                     a=present.who(game.a), b=present.who(game.b)))
+        return self._with_round(Reply(content=ctx.say("league.settled", pairing=game.id, result=result.text(),
+                                                      a=present.who(game.a), b=present.who(game.b))),
+                                league, events, ctx.lang)
 
     async def void(self, ctx: Context, league_id: str | None, pairing: str) -> Reply:
         """``/league void`` (organiser): strike a pairing's result out (the pairing still counts as played)."""
         stored = await self.find(ctx, league_id)
         self._organiser(ctx, stored.league)
-        await self.update(stored.id, lambda league: [self._stamp(ctx, {"type": "ResultVoided",
-                                                                       "pairing": pairing.strip()})], ctx.guild_id)
-        return Reply(content=ctx.say("league.voided", pairing=pairing.strip()))
+        league, events = await self.update(stored.id, lambda league: [self._stamp(ctx, {
+            "type": "ResultVoided", "pairing": pairing.strip()})], ctx.guild_id)
+        return self._with_round(Reply(content=ctx.say("league.voided", pairing=pairing.strip())), league, events,
+                                ctx.lang)
 
     async def press(self, ctx: Context, custom_id: str) -> Reply:
         """A league button: ``l:confirm:<league>:<pairing>`` or ``l:dispute:<league>:<pairing>``.
@@ -546,9 +614,38 @@ class Leagues:
                        tiebreakers=" > ".join(t.value for t in c.tiebreakers), bye=f"{c.bye.games}-0 +{c.bye.score}",
                        players=len(league.active_players), rounds=len(league.rounds), organiser=present.who(league.organiser),
                        commitment=league.seed_hash, hours=c.confirm_hours) + self._pack_line(ctx, league)
+        text += "\n" + ctx.say("league.info_auto_on" if c.auto_advance else "league.info_auto_off")
         if league.seed:
             text += "\n" + ctx.say("league.seed_revealed", seed=league.seed)
         return Reply(content=text, ephemeral=True)
+
+    async def settings(self, ctx: Context, league_id: str | None, *, deadline: str | None = None,
+                       **changes: Any) -> Reply:
+        """``/league settings`` (organiser): change settings mid-season (``MID_SEASON``: name, last day, round
+        length, claim and reminder hours, whether rounds advance by themselves) and/or move the current round's
+        deadline (``YYYY-MM-DD``: the end of that day, UTC; or ``YYYY-MM-DD HH:MM``). Any other setting (game,
+        format, pairing system, points...) is refused: it shapes the rounds already played.
+
+        :raises InvalidInput: league.no_settings, league.bad_date, league.bad_settings
+        :raises IllegalAction: league.setting_fixed, league.no_open_round, league.deadline_passed
+        """
+        stored = await self.find(ctx, league_id)
+        self._organiser(ctx, stored.league)
+        changes = {k: v for k, v in changes.items() if v is not None}
+        if "ends" in changes:
+            changes["ends"] = _date(changes["ends"], stored.league.config.ends, "ends").isoformat()
+        if not changes and deadline is None:
+            raise InvalidInput("league.no_settings", settings=", ".join(MID_SEASON))
+        event: Event = {"type": "SettingsChanged", "settings": changes}
+        if deadline is not None:
+            event["deadline"] = _deadline(deadline)
+        league, events = await self.update(stored.id, lambda league: [self._stamp(ctx, event)], ctx.guild_id)
+        shown = [f"`{k}`: {safe(str(v), 60)}" for k, v in changes.items()]
+        if deadline is not None:
+            shown.append(f"{ctx.say('league.deadline')}: <t:{int(event['deadline'])}:f>")
+        return self._with_round(Reply(content=ctx.say("league.settings_changed", league=stored.id,
+                                                      changes="; ".join(shown))),
+                                league, events, ctx.lang)
 
     async def close(self, ctx: Context, league_id: str | None) -> Reply:
         """``/league close`` (organiser): the season is over; the roll-off seed is revealed."""
@@ -598,9 +695,12 @@ class Leagues:
             event = {"type": "ResultRecorded", "at": self.table.clock(), "by": 0, "pairing": game.id,
                      "match": match.id, "result": result.to_json()}
             try:
-                await self.update(league_id, lambda league, e=event: [e], match.guild_id)
+                league, events = await self.update(league_id, lambda league, e=event: [e], match.guild_id)
             except GameError:
                 continue
+            announced = self._announce(league, events)
+            if announced is not None and league.channel:  # posted by the poller (no reply to attach it to)
+                self.outbox.append((league.channel, announced))
 
     # deadlines --------------------------------------------------------------------------------------------------
     def _due_events(self, league: League, now: float) -> tuple[list[Event], list[int]]:
@@ -624,7 +724,7 @@ class Leagues:
     async def due(self, now: float | None = None) -> list[tuple[int, Reply]]:
         """Everything due in every league, applied; returns the announcements as (channel, reply)."""
         now = self.table.clock() if now is None else now
-        posts: list[tuple[int, Reply]] = []
+        posts, self.outbox = self.outbox, []
         for league_id in await self.store.due(now):
             found: dict[str, Any] = {}
 
@@ -659,6 +759,9 @@ class Leagues:
                 mentions = sorted({u for g in league.games.values() for u in (g.a, g.b) if u
                                    and any(g.id == e.get("pairing") for e in events)} | set(found["remind"]))
                 posts.append((league.channel, Reply(content="\n".join(lines), mentions=mentions)))
+            announced = self._announce(league, events)
+            if announced is not None and league.channel:
+                posts.append((league.channel, announced))
         return posts
 
 

@@ -32,6 +32,9 @@ async def test_a_league_of_six_runs_three_swiss_rounds(fake_discord, redis, pref
         created = await fake.slash(org, fake.channel, "league create", name="Spring", game="underworlds",
                                    format="rivals")
         assert "is open" in created.content and "2-0 +14" in created.content, created.content
+        # the organiser pairs every round here (/league next), so rounds do not advance by themselves
+        manual = await fake.slash(org, fake.channel, "league settings", auto_advance=False)
+        assert "`auto_advance`: False" in manual.content, manual.content
 
         # an illegal deck is refused at registration, one line per problem, nothing kept
         bad = await fake.slash(players[0], fake.channel, "league join", list=ILLEGAL)
