@@ -832,8 +832,8 @@ def resolve_reaction(ctx: Any, seat: str, card_id: str, fighter_id: str | None, 
         ctx.emit("MarkersRemoved", fighter=holder.id, markers=["move"], by=card_id)
     elif card_id in (MASTER_OF_DISASTER, FRENETIC_EFFORTS) and holder is not None and to is not None:
         below = len(st.stack)  # the push's damage (a lethal hex) resolves before what follows the push
-        if not push_fighter(ctx, holder, to):
-            ctx.emit("CardTextToSettle", player=seat, card=card_id, name=c.name, text=c.text_plain)
+        if not push_fighter(ctx, holder, to):  # the hex was taken meanwhile: no effect (seed 000 line 1348)
+            ctx.emit("ReactionFizzled", player=seat, card=card_id, name=c.name)
         elif card_id == FRENETIC_EFFORTS and parasite.has_bane(st, holder):  # then a Range 1 Attack action
             st.stack.insert(below, {"kind": "card_attacks", "seat": seat, "card": card_id, "fighters": [holder.id],
                                     "range1": True, "scything_ok": True})
@@ -847,8 +847,8 @@ def resolve_reaction(ctx: Any, seat: str, card_id: str, fighter_id: str | None, 
         ok = path is not None and mover is not None and mover.on_battlefield
         if ok and chosen is not None:
             flow.relocate(ctx, chosen, path, how="push")  # a lethal hex entered deals its own damage (§14)
-        if not ok:
-            ctx.emit("CardTextToSettle", player=seat, card=card_id, name=c.name, text=c.text_plain)
+        if not ok:  # an earlier reaction of the chain made the push impossible: discarded (seed 000 line 1348)
+            ctx.emit("ReactionFizzled", player=seat, card=card_id, name=c.name)
     elif brethren.resolve_reaction(ctx, seat, card_id, holder, wctx, choices, push_fighter=push_fighter, heal=heal):
         pass
     elif skinnerkin.resolve_reaction(ctx, seat, card_id, holder, wctx, choices, heal=heal):

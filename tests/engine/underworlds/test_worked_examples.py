@@ -619,8 +619,9 @@ def test_example_a_chained_gambit_reaction_that_can_no_longer_resolve_is_discard
     s = scenario({TARGOR: "c3", SAEK: "c8", OBRYN: "d8"}, hands={P1: ["47019"], P2: ["47019"]})
     s, _ = act(s, P1, {"type": "Move", "fighter": TARGOR, "to": "c5"})
     s, _ = act(s, P1, {"type": "PlayReaction", "card": "47019", "target": SAEK, "hex": "d7"})
-    s, _ = act(s, P2, {"type": "PlayReaction", "card": "47019", "target": OBRYN, "hex": "d7"})
+    s, ev = act(s, P2, {"type": "PlayReaction", "card": "47019", "target": OBRYN, "hex": "d7"})
     assert fighter(s, SAEK)["hex"] == "d7" and fighter(s, OBRYN)["hex"] == "d8"
+    assert "ReactionFizzled" in types(ev) and "CardTextToSettle" not in types(ev)  # nothing left for a referee
     assert "47019" in s["players"][P2]["power_discard"] and "47019" not in s["players"][P2]["power"]
 
 
