@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import io
 import math
+import zlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -19,6 +20,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageColor, ImageDraw, ImageFont
 
+from render.kit.cache import ByteCache
 from render.kit.fonts import font
 
 from engine.underworlds.battlefield import Battlefield, HexType, JoinEdge
@@ -439,9 +441,15 @@ def _draw_player_colours(draw: ImageDraw.ImageDraw, pal: _Palette, battlefield: 
                          outline=pal(theme.ink), width=2)
 
 
+NAMES_CACHE_BYTES = 16 * 1024 * 1024
+"""The title and legend strips (the only parts naming players) kept compressed, about 3 KB a match: thousands of
+live matches fit, so a board's names are drawn once per match, not once per image."""
+
+
 @lru_cache(maxsize=16)
-def _static_layer(battlefield: Battlefield, width: int, theme: Theme, labels: tuple[str, ...],
-                  words: BoardWords = ENGLISH) -> Image.Image:
+def _static_layer(battlefield: Battlefield, width: int, theme: Theme) -> Image.Image:
+    """The hexes, drawn once per battlefield, width and theme, shared by every match on those boards (the players'
+    names are in the title and legend strips, ``_names_layer``); the full layout height, title and legend blank."""
     layout = _layout(battlefield, width)
     img = Image.new("RGB", (layout.width, layout.height), theme.background)
     draw = ImageDraw.Draw(img)
@@ -467,22 +475,12 @@ def _static_layer(battlefield: Battlefield, width: int, theme: Theme, labels: tu
             _starting_icon(draw, cx, cy - size * 0.56, size * 0.15, theme)
         text_fill = _contrast(fill, theme)
         draw.text((cx, cy + size * 0.6), str(hex_), fill=text_fill, font=_font(label_px), anchor="mm")
-    # Title: the two faces and the join; with three or four boards, the faces.
-    if len(battlefield.boards) > 2:
-        title = "  +  ".join(board.name for board in battlefield.boards)  # whose is which: the legend's tints
-    else:
-        first, second = battlefield.boards
-        long = battlefield.spec.join.edge is JoinEdge.LONG
-        where = (words.top, words.bottom) if long else (words.left, words.right)
-        title = words.title.format(first=first.name, first_player=labels[0], first_side=where[0],
-                                   second=second.name, second_player=labels[1], second_side=where[1],
-                                   edges=words.long_edges if long else words.short_edges)
-    draw.text((layout.origin_x, layout.origin_x), title, fill=theme.label, font=_font(_TITLE_PX), anchor="la")
-    bottom = _draw_legend(draw, battlefield, theme, labels, words, layout.origin_x, layout.legend_top,
-                          width - layout.origin_x)
-    img = img.crop((0, 0, layout.width, round(bottom + layout.origin_x)))
-    # Map every pixel to the nearest static colour. The palette is padded to 256 entries by repeating
-    # the list, so index i holds colour i % n; the lookup table folds the copies back.
+    return _quantized(img, theme)
+
+
+def _quantized(img: Image.Image, theme: Theme) -> Image.Image:
+    """Every pixel mapped to the nearest static colour. The palette is padded to 256 entries by repeating the
+    list, so index i holds colour i % n; the lookup table folds the copies back."""
     colours = _static_colours(theme)
     palette = Image.new("P", (1, 1))
     palette.putpalette([v for i in range(256) for v in colours[i % len(colours)]])
@@ -490,6 +488,41 @@ def _static_layer(battlefield: Battlefield, width: int, theme: Theme, labels: tu
     quantized = quantized.point([i % len(colours) for i in range(256)])
     quantized.putpalette([v for c in colours for v in c])
     return quantized
+
+
+_Strip = tuple[bytes, tuple[int, int]]
+_NAMES: ByteCache[tuple[_Strip, _Strip]] = ByteCache(NAMES_CACHE_BYTES, lambda s: len(s[0][0]) + len(s[1][0]))
+
+
+def _names_layer(battlefield: Battlefield, width: int, theme: Theme, labels: tuple[str, ...],
+                 words: BoardWords) -> tuple[Image.Image, Image.Image]:
+    """The title strip (rows above the hexes) and the legend strip (from ``legend_top`` to the image's bottom),
+    drawn once per match's names and language and kept compressed."""
+    key = (battlefield, width, theme, labels, words)
+    kept = _NAMES.get(key)
+    if kept is None:
+        layout = _layout(battlefield, width)
+        title_strip = Image.new("RGB", (layout.width, round(layout.origin_y)), theme.background)
+        # Title: the two faces and the join; with three or four boards, the faces.
+        if len(battlefield.boards) > 2:
+            title = "  +  ".join(board.name for board in battlefield.boards)  # whose is which: the legend's tints
+        else:
+            first, second = battlefield.boards
+            long = battlefield.spec.join.edge is JoinEdge.LONG
+            where = (words.top, words.bottom) if long else (words.left, words.right)
+            title = words.title.format(first=first.name, first_player=labels[0], first_side=where[0],
+                                       second=second.name, second_player=labels[1], second_side=where[1],
+                                       edges=words.long_edges if long else words.short_edges)
+        ImageDraw.Draw(title_strip).text((layout.origin_x, layout.origin_x), title, fill=theme.label,
+                                         font=_font(_TITLE_PX), anchor="la")
+        legend = Image.new("RGB", (layout.width, layout.height - layout.legend_top), theme.background)
+        bottom = _draw_legend(ImageDraw.Draw(legend), battlefield, theme, labels, words, layout.origin_x, 0,
+                              width - layout.origin_x)
+        legend = legend.crop((0, 0, layout.width, round(bottom + layout.origin_x)))
+        kept = _NAMES.put(key, tuple((zlib.compress(strip.tobytes(), 1), strip.size)  # type: ignore[arg-type]
+                                     for strip in (_quantized(title_strip, theme), _quantized(legend, theme))))
+    title, legend = (Image.frombytes("P", size, zlib.decompress(data)) for data, size in kept)
+    return title, legend
 
 
 def _starting_icon(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, theme: Theme) -> None:
@@ -604,8 +637,10 @@ def render_battlefield(battlefield: Battlefield, *, width: int = 1280, pieces: S
     if width < MIN_WIDTH:
         raise ValueError(f"width must be at least {MIN_WIDTH} px to stay readable on a phone, not {width}")
     layout = _layout(battlefield, width)
-    static = _static_layer(battlefield, width, theme, labels, words)
-    img = static.copy()
+    title, legend = _names_layer(battlefield, width, theme, labels, words)
+    img = _static_layer(battlefield, width, theme).crop((0, 0, layout.width, layout.legend_top + legend.height))
+    img.paste(title, (0, 0))
+    img.paste(legend, (0, layout.legend_top))
     pal = _Palette(_static_colours(theme))
     draw = ImageDraw.Draw(img)
     if player_colours:
