@@ -23,6 +23,7 @@ from table.lifecycle import Table
 from table.match import Match, Status
 from table.presenter import Presenter, Scene
 from table.reminders import Reminders
+from table.render_pool import Renderer, shared_renderer
 from table.reply import Button, File, MenuOption, Reply, Select
 from table.undo import undoable
 from table.windows import Windows
@@ -38,16 +39,21 @@ MAX_COMPONENT_BUTTONS = 20
 DO = CommandSpec("do", "Any action possible now (the list offers only legal ones)")
 """The generic command every game has: pick any legal action."""
 _INDEX = re.compile(r"^(?:(\d+):)?(\d+)$")
-LEGAL_MEMO = 64
-"""Legal-action lists kept per table, by match, version and seat: a command asks for them, then its reply's
-buttons ask again for the new state, which the next command reuses."""
+LEGAL_MEMO = 256
+"""Legal-action lists kept per table, by match, state (its log length) and seat: a command asks for them, then
+its reply's buttons ask again for the new state, which the next command reuses."""
+SCENE_MEMO = 256
+"""Views kept per table, by match, state, viewer and language: one ``view`` per seat and state, whatever asks."""
+BOARD_CACHE_BYTES = 32 * 1024 * 1024
+"""Board images kept by match and state, up to this many bytes (~600 boards): a re-posted board, a reminder
+or a refused command costs no drawing, however many matches are live."""
 
 
 class GameTable:
     """One game's commands and presentation over the generic ``Table``."""
 
     def __init__(self, table: Table, presenter: Presenter, reminders: Reminders | None = None,
-                 windows: Windows | None = None) -> None:
+                 windows: Windows | None = None, renderer: Renderer | None = None) -> None:
         self.table = table
         self.windows = windows
         self.store = table.store
@@ -55,7 +61,11 @@ class GameTable:
         self.system = systems.find_system(presenter.game)
         self.reminders = reminders
         self.specs: dict[str, CommandSpec] = {spec.name: spec for spec in (DO, *presenter.commands)}
+        self.renderer = renderer or shared_renderer()
         self._legal: OrderedDict[tuple[str, int, str], list[JSON]] = OrderedDict()
+        self._scenes: OrderedDict[tuple[str, int, str | None, str], Scene] = OrderedDict()
+        self._boards: OrderedDict[tuple[str, int, str, int], bytes | None] = OrderedDict()
+        self._board_bytes = 0
 
     # reading -------------------------------------------------------------------------------------
     async def load(self, ctx: Context, match_id: str | None = None) -> Match:
@@ -73,15 +83,26 @@ class GameTable:
         return match
 
     def scene(self, match: Match, viewer: str | None = None, lang: str = "en") -> Scene:
-        """The match as ``viewer`` may see it (None: everyone)."""
-        return Scene(self.system.view(match.state, viewer), {h.seat: h.name for h in match.seats},
-                     lang=lang, viewer=viewer, match_id=match.id)
+        """The match as ``viewer`` may see it (None: everyone): one ``view`` per state and viewer, kept for the
+        reply, its buttons and the next command (every change of state appends to the log, so the log length
+        names the state)."""
+        key = (match.id, match.log_length, viewer, lang)
+        scene = self._scenes.get(key)
+        if scene is None:
+            scene = Scene(self.system.view(match.state, viewer), {h.seat: h.name for h in match.seats},
+                          lang=lang, viewer=viewer, match_id=match.id)
+            self._scenes[key] = scene
+            if len(self._scenes) > SCENE_MEMO:
+                self._scenes.popitem(last=False)
+        else:
+            self._scenes.move_to_end(key)
+        return scene
 
     def legal(self, match: Match, seat: str | None) -> list[JSON]:
         """What ``seat`` may do now (nothing when the match is not being played)."""
         if seat is None or match.status is not Status.ACTIVE or match.state is None:
             return []
-        key = (match.id, match.version, seat)
+        key = (match.id, match.log_length, seat)
         if key not in self._legal:
             self._remember(key, self.system.legal_actions(match.state, seat))
         return list(self._legal[key])
@@ -91,7 +112,7 @@ class GameTable:
         seconds over them (free measurement: a path search per place offered), and the loop must stay free to
         acknowledge interactions in Discord's time."""
         for seat in seats:
-            key = (match.id, match.version, str(seat))
+            key = (match.id, match.log_length, str(seat))
             if seat is not None and match.status is Status.ACTIVE and match.state is not None and \
                     key not in self._legal:
                 self._remember(key, await asyncio.to_thread(self.system.legal_actions, match.state, seat))
@@ -142,7 +163,7 @@ class GameTable:
         # A secret choice is told by its public events only ("alice has chosen a warband").
         headline = "" if private else \
             f"**{scene.players.get(seat, seat)}**: {self.presenter.action_label(scene, action, short=True)}"
-        public = self.public_reply(match, events, headline, undo_for=undo_for, lang=ctx.lang, scene=scene)
+        public = await self.public_reply(match, events, headline, undo_for=undo_for, lang=ctx.lang, scene=scene)
         if private:
             return Reply(content="\n".join(private)[:1900], ephemeral=True, posts=[(match.where, public)])
         return public
@@ -388,13 +409,13 @@ class GameTable:
         return buttons, menus, hint
 
     # showing -------------------------------------------------------------------------------------
-    def public_reply(self, match: Match, events: list[JSON], headline: str = "", *, undo_for: str | None = None,
-                     lang: str = "en", scene: Scene | None = None) -> Reply:
+    async def public_reply(self, match: Match, events: list[JSON], headline: str = "", *,
+                           undo_for: str | None = None, lang: str = "en", scene: Scene | None = None) -> Reply:
         """The public message after a change: what happened, the board, the panel, whose turn."""
         scene = scene or self.scene(match, None, lang)
         lines = [headline] if headline else []
         lines += self.presenter.event_lines(scene, [e for e in events if e.get("visible_to") is None])
-        png = self.presenter.board(scene, events)
+        png = await self.board_image(match, scene, events)
         files = [File(BOARD_FILE, png)] if png else []
         mentions: list[int] = []
         embeds = self.presenter.embeds(scene, events)[:3]
@@ -418,12 +439,27 @@ class GameTable:
         return Reply(content=content, embeds=embeds[:10], files=files, mentions=mentions,
                      buttons=buttons, selects=menus, panel=match.id)
 
+    async def board_image(self, match: Match, scene: Scene, events: list[JSON]) -> bytes | None:
+        """The public board of the match's state with its last events drawn, by the renderer's workers (off the
+        event loop), kept by match and state up to ``BOARD_CACHE_BYTES``."""
+        key = (match.id, match.log_length, scene.lang, len(events))
+        if key in self._boards:
+            self._boards.move_to_end(key)
+            return self._boards[key]
+        png = await self.renderer.board(self.presenter, scene, events)
+        self._boards[key] = png
+        self._board_bytes += len(png or b"")
+        while self._board_bytes > BOARD_CACHE_BYTES and len(self._boards) > 1:
+            _, old = self._boards.popitem(last=False)
+            self._board_bytes -= len(old or b"")
+        return png
+
     async def show(self, ctx: Context, match: Match, headline: str = "") -> Reply:
         """The match as it stands, posted publicly (after an accept or an undo, or on request)."""
         entries = await self.store.log(match.id, 1)
         events = entries[-1].get("events", []) if entries and entries[-1].get("kind") == "action" else []
         await self.ready(match, self.scene(match, None, ctx.lang).awaiting)
-        return self.public_reply(match, events, headline, lang=ctx.lang)
+        return await self.public_reply(match, events, headline, lang=ctx.lang)
 
     async def board(self, ctx: Context, match_id: str | None = None) -> Reply:
         """Re-post the board and the panel (anyone may ask)."""

@@ -14,6 +14,7 @@ from table.lifecycle import Table
 from table.match import Match
 from table.presenter import presenters
 from table.reminders import Reminders
+from table.render_pool import Renderer, shared_renderer
 from table.reply import Reply
 from table.windows import Windows
 
@@ -21,11 +22,13 @@ from table.windows import Windows
 class Play:
     """The games at the table, by game key."""
 
-    def __init__(self, table: Table, *, idle_minutes: int = 0) -> None:
+    def __init__(self, table: Table, *, idle_minutes: int = 0, renderer: Renderer | None = None) -> None:
         self.table = table
         self.reminders = Reminders(table, idle_minutes * 60)
         self.windows = Windows(table)
-        self.games: dict[str, GameTable] = {p.game: GameTable(table, p, self.reminders, self.windows)
+        self.renderer = renderer or shared_renderer()
+        """Draws the boards in worker processes, off the event loop (one pool for every game)."""
+        self.games: dict[str, GameTable] = {p.game: GameTable(table, p, self.reminders, self.windows, self.renderer)
                                             for p in presenters()}
         table.show = self.show
 

@@ -1,0 +1,79 @@
+"""Board images drawn off the event loop, in a pool of worker processes.
+
+Drawing and compressing a board takes milliseconds of CPU that would hold the event loop (and every other
+player's command) still; in a thread it would still hold the GIL. The pool's workers are forked from the
+bot, so they know every game registered by then: a worker gets the game's key, the view and the events (all
+JSON), finds the game's presenter and returns the PNG. One slow board ties up one worker, never the loop,
+and other players' boards go to the other workers. A presenter the workers can't know (registered after
+they started, as a test's own) draws in a thread instead.
+"""
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import logging
+import multiprocessing
+import os
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any, Sequence
+
+from table.presenter import Presenter, Scene, presenters
+
+log = logging.getLogger(__name__)
+
+JSON = dict[str, Any]
+
+
+def _draw(game: str, view: JSON, players: dict[str, str], lang: str, viewer: str | None, match_id: str,
+          events: Sequence[JSON]) -> bytes | None:
+    """In a worker: the board of one scene, drawn by its game's presenter (as registered when forked)."""
+    presenter = next(p for p in presenters() if p.game == game)
+    return presenter.board(Scene(view, players, lang=lang, viewer=viewer, match_id=match_id), events)
+
+
+class Renderer:
+    """Draws boards in ``workers`` processes (0: in a thread of this process), started on first use."""
+
+    def __init__(self, workers: int | None = None) -> None:
+        self.workers = min(4, os.cpu_count() or 1) if workers is None else workers
+        self._pool: concurrent.futures.ProcessPoolExecutor | None = None
+        self._known: dict[str, Presenter] = {}
+
+    def _start(self) -> concurrent.futures.ProcessPoolExecutor:
+        if self._pool is None:
+            self._known = {p.game: p for p in presenters()}
+            # fork: the workers inherit the registered games and the warm caches (boards, fonts) as they are.
+            self._pool = concurrent.futures.ProcessPoolExecutor(
+                self.workers, mp_context=multiprocessing.get_context("fork"))
+        return self._pool
+
+    async def board(self, presenter: Presenter, scene: Scene, events: Sequence[JSON]) -> bytes | None:
+        """The scene's board as PNG bytes (None when the game has none yet)."""
+        if self.workers > 0:
+            pool = self._start()
+            if self._known.get(presenter.game) is presenter:
+                try:
+                    return await asyncio.get_running_loop().run_in_executor(
+                        pool, _draw, presenter.game, scene.view, dict(scene.players), scene.lang, scene.viewer,
+                        scene.match_id, list(events))
+                except BrokenProcessPool:  # a worker died (killed, out of memory): start afresh, draw here
+                    log.warning("board workers died; starting new ones")
+                    self.close()
+        return await asyncio.to_thread(presenter.board, scene, events)
+
+    def close(self) -> None:
+        """Stop the workers (a new pool starts on the next board)."""
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
+
+
+_SHARED: Renderer | None = None
+
+
+def shared_renderer() -> Renderer:
+    """The process's one pool of board workers."""
+    global _SHARED
+    if _SHARED is None:
+        _SHARED = Renderer()
+    return _SHARED

@@ -1,0 +1,88 @@
+"""Boards are drawn in worker processes, off the event loop: one slow board never delays another player's
+command (issue #20, latency). Driven by the test game (``tests/support/ttt.py``)."""
+from __future__ import annotations
+
+import asyncio
+import time
+
+from table.context import Actor, Context
+from table.play import Play
+from table.presenter import find_presenter
+from table.render_pool import Renderer
+
+ALICE, BOB, CARLA, DAVID = Actor(1, "alice"), Actor(2, "bob"), Actor(3, "carla"), Actor(4, "david")
+SLOW_SECONDS = 1.5
+
+
+def ctx(actor: Actor, thread: int) -> Context:
+    async def open_thread(name: str) -> int:
+        return thread
+    return Context(actor, thread, guild_id=9, open_thread=open_thread)
+
+
+async def opened(play: Play, first: Actor, second: Actor, thread: int) -> tuple[str, Context]:
+    """A started match in ``thread``; the context of the player to move."""
+    await play.table.new_match(ctx(first, thread), "ttt", second, {})
+    match_id = await play.table.store.match_in(thread)
+    await play.press(ctx(second, thread), f"m:accept:{match_id}")
+    match = await play.table.store.load(match_id)
+    mover = first if match.holder(match.state["turn"]).user_id == first.user_id else second
+    return match_id, ctx(mover, thread)
+
+
+async def test_a_command_is_served_while_another_matchs_board_is_slow_to_draw(table, monkeypatch):
+    presenter = find_presenter("ttt")
+    draw = presenter.board
+
+    def slow_board(scene, events):  # a board with a mark on e5 takes long to draw (in a worker)
+        if "e5" in scene.view["board"]:
+            time.sleep(SLOW_SECONDS)
+        return draw(scene, events)
+
+    monkeypatch.setattr(presenter, "board", slow_board)
+    renderer = Renderer(workers=2)  # forked after the patch: its workers draw the slow board
+    try:
+        play = Play(table, renderer=renderer)
+        game = play.game("ttt")
+        _, slow_mover = await opened(play, ALICE, BOB, 801)
+        quick_id, quick_mover = await opened(play, CARLA, DAVID, 802)
+
+        slow = asyncio.create_task(game.run(slow_mover, "mark", {"cell": "e5"}))
+        await asyncio.sleep(0.2)  # its board is being drawn now
+        started = time.perf_counter()
+        reply = await game.run(quick_mover, "mark", {"cell": "b2"})
+        quick = time.perf_counter() - started
+        assert not slow.done(), "the slow board is still being drawn"
+        assert quick < SLOW_SECONDS / 2, f"the other match's command waited {quick:.2f} s"
+        assert (await table.store.load(quick_id)).state["board"].get("b2")
+        board = (reply.posts[0][1] if reply.posts else reply).files[0].data
+        assert board.startswith(b"\x89PNG")
+        slow_reply = await slow
+        assert (slow_reply.posts[0][1] if slow_reply.posts else slow_reply).files[0].data.startswith(b"\x89PNG")
+    finally:
+        renderer.close()
+
+
+async def test_the_event_loop_stays_free_while_a_board_is_drawn(table, monkeypatch):
+    presenter = find_presenter("ttt")
+    draw = presenter.board
+
+    def slow_board(scene, events):
+        if "e5" in scene.view["board"]:
+            time.sleep(SLOW_SECONDS)
+        return draw(scene, events)
+
+    monkeypatch.setattr(presenter, "board", slow_board)
+    renderer = Renderer(workers=1)
+    try:
+        play = Play(table, renderer=renderer)
+        _, mover = await opened(play, ALICE, BOB, 803)
+        slow = asyncio.create_task(play.game("ttt").run(mover, "mark", {"cell": "e5"}))
+        ticks = 0
+        while not slow.done():  # the loop keeps turning: ticks every 10 ms while the board is drawn
+            await asyncio.sleep(0.01)
+            ticks += 1
+        await slow
+        assert ticks > SLOW_SECONDS / 0.01 / 3
+    finally:
+        renderer.close()
