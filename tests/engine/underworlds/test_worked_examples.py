@@ -522,7 +522,7 @@ def _after_targors_second_activation() -> dict:
 
 
 def test_example_after_an_activation_and_after_its_last_action_share_one_chain():
-    """§26.3, seed 000 l.1342, 1346, 1376: "si al acabar una activación un jugador juega una reacción «tras una
+    """§26.3, seed 000 l.1342, 1346, 1374, 1376: "si al acabar una activación un jugador juega una reacción «tras una
     activación», el otro jugador podría jugar ... una reacción «tras una acción» siempre que sea una reacción a la
     última acción de esa activación"; the chain resolves in the order it was formed (first diagram). Targor's
     second activation is a Move: player1 uses Stolen Vigour (after an activation), player2 adds Tempting Lure
@@ -625,13 +625,60 @@ def test_example_a_chained_gambit_reaction_that_can_no_longer_resolve_is_discard
     assert "47019" in s["players"][P2]["power_discard"] and "47019" not in s["players"][P2]["power"]
 
 
+def test_example_the_battlefield_is_two_boards_one_fighter_per_hex():
+    """§8.1, seed 000 l.352: the battlefield is two boards "como el ejemplo de abajo"; a fighter stands in one hex and
+    a hex holds one fighter at most: Targor cannot move into Saek's hex."""
+    st = load(scenario({TARGOR: "c3", SAEK: "c4"}))
+    assert len(rules.battlefield(st).boards) == 2
+    s = scenario({TARGOR: "c3", SAEK: "c4"})
+    assert not [a for a in legal(s, P1) if a["type"] == "Move" and a["to"] == "c4"]
+
+
+def test_example_turn_diagram_inspire_step_then_surge_step_after_the_activation():
+    """§13.2, seed 000 l.681 (the turn diagram; reference sheet l.2051-2073 of seed 000): after the activation step
+    come a reaction step, an inspire step and a surge step, then the power step. Targor's Guard: Targor is Inspired
+    (its condition was met), then Blessed Fulmination (45002) is scored, before any power step."""
+    s = scenario({TARGOR: "c3", OBRYN: "h9", SEVERIN: "h10"}, objectives={P1: ["45002"]},
+                 stagger={OBRYN: 1, SEVERIN: 1}, pending_inspire={TARGOR: True})
+    s, ev = act(s, P1, {"type": "Guard", "fighter": TARGOR})
+    order = types(ev)
+    assert order.index("FighterGuarded") < order.index("FighterInspired") < order.index("ObjectiveScored")
+    assert "PowerStepStarted" not in order
+
+
+def test_example_reaction_steps_diagrams_damage_step_before_the_after_action_step():
+    """§26.5, seed 000 l.691, 1388, 1398: reaction steps not drawn in the turn diagram follow game events: during an
+    attack, one when damage is dealt (before any other), then one after the action. Targor hits Obryn: player2's Just
+    Pure Luck is offered in the damage step; after the drive back, player1's Reverse Charge in the after-action step."""
+    s = scenario({TARGOR: "c3", OBRYN: "c4"}, hands={P1: ["45018"], P2: ["48018"]})
+    s, _ = act(s, P1, {"type": "Attack", "fighter": TARGOR, "attack": 0, "target": OBRYN},
+               FixedRng(atk("swords", "hammer") + dfn("dodge")))
+    assert top(s)["tags"] == ["damage"] and {"type": "PlayReaction", "card": "48018"} in legal(s, P2)
+    s, _ = act(s, P2, {"type": "Pass"})
+    s, _ = act(s, P1, {"type": "Pass"})  # no drive back
+    assert "action" in top(s)["tags"] and [a for a in legal(s, P1) if a.get("card") == "45018"]
+
+
+def test_example_out_of_action_markers_and_tokens_go_upgrades_stay():
+    """§18.4, seed 000 l.956: a fighter taken out of action loses every marker and token ("no se considera que ...
+    se «retiran»", so it is not healed, p. ej.) and keeps its upgrades, unbroken."""
+    s = scenario({TARGOR: "c3", OBRYN: "c4"}, wounds={OBRYN: 3}, move={OBRYN: 1}, charge={OBRYN: 1},
+                 upgrades={OBRYN: ["48026"]})
+    s, ev = act(s, P1, {"type": "Attack", "fighter": TARGOR, "attack": 0, "target": OBRYN},
+                FixedRng(atk("swords", "swords") + dfn("dodge")))
+    o = fighter(s, OBRYN)
+    assert o["out_of_action"] and (o["wounds"], o["move"], o["charge"]) == (0, 0, 0) and o["upgrades"] == ["48026"]
+    assert "FighterHealed" not in types(ev) and "48026" not in s["players"][P2]["power_discard"]
+
+
 # -- every example of both seeds is a test ------------------------------------------------------------------------------
 
 # Seed 000 (core rules): the line of every worked example, "por ejemplo"/"p. ej." and example diagram text.
 EXAMPLES_000 = (
-    328, 332, 344, 402, 406, 414, 426, 428, 430, 479, 500, 508, 729, 739, 784, 799, 811, 860, 870, 887, 888, 889, 987,
-    1033, 1037, 1053, 1071, 1093, 1097, 1117, 1180, 1182, 1222, 1226, 1240, 1242, 1250, 1252, 1256, 1258, 1266, 1280,
-    1330, 1346, 1348, 1356, 1376, 1378, 1420, 1452, 1556, 1601, 1631, 1635, 1636, 1650,
+    328, 332, 344, 352, 402, 406, 414, 426, 428, 430, 479, 500, 508, 681, 691, 729, 739, 784, 799, 811, 860, 870, 887,
+    888, 889, 956, 987, 1033, 1037, 1053, 1071, 1093, 1097, 1117, 1180, 1182, 1222, 1226, 1240, 1242, 1250, 1252, 1256,
+    1258, 1266, 1280, 1312, 1330, 1346, 1348, 1356, 1374, 1376, 1378, 1388, 1420, 1452, 1556, 1601, 1621, 1631, 1635,
+    1636, 1650,
 )
 # Seed 004 (reference sheet): it prints no worked example; each of its rule lines stands in (its "if ... then"
 # statements, tested in test_worked_examples_reference.py).
