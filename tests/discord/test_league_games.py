@@ -86,3 +86,36 @@ async def test_a_league_with_a_pack_checks_lists_against_it(fake_discord, redis,
             ["no unit called “Garras Sangrientas”"], "Eldai Alarn (general)\nGarras de Valerna",
             "Fuerza de Jason · 2 units, 22 points", pack="valerna")
         assert "`valerna`" in created.content and "Valerna league" in created.content
+
+
+async def test_a_league_match_plays_the_registered_lists_and_the_next_round_follows(fake_discord, redis, prefix):
+    """Through the gateway (Underworlds): ``/league play`` opens a match in which both registered warbands and
+    Rivals decks are already chosen (the lists are not posted before they are published); when the match ends its
+    result completes round 1 and the poller announces round 2 in the league's channel."""
+    import time
+
+    fake = fake_discord
+    org, ann, bob = fake.add_user("org", moderator=True), fake.add_user("ann"), fake.add_user("bob")
+    lists = {ann: "warband: Garrek's Reavers\ndeck: rimewyrms-bite-rivals",
+             bob: "warband: Steelheart's Champions\ndeck: hungering-parasite-rivals"}
+    async with running_bot(fake, redis, prefix) as bot:
+        await fake.slash(org, fake.channel, "league create", name="Season", game="underworlds", format="rivals")
+        for user, text in lists.items():
+            joined = await fake.slash(user, fake.channel, "league join", list=text)
+            assert "joined" in joined.content, joined.content
+        await fake.slash(org, fake.channel, "league next")
+        played = await fake.slash(ann, fake.channel, "league play")
+        assert "registered" in played.content and "Reavers" not in played.content, played.content
+        thread = fake.threads_of(fake.channel)[-1]
+        invite = fake.channel_messages(thread)[0]
+        await fake.click(bob, invite, invite.custom_ids[0])
+        [match] = await bot.league_service.table.store.matches_of(ann.id)
+        players = match.state["players"]
+        assert {players[h.seat]["warband"] for h in match.seats} == {"garreks-reavers", "steelhearts-champions"}
+        assert players[match.seat_of(bob.id)]["deck"] == "hungering-parasite-rivals"
+        await fake.slash(bob, thread, "match concede")
+        assert await bot.get_cog("LeagueCog").poll_once(now=time.time()) == 1
+        assert any("round 2" in m.content for m in fake.channel_messages(fake.channel))
+        league = (await bot.league_service.store.load(
+            (await bot.league_service.store.ids(next(iter(bot.guilds)).id))[0])).league
+        assert len(league.rounds) == 2 and league.games["1.1"].match == match.id
