@@ -16,6 +16,7 @@ from typing import Any, Mapping
 
 from engine.core import system as systems
 from engine.core.errors import IllegalAction, InvalidInput, NotAllowed
+from render.kit.cache import ByteCache
 from table.commands import CommandSpec
 from table.context import Context
 from table.i18n import message
@@ -64,8 +65,7 @@ class GameTable:
         self.renderer = renderer or shared_renderer()
         self._legal: OrderedDict[tuple[str, int, str], list[JSON]] = OrderedDict()
         self._scenes: OrderedDict[tuple[str, int, str | None, str], Scene] = OrderedDict()
-        self._boards: OrderedDict[tuple[str, int, str, int], bytes | None] = OrderedDict()
-        self._board_bytes = 0
+        self._boards: ByteCache[bytes] = ByteCache(BOARD_CACHE_BYTES, len)
 
     # reading -------------------------------------------------------------------------------------
     async def load(self, ctx: Context, match_id: str | None = None) -> Match:
@@ -443,16 +443,10 @@ class GameTable:
         """The public board of the match's state with its last events drawn, by the renderer's workers (off the
         event loop), kept by match and state up to ``BOARD_CACHE_BYTES``."""
         key = (match.id, match.log_length, scene.lang, len(events))
-        if key in self._boards:
-            self._boards.move_to_end(key)
-            return self._boards[key]
-        png = await self.renderer.board(self.presenter, scene, events)
-        self._boards[key] = png
-        self._board_bytes += len(png or b"")
-        while self._board_bytes > BOARD_CACHE_BYTES and len(self._boards) > 1:
-            _, old = self._boards.popitem(last=False)
-            self._board_bytes -= len(old or b"")
-        return png
+        png = self._boards.get(key)
+        if png is None:
+            png = self._boards.put(key, await self.renderer.board(self.presenter, scene, events) or b"")
+        return png or None
 
     async def show(self, ctx: Context, match: Match, headline: str = "") -> Reply:
         """The match as it stands, posted publicly (after an accept or an undo, or on request)."""
