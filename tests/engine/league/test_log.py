@@ -84,6 +84,44 @@ def test_next_round_waits_for_every_result():
     assert refused.value.code == "league.round_open"
 
 
+def test_the_bot_pairs_a_round_only_when_rounds_advance_by_themselves():
+    """Rounds advance by themselves: the bot's ``RoundStarted`` (``auto``, by nobody) is accepted while
+    ``auto_advance`` is on and every result of the round is final; off, it is refused; a player's is refused."""
+    done = [{"type": "ResultSettled", "by": ORG, "at": 4.0, "pairing": p, "result": Result(1, 0).to_json()}
+            for p in ("1.1", "1.2")]
+    auto = {**started(2, [(1, 3), (2, 5), (4, None)], by=0), "auto": True}
+    league = run(*base(), *done)
+    assert len(apply(league, auto).rounds) == 2
+    with pytest.raises(IllegalAction) as refused:
+        apply(run(*base()), auto)
+    assert refused.value.code == "league.round_open"
+    with pytest.raises(IllegalAction) as refused:
+        apply(run(*base(auto_advance=False), *done), auto)
+    assert refused.value.code == "league.auto_advance_off"
+    with pytest.raises(NotAllowed):
+        apply(league, started(2, [(1, 3), (2, 5), (4, None)], by=1))
+
+
+def test_settings_that_may_change_mid_season_and_those_that_may_not():
+    """``SettingsChanged`` (organiser): deadlines, round length and auto-advance change; game, format and pairing
+    system are refused (``MID_SEASON``); the current round's deadline moves, only forwards of the event's time."""
+    league = run(*base())
+    change = {"type": "SettingsChanged", "by": ORG, "at": 10.0, "settings": {"round_days": 3, "auto_advance": False},
+              "deadline": 500.0}
+    changed = apply(league, change)
+    assert (changed.config.round_days, changed.config.auto_advance, changed.current.deadline) == (3, False, 500.0)
+    assert league.config.round_days == 7  # the old state is untouched
+    for fixed in ({"format": "other"}, {"pairing": "round-robin"}, {"game": "other"}, {"points": {"win": 2}}):
+        with pytest.raises(IllegalAction) as refused:
+            apply(league, {**change, "settings": fixed})
+        assert refused.value.code == "league.setting_fixed"
+    with pytest.raises(IllegalAction) as refused:
+        apply(league, {**change, "settings": {}, "deadline": 5.0})
+    assert refused.value.code == "league.deadline_passed"
+    with pytest.raises(NotAllowed):
+        apply(league, {**change, "by": 1})
+
+
 def test_unplayed_at_the_deadline_is_a_double_loss():
     """Forfeit rule (docs/leagues.md): nothing reported by the deadline, both players take a loss."""
     league = run(*base(), {"type": "ResultForfeited", "by": 0, "at": 200.0, "pairing": "1.2"})
