@@ -20,6 +20,7 @@ from engine.league.results import Result, claimed, parse_pair
 from engine.league.rolloff import commitment
 from engine.league.standings import Line, standings
 from table.context import Actor, Context, safe
+from table.i18n import message
 from table.league import present
 from table.league.registry import league_game, list_check, problem_lines
 from table.league.store import LeagueStore, StaleLeague, Stored
@@ -336,8 +337,6 @@ class Leagues:
             return None
         number = started["round"]
         lang = lang or league.lang
-        from table.i18n import message
-
         text = message("league.round_auto_started", lang, previous=number - 1, round=number,
                        name=safe(league.config.name), deadline=f"<t:{int(started['deadline'])}:f>")
         return Reply(content=text + "\n" + present.pairings_text(league, number, lang),
@@ -767,6 +766,4 @@ class Leagues:
 
 def present_say(league: League, key: str, /, **params: Any) -> str:
     """A message in the league's language (positional-only: a message may have a ``league`` parameter too)."""
-    from table.i18n import message
-
     return message(key, league.lang, **params)
