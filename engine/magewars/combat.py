@@ -363,11 +363,39 @@ def _effects(state: JSON, attacker: str | None, defender: str, row: JSON | None,
     return events
 
 
+def _reverse_attack(state: JSON, attacker: str | None, defender: str, unavoidable: bool) -> tuple[bool, list[JSON]]:
+    """Step 4, Reverse Attack (its card text): revealed when its creature is attacked (mandatory, reveal cost
+    paid if the pool allows); the attack is avoided and turned on the attacker; then it is destroyed. Against an
+    Unavoidable attack, or unpaid, it is destroyed without effect. Returns (reversed, events)."""
+    for rev in stats.hidden_reversals(state, defender):
+        ench = state["objects"][rev["object"]]
+        mage = _mage_of(state, ench.get("controller"))
+        pays = attacker is not None and not unavoidable and mage is not None and \
+            int(mage.get("mana", 0)) >= rev["reveal_cost"]
+        if pays:
+            mage["mana"] = int(mage["mana"]) - rev["reveal_cost"]
+        ench["destroyed"] = True
+        return pays, [{"type": "AttackReversed", "object": defender, "enchantment": rev["object"],
+                       "card": rev["card"], "paid": rev["reveal_cost"] if pays else 0, "attacker": attacker,
+                       "reversed": pays},
+                      {"type": "ObjectDestroyed", "object": rev["object"], "card": rev["card"],
+                       "owner": ench.get("owner")}]
+    return False, []
+
+
 def _strike(state: JSON, attacker: str | None, bar: JSON, defender: str, rng: Rng, action: _Action, *,
-            declared: JSON, unavoidable: bool, held: bool, strike: int, barrier: bool = False) -> tuple[bool, list[JSON]]:
-    """Steps 4-6 for one strike against one defender. Returns (hit, events)."""
+            declared: JSON, unavoidable: bool, held: bool, strike: int, barrier: bool = False,
+            redirected: bool = False) -> tuple[bool, list[JSON]]:
+    """Steps 4-6 for one strike against one defender. Returns (hit, events). ``redirected``: a Reverse Attack
+    made the attacker the target of steps 5-6 (no avoiding, nothing after damaging)."""
     events: list[JSON] = []
-    if not barrier:
+    if not barrier and not redirected:
+        turned, evs = _reverse_attack(state, attacker, defender, unavoidable)
+        events += evs
+        if turned and attacker is not None:
+            _, evs = _strike(state, attacker, bar, attacker, rng, action, declared=declared, unavoidable=unavoidable,
+                             held=held, strike=strike, redirected=True)
+            return False, events + evs
         avoided, evs = _avoid(state, attacker, bar, defender, rng, declared, unavoidable, strike)
         events += evs
         if avoided:
@@ -401,7 +429,7 @@ def _strike(state: JSON, attacker: str | None, bar: JSON, defender: str, rng: Rn
         if row is not None:
             raw = next(r for r in table if r["min"] == row.low)
             events += _effects(state, attacker, defender, raw, held=held)
-    if total > 0 and attacker is not None and not barrier:
+    if total > 0 and attacker is not None and not barrier and not redirected:
         events += _after_damaging(state, attacker, bar, defender, min(total, max(0, before)), action)
     return True, events
 

@@ -125,6 +125,8 @@ def refusal(state: JSON, oid: str, name: str) -> str | None:
     obj = state["objects"][oid]
     cond = CONDITIONS.get(name)
     traits = stats.traits(state, oid)
+    if name == "Restrained" and traits.has("Uncontainable"):
+        return "mw.condition.uncontainable"  # Restrained is a state, not a marker of CONDITIONS (§12.2, §13)
     if cond is None:
         return None
     if cond.creatures_only and obj.get("kind") == "conjuration":

@@ -141,6 +141,12 @@ CODED: dict[str, str] = {
 """Cards whose whole text the duel's code runs (casting.py, movement.py, round.py, system.py)."""
 
 COMBAT_TEXT: dict[str, str] = {
+    "Maim Wings": "its creature loses Flying (stats.traits); enchantments in conflict apply in reveal order, the "
+                  "later overriding (seed 001 l.645)",
+    "Force Hold": "Restrained and Unmovable (auras.py, stats.py); an Uncontainable creature is not affected",
+    "Reverse Attack": "revealed in the Avoid step (mandatory, paid): the attack is avoided and made against its "
+                      "attacker for Roll Dice and Damage and Effects; Unavoidable or unpaid: destroyed without "
+                      "effect (combat._reverse_attack)",
     "Agony": "its non-spell attacks roll 2 fewer dice (stats.attack_penalty)",
     "Circle of Lightning": "grants its damage barrier (stats.damage_barrier)",
     "Demonhide Armor": "grants Armor +2 and its damage barrier (stats.damage_barrier)",
@@ -148,8 +154,6 @@ COMBAT_TEXT: dict[str, str] = {
 """Cards whose text the combat modules (stats.py, combat.py) enforce."""
 
 LEFT: dict[str, tuple[str, str]] = {
-    "Force Hold": ("partial", "Restrained and Unmovable (auras.py, stats.py); on an Uncontainable creature it "
-                              "still grants Unmovable"),
 }
 """Starter cards known to leave a clause to the players: name -> (level, reason)."""
 
@@ -243,3 +247,18 @@ def markdown() -> str:
         lines += [f"- **{n}** ({card(n).type}): {status(n)[1]}" for n in names]
         lines.append("")
     return "\n".join(lines).rstrip() + "\n"
+
+
+def write_rulings(path: str = "docs/rulings/magewars.md") -> bool:
+    """Rewrite the rulings file's "Card coverage" section with :func:`markdown`; True when it changed."""
+    from pathlib import Path
+    file = Path(path)
+    text = file.read_text(encoding="utf-8")
+    new = re.sub(r"(^## Card coverage\n\n)(.*?)(?=^## |\Z)", lambda m: m.group(1) + markdown() + "\n", text,
+                 count=1, flags=re.S | re.M)
+    file.write_text(new, encoding="utf-8")
+    return new != text
+
+
+if __name__ == "__main__":  # python -m engine.magewars.coverage: regenerate docs/rulings/magewars.md's list
+    print("rewritten" if write_rulings() else "unchanged", coverage())

@@ -183,6 +183,7 @@ def entered(state: JSON, oid: str, rng: Any) -> list[JSON]:
             continue
         mage["mana"] -= cost
         trap["face_down"] = False
+        _stats().mark_revealed(state, trap)
         events.append({"type": "EnchantmentRevealed", "seat": trap["controller"], "object": trap["id"],
                        "spell": trap["card"], "cost": cost, "trigger": oid})
         if c.attacks:

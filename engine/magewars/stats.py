@@ -43,6 +43,10 @@ TAINTED_DAMAGE = 3
 BASIC_MELEE = {"name": "Basic Melee Attack", "speed": "quick", "range_type": "melee", "range": None,
                "damage_type": None, "dice": 3, "effect_table": [], "traits": [], "notes": []}
 """Every mage's quick 3-dice melee attack (§10.2, §14), which the shipped mage cards leave out."""
+_LOSES = re.compile(r"\bloses the ([A-Z][\w-]*(?: [A-Z][\w-]*)?) trait", re.I)
+"""An attachment's text taking a trait away ("This creature loses the Flying trait.": Maim Wings)."""
+_SPARES = re.compile(r"does not affect creatures with the ([A-Z][\w-]*) trait", re.I)
+"""An attachment's text that leaves creatures with some trait alone (Force Hold: Uncontainable)."""
 _DEFENSE = re.compile(r"^Defense\s*=?\s*(\d+)\+\s*(?:(\d+)x|(inf|∞))?\s*(No Ranged|No Melee)?$", re.I)
 _FEWER_DICE = re.compile(r"rolls (\d+) fewer attack dice", re.I)
 _SPEEDS = {"Quick": "quick", "Full": "full", "quick": "quick", "full": "full"}
@@ -220,18 +224,36 @@ def _flying_lost(obj: JSON) -> bool:
                                                                   "Restrained")))
 
 
+def revealed_order(att: JSON) -> int:
+    """When an attachment took effect: its reveal (``revealed``, stamped by :func:`mark_revealed`), else its
+    casting order (face-up attachments: equipment, or objects set up by hand)."""
+    return int(att.get("revealed") or att.get("order") or 0)
+
+
+def mark_revealed(state: JSON, ench: JSON) -> None:
+    """Stamp a just-revealed enchantment after every earlier reveal and casting (seed 001 l.645: enchantments in
+    conflict apply in the order they were revealed, the later one overriding)."""
+    ench["revealed"] = 1 + max((revealed_order(o) for o in state["objects"].values()), default=0)
+
+
 def traits(state: JSON, oid: str) -> Traits:
     """The object's traits now: printed, granted by revealed attachments and effects, Rage, and implied (§13)."""
     obj = state["objects"][oid]
     c = card_of(state, oid)
     found = [_parsed(t) for t in c.get("traits") or []]
     found += [_parsed(t) for t in obj.get("traits") or []]
-    for att in attachments(state, oid):
+    for att in sorted(attachments(state, oid), key=revealed_order):  # §9.7: a later reveal wins a conflict
         if _working(state, att):
-            for tag in text_tags(card(state, att["card"]).get("text")):
+            text = card(state, att["card"]).get("text")
+            spared = _SPARES.search(text or "")
+            if spared and any(t.name.lower() == spared[1].lower() for t in found):
+                continue  # "This does not affect creatures with the Uncontainable trait." (Force Hold)
+            for tag in text_tags(text):
                 t = _parsed(tag)
                 if t.known and not _DEFENSE.match(tag):
                     found.append(t)
+            for lost in _LOSES.findall(text or ""):
+                found = [t for t in found if t.name.lower() != lost.lower()]
     rage = int(obj.get("counters", {}).get("Rage", 0))
     if rage:
         found.append(Trait("Melee", rage, True, f"Melee +{rage}"))  # §13 Rage: Melee +1 per token
@@ -442,6 +464,16 @@ def hidden_blocks(state: JSON, oid: str) -> list[JSON]:
         if att.get("face_down") and "avoid attack step" in text and "counts as a defense" in text:
             out.append({"object": att["id"], "card": att["card"], "reveal_cost": library.number(c.get("reveal_cost"))})
     return out
+
+
+def hidden_reversals(state: JSON, oid: str) -> list[JSON]:
+    """Hidden enchantments that must be revealed in the Avoid step and turn the attack back on its attacker
+    (Reverse Attack, its card text): each ``{"object", "card", "reveal_cost"}``."""
+    return [{"object": att["id"], "card": att["card"], "reveal_cost": library.number(card(state, att["card"]).get("reveal_cost"))}
+            for att in attachments(state, oid, revealed_only=False) if att.get("face_down")
+            and "redirected back to the attacker" in (card(state, att["card"]).get("text") or "")]
+
+
 def attack_penalty(state: JSON, oid: str) -> int:
     """Dice the object's non-spell attacks lose from revealed curses such as Agony ("rolls 2 fewer attack dice",
     §20.2)."""

@@ -661,6 +661,8 @@ class MageWars:
                                                            reveal=True)[1])
         self._mage(state, seat)["mana"] -= cost
         ench["face_down"] = False
+        from engine.magewars.stats import mark_revealed
+        mark_revealed(state, ench)  # conflicting enchantments apply in reveal order (seed 001 l.645)
         events = [{"type": "EnchantmentRevealed", "seat": seat, "object": oid, "spell": ench["card"], "cost": cost}]
         events += abilities.divine_reward(state, seat, ench["card"])
         host = ench.get("attached_to")

@@ -26,7 +26,7 @@ Seed line — what it shows — the test (in this module unless a file is named)
 - l.631 — Rhino Hide revealed before the damage reduces it — test_example_l631_rhino_hide_revealed_before_damage
 - l.641 — no reveal in the middle of a dice roll — test_example_l641_no_reveal_inside_an_attack
 - l.643 — the Warlock may reveal after the wolf's activation or after its move — test_example_l643_reveal_after_activation_or_move
-- l.645 — conflicting enchantments: reveal order — test_example_l645_later_reveal_overrides_flying (xfail: Maim Wings not automated)
+- l.645 — conflicting enchantments: reveal order — test_example_l645_later_reveal_overrides_flying
 - l.657 — Block baited out by a weak attack — test_example_l657_block_baited_by_a_weak_attack
 - l.701 — a Mage Wand with Minor Heal — test_cards_effects.py::test_spellbind_wand_binds_an_incantation_cast_once_per_round_and_kept
 - l.737 — the Royal Archer's longbow (full, 1-2) and knife (quick, melee) — test_example_l737_royal_archer_longbow_or_knife
@@ -361,8 +361,6 @@ def test_example_l643_reveal_after_activation_or_move():
     assert ev[0]["type"] == "EnchantmentRevealed"
 
 
-@pytest.mark.xfail(strict=True, reason="Maim Wings ('loses the Flying trait') is not automated: the combat "
-                                       "modules' traits have no way to take a trait away (coverage: referee)")
 def test_example_l645_later_reveal_overrides_flying():
     """Seed 001 l.645, digest §9.7, §22.9: with Eagle Wings (gains Flying) then Maim Wings (loses it) revealed,
     the later one wins: the creature does not fly."""
