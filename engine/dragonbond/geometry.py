@@ -23,7 +23,7 @@ import shapely
 from shapely.geometry import LineString, Point as SPoint, Polygon, box
 from shapely.ops import nearest_points, unary_union
 
-from engine.dragonbond.pathing import CLEAR as _CLEAR, SLACK as _SLACK, Planner
+from engine.dragonbond.pathing import CLEAR as _CLEAR, SLACK as _SLACK, Layout, Planner
 
 Point = tuple[float, float]
 """A position in inches: ``(x, y)``."""
@@ -391,9 +391,25 @@ def path_cost(path: Sequence[Point], field: Field, *, slowing: bool = True) -> f
     line = LineString(path)
     cost = line.length
     slow = _slow_union(field) if slowing else None
-    if slow is not None:
+    if slow is not None and slow.intersects(line):    # prepared: cheap; only a path that enters is clipped
         cost += line.intersection(slow).length
     return cost
+
+
+def _slow_stretches(p: Point, q: Point, field: Field) -> list[tuple[float, float]]:
+    """The stretches of the segment ``p-q`` inside slowing terrain, as fractions (t0, t1) along it, in order."""
+    slow = _slow_union(field)
+    line = LineString([p, q])
+    if slow is None or not slow.intersects(line):
+        return []
+    dx, dy = q[0] - p[0], q[1] - p[1]
+    l2 = dx * dx + dy * dy
+    out = []
+    for g in shapely.get_parts(line.intersection(slow)):
+        if g.geom_type == "LineString" and g.length > 0:
+            ts = [((x - p[0]) * dx + (y - p[1]) * dy) / l2 for x, y in (g.coords[0], g.coords[-1])]
+            out.append((max(0.0, min(ts)), min(1.0, max(ts))))
+    return sorted(out)
 
 
 @lru_cache(maxsize=16)
@@ -464,13 +480,24 @@ def _planner(mover: Token, tokens: Sequence[Token], field: Field, ignore_slowing
 
 @lru_cache(maxsize=64)
 def _cached_planner(mover: Token, tokens: tuple[Token, ...], field: Field, slowing: bool) -> Planner:
+    # An impassable piece the mover already stands in (a bad position) is left out so that it can move out.
+    start = SPoint(mover.x, mover.y)
+    left_out = tuple(t.id for t in field.terrain
+                     if t.has(IMPASSABLE) and _polygon(t).distance(start) < mover.radius - _SLACK)
+    return Planner((mover.x, mover.y), _layout(field, mover.radius, slowing, left_out),
+                   discs=[(t.x, t.y, t.radius) for t in _enemies(mover, tokens)])
+
+
+@lru_cache(maxsize=64)
+def _layout(field: Field, radius: float, slowing: bool, left_out: tuple[str, ...]) -> Layout:
+    """The table's path graph for bases of ``radius``: terrain never moves, so it is built once per table and
+    radius and shared by every position (kept by :func:`clear_caches` unless ``layouts``)."""
     slow = [t for t in field.terrain if t.has(SLOWING)]
-    return Planner((mover.x, mover.y), mover.radius, field.width, field.height,
-                   discs=[(t.x, t.y, t.radius) for t in _enemies(mover, tokens)],
-                   walls=[_polygon(t) for t in field.terrain if t.has(IMPASSABLE)],
-                   slow_polygons=[_polygon(t) for t in slow if t.shape != "circle"],
-                   slow_circles=[(*t.points[0], t.points[1][0]) for t in slow if t.shape == "circle"],
-                   slowing=slowing)
+    return Layout(radius, field.width, field.height,
+                  walls=[_polygon(t) for t in field.terrain if t.has(IMPASSABLE) and t.id not in left_out],
+                  slow_polygons=[_polygon(t) for t in slow if t.shape != "circle"],
+                  slow_circles=[(*t.points[0], t.points[1][0]) for t in slow if t.shape == "circle"],
+                  slowing=slowing)
 
 
 def check_move(mover: Token, dest: Point, allowance: float, tokens: Sequence[Token], field: Field, *,
@@ -592,15 +619,19 @@ def _walk(path: Sequence[Point], budget: float, field: Field, slowing: bool) -> 
             f = left / length if length else 0.0
             out.append((p[0] + (q[0] - p[0]) * f, p[1] + (q[1] - p[1]) * f))
             break
-        lo, hi = 0.0, 1.0      # how far along p→q the remaining budget reaches
-        for _ in range(30):
-            mid = (lo + hi) / 2
-            m = (p[0] + (q[0] - p[0]) * mid, p[1] + (q[1] - p[1]) * mid)
-            if path_cost((p, m), field, slowing=slowing) <= left:
-                lo = mid
-            else:
-                hi = mid
-        out.append((p[0] + (q[0] - p[0]) * lo, p[1] + (q[1] - p[1]) * lo))
+        # How far along p→q the remaining budget reaches: plain stretches cost their length, slowing ones twice.
+        at, spent, reach = 0.0, 0.0, 1.0
+        for t0, t1 in _slow_stretches(p, q, field) + [(1.0, 1.0)]:
+            if spent + (t0 - at) * length >= left:
+                reach = at + (left - spent) / length
+                break
+            spent += (t0 - at) * length
+            if spent + (t1 - t0) * 2 * length >= left:
+                reach = t0 + (left - spent) / (2 * length)
+                break
+            spent, at = spent + (t1 - t0) * 2 * length, t1
+        reach = min(max(reach - 1e-9, 0.0), 1.0)    # never past what the budget pays for
+        out.append((p[0] + (q[0] - p[0]) * reach, p[1] + (q[1] - p[1]) * reach))
         break
     return tuple(out)
 
@@ -681,10 +712,13 @@ def destinations(mover: Token, allowance: float, tokens: Sequence[Token], field:
     return [Destination(d.key, dict(d.params), d.point, d.cost) for d in found]
 
 
-def clear_caches() -> None:
-    """Forget every cached answer (benches measure the cold path with this)."""
+def clear_caches(*, layouts: bool = False) -> None:
+    """Forget every answer cached for a position (benches measure a position seen the first time with this);
+    with ``layouts``, the tables' path graphs too (built once per table and base radius)."""
     for cached in (_destinations, _contact_point, _sight, _cached_planner):
         cached.cache_clear()
+    if layouts:
+        _layout.cache_clear()
 
 
 @lru_cache(maxsize=512)

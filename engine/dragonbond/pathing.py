@@ -25,30 +25,24 @@ SLOW_STEP = 1.0
 """Spacing of the graph's extra nodes along slowing borders (where a best path bends)."""
 
 
-class Planner:
-    """The path graph for one mover: corners of the obstacles grown by its radius and points along the
-    slowing borders, searched by a lazy Dijkstra from the mover's centre (digest §5.2: "a visibility graph").
+class Layout:
+    """The terrain's part of the path graph for one base radius: corners round the impassable pieces grown by
+    the radius and points along the slowing borders, with the hop costs between them.
 
-    Hop costs are computed with numpy: a hop is blocked if it passes within the mover's radius of an
-    impassable piece's edge or within both radii of an enemy's centre; its slowing stretch is clipped
-    against each convex part of the slowing pieces (overlaps counted twice here; the verdict re-measures
-    the chosen path exactly with ``geometry.path_cost``). Settled nodes and their rows are kept, so the many
-    checks behind one ``destinations`` call share one search.
+    Terrain never moves, so one layout serves every position on a table for movers of that radius; the rows of
+    hop costs are worked out the first time a search settles a corner and kept (digest §5.2). Units (enemy
+    bases) are added per position by :class:`Planner`.
     """
 
-    def __init__(self, start: Point, radius: float, width: float, height: float, *,
-                 discs: Sequence[tuple[float, float, float]], walls: Sequence[Polygon],
+    def __init__(self, radius: float, width: float, height: float, *, walls: Sequence[Polygon],
                  slow_polygons: Sequence[Polygon], slow_circles: Sequence[tuple[float, float, float]],
                  slowing: bool) -> None:
-        """:param discs: enemy bases (x, y, radius), never crossed; :param walls: impassable footprints;
-        :param slow_polygons: slowing footprints; :param slow_circles: round slowing pieces (x, y, radius)."""
+        """:param walls: impassable footprints; :param slow_polygons: slowing footprints; :param slow_circles:
+        round slowing pieces (x, y, radius)."""
         self.slowing = slowing
+        self.radius, self.width, self.height = radius, width, height
         r = radius
-        # An obstacle the mover already stands in (a bad position) is ignored so that it can move out.
-        grown = [(x, y, rad + r - SLACK) for x, y, rad in discs
-                 if math.hypot(x - start[0], y - start[1]) >= rad + r - SLACK]
-        self.discs = np.asarray(grown, dtype=float).reshape(-1, 3)
-        self.walls = [w for w in walls if w.distance(SPoint(start)) >= r - SLACK]
+        self.walls = list(walls)
         edges = []
         for w in self.walls:
             for ring in _rings(w):
@@ -60,40 +54,39 @@ class Planner:
             slow_polygons, slow_circles = (), ()
         self.parts = _convex_parts(slow_polygons)
         self.circles = np.asarray(slow_circles, dtype=float).reshape(-1, 3)
-        pts: list[Point] = [start]
+        # The same, as plain floats for one hop at a time (numpy's call overhead dwarfs a single pair).
+        self._edges = [tuple(map(float, e)) for e in self.edges]
+        self._parts = [([(float(nx), float(ny), float(c)) for (nx, ny), c in zip(normals, offsets)], bounds)
+                       for normals, offsets, bounds in self.parts]
+        self._circles = [tuple(map(float, c)) for c in self.circles]
         # Corners sit on a slightly larger, circumscribing outline so that straight hops between
         # neighbouring corners clear the grown obstacle.
         grow = (r + CLEAR) / math.cos(math.pi / 16)
+        corners: list[Point] = []
         for w in self.walls:
-            pts += _outline(w.buffer(grow, quad_segs=4))
-        for x, y, rr in self.discs:
-            pts += _around(x, y, rr + SLACK + CLEAR, 16)
+            corners += _outline(w.buffer(grow, quad_segs=4))
+        borders: list[Point] = []
         for poly in slow_polygons:
-            pts += _border(poly)
-            pts += _outline(poly.buffer(CLEAR, join_style="mitre"))    # skirt a piece at single cost
+            borders += _border(poly)
+            borders += _outline(poly.buffer(CLEAR, join_style="mitre"))    # skirt a piece at single cost
         for x, y, rad in self.circles:
-            pts += _border(SPoint(x, y).buffer(rad, quad_segs=16))
-            pts += _around(x, y, rad + CLEAR, 16)
-        xy = np.asarray(pts, dtype=float)
-        ok = ((xy[:, 0] >= r - 1e-6) & (xy[:, 0] <= width - r + 1e-6)
-              & (xy[:, 1] >= r - 1e-6) & (xy[:, 1] <= height - r + 1e-6))
-        ok &= ~self._point_blocked(xy)
-        ok[0] = True
-        self.nodes = xy[ok]
-        n = len(self.nodes)
-        self.dist = np.full(n, np.inf)
-        self.dist[0] = 0.0
-        self.parent = np.full(n, -1, dtype=int)
-        self.settled = np.zeros(n, dtype=bool)
-        self.heap: list[tuple[float, int]] = [(0.0, 0)]
+            borders += _border(SPoint(x, y).buffer(rad, quad_segs=16))
+            borders += _around(x, y, rad + CLEAR, 16)
+        self.corners = self._standing(np.asarray(corners, dtype=float).reshape(-1, 2))
+        self.borders = self._standing(np.asarray(borders, dtype=float).reshape(-1, 2))
+        self.points = np.vstack([self.corners, self.borders])
+        """The layout's nodes: corners, then border points (the planner keeps this order)."""
+        m = len(self.points)
+        self._rows = np.empty((m, m))
+        self._known = np.zeros(m, dtype=bool)
 
-    # -- hop costs --
+    def on_table(self, xy: np.ndarray) -> np.ndarray:
+        r = self.radius
+        return ((xy[:, 0] >= r - 1e-6) & (xy[:, 0] <= self.width - r + 1e-6)
+                & (xy[:, 1] >= r - 1e-6) & (xy[:, 1] <= self.height - r + 1e-6))
 
-    def _point_blocked(self, xy: np.ndarray) -> np.ndarray:
+    def point_blocked(self, xy: np.ndarray) -> np.ndarray:
         out = np.zeros(len(xy), dtype=bool)
-        if len(self.discs):
-            d = np.hypot(xy[:, None, 0] - self.discs[None, :, 0], xy[:, None, 1] - self.discs[None, :, 1])
-            out |= (d < self.discs[None, :, 2]).any(axis=1)
         if len(self.edges):
             d = _point_segment(xy[:, None, :], self.edges[None, :, :2], self.edges[None, :, 2:])
             out |= (d < self.reach).any(axis=1)
@@ -101,8 +94,12 @@ class Planner:
                 out |= shapely.contains_xy(w, xy[:, 0], xy[:, 1])
         return out
 
+    def _standing(self, xy: np.ndarray) -> np.ndarray:
+        return xy[self.on_table(xy) & ~self.point_blocked(xy)]
+
     def costs(self, p: np.ndarray, q: np.ndarray) -> np.ndarray:
-        """Cost of each hop ``p[i] -> q[i]`` (arrays of points, broadcast); ``inf`` where blocked."""
+        """Cost of each hop ``p[i] -> q[i]`` (arrays of points, broadcast) counting terrain only; ``inf`` where
+        an impassable piece blocks it."""
         p, q = np.broadcast_arrays(np.asarray(p, dtype=float).reshape(-1, 2), np.asarray(q, dtype=float).reshape(-1, 2))
         d = q - p
         length = np.hypot(d[:, 0], d[:, 1])
@@ -116,19 +113,128 @@ class Planner:
             near = (hi[:, 0] >= cx - rad) & (lo[:, 0] <= cx + rad) & (hi[:, 1] >= cy - rad) & (lo[:, 1] <= cy + rad)
             if near.any():
                 cost[near] += _chord(p[near], d[near], cx, cy, rad) * length[near]
-        blocked = np.zeros(len(p), dtype=bool)
-        if len(self.discs):
-            c = self.discs[None, :, :2]
-            dd = _point_segment(c, p[:, None, :], q[:, None, :])
-            blocked |= (dd < self.discs[None, :, 2]).any(axis=1)
         if len(self.edges):
             a, b = self.edges[None, :, :2], self.edges[None, :, 2:]
-            blocked |= (_segment_segment(p[:, None, :], q[:, None, :], a, b) < self.reach).any(axis=1)
-        cost[blocked] = np.inf
+            cost[(_segment_segment(p[:, None, :], q[:, None, :], a, b) < self.reach).any(axis=1)] = np.inf
         return cost
 
     def hop(self, p: Point, q: Point) -> float:
-        return float(self.costs(np.asarray([p]), np.asarray([q]))[0])
+        """:meth:`costs` of one hop, in plain floats."""
+        px, py = p
+        qx, qy = q
+        dx, dy = qx - px, qy - py
+        length = math.hypot(dx, dy)
+        cost = length
+        lox, hix, loy, hiy = min(px, qx), max(px, qx), min(py, qy), max(py, qy)
+        for planes, (x0, y0, x1, y1) in self._parts:
+            if hix >= x0 and lox <= x1 and hiy >= y0 and loy <= y1:
+                cost += _clipped_one(px, py, dx, dy, planes) * length
+        for cx, cy, rad in self._circles:
+            if hix >= cx - rad and lox <= cx + rad and hiy >= cy - rad and loy <= cy + rad:
+                cost += _chord_one(px, py, dx, dy, cx, cy, rad) * length
+        for ax, ay, bx, by in self._edges:
+            if _segment_segment_one(px, py, qx, qy, ax, ay, bx, by) < self.reach:
+                return math.inf
+        return cost
+
+    def row(self, k: int) -> np.ndarray:
+        """Terrain costs of the hops from point ``k`` to every point (worked out once)."""
+        if not self._known[k]:
+            self._rows[k] = self.costs(self.points[k][None, :], self.points)
+            self._known[k] = True
+        return self._rows[k]
+
+
+class Planner:
+    """The path graph for one mover and position: the :class:`Layout` of its radius plus corners round the
+    enemy bases, searched by a lazy Dijkstra from the mover's centre (digest §5.2: "a visibility graph").
+
+    Hop costs are computed with numpy: a hop is blocked if it passes within the mover's radius of an
+    impassable piece's edge or within both radii of an enemy's centre; its slowing stretch is clipped
+    against each convex part of the slowing pieces (overlaps counted twice here; the verdict re-measures
+    the chosen path exactly with ``geometry.path_cost``). Settled nodes and their rows are kept, so the many
+    checks behind one ``destinations`` call share one search; the terrain's part of a row comes from the
+    layout, so only the enemy bases are measured per position.
+    """
+
+    def __init__(self, start: Point, layout: Layout, *, discs: Sequence[tuple[float, float, float]]) -> None:
+        """:param layout: the table's terrain for this radius (impassable pieces the mover already stands in,
+        a bad position, left out so that it can move out); :param discs: enemy bases (x, y, radius), never
+        crossed."""
+        self.layout = layout
+        self.slowing = layout.slowing
+        r = layout.radius
+        # An enemy base the mover already overlaps (a bad position) is ignored so that it can move out.
+        grown = [(x, y, rad + r - SLACK) for x, y, rad in discs
+                 if math.hypot(x - start[0], y - start[1]) >= rad + r - SLACK]
+        self.discs = np.asarray(grown, dtype=float).reshape(-1, 3)
+        self._discs = [tuple(map(float, d)) for d in self.discs]
+        around: list[Point] = []
+        for x, y, rr in self.discs:
+            around += _around(x, y, rr + SLACK + CLEAR, 16)
+        around_xy = np.asarray(around, dtype=float).reshape(-1, 2)
+        around_xy = around_xy[layout.on_table(around_xy) & ~layout.point_blocked(around_xy)]
+        nc = len(layout.corners)
+        corners = np.arange(nc)
+        borders = np.arange(nc, len(layout.points))
+        corners = corners[~self._in_disc(layout.points[corners])]
+        borders = borders[~self._in_disc(layout.points[borders])]
+        around_xy = around_xy[~self._in_disc(around_xy)]
+        # The same order as the points were drawn: start, corners, round the enemies, slowing borders.
+        self.nodes = np.vstack([np.asarray([start], dtype=float), layout.points[corners], around_xy,
+                                layout.points[borders]])
+        self.at = np.concatenate([[-1], corners, np.full(len(around_xy), -1), borders])
+        """Each node's index among the layout's points, -1 for the start and the corners round enemies."""
+        self.own = np.flatnonzero(self.at < 0)
+        self.shared = np.flatnonzero(self.at >= 0)
+        n = len(self.nodes)
+        self.dist = np.full(n, np.inf)
+        self.dist[0] = 0.0
+        self.parent = np.full(n, -1, dtype=int)
+        self.settled = np.zeros(n, dtype=bool)
+        self.heap: list[tuple[float, int]] = [(0.0, 0)]
+
+    # -- hop costs --
+
+    def _in_disc(self, xy: np.ndarray) -> np.ndarray:
+        if not len(self.discs):
+            return np.zeros(len(xy), dtype=bool)
+        d = np.hypot(xy[:, None, 0] - self.discs[None, :, 0], xy[:, None, 1] - self.discs[None, :, 1])
+        return (d < self.discs[None, :, 2]).any(axis=1)
+
+    def _through_enemy(self, p: np.ndarray, q: np.ndarray) -> np.ndarray:
+        if not len(self.discs):
+            return np.zeros(len(p), dtype=bool)
+        dd = _point_segment(self.discs[None, :, :2], p[:, None, :], q[:, None, :])
+        return (dd < self.discs[None, :, 2]).any(axis=1)
+
+    def costs(self, p: np.ndarray, q: np.ndarray) -> np.ndarray:
+        """Cost of each hop ``p[i] -> q[i]`` (arrays of points, broadcast); ``inf`` where blocked."""
+        p, q = np.broadcast_arrays(np.asarray(p, dtype=float).reshape(-1, 2), np.asarray(q, dtype=float).reshape(-1, 2))
+        cost = self.layout.costs(p, q)
+        cost[self._through_enemy(p, q)] = np.inf
+        return cost
+
+    def _row(self, i: int) -> np.ndarray:
+        """Costs of the hops from node ``i`` to every node: the terrain's part from the layout when ``i`` is one
+        of its points."""
+        k = int(self.at[i])
+        p = self.nodes[i][None, :]
+        if k < 0:
+            return self.costs(p, self.nodes)
+        row = np.empty(len(self.nodes))
+        row[self.shared] = self.layout.row(k)[self.at[self.shared]]
+        row[self.own] = self.layout.costs(p, self.nodes[self.own])
+        row[self._through_enemy(np.broadcast_to(p, self.nodes.shape), self.nodes)] = np.inf
+        return row
+
+    def hop(self, p: Point, q: Point) -> float:
+        """:meth:`costs` of one hop, in plain floats."""
+        p, q = (float(p[0]), float(p[1])), (float(q[0]), float(q[1]))
+        for x, y, rr in self._discs:
+            if _point_segment_one(x, y, *p, *q) < rr:
+                return math.inf
+        return self.layout.hop(p, q)
 
     # -- search --
 
@@ -138,7 +244,7 @@ class Planner:
             if self.settled[i] or d > self.dist[i]:
                 continue
             self.settled[i] = True
-            row = self.costs(self.nodes[i][None, :], self.nodes)
+            row = self._row(i)
             new = d + row
             better = (new < self.dist - 1e-12) & ~self.settled
             self.dist[better] = new[better]
@@ -278,6 +384,57 @@ def _segment_segment(p: np.ndarray, q: np.ndarray, a: np.ndarray, b: np.ndarray)
     dist = np.minimum(np.minimum(_point_segment(a, p, q), _point_segment(b, p, q)),
                       np.minimum(_point_segment(p, a, b), _point_segment(q, a, b)))
     return np.where(crossing, 0.0, dist)
+
+
+def _clipped_one(px: float, py: float, dx: float, dy: float, planes: list[tuple[float, float, float]]) -> float:
+    """:func:`_clipped_length` of one segment."""
+    enter, leave = -math.inf, math.inf
+    for nx, ny, c in planes:
+        num = c - (px * nx + py * ny)
+        den = dx * nx + dy * ny
+        if den < 0:
+            enter = max(enter, num / den)
+        elif den > 0:
+            leave = min(leave, num / den)
+        elif num < 0:
+            return 0.0
+    return max(min(leave, 1.0) - max(enter, 0.0), 0.0)
+
+
+def _chord_one(px: float, py: float, dx: float, dy: float, cx: float, cy: float, rad: float) -> float:
+    """:func:`_chord` of one segment."""
+    fx, fy = px - cx, py - cy
+    a = dx * dx + dy * dy
+    b = 2 * (fx * dx + fy * dy)
+    c = fx * fx + fy * fy - rad * rad
+    disc = b * b - 4 * a * c
+    if not (disc > 0 and a > 0):
+        return 0.0
+    root = math.sqrt(disc)
+    t0, t1 = (-b - root) / (2 * a), (-b + root) / (2 * a)
+    return max(min(t1, 1.0) - max(t0, 0.0), 0.0)
+
+
+def _point_segment_one(cx: float, cy: float, ax: float, ay: float, bx: float, by: float) -> float:
+    """:func:`_point_segment` of one point and segment."""
+    abx, aby = bx - ax, by - ay
+    acx, acy = cx - ax, cy - ay
+    l2 = abx * abx + aby * aby
+    s = min(max((acx * abx + acy * aby) / l2, 0.0), 1.0) if l2 > 0 else 0.0
+    return math.hypot(acx - s * abx, acy - s * aby)
+
+
+def _segment_segment_one(px: float, py: float, qx: float, qy: float, ax: float, ay: float, bx: float, by: float
+                         ) -> float:
+    """:func:`_segment_segment` of one pair."""
+    d1 = (qx - px) * (ay - py) - (qy - py) * (ax - px)
+    d2 = (qx - px) * (by - py) - (qy - py) * (bx - px)
+    d3 = (bx - ax) * (py - ay) - (by - ay) * (px - ax)
+    d4 = (bx - ax) * (qy - ay) - (by - ay) * (qx - ax)
+    if ((d1 > 0 > d2) or (d1 < 0 < d2)) and ((d3 > 0 > d4) or (d3 < 0 < d4)):
+        return 0.0
+    return min(_point_segment_one(ax, ay, px, py, qx, qy), _point_segment_one(bx, by, px, py, qx, qy),
+               _point_segment_one(px, py, ax, ay, bx, by), _point_segment_one(qx, qy, ax, ay, bx, by))
 
 
 def _around(x: float, y: float, radius: float, n: int) -> list[Point]:
