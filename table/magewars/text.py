@@ -249,9 +249,10 @@ def attack_embeds(events: Sequence[JSON], names: Names) -> list[Embed]:
             current.fields.append(Field(text("attack.defense", lang), text(
                 "attack.defense_value", lang, source=e.get("source"), roll=e["roll"], threshold=e["threshold"],
                 result=text("attack.avoided" if e["avoided"] else "attack.failed", lang))))
-        elif kind == "BlockRevealed":
+        elif kind in ("BlockRevealed", "AttackReversed"):  # Reverse Attack: avoided, then turned on the attacker
             current.fields.append(Field(text("attack.defense", lang), f"{e.get('card')}: "
-                                        + text("attack.avoided" if e.get("avoided") else "attack.failed", lang)))
+                                        + text("attack.avoided" if e.get("avoided", e.get("reversed"))
+                                               else "attack.failed", lang)))
         elif kind == "RollToMiss":
             current.fields.append(Field(text("attack.daze", lang), text(
                 "attack.daze_value", lang, roll=e["roll"],
