@@ -465,8 +465,7 @@ def test_example_round_one_bonus_crit_is_added_to_every_re_roll_of_the_roll_off(
     events: list[dict] = []
     plain = atk("hammer", "hammer", "hammer", "hammer")
     one_crit = atk("critical", "hammer", "hammer", "hammer")
-    ctx = SimpleNamespace(st=SimpleNamespace(seats=[P1, P2]), rng=FixedRng(one_crit + plain + one_crit + plain
-                                                                           + plain + plain),
+    ctx = SimpleNamespace(st=load(scenario({})), rng=FixedRng(one_crit + plain + one_crit + plain + plain + plain),
                           emit=lambda kind, **kw: events.append({"type": kind, **kw}))
     assert roll_off(ctx, "action phase", bonus=P2) == P2
     assert [e["winner"] for e in events] == [None, None, P2] and all(e["bonus"] == P2 for e in events)
