@@ -35,6 +35,19 @@ def install(local: LocalTable) -> Leagues:
     async def next_(ctx: Context, league: str | None = None) -> Reply:
         return await leagues.start_round(ctx, league)
 
+    @cmd("league settings", ["auto_advance", "deadline", "round_days", "confirm_hours", "remind_hours", "ends",
+                             "format", "pairing", "league"],
+         help="/league settings [auto_advance:yes|no] [deadline:YYYY-MM-DD] [round_days:n] [confirm_hours:n] "
+              "[remind_hours:n] [ends:YYYY-MM-DD] — change settings mid-season (organiser)")
+    async def settings(ctx: Context, auto_advance: str | None = None, deadline: str | None = None,
+                       round_days: str | None = None, confirm_hours: str | None = None,
+                       remind_hours: str | None = None, ends: str | None = None, format: str | None = None,
+                       pairing: str | None = None, league: str | None = None) -> Reply:
+        # typed text: the league's settings model reads "no", "3" as a switch and a number
+        return await leagues.settings(ctx, league, deadline=deadline, auto_advance=auto_advance, round_days=round_days,
+                                      confirm_hours=confirm_hours, remind_hours=remind_hours, ends=ends,
+                                      format=format, pairing=pairing)
+
     @cmd("league pairings", ["round", "league"], help="/league pairings [round] — a round's pairings")
     async def pairings(ctx: Context, round: str | None = None, league: str | None = None) -> Reply:
         return await leagues.pairings(ctx, league, int(round) if round and round.isdigit() else None)

@@ -16,13 +16,15 @@ async def test_a_league_at_the_local_table(redis, prefix, tmp_path):
     bad.write_text("warband: Brethren of the Bolt\ndeck: the-skinnerkin-rivals\n")
     await local.run(["/as org mod:yes", "/league create Local game:underworlds format:rivals",
                      "/as ann", f"/league join {bad}", f"/league join {listing}", "/as bob", f"/league join {listing}",
-                     "/as org mod:yes", "/league next", "/league pairings",
+                     "/as org mod:yes", "/league settings auto_advance:no round_days:5", "/league next",
+                     "/league pairings",
                      "/as ann", "/league report win games:2-0", "/as bob", "/league confirm",
                      "/league standings"])
     text = out.getvalue()
     assert "is open" in text and "Nothing was registered" in text
     assert text.count("joined") == 2 and "Round 1" in text
     assert "is confirmed" in text and "standings.png" in text
+    assert "`auto_advance`: no" in text and "Every result of round 1" not in text  # the organiser pairs rounds
     assert "@ann" in text and "2-0" in text
 
 
