@@ -29,6 +29,8 @@ from engine.magewars.pack import Card, Mage  # noqa: E402
 
 DEFAULT_SOURCE = ROOT.parent / "shared" / "data-sources" / "magewars" / "cards.json"
 OUT = ROOT / "data" / "magewars" / "cards.json"
+TEXTS = ROOT / "data" / "magewars" / "card_texts.json"
+"""Texts the source lacks, found in other public sources (each with its source), or ``unknown`` after a search."""
 NOTICE = ("Card names, texts and characteristics belong to Arcane Wonders (Mage Wars). Collected from the hobby "
           "OCTGN Mage Wars module for reference in a non-commercial fan tool; not an official dataset. "
           "Keep card text attributed to the publisher when shown.")
@@ -81,6 +83,11 @@ def _defense(stats: dict[str, Any]) -> dict[str, Any] | None:
             "no_ranged": bool(d["no_ranged"]), "no_melee": bool(d.get("no_melee"))} if d else None
 
 
+def _found_texts() -> dict[str, str]:
+    """Card name -> text from ``card_texts.json`` (``unknown`` where the search found none)."""
+    return {name: entry["text"] for name, entry in json.loads(TEXTS.read_text(encoding="utf-8"))["cards"].items()}
+
+
 def card_entry(raw: dict[str, Any]) -> dict[str, Any]:
     """One spell card of the source in the pack's Card shape."""
     kind, subtype = TYPES[raw["type"]]
@@ -104,7 +111,7 @@ def card_entry(raw: dict[str, Any]) -> dict[str, Any]:
         "slot": stats.get("equipment_slot") or None,
         "attacks": [_attack(a, spell=kind == "attack") for a in raw["attacks"]],
         "traits": [t.strip() for t in raw["traits"] if t.strip()],
-        "text": (raw["text"] or "")[:2000] or None,
+        "text": (raw["text"] or "")[:2000] or _found_texts().get(raw["name"].strip()) or None,
     }
     if stats.get("armor") == "-":
         out["traits"].append("Armor -")  # a crossed armor icon: it can never have armor (§13)
@@ -164,6 +171,7 @@ def build(source: Path) -> str:
     head = {"title": "Mage Wars Arena cards and mage stats, in the pack's Card and Mage shapes",
             "notice": NOTICE, "source": {**data["source"], "shared_file": "shared/data-sources/magewars/cards.json"},
             "built_by": "data/magewars/build_cards.py",
+            "texts_added": "data/magewars/card_texts.json (texts the source lacks, each with its source)",
             "printing_rule": "community playtest sets and table pieces left out; Core first, then Arena sets in "
                              "source order, then Academy sets"}
     lines = ["{" + json.dumps(head, ensure_ascii=False)[1:-1] + ","]

@@ -14,6 +14,7 @@ l.N" a line of the Spanish rulebook; "Codex.txt" the OCTGN module's compiled cod
 from __future__ import annotations
 
 import copy
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -235,6 +236,10 @@ def end_of_turn(state: JSON, oid: str, rng: Rng) -> list[JSON]:
     return events
 
 
+_UPKEEP_DAMAGE = re.compile(r"Each Upkeep Phase, this creature receives (\d+) direct (\w+) damage")
+"""An attached enchantment's damage each Upkeep (Ghoul Rot, text in data/magewars/card_texts.json)."""
+
+
 def upkeep(state: JSON, oid: str, rng: Rng, *, regenerate_first: bool = True) -> tuple[JSON, list[JSON]]:
     """The Upkeep step for one object (§4 P4): Regenerate, Burn, Rot and Bleed, on a copy of the state.
 
@@ -269,6 +274,10 @@ def upkeep_in_place(state: JSON, oid: str, rng: Rng, *, regenerate_first: bool =
         n = count(obj, name)
         if n and not obj.get("destroyed"):
             events += direct_damage_in_place(state, oid, n, source=name)
+    for att in stats.attachments(state, oid):  # a revealed curse dealing damage each Upkeep (Ghoul Rot)
+        m = _UPKEEP_DAMAGE.search(stats.card(state, att["card"]).get("text") or "")
+        if m and not obj.get("destroyed") and not att.get("conditions", {}).get("Disable"):
+            events += direct_damage_in_place(state, oid, int(m[1]), damage_type=m[2].capitalize(), source=att["card"])
     if regen and not regenerate_first and not obj.get("destroyed"):
         events += heal_in_place(state, oid, regen, reason="Regenerate")
     return events

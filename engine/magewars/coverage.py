@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 
+from engine.core.pack import UNKNOWN
 from engine.magewars import spellbooks
 from engine.magewars.cards import all_cards, card
 from engine.magewars.pack import CardType
@@ -148,6 +149,8 @@ COMBAT_TEXT: dict[str, str] = {
                       "attacker for Roll Dice and Damage and Effects; Unavoidable or unpaid: destroyed without "
                       "effect (combat._reverse_attack)",
     "Agony": "its non-spell attacks roll 2 fewer dice (stats.attack_penalty)",
+    "Ghoul Rot": "2 direct poison damage to its creature each Upkeep (conditions.upkeep; text from the OCTGN module's "
+                 "rulings list, data/magewars/card_texts.json)",
     "Circle of Lightning": "grants its damage barrier (stats.damage_barrier)",
     "Demonhide Armor": "grants Armor +2 and its damage barrier (stats.damage_barrier)",
 }
@@ -199,6 +202,9 @@ def status(name: str) -> tuple[str, str]:
         return LEFT[name]
     bar_traits = [t.trait for a in c.attacks for t in a.traits]
     problem = _trait_problem(list(c.traits)) or _trait_problem(bar_traits)
+    if c.text == UNKNOWN:
+        return "referee", ("its text is unknown: not in the card data nor found in public sources "
+                           "(data/magewars/card_texts.json); the players settle it")
     if name in CODED or name in COMBAT_TEXT:
         return ("partial", problem) if problem else ("automated", CODED.get(name) or COMBAT_TEXT[name])
     if c.type == CardType.INCANTATION:

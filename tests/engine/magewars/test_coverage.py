@@ -32,4 +32,4 @@ def test_a_card_with_an_unenforced_trait_is_at_most_partial():
 def test_text_that_only_grants_read_tags_counts_as_automated():
     """An enchantment whose text only grants trait tags the combat modules read is automated (Rhino Hide)."""
     assert coverage.status("Rhino Hide")[0] == "automated"
-    assert coverage.status("Ghoul Rot")[0] == "referee"  # the data has no text for it
+    assert coverage.status("Death Link")[0] == "referee"  # no text anywhere: unknown

@@ -94,3 +94,33 @@ def test_reverse_attack_against_an_unavoidable_attack_is_destroyed_without_effec
     assert s["objects"][s["mages"]["player2"]]["mana"] == mana
     assert [e["defender"] for e in ev if e["type"] == "AttackRolled"] == [foe]
     assert rev not in s["objects"] or s["objects"][rev].get("destroyed")
+
+
+def test_ghoul_rot_deals_2_direct_poison_damage_each_upkeep():
+    """Ghoul Rot: "Each Upkeep Phase, this creature receives 2 direct poison damage." (text found in the OCTGN
+    module's rulings list, data/magewars/card_texts.json); digest §4 P4 (Upkeep), §10.9 direct damage ignores
+    armor, §10.10 a Poison Immune creature takes none; hidden, it does nothing yet (§9.7)."""
+    s, rng = duel()
+    wolf = put(s, "Timber Wolf", "player2", "B1")
+    rot = put(s, "Ghoul Rot", "player1", attached_to=wolf, face_down=True)
+    s, _ = conditions.upkeep(s, wolf, rng)
+    assert s["objects"][wolf]["damage"] == 0
+    s["objects"][rot]["face_down"] = False
+    s, ev = conditions.upkeep(s, wolf, rng)
+    assert s["objects"][wolf]["damage"] == 2 and any(e.get("source") == "Ghoul Rot" for e in ev)
+    immune = put(s, "Timber Wolf", "player2", "B1", traits=["Poison Immunity"])
+    put(s, "Ghoul Rot", "player1", attached_to=immune)
+    s, ev = conditions.upkeep(s, immune, rng)
+    assert s["objects"][immune]["damage"] == 0 and "DamageImmune" in types(ev)
+
+
+def test_starter_cards_without_a_known_text_stay_referee_cards_marked_unknown():
+    """DESIGN.md (never invent game facts): Banish, Death Link, Moloch's Torment and Poison Gas Cloud have no text
+    in the card data and none was found in public sources: their text is ``unknown`` and the players settle them
+    with referee actions (docs/rulings/magewars.md "Card texts not found")."""
+    from engine.core.pack import UNKNOWN
+    from engine.magewars import coverage
+    for name in ("Banish", "Death Link", "Moloch's Torment", "Poison Gas Cloud"):
+        assert card(name).text == UNKNOWN
+        assert coverage.status(name)[0] == "referee" and "unknown" in coverage.status(name)[1]
+    assert coverage.missing_starter() == ["Banish", "Death Link", "Moloch's Torment", "Poison Gas Cloud"]
