@@ -22,6 +22,7 @@ from PIL import Image, ImageColor, ImageDraw, ImageFont
 
 from render.kit.cache import ByteCache
 from render.kit.fonts import font
+from render.kit.png import BandedLayer
 
 from engine.underworlds.battlefield import Battlefield, HexType, JoinEdge
 from engine.underworlds.feature_tokens import FeatureSide
@@ -478,6 +479,12 @@ def _static_layer(battlefield: Battlefield, width: int, theme: Theme) -> Image.I
     return _quantized(img, theme)
 
 
+@lru_cache(maxsize=16)
+def _banded(battlefield: Battlefield, width: int, theme: Theme) -> BandedLayer:
+    """The hexes' layer compressed band by band: a board's PNG recompresses only the bands drawn over."""
+    return BandedLayer.of(_static_layer(battlefield, width, theme))
+
+
 def _quantized(img: Image.Image, theme: Theme) -> Image.Image:
     """Every pixel mapped to the nearest static colour. The palette is padded to 256 entries by repeating the
     list, so index i holds colour i % n; the lookup table folds the copies back."""
@@ -660,6 +667,4 @@ def render_battlefield(battlefield: Battlefield, *, width: int = 1280, pieces: S
         if piece.hex in layout.centres:
             _draw_piece(img, draw, pal, layout, piece, theme, words)
     img.putpalette(pal.flat())
-    out = io.BytesIO()
-    img.save(out, "PNG", compress_level=3)
-    return out.getvalue()
+    return _banded(battlefield, width, theme).encode(img)

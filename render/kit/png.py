@@ -1,0 +1,97 @@
+"""PNG for palette images drawn over a cached layer, compressed band by band: bands the drawing left untouched
+reuse their compressed bytes.
+
+A board is a large static layer (the hexes) with a few pieces, tokens and arrows drawn over it; compressing the
+whole image for every reply costs more than drawing it. Each band of rows is deflated on its own and ends on a
+byte boundary (a sync flush), so the bands' outputs joined make one valid deflate stream; a band whose pixels
+equal the layer's reuses the layer's compressed band. The zlib checksum of the whole stream is combined from the
+bands' checksums (``adler32_combine``), so untouched bands are not read again.
+"""
+from __future__ import annotations
+
+import struct
+import zlib
+from dataclasses import dataclass, field
+
+from PIL import Image
+
+BAND_ROWS = 16
+"""Rows per band: small enough that a piece dirties few rows, large enough to compress well."""
+LEVEL = 3
+_BASE = 65521
+
+
+def adler32_combine(first: int, second: int, second_length: int) -> int:
+    """The Adler-32 of two byte strings joined, from each one's checksum and the second's length (zlib's
+    ``adler32_combine``)."""
+    rem = second_length % _BASE
+    sum1 = first & 0xFFFF
+    sum2 = (rem * sum1) % _BASE
+    sum1 += (second & 0xFFFF) + _BASE - 1
+    sum2 += ((first >> 16) & 0xFFFF) + ((second >> 16) & 0xFFFF) + _BASE - rem
+    sum1 %= _BASE
+    sum2 %= _BASE
+    return sum1 | (sum2 << 16)
+
+
+@dataclass
+class _Band:
+    raw: bytes
+    """The layer's pixels in the band (row after row, no filter bytes)."""
+    deflated: bytes
+    adler: int
+    length: int
+    """Filtered bytes in the band (a filter byte per row, then its pixels)."""
+
+
+def _deflate(raw: bytes, width: int) -> tuple[bytes, int, int]:
+    filtered = b"".join(b"\x00" + raw[i:i + width] for i in range(0, len(raw), width))
+    packer = zlib.compressobj(LEVEL, zlib.DEFLATED, -15)
+    return packer.compress(filtered) + packer.flush(zlib.Z_SYNC_FLUSH), zlib.adler32(filtered), len(filtered)
+
+
+@dataclass
+class BandedLayer:
+    """A palette layer's bands, compressed once, for ``encode`` to reuse under whatever is drawn over it."""
+
+    width: int
+    bands: list[_Band] = field(default_factory=list)
+
+    @classmethod
+    def of(cls, layer: Image.Image) -> "BandedLayer":
+        if layer.mode != "P":
+            raise ValueError("a palette (P) image is expected")
+        width = layer.width
+        raw = layer.tobytes()
+        step = width * BAND_ROWS
+        return cls(width, [_Band(raw[i:i + step], *_deflate(raw[i:i + step], width))
+                           for i in range(0, len(raw), step)])
+
+    def encode(self, img: Image.Image) -> bytes:
+        """``img`` (the layer with things drawn over it, the layer's size or cropped to fewer rows) as PNG bytes,
+        its palette from ``img``."""
+        if img.mode != "P" or img.width != self.width:
+            raise ValueError("the image must be a palette image as wide as its layer")
+        raw = img.tobytes()
+        step = self.width * BAND_ROWS
+        parts: list[bytes] = []
+        adler = 1
+        for number, start in enumerate(range(0, len(raw), step)):
+            pixels = raw[start:start + step]
+            band = self.bands[number] if number < len(self.bands) else None
+            if band is not None and band.raw == pixels:
+                deflated, checksum, length = band.deflated, band.adler, band.length
+            else:
+                deflated, checksum, length = _deflate(pixels, self.width)
+            parts.append(deflated)
+            adler = adler32_combine(adler, checksum, length)
+        stream = b"\x78\x5e" + b"".join(parts) + b"\x03\x00" + struct.pack(">I", adler)
+        palette = img.getpalette() or []
+        colours = len(palette) // 3
+        chunks = [_chunk(b"IHDR", struct.pack(">IIBBBBB", img.width, img.height, 8, 3, 0, 0, 0)),
+                  _chunk(b"PLTE", bytes(palette[:colours * 3])), _chunk(b"IDAT", stream), _chunk(b"IEND", b"")]
+        return b"\x89PNG\r\n\x1a\n" + b"".join(chunks)
+
+
+def _chunk(kind: bytes, data: bytes) -> bytes:
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))

@@ -1,0 +1,66 @@
+"""The render kit's banded PNG encoder (bands untouched reuse the layer's compressed bytes) and its byte-bounded
+cache (issue #20: board caches that scale with the matches live)."""
+from __future__ import annotations
+
+import io
+import random
+import zlib
+
+from PIL import Image, ImageDraw
+
+from render.kit.cache import ByteCache
+from render.kit.png import BAND_ROWS, BandedLayer, adler32_combine
+
+
+def layer(width: int = 200, height: int = 150) -> Image.Image:
+    img = Image.new("P", (width, height), 0)
+    img.putpalette([0, 0, 0, 255, 0, 0, 0, 255, 0, 0, 0, 255] + [9, 9, 9] * 252)
+    draw = ImageDraw.Draw(img)
+    for i in range(0, width, 17):
+        draw.line((i, 0, width - i, height), fill=1 + i % 3)
+    return img
+
+
+def test_adler32_of_two_parts_combines_to_the_whole():
+    pick = random.Random(1)
+    for _ in range(20):
+        a, b = (bytes(pick.randrange(256) for _ in range(pick.randrange(0, 3000))) for _ in range(2))
+        assert adler32_combine(zlib.adler32(a), zlib.adler32(b), len(b)) == zlib.adler32(a + b)
+
+
+def test_a_drawn_over_layer_encodes_to_the_same_pixels_and_palette():
+    base = layer()
+    banded = BandedLayer.of(base)
+    img = base.crop((0, 0, base.width, base.height - 7))  # fewer rows, as a board cropped under its legend
+    ImageDraw.Draw(img).ellipse((40, 60, 90, 110), fill=3)
+    png = banded.encode(img)
+    decoded = Image.open(io.BytesIO(png))
+    decoded.load()
+    assert decoded.mode == "P" and decoded.size == img.size
+    assert decoded.tobytes() == img.tobytes()
+    assert decoded.convert("RGB").tobytes() == img.convert("RGB").tobytes()
+
+
+def test_untouched_bands_are_not_compressed_again(monkeypatch):
+    base = layer(height=BAND_ROWS * 6)
+    banded = BandedLayer.of(base)
+    img = base.copy()
+    ImageDraw.Draw(img).rectangle((10, BAND_ROWS * 2 + 1, 30, BAND_ROWS * 2 + 5), fill=2)  # inside band 2 only
+    calls = []
+    real = zlib.compressobj
+    monkeypatch.setattr(zlib, "compressobj", lambda *a: calls.append(a) or real(*a))
+    Image.open(io.BytesIO(banded.encode(img))).load()
+    assert len(calls) == 1
+
+
+def test_the_byte_cache_keeps_the_recent_values_within_its_budget():
+    cache: ByteCache[bytes] = ByteCache(100, len)
+    for i in range(10):
+        cache.put(i, bytes(30))
+        assert cache.bytes <= 100
+    assert len(cache) == 3 and cache.get(9) is not None and cache.get(0) is None
+    cache.get(7)  # now the most recent: 8 goes first
+    cache.put("big", bytes(50))
+    assert 7 in cache and 8 not in cache and cache.bytes <= 100
+    cache.put("huge", bytes(500))  # over budget on its own: kept alone
+    assert len(cache) == 1 and cache.get("huge") is not None
