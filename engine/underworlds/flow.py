@@ -137,7 +137,9 @@ def reaction_order(st: State) -> list[str]:
 
 
 def reaction_options(st: State, seat: str, tags: list[str], wctx: JSON) -> list[JSON]:
-    """Every reaction ``seat`` can use in a step with these tags, Loot included (§21)."""
+    """Every reaction ``seat`` can use in a step with these tags, Loot included (§21); none after conceding."""
+    if st.players[seat].conceded:
+        return []
     out = card_hooks.reaction_options(st, seat, set(tags), wctx)
     if "out_of_action" in tags and wctx.get("attacker_seat") == seat and wctx.get("hex"):
         out += loot_options(st, wctx["hex"])

@@ -129,7 +129,7 @@ def roll_off(ctx: Ctx, why: str, bonus: str | None = None, seats: list[str] | No
     """The players roll four dice until one wins; ``bonus`` adds one crit to that player (§10.1). With three or
     four players, those tied for the best roll again (seed 000 line 1571)."""
     die = get_die("underworlds", "attack")
-    rolling = list(seats or ctx.st.seats)
+    rolling = list(seats or ctx.st.in_play())
     while True:
         rolls = {s: roll(ctx.rng, die, ROLL_OFF_DICE) for s in rolling}
         scored = [rolls[s] + (["critical"] if s == bonus else []) for s in rolling]

@@ -133,6 +133,8 @@ class PlayerState(Model):
     """The opening redraw decision (hidden from the opponent until both decided)."""
     bane: BaneOfHeroes = Field(default_factory=BaneOfHeroes)
     """This warband's Bane of Heroes upgrade (Hungering Parasite; public)."""
+    conceded: bool = False
+    """Three or four players: the player conceded; the others play on and their turns are skipped (``system.concede``)."""
 
     @property
     def total_glory(self) -> int:
@@ -235,23 +237,32 @@ class State(Model):
         """Turns in a whole round, every player's."""
         return self.turns_each() * len(self.seats)
 
-    def next_seat(self, seat: str) -> str:
-        """The player to the left of ``seat``: the next one in play order (seats are listed clockwise, seed 000
-        line 1575 "ORDEN DE JUEGO"; ``docs/rulings/underworlds.md``)."""
-        return self.seats[(self.seats.index(seat) + 1) % len(self.seats)]
+    def in_play(self) -> list[str]:
+        """The seats still playing (all but those who conceded), in seating order."""
+        return [s for s in self.seats if not self.players[s].conceded]
 
-    def play_order(self, first: str) -> list[str]:
-        """Every seat in play order, starting with ``first``."""
+    def rotation(self, first: str) -> list[str]:
+        """Every seat, conceded or not, in seating order from ``first``."""
         i = self.seats.index(first)
         return self.seats[i:] + self.seats[:i]
 
+    def next_seat(self, seat: str) -> str:
+        """The player to the left of ``seat``: the next one in play order (seats are listed clockwise, seed 000
+        line 1575 "ORDEN DE JUEGO"; ``docs/rulings/underworlds.md``), skipping players who conceded."""
+        return next((s for s in self.rotation(seat)[1:] if not self.players[s].conceded), seat)
+
+    def play_order(self, first: str) -> list[str]:
+        """The seats still playing in play order, starting with ``first`` (or the next one, if it conceded)."""
+        return [s for s in self.rotation(first) if not self.players[s].conceded]
+
     def opponents(self, seat: str) -> list[str]:
-        """Every other seat, in play order after ``seat`` (with two players: the other one)."""
-        return self.play_order(seat)[1:]
+        """Every other seat still playing, in play order after ``seat`` (with two players: the other one)."""
+        return [s for s in self.play_order(seat) if s != seat]
 
     def enemies(self, seat: str) -> list[FighterState]:
-        """Surviving fighters of every other warband (enemy fighters, §2), in play order after ``seat``."""
-        return [f for s in self.opponents(seat) for f in self.surviving(s)]
+        """Surviving fighters of every other warband (enemy fighters, §2; a conceded player's still stand), in seating
+        order after ``seat``."""
+        return [f for s in self.rotation(seat)[1:] for f in self.surviving(s)]
 
     def warband_of(self, seat: str) -> list[FighterState]:
         """A seat's fighters, in warband order."""

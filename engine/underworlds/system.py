@@ -7,10 +7,12 @@ unknown seat, action shape, referee actions (any seat), then whose decision it i
 """
 from __future__ import annotations
 
+import hashlib
+import json
 from typing import Any
 
 from engine.core.errors import IllegalAction
-from engine.core.rng import Rng
+from engine.core.rng import Rng, SeededRng
 from engine.core.system import JSON, Outcome, SystemInfo
 # Imported for what they register: frame kinds (flow), card hooks' answers (effects), objective conditions.
 from engine.underworlds import (  # noqa: F401
@@ -66,6 +68,8 @@ def apply_state(st: State, seat: str, action: JSON, rng: Rng) -> list[JSON]:
         raise IllegalAction("uw.match.over")
     if seat not in st.seats:
         raise IllegalAction("uw.turn.unknown_seat", seat=seat, seats=", ".join(st.seats))
+    if st.players[seat].conceded:
+        raise IllegalAction("uw.match.conceded")
     parsed = parse_action(action)
     ctx = Ctx(st, rng)
     kind = parsed.to_json()["type"]
@@ -76,7 +80,52 @@ def apply_state(st: State, seat: str, action: JSON, rng: Rng) -> list[JSON]:
         turns.reveal(ctx, seat, parsed)
     else:
         act(ctx, seat, parsed)
+    settle_conceded(ctx)
     return ctx.events
+
+
+def settle_conceded(ctx: Ctx) -> None:
+    """Decisions left to a player who conceded are taken for them: pass where they may, else the first choice."""
+    st = ctx.st
+    if not any(p.conceded for p in st.players.values()):
+        return
+    for _ in range(1000):
+        pending = [s for s in awaiting(st) if st.players[s].conceded]
+        if not pending or st.phase == "over":
+            return
+        options = legal(st, pending[0])
+        if not options:
+            return
+        choice = {"type": "Pass"} if {"type": "Pass"} in options else options[0]
+        ctx.emit("ChoiceTakenForConceded", player=pending[0], action=choice["type"])
+        act(ctx, pending[0], parse_action(choice))
+    raise RuntimeError("the decisions of a conceded player did not settle")  # a bug, never a rule
+
+
+def concede(state: JSON, seat: str) -> JSON:
+    """Three or four players: ``seat`` concedes and the others play on (the table's ``Concedes`` hook). The rulebook
+    has no concession: by ruling the player's turns are skipped, their fighters stay where they stand, they lose, and
+    the last player left wins (``docs/rulings/underworlds.md``). The chance this may need (a roll-off the skipped
+    decisions lead to) is drawn from the state itself, so the concession replays exactly from the log.
+
+    :raises IllegalAction: uw.match.over, uw.match.concede_in_setup, uw.match.conceded
+    """
+    st = load(state)
+    if st.phase == "over":
+        raise IllegalAction("uw.match.over")
+    if st.phase == "setup":
+        raise IllegalAction("uw.match.concede_in_setup")
+    if st.players[seat].conceded:
+        raise IllegalAction("uw.match.conceded")
+    digest = hashlib.sha256(json.dumps(state, sort_keys=True, separators=(",", ":")).encode()).digest()
+    ctx = Ctx(st, SeededRng(digest))
+    st.players[seat].conceded = True
+    ctx.emit("PlayerConceded", player=seat)
+    if len(st.in_play()) == 1:
+        turns.finish(ctx)
+    else:
+        settle_conceded(ctx)
+    return dump(st)
 
 
 class UnderworldsSystem:
@@ -99,9 +148,13 @@ class UnderworldsSystem:
     def legal_actions(self, state: JSON, seat: str) -> list[JSON]:
         """Every concrete action ``seat`` may take now, in a stable order (referee actions excluded)."""
         st = load(state)
-        if seat not in st.seats:
+        if seat not in st.seats or st.players[seat].conceded:
             return []
         return legal(st, seat)
+
+    def concede(self, state: JSON, seat: str) -> JSON:
+        """Three or four players: ``seat`` concedes, the others play on (``concede``)."""
+        return concede(state, seat)
 
     def apply(self, state: JSON, seat: str, action: JSON, rng: Rng) -> tuple[JSON, list[JSON]]:
         """The new state and its events.

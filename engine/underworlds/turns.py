@@ -48,8 +48,12 @@ def _round_run(ctx: Ctx, fr: JSON) -> bool:
         if st.turns_taken < st.turns_in_round():
             assert st.first_player is not None
             # Turns alternate; with three or four players they go to the left (seed 000 lines 1573-1575, 1609).
-            order = st.play_order(st.first_player)
+            order = st.rotation(st.first_player)
             seat = order[st.turns_taken % len(order)]
+            if st.players[seat].conceded:  # a player who conceded has no more turns
+                st.turns_taken += 1
+                ctx.emit("TurnSkipped", player=seat, round=st.round)
+                return True
             st.active = seat
             push(st, "turn", seat=seat, stage="start")
             ctx.emit("TurnStarted", player=seat, round=st.round, turn=st.turns_taken + 1)
@@ -90,7 +94,8 @@ def finish(ctx: Ctx) -> None:
     those still tied (every other player loses)."""
     st = ctx.st
     glory = {s: st.players[s].total_glory for s in st.seats}
-    tied = [s for s in st.seats if glory[s] == max(glory.values())]
+    playing = st.in_play()  # a player who conceded lost
+    tied = [s for s in playing if glory[s] == max(glory[p] for p in playing)]
     reason = "glory"
     if len(tied) > 1:
         alive = [s for s in tied if st.surviving(s)]
@@ -108,6 +113,8 @@ def finish(ctx: Ctx) -> None:
     st.outcome = {"winner": winner, "reason": reason, "glory": glory}
     if winner is None and len(st.seats) > 2:
         st.outcome["drawn"] = tied  # a draw between these players; the others lost (seed 000 line 1670)
+    if len(playing) < len(st.seats):
+        st.outcome["conceded"] = [s for s in st.seats if s not in playing]
     ctx.emit("MatchEnded", winner=winner, reason=reason, glory=glory, drawn=st.outcome.get("drawn"))
 
 
@@ -124,15 +131,15 @@ frame("round", run=_round_run, awaiting=lambda st, fr: [], legal=lambda st, fr, 
 def _first_turn_act(ctx: Ctx, fr: JSON, seat: str, action: Action) -> None:
     if not isinstance(action, ChooseFirstTurn):
         raise bad_action(action, "choose_first_turn")
-    if action.player not in ctx.st.seats:
-        raise IllegalAction("uw.setup.unknown_player", player=action.player, players=", ".join(ctx.st.seats))
+    if action.player not in ctx.st.in_play():
+        raise IllegalAction("uw.setup.unknown_player", player=action.player, players=", ".join(ctx.st.in_play()))
     ctx.st.first_player = action.player
     ctx.emit("FirstTurnChosen", player=action.player, by=seat, round=ctx.st.round)
     pop(ctx.st, fr)
 
 
 frame("first_turn", run=lambda ctx, fr: False, awaiting=lambda st, fr: [fr["winner"]],
-      legal=lambda st, fr, seat: [{"type": "ChooseFirstTurn", "player": s} for s in st.seats],
+      legal=lambda st, fr, seat: [{"type": "ChooseFirstTurn", "player": s} for s in st.in_play()],
       act=_first_turn_act)
 
 

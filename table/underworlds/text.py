@@ -45,7 +45,7 @@ EVENTS = (
     "CardRecycled", "ObjectiveRevealed", "ObjectiveScored", "ObjectiveDrawDeclined", "CardChoiceMade",
     "CardChoiceDeclined", "ObjectiveDiscarded", "PowerCardDiscarded", "GloryGained", "CardTextToSettle",
     "EndPhaseStarted", "RoundEnded", "MatchEnded", "RefereeAction", "HaunchGained", "HaunchDiscarded",
-    "BaneOfHeroesGiven", "BaneOfHeroesBroken")
+    "BaneOfHeroesGiven", "BaneOfHeroesBroken", "TurnSkipped")
 """The events written as a line, ``uw.text.event.<type>`` (a few split further, like ``CardsDrawn.one``)."""
 CARD_ACTIONS = ("PlayPloy", "PlayUpgrade", "PlayReaction", "CastSpell", "Recycle", "ScoreObjective",
                 "DiscardObjective", "DiscardPower", "UseCardAction", "ChooseForCard")

@@ -53,6 +53,7 @@ def every_event(view: dict) -> list[dict]:
     f0, f1 = view["fighters"][0]["id"], view["fighters"][-1]["id"]
     return [
         {"type": "WarbandChosen", "player": "player1"},
+        {"type": "TurnSkipped", "player": "player2", "round": 1},
         {"type": "WarbandChosenPrivately", "warband": "garreks-reavers"},
         {"type": "DeckChosen", "player": "player2"},
         {"type": "DeckChosenPrivately", "deck": "rimewyrms-bite-rivals"},

@@ -561,3 +561,57 @@ def test_a_battlefield_is_at_most_26_columns_wide_so_every_hex_has_a_name():
     assert e.value.code == "uw.battlefield.too_wide"
     for bf in (three, Battlefield.from_spec(FOUR_BOARDS, boards)):
         assert all(Hex.parse(str(h)) == h for h in bf.hexes)
+
+
+# -- conceding among three or four ---------------------------------------------------------------------------------------
+
+
+def _in_action_phase(n: int, seed: int) -> tuple[State, SeededRng]:
+    st, r = chosen(n, seed)
+    play_until(st, r, lambda s: s.phase == "action" and s.active is not None, seed)
+    return st, r
+
+
+def test_a_player_who_concedes_loses_and_the_others_play_on():
+    """Ruling (the book has no concession): with three or four players a player who concedes has their turns skipped
+    and takes no decision (their pending ones are passed), their fighters stay, and they lose; the others play the
+    match to its end. The concession replays exactly (its chance comes from the state)."""
+    st, r = _in_action_phase(3, seed=6)
+    quitter = st.active
+    assert quitter is not None
+    state = dump(st)
+    after = SYSTEM.concede(state, quitter)
+    assert after == SYSTEM.concede(state, quitter)
+    st = load(after)
+    assert st.players[quitter].conceded and st.phase == "action"
+    assert quitter not in SYSTEM.view(after, None)["awaiting"] and SYSTEM.legal_actions(after, quitter) == []
+    with pytest.raises(IllegalAction) as e:
+        SYSTEM.apply(after, quitter, {"type": "Pass"}, r)
+    assert e.value.code == "uw.match.conceded"
+    pick = random.Random(6)
+    events: list[dict] = []
+    for _ in range(3000):
+        if st.outcome is not None:
+            break
+        choices = [(s, a) for s in st.seats for a in SYSTEM.legal_actions(dump(st), s)]
+        seat, action = pick.choice(choices)
+        assert seat != quitter
+        events += apply_state(st, seat, action, r)
+    assert st.outcome is not None and st.outcome["winner"] != quitter and st.outcome["conceded"] == [quitter]
+    assert {e["player"] for e in events if e["type"] == "TurnSkipped"} == {quitter}
+    assert not any(e["type"] == "TurnStarted" and e["player"] == quitter for e in events)
+    assert any(f.on_battlefield for f in st.warband_of(quitter)) or any(
+        e["type"] == "FighterOutOfAction" and e["fighter"].startswith(quitter) for e in events)
+
+
+def test_the_last_player_left_wins_and_no_one_concedes_during_setup():
+    """Ruling: when every other player has conceded, the last one wins; before the battle (setup) a player may only
+    ask to abandon the match."""
+    st, r = _in_action_phase(3, seed=8)
+    state = SYSTEM.concede(SYSTEM.concede(dump(st), P1), P3)
+    outcome = SYSTEM.outcome(state)
+    assert outcome is not None and outcome.winner == P2 and load(state).outcome["conceded"] == [P1, P3]
+    setup_state, _ = chosen(3)
+    with pytest.raises(IllegalAction) as e:
+        SYSTEM.concede(dump(setup_state), P1)
+    assert e.value.code == "uw.match.concede_in_setup"
