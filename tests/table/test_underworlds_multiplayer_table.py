@@ -94,3 +94,30 @@ async def test_a_multiplayer_match_is_played_at_the_table_to_its_victory_embed(t
     assert last is not None
     texts = "\n".join(public_texts(last))
     assert "wins" in texts or "draw" in texts.lower(), texts[:500]
+
+
+async def test_one_of_three_concedes_and_the_others_play_to_the_end(table):
+    """A player who concedes a three-player match is out (the game's Concedes hook): the match goes on between the
+    other two, who play it to its end; the one who conceded is never awaited again and does not win."""
+    uw, match_id = await started(table, 3)
+    pick = random.Random(5)
+    for _ in range(400):
+        match = await uw.store.load(match_id)
+        if match.state["phase"] == "action":
+            break
+        await step(uw, match_id, pick)
+    quitter = PLAYERS[1]
+    seat = match.seat_of(quitter.user_id)
+    reply = await table.concede(ctx(quitter), match_id)
+    assert reply.error is None, reply.content
+    match = await uw.store.load(match_id)
+    assert match.status.value == "active" and match.state["players"][seat]["conceded"]
+    for _ in range(3000):
+        match = await uw.store.load(match_id)
+        if match.status.over:
+            break
+        assert seat not in uw.system.view(match.state, None)["awaiting"]
+        reply, _, _ = await step(uw, match_id, pick)
+        assert reply.error is None, reply.content
+    match = await uw.store.load(match_id)
+    assert match.status.value == "finished" and match.state["outcome"]["winner"] != seat
