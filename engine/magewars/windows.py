@@ -200,13 +200,28 @@ def _attempt(before: JSON, seat: str, action: JSON, rng: Any, apply: Any, answer
         events = apply(new, seat, action, rolls)
     except Pause as pause:
         paused = clone(before)
-        question = {**pause.question, "by": seat, "action": action, "answers": answers, "tape": rolls.played}
+        question = {**pause.question, "by": seat, "declared": declared(before, action), "action": action,
+                    "answers": answers, "tape": rolls.played}
         paused.setdefault("pending", []).insert(0, question)
         shown = {k: v for k, v in public(question, None).items() if k != "type"}
         return paused, [{"type": "ResponseAsked", "question": question["type"], **shown}], True
     finally:
         _ASKER.reset(token)
     return new, events, False
+
+
+def declared(state: JSON, action: JSON) -> JSON:
+    """What the interrupted action shows everyone (§10.3 step 1, §9.2 step 1: the attack and the spell are
+    announced): the attacker, its attack and target; the caster, its target, and the spell unless it is an
+    enchantment cast face down."""
+    if action["type"] == "Attack":
+        return {"attacker": (state.get("activation") or {}).get("object"), "attack": action["attack"],
+                "target": action["target"]}
+    from engine.magewars.cards import card, has_card
+    from engine.magewars.pack import CardType
+    hidden = has_card(action["spell"]) and card(action["spell"]).type == CardType.ENCHANTMENT
+    return {"caster": action["caster"], "target": action.get("target") or action.get("zone"),
+            "spell": None if hidden else action["spell"]}
 
 
 def answer(state: JSON, seat: str, action: JSON, rng: Any, apply: Any) -> tuple[JSON, list[JSON], bool]:
