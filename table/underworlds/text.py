@@ -413,6 +413,8 @@ def panel_embed(view: JSON, names: Names, *, match_id: str, image: str | None = 
                  text("panel.decks", lang, objectives=p.get("objective_deck", 0), power=p.get("power_deck", 0))]
         if phase == "action":
             lines.insert(1, text("panel.activations", lang, count=p.get("activations_left", 0)))
+        if p.get("conceded"):  # three or four players: out of the match, the others play on
+            lines.insert(0, text("panel.conceded", lang))
         if p.get("haunch"):  # Haunch counters (The Skinnerkin's cards), public
             lines.append(text("panel.haunch", lang, count=p["haunch"]))
         bane = p.get("bane") or {}

@@ -223,7 +223,8 @@ def write_everything(lang: str) -> list[str]:
         out += [victory_embed(v, names, None, None) for v in outcome_views(final)]
         # Three or four players: whose turn is next on the panel, a draw between some of them.
         out.append(panel_embed({**final, "seats": [*final["seats"], "player3"], "next_turn": "player2",
-                                "players": {**final["players"], "player3": final["players"]["player1"]}},
+                                "players": {**final["players"], "player3": {**final["players"]["player1"],
+                                                                            "conceded": True}}},
                                names, match_id="m1"))
         out.append(victory_embed({**final, "outcome": {"winner": None, "reason": "draw", "glory": {},
                                                       "drawn": final["seats"]}}, names, None, None))
