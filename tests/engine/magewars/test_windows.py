@@ -312,3 +312,25 @@ def test_counterstrike_is_the_defenders_choice():
             s, more = SYSTEM.apply(s, "player1", {"type": "Defend", "defense": None}, rng)
             events += more
         assert ("Counterstrike" in types(events)) is strike
+
+
+def test_actions_with_questions_replay_from_the_seed_and_log():
+    """§19 (a match replays from its seed and log, table/replay.py; every draw logged once, table/fairness.py):
+    rolls made before a question are played back from the tape when it is answered, never drawn again; each
+    action, applied again from the state and generator position it started at, gives the same state."""
+    rng = SeededRng(b"f" * 32)
+    s = SYSTEM.setup({"mode": "full"}, SEATS, rng)
+    pick = random.Random(3)
+    asked = 0
+    for _ in range(1500):
+        if s["over"]:
+            break
+        seat = SYSTEM.awaiting(s)[0]
+        action = pick.choice([a for a in SYSTEM.legal_actions(s, seat) if a["type"] != "Concede"])
+        start = rng.counter
+        after, events = SYSTEM.apply(s, seat, action, rng)
+        again, events_again = SYSTEM.apply(s, seat, action, SeededRng(rng.seed, start))
+        assert again == after and events_again == events
+        asked += types(events).count("ResponseAsked")
+        s = after
+    assert asked > 0
