@@ -645,7 +645,7 @@ def _nullified(state: JSON, seat: str, c: Card, fields: JSON, events: list[JSON]
         if ench["card"] == "Nullify" and ench["face_down"] and ench["controller"] != seat:
             owner_mage = state["objects"][state["mages"][ench["controller"]]]
             cost = number(card("Nullify").reveal_cost)
-            if owner_mage["mana"] < cost or not pay:  # it must be revealed; unpaid, it is destroyed without effect (§9.7)
+            if owner_mage["mana"] < cost or not pay:  # must be revealed; unpaid, destroyed without effect (§9.7)
                 destroy(state, ench["id"], events, cause="reveal not paid")
                 return False
             owner_mage["mana"] -= cost

@@ -50,8 +50,8 @@ Actions (``{"type": ...}``):
 - ``Defend`` {defense: index|None, block?: bool}: the attacked object's controller chooses its defense in the
   avoid step, and whether to pay a hidden Block (pending ``{type: "defend", seat, by, object, strike,
   defenses, private: {block}}``); ``Counterstrike`` {attack: index|None}: the defender's counterstrike after a
-  melee attack, or none (pending ``{type: "counterstrike", seat, object, attacks}``); ``Counter`` {enchantment, pay}: a face-down Nullify revealed in the Counter
-  step, paid or not; ``Skip``: let a reveal window pass (pending ``{type: "window", seat, by, object, timing:
+  melee attack, or none (pending ``{type: "counterstrike", seat, object, attacks}``); ``Counter`` {enchantment,
+  pay}: a face-down Nullify revealed in the Counter step, paid or not; ``Skip``: let a reveal window pass (pending ``{type: "window", seat, by, object, timing:
   "attack"|"spell", private: {counters}}``); each question also holds ``by`` and ``declared`` (what the action
   announced). Asked inside an Attack or a Cast (windows.py; option
   ``windows`` False: nobody is asked, the old defaults stand). Events ResponseAsked, ResponseGiven,

@@ -3,9 +3,9 @@
 
 Secrets: the spells planned, the spellbook and face-down enchantments are shown only in the private view
 (``/mw spells``) and in autocomplete, which only its player sees; an action naming a spell or an enchantment
-(``private_fields``) never goes on a button. A quickcast window, and a reveal window inside another player's action, is a ``Window``
-(table/presenter.py): the table auto-passes a player with nothing to play after a random delay, so the speed of
-a pass tells nothing. The defender's choice of defense (``/mw defend``) is asked only when it has one.
+(``private_fields``) never goes on a button. A quickcast window, and a reveal window inside another player's
+action, is a ``Window`` (table/presenter.py): the table auto-passes a player with nothing to play after a
+random delay, so the speed of a pass tells nothing. The defender's choice of defense (``/mw defend``) is asked only when it has one.
 """
 from __future__ import annotations
 
