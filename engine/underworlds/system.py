@@ -124,6 +124,7 @@ def concede(state: JSON, seat: str) -> JSON:
     if len(st.in_play()) == 1:
         turns.finish(ctx)
     else:
+        advance(ctx)  # a step that waited for them alone (a reaction step) goes on
         settle_conceded(ctx)
     return dump(st)
 

@@ -615,3 +615,16 @@ def test_the_last_player_left_wins_and_no_one_concedes_during_setup():
     with pytest.raises(IllegalAction) as e:
         SYSTEM.concede(dump(setup_state), P1)
     assert e.value.code == "uw.match.concede_in_setup"
+
+
+def test_a_reaction_step_waiting_only_for_the_player_who_concedes_goes_on():
+    """Ruling (conceding): a reaction step that waits for the conceding player alone (their Loot after taking a
+    fighter out, §21) closes at once and the match goes on (found by random play with concessions)."""
+    st = position(3, {fid(P1): "b2", fid(P2): "b8", fid(P3): "p2"}, active=P2)
+    st.feature_tokens.append(FeatureToken(id="trap-1", front=FeatureSide.TRAP))
+    st.stack.append({"kind": "window", "tags": ["out_of_action"],
+                     "ctx": {"fighter": fid(P3), "hex": "e3", "attacker_seat": P1},
+                     "order": [P2, P3, P1], "responded": [], "played": [], "chain": [], "stage": "collect"})
+    assert SYSTEM.view(dump(st), None)["awaiting"] == [P1]
+    after = SYSTEM.concede(dump(st), P1)
+    assert SYSTEM.view(after, None)["awaiting"] == [P2] and load(after).stack[-1]["kind"] == "turn"
