@@ -192,7 +192,9 @@ class Planner:
         self.dist[0] = 0.0
         self.parent = np.full(n, -1, dtype=int)
         self.settled = np.zeros(n, dtype=bool)
-        self.heap: list[tuple[float, int]] = [(0.0, 0)]
+        self._xy = [(float(x), float(y)) for x, y in self.nodes]
+        self.heap: list[tuple[float, int, int, int]] = [(0.0, 0, 0, -1)]
+        """(key, lazy, node, from): a node at its distance (lazy 0), or a hop not yet measured at its length."""
 
     # -- hop costs --
 
@@ -215,19 +217,6 @@ class Planner:
         cost[self._through_enemy(p, q)] = np.inf
         return cost
 
-    def _row(self, i: int) -> np.ndarray:
-        """Costs of the hops from node ``i`` to every node: the terrain's part from the layout when ``i`` is one
-        of its points."""
-        k = int(self.at[i])
-        p = self.nodes[i][None, :]
-        if k < 0:
-            return self.costs(p, self.nodes)
-        row = np.empty(len(self.nodes))
-        row[self.shared] = self.layout.row(k)[self.at[self.shared]]
-        row[self.own] = self.layout.costs(p, self.nodes[self.own])
-        row[self._through_enemy(np.broadcast_to(p, self.nodes.shape), self.nodes)] = np.inf
-        return row
-
     def hop(self, p: Point, q: Point) -> float:
         """:meth:`costs` of one hop, in plain floats."""
         p, q = (float(p[0]), float(p[1])), (float(q[0]), float(q[1]))
@@ -239,19 +228,32 @@ class Planner:
     # -- search --
 
     def _settle_next(self) -> int | None:
-        while self.heap:
-            d, i = heapq.heappop(self.heap)
-            if self.settled[i] or d > self.dist[i]:
+        """Settle the next closest node and return it (None when no node is left).
+
+        Hops are measured lazily: settling a node queues each hop out of it at its length, a lower bound of
+        its cost (no hop costs less than its length); a queued hop is measured only when it comes first, and
+        queues its end at the true cost. The settled distances are those of an eager Dijkstra; far fewer hops
+        are measured, since most nodes are settled by the first hop that reaches them.
+        """
+        heap, dist, settled = self.heap, self.dist, self.settled
+        while heap:
+            key, lazy, j, i = heapq.heappop(heap)
+            if settled[j] or key > dist[j] - (1e-12 if lazy else 0.0):
                 continue
-            self.settled[i] = True
-            row = self._row(i)
-            new = d + row
-            better = (new < self.dist - 1e-12) & ~self.settled
-            self.dist[better] = new[better]
-            self.parent[better] = i
-            for j in np.flatnonzero(better).tolist():
-                heapq.heappush(self.heap, (float(new[j]), j))
-            return i
+            if lazy:
+                new = dist[i] + self.hop(self._xy[i], self._xy[j])
+                if new < dist[j] - 1e-12:
+                    dist[j] = new
+                    self.parent[j] = i
+                    heapq.heappush(heap, (new, 0, j, -1))
+                continue
+            settled[j] = True
+            delta = self.nodes - self.nodes[j]
+            bound = key + np.hypot(delta[:, 0], delta[:, 1])
+            ks = np.flatnonzero((bound < dist - 1e-12) & ~settled)
+            for k, b in zip(ks.tolist(), bound[ks].tolist()):
+                heapq.heappush(heap, (b, 1, k, j))
+            return j
         return None
 
     def reached(self, limit: float) -> np.ndarray:
@@ -262,9 +264,11 @@ class Planner:
         return np.flatnonzero(self.settled & (self.dist <= limit))
 
     def _frontier(self) -> float:
-        while self.heap and (self.settled[self.heap[0][1]] or self.heap[0][0] > self.dist[self.heap[0][1]]):
-            heapq.heappop(self.heap)
-        return self.heap[0][0] if self.heap else math.inf
+        """A lower bound of every unsettled node's distance."""
+        heap, dist, settled = self.heap, self.dist, self.settled
+        while heap and (settled[heap[0][2]] or heap[0][0] > dist[heap[0][2]] - (1e-12 if heap[0][1] else 0.0)):
+            heapq.heappop(heap)
+        return heap[0][0] if heap else math.inf
 
     def path_to(self, v: int) -> tuple[Point, ...]:
         path = []
@@ -279,25 +283,38 @@ class Planner:
         if not goals:
             return None
         g = np.asarray(goals, dtype=float)
-        n = len(self.nodes)
-        totals = np.full((len(g), n), np.inf)
+        gs = [(float(x), float(y)) for x, y in g]
+        best = [math.inf, -1, -1]      # total, goal, node: ties go to the first goal, then the first node
+
+        def measure(candidates: np.ndarray, bounds: np.ndarray, ncols: int, nodes: np.ndarray) -> None:
+            # No hop costs less than its length: in order of that bound, until it passes the best total.
+            for c in np.argsort(bounds, kind="stable").tolist():
+                if bounds[c] > best[0]:
+                    break
+                gi, vi = divmod(int(candidates[c]), ncols)
+                v = int(nodes[vi])
+                total = self.dist[v] + self.hop(self._xy[v], gs[gi])
+                if total < best[0] or (total == best[0] and (gi, v) < (best[1], best[2])):
+                    best[:] = [total, gi, v]
+
         done = np.flatnonzero(self.settled)
         if len(done):
-            k = len(done)
-            rows = self.costs(np.repeat(g, k, axis=0), np.tile(self.nodes[done], (len(g), 1))).reshape(len(g), k)
-            totals[:, done] = self.dist[done][None, :] + rows
+            delta = g[:, None, :] - self.nodes[done][None, :, :]
+            bounds = (self.dist[done][None, :] + np.hypot(delta[..., 0], delta[..., 1])).ravel()
+            measure(np.arange(len(bounds)), bounds, len(done), done)
         while True:
             frontier = self._frontier()
-            if frontier >= float(totals.min()) or frontier > limit:
+            if frontier >= best[0] or frontier > limit:
                 break
             i = self._settle_next()
             if i is None:
                 break
-            totals[:, i] = self.dist[i] + self.costs(self.nodes[i][None, :], g)
-        if not np.isfinite(totals).any() or float(totals.min()) > limit:
+            delta = g - self.nodes[i]
+            measure(np.arange(len(g)), self.dist[i] + np.hypot(delta[:, 0], delta[:, 1]), 1, np.asarray([i]))
+        total, gi, vi = best
+        if gi < 0 or total > limit:
             return None
-        gi, vi = np.unravel_index(int(np.argmin(totals)), totals.shape)
-        return float(totals[gi, vi]), self.path_to(int(vi)) + ((float(g[gi][0]), float(g[gi][1])),)
+        return float(total), self.path_to(vi) + (gs[gi],)
 
 
 def _rings(poly):
