@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 
+from engine.magewars.system import SYSTEM
 from table.play import Play
 from table.windows import DELAY
 from tests.discord.test_magewars_windows_match import at_the_attack
@@ -64,3 +65,31 @@ async def test_a_player_holding_nothing_is_passed_for_and_the_attack_goes_on(tab
     assert after.state["pending"][0]["type"] == "defend"  # the defender's choice is never passed for
     game = play.game("magewars")
     assert game.presenter.window(game.scene(after, "player2"), game.legal(after, "player2")) is None
+
+
+def test_a_counterspell_to_reveal_holds_the_window_and_a_defense_choice_is_no_window():
+    """§9.7: a face-down Nullify on a spell's target must be revealed in the Counter step: its holder is asked
+    (the window holds an answer, never passed for); the other seat has no window; the defender's choice of
+    defense is always asked, so it is not a window at all."""
+    from table.magewars.presenter import MageWarsPresenter
+    from table.presenter import Scene
+    from tests.engine.magewars.test_windows import armed_foe, duel, past_window, put, wolf_attacks
+
+    presenter = MageWarsPresenter()
+
+    def window(s, seat):
+        return presenter.window(Scene(SYSTEM.view(s, seat), {}, viewer=seat), SYSTEM.legal_actions(s, seat))
+
+    s, rng = duel(["Sleep"])
+    s, _ = SYSTEM.apply(s, "player1", {"type": "Activate", "creature": s["mages"]["player1"]}, rng)
+    fox = put(s, "Bitterwood Fox", "player2", "A1")
+    put(s, "Nullify", "player2", attached_to=fox, face_down=True)
+    cast = next(a for a in SYSTEM.legal_actions(s, "player1") if a["type"] == "Cast" and a.get("target") == fox)
+    s, _ = SYSTEM.apply(s, "player1", cast, rng)
+    assert window(s, "player2").holds is True and window(s, "player1") is None
+
+    s, rng = duel()
+    foe, _ = armed_foe(s)
+    s, _ = wolf_attacks(s, rng, foe)
+    s, _ = past_window(s, rng)
+    assert s["pending"][0]["type"] == "defend" and window(s, "player2") is None
