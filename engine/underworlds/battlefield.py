@@ -1,10 +1,11 @@
-"""Underworlds boards as data and the battlefield two of them make (rulebook §8, §12.2).
+"""Underworlds boards as data and the battlefield two of them make, or three or four (rulebook §8, §12.2, p.54).
 
 A ``Board`` is one printed board face: its shape, its starting, blocked, lethal, cover and trap hexes
 in its own upright coordinates, and where those facts were read. Boards come from data files
 (``data/underworlds/boards.json``, or a player's own file); nothing about any board is written here.
-A ``Battlefield`` is two boards joined along their long or short edges: its hexes, their types (edge
-derived), each player's territory and no one's territory, line of sight. Fighters and feature tokens
+A ``Battlefield`` is two boards joined along their long or short edges (with three or four players, each further
+board joined to a placed one, ``ExtraBoard``): its hexes, their types (edge derived), each player's territory and no
+one's territory, line of sight. Fighters and feature tokens
 live in the match state; token sides that change hex types are applied by ``feature_tokens.py``.
 
 Board geometry. A board is a rectangle of pointy-top hexes whose rows alternate ``W`` and ``W - 1``

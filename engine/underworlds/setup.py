@@ -3,6 +3,9 @@
 One ``setup`` frame at the bottom of the stack walks the stages in the rulebook's order. Choices are
 actions (ChooseWarband, ChooseDeck, ChooseBoardPlayer, ChooseBoard, PlaceBoards, PlaceFeatureToken,
 Redraw, ChooseFirstToDeploy, PlaceFighter); chance (shuffles, roll-offs) is drawn from the match rng.
+With three or four players the multiplayer chapter's order applies (seed 000 lines 1554-1591): roll-off losers
+choose and place the boards (PlaceExtraBoard for the third and fourth), 1-7 or 1-9 numbered tokens are dealt and
+placed in play order, redraw and deployment go in play order.
 When every fighter is placed the setup frame gives way to round 1 (``turns.py``).
 """
 from __future__ import annotations

@@ -1,8 +1,9 @@
 """Rounds and turns (§13): the action-phase roll-off, alternating turns, the steps of a turn, round end, victory.
 
 A ``round`` frame runs a round: roll-off (round 1: +1 crit to whoever finished deploying first),
-the winner's ChooseFirstTurn, "start of round" reactions, eight alternating turns, the end phase
-(``end_phase.py``), then clears the markers. A ``turn`` frame runs one turn: reaction, inspire and surge
+the winner's ChooseFirstTurn, "start of round" reactions, the turns in play order (four each between two
+players, three each among three, four each among four; a player who conceded is skipped), the end phase
+(``end_phase.py``), then clears the markers; a four-player match skips round 2. A ``turn`` frame runs one turn: reaction, inspire and surge
 steps, the activation step (``activation.py``), the shared "after the last action / after the
 activation" reaction step, the power step (``power.py``) and the steps after it.
 """
