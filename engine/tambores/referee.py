@@ -12,6 +12,10 @@ change the position directly and never pass the turn: they are not among the leg
   draw_deck, discard, removed) to the top of another. A hidden pile (hand, draw deck, removed) is its owner's to
   touch; the public event then says only the piles, and a private one (``visible_to`` the owner) names the card,
   unless it lands face up in the discard pile.
+- ``PlaceCard``, ``LiftCard``, ``ShiftCard``: a card into play from a pile, out of play to a pile, along the front
+  line (``referee_line.py``). A hidden pile a card leaves is its owner's to touch, as for ``MoveCard``; the card is
+  face up in play, so the events name it. The ``RefereeAction`` event's ``action`` is what was done: the kind
+  (``what``: unit or attachment), the slots as numbers, the card's id and name.
 - ``RefereeNote {text}``: a line in the log.
 """
 from __future__ import annotations
@@ -19,11 +23,12 @@ from __future__ import annotations
 from engine.core.errors import IllegalAction, InvalidInput
 from engine.core.rng import Rng
 from engine.tambores.cards import card, name
+from engine.tambores import referee_line
 from engine.tambores.ending import check_heroes
 from engine.tambores.state import JSON, card_id, slot_of
 from engine.tambores.stats import HERO, life
 
-TYPES = ("AdjustWounds", "MoveCard", "RefereeNote")
+TYPES = ("AdjustWounds", "MoveCard", "RefereeNote", *referee_line.TYPES)
 PILES = ("hand", "draw_deck", "discard", "removed")
 HIDDEN = ("hand", "draw_deck", "removed")
 COMBAT = ("declare", "respond", "prevent")
@@ -47,8 +52,11 @@ def apply_referee(st: JSON, by: str, action: JSON, rng: Rng, events: list[JSON])
     """Apply one referee action of ``by`` to ``st`` in place.
 
     :raises IllegalAction: tambores.referee.not_now, tambores.unknown_seat, tambores.referee.no_unit,
-        tambores.referee.not_in_pile, tambores.referee.hidden_pile
-    :raises InvalidInput: tambores.referee.bad_number, tambores.referee.bad_pile
+        tambores.referee.not_in_pile, tambores.referee.hidden_pile, and for the front line
+        tambores.referee.no_carrier, tambores.referee.slot_taken, tambores.referee.slot_taken_swap,
+        tambores.referee.same_slot, tambores.referee.unit_in_combat, tambores.referee.not_attachable,
+        tambores.referee.same_name, tambores.referee.not_on_unit, tambores.referee.hero_unequipped
+    :raises InvalidInput: tambores.referee.bad_number, tambores.referee.bad_pile, tambores.referee.bad_slot
     """
     if not st["players"] or not st["turn"] or st["step"] == "over":
         raise IllegalAction("tambores.referee.not_now", step=st["step"])
@@ -59,6 +67,8 @@ def apply_referee(st: JSON, by: str, action: JSON, rng: Rng, events: list[JSON])
         events.append({"type": "RefereeAction", "by": by, "action": logged, "reason": reason})
     elif kind == "AdjustWounds":
         _wounds(st, by, _seat(st, action, by), action, rng, events, logged, reason)
+    elif kind in referee_line.TYPES:
+        _line(st, by, _seat(st, action, by), action, events, reason)
     else:
         _move(st, by, _seat(st, action, by), action, events, logged, reason)
 
@@ -91,17 +101,51 @@ def _wounds(st: JSON, by: str, seat: str, action: JSON, rng: Rng, events: list[J
                        "attached": [card_id(a) for a in unit["attached"]]})
 
 
+def _pile(pile: object) -> str:
+    if pile not in PILES:
+        raise InvalidInput("tambores.referee.bad_pile", pile=str(pile), piles=", ".join(PILES))
+    return str(pile)
+
+
+def _top_copy(st: JSON, by: str, seat: str, source: str, wanted: str) -> str:
+    """The top copy of card ``wanted`` in ``seat``'s ``source`` pile, which ``by`` may touch (§16)."""
+    if by != seat and source in HIDDEN:
+        raise IllegalAction("tambores.referee.hidden_pile", pile=source)
+    inst = next((c for c in st["players"][seat][source] if card_id(c) == wanted), None)
+    if inst is None:
+        raise IllegalAction("tambores.referee.not_in_pile", card=wanted, pile=source)
+    return inst
+
+
+def _line(st: JSON, by: str, seat: str, action: JSON, events: list[JSON], reason: str | None) -> None:
+    """A card into play, out of it or along the front line; logged as what was done (names, slot numbers)."""
+    done: list[JSON] = []
+    kind = action["type"]
+    if kind == "PlaceCard":
+        source = _pile(action.get("source"))
+        inst = _top_copy(st, by, seat, source, str(action.get("card") or ""))
+        referee_line.place(st, seat, action, inst, done)
+    elif kind == "LiftCard":
+        _pile(action.get("target"))
+        referee_line.lift(st, seat, action, done)
+    else:
+        referee_line.shift(st, seat, action, done)
+    [moved] = done
+    what = "unit" if moved["type"].startswith("Unit") else "attachment"
+    summary = {k: v for k, v in moved.items() if k not in ("type", "by", "instance")}
+    events.append({"type": "RefereeAction", "by": by, "action": {"type": kind, "what": what, **summary},
+                   "reason": reason})
+    events += done
+
+
 def _move(st: JSON, by: str, seat: str, action: JSON, events: list[JSON], logged: JSON, reason: str | None) -> None:
     source, target, wanted = action.get("source"), action.get("target"), str(action.get("card") or "")
     for pile in (source, target):
-        if pile not in PILES:
-            raise InvalidInput("tambores.referee.bad_pile", pile=str(pile), piles=", ".join(PILES))
-    if by != seat and (source in HIDDEN or target in HIDDEN):
-        raise IllegalAction("tambores.referee.hidden_pile", pile=source if source in HIDDEN else target)
+        _pile(pile)
+    inst = _top_copy(st, by, seat, source, wanted)
+    if by != seat and target in HIDDEN:
+        raise IllegalAction("tambores.referee.hidden_pile", pile=target)
     p = st["players"][seat]
-    inst = next((c for c in p[source] if card_id(c) == wanted), None)
-    if inst is None:
-        raise IllegalAction("tambores.referee.not_in_pile", card=wanted, pile=source)
     p[source].remove(inst)
     p[target].insert(0, inst)
     shown = "discard" in (source, target)  # face up before or after: no secret
