@@ -233,10 +233,9 @@ def next_turn(st: State) -> str | None:
     if st.phase != "action" or st.first_player is None:
         return None
     nxt = st.turns_taken + (1 if st.active is not None and any(f["kind"] == "turn" for f in st.stack) else 0)
-    if nxt >= st.turns_in_round():
-        return None
-    order = st.play_order(st.first_player)
-    return order[nxt % len(order)]
+    order = st.rotation(st.first_player)
+    return next((order[i % len(order)] for i in range(nxt, st.turns_in_round())
+                 if not st.players[order[i % len(order)]].conceded), None)  # a conceded player's turn is skipped
 
 
 def view(state: JSON, seat: str | None) -> JSON:

@@ -628,3 +628,14 @@ def test_a_reaction_step_waiting_only_for_the_player_who_concedes_goes_on():
     assert SYSTEM.view(dump(st), None)["awaiting"] == [P1]
     after = SYSTEM.concede(dump(st), P1)
     assert SYSTEM.view(after, None)["awaiting"] == [P2] and load(after).stack[-1]["kind"] == "turn"
+
+
+def test_the_view_names_the_next_turns_player_skipping_one_who_conceded():
+    """Seed 000 lines 1573-1575 and 1609: turns go in play order; the view says whose turn is next (the panel shows
+    it), never a player who conceded."""
+    st = position(3, {fid(P1): "b2", fid(P2): "b8", fid(P3): "p2"}, active=P1)
+    assert SYSTEM.view(dump(st), None)["next_turn"] == P2
+    st.players[P2].conceded = True
+    assert SYSTEM.view(dump(st), None)["next_turn"] == P3
+    st = position(3, {fid(P1): "b2"}, active=P3, turns_taken=8)  # the round's last turn: the end phase is next
+    assert SYSTEM.view(dump(st), None)["next_turn"] is None
