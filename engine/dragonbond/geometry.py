@@ -431,30 +431,32 @@ def _refuse(reason: str, path: tuple[Point, ...], cost: float = 0.0, **params: A
 
 
 def _end_problem(mover: Token, dest: Point, tokens: Sequence[Token], field: Field, *, flying: bool,
-                 charge_target: str | None, failed_charge: str | None = None) -> MoveCheck | None:
-    """Why a unit may not stand at ``dest``, or None (digest §8, §23 *Volador*; seed 003 lines 650, 1119)."""
+                 charge_target: str | None, failed_charge: str | None = None,
+                 blockers: tuple | None = None) -> MoveCheck | None:
+    """Why a unit may not stand at ``dest``, or None (digest §8, §23 *Volador*; seed 003 lines 650, 1119).
+    ``blockers``: :func:`_standing_blockers` of the field, when the caller asks about many points."""
     here = mover.moved(dest)
     r = mover.radius
     if not (r - 1e-6 <= dest[0] <= field.width - r + 1e-6 and r - 1e-6 <= dest[1] <= field.height - r + 1e-6):
         return _refuse("db.move.off_table", (dest,), x=_round(dest[0]), y=_round(dest[1]))
     disc = None
-    for t in field.terrain:
-        if t.has(IMPASSABLE) or (flying and t.has(DARK)):
-            poly = _polygon(t)
-            x1, y1, x2, y2 = poly.bounds
-            if dest[0] + r < x1 or dest[0] - r > x2 or dest[1] + r < y1 or dest[1] - r > y2:
-                continue    # the disc is clear of the piece's box: no buffer needed
-            disc = disc or SPoint(dest).buffer(max(r - _SLACK, 0.01), quad_segs=16)
-            if poly.intersects(disc) and poly.intersection(disc).area > 1e-4:
-                key = "db.move.impassable" if t.has(IMPASSABLE) else "db.move.flying_into_dark"
-                return _refuse(key, (dest,), terrain=t.id)
-    for other in _others(mover, tokens):
-        if overlaps(here, other):
+    for t, poly, (x1, y1, x2, y2) in blockers if blockers is not None else _standing_blockers(field, flying):
+        if dest[0] + r < x1 or dest[0] - r > x2 or dest[1] + r < y1 or dest[1] - r > y2:
+            continue    # the disc is clear of the piece's box: no buffer needed
+        disc = disc or SPoint(dest).buffer(max(r - _SLACK, 0.01), quad_segs=16)
+        if poly.intersects(disc) and poly.intersection(disc).area > 1e-4:
+            key = "db.move.impassable" if t.has(IMPASSABLE) else "db.move.flying_into_dark"
+            return _refuse(key, (dest,), terrain=t.id)
+    # The same sums as ``overlaps`` and ``edge_distance`` (a gap of 1" or more always reads at least 1.0").
+    gaps = [(other, math.hypot(dest[0] - other.x, dest[1] - other.y) - r - other.radius)
+            for other in tokens if other.id != mover.id]
+    for other, gap in gaps:
+        if gap < -0.05:
             return _refuse("db.move.overlaps", (dest,), unit=other.id)
-    for enemy in _enemies(mover, tokens):
-        if enemy.id == charge_target:
+    for enemy, gap in gaps:
+        if enemy.side == mover.side or enemy.id == charge_target or gap >= ENEMY_GAP:
             continue
-        gap = edge_distance(here, enemy)
+        gap = _round(max(0.0, gap))
         if enemy.id == failed_charge:
             # A32: a failed charge may end within 1" of its target, never in contact.
             if gap == 0:
@@ -470,6 +472,13 @@ def _end_problem(mover: Token, dest: Point, tokens: Sequence[Token], field: Fiel
             return _refuse("db.move.not_in_contact", (dest,), unit=charge_target,
                            distance=edge_distance(here, target))
     return None
+
+
+@lru_cache(maxsize=16)
+def _standing_blockers(field: Field, flying: bool) -> tuple[tuple[Terrain, Polygon, tuple[float, ...]], ...]:
+    """The pieces no unit may stand on (impassable; dark too for a flyer), with their footprints and boxes."""
+    return tuple((t, _polygon(t), _polygon(t).bounds) for t in field.terrain
+                 if t.has(IMPASSABLE) or (flying and t.has(DARK)))
 
 
 def _planner(mover: Token, tokens: Sequence[Token], field: Field, ignore_slowing: bool) -> Planner:
@@ -562,9 +571,10 @@ def _reachable_ring(mover: Token, target: Token, tokens: Sequence[Token], field:
                     ignore_slowing: bool, flying: bool, charge: bool,
                     limit: float = math.inf) -> tuple[float, tuple[Point, ...]] | None:
     """The cheapest path to any valid spot ``gap`` inches from the target's edge."""
+    blockers = _standing_blockers(field, flying)
     ring = [p for p in _contact_ring(mover, target, gap + 0.01 if gap else 0.0)
-            if _end_problem(mover, p, tokens, field, flying=flying,
-                            charge_target=target.id if charge else None) is None]
+            if _end_problem(mover, p, tokens, field, flying=flying, charge_target=target.id if charge else None,
+                            blockers=blockers) is None]
     if not ring:
         return None
     if flying:

@@ -55,7 +55,13 @@ class Layout:
         self.parts = _convex_parts(slow_polygons)
         self.circles = np.asarray(slow_circles, dtype=float).reshape(-1, 3)
         # The same, as plain floats for one hop at a time (numpy's call overhead dwarfs a single pair).
-        self._edges = [tuple(map(float, e)) for e in self.edges]
+        self._rings = []
+        for w in self.walls:
+            for ring in _rings(w):
+                c = [(float(x), float(y)) for x, y in ring.coords]
+                xs, ys = [x for x, _ in c], [y for _, y in c]
+                box = (min(xs) - 1e-9, min(ys) - 1e-9, max(xs) + 1e-9, max(ys) + 1e-9)
+                self._rings.append((box, [(*a, *b) for a, b in zip(c, c[1:])]))
         self._parts = [([(float(nx), float(ny), float(c)) for (nx, ny), c in zip(normals, offsets)], bounds)
                        for normals, offsets, bounds in self.parts]
         self._circles = [tuple(map(float, c)) for c in self.circles]
@@ -132,9 +138,14 @@ class Layout:
         for cx, cy, rad in self._circles:
             if hix >= cx - rad and lox <= cx + rad and hiy >= cy - rad and loy <= cy + rad:
                 cost += _chord_one(px, py, dx, dy, cx, cy, rad) * length
-        for ax, ay, bx, by in self._edges:
-            if _segment_segment_one(px, py, qx, qy, ax, ay, bx, by) < self.reach:
-                return math.inf
+        reach = self.reach
+        for (x0, y0, x1, y1), edges in self._rings:
+            # A ring whose box is farther than the reach from the hop's box cannot block it.
+            if hix < x0 - reach or lox > x1 + reach or hiy < y0 - reach or loy > y1 + reach:
+                continue
+            for ax, ay, bx, by in edges:
+                if _segment_segment_one(px, py, qx, qy, ax, ay, bx, by) < reach:
+                    return math.inf
         return cost
 
     def row(self, k: int) -> np.ndarray:
@@ -194,6 +205,7 @@ class Planner:
         self.settled = np.zeros(n, dtype=bool)
         self._xy = [(float(x), float(y)) for x, y in self.nodes]
         self.heap: list[tuple[float, int, int, int]] = [(0.0, 0, 0, -1)]
+        self._hops: dict[int, tuple[list[float], list[int], list[int]]] = {}
         """(key, lazy, node, from): a node at its distance (lazy 0), or a hop not yet measured at its length."""
 
     # -- hop costs --
@@ -220,7 +232,11 @@ class Planner:
     def hop(self, p: Point, q: Point) -> float:
         """:meth:`costs` of one hop, in plain floats."""
         p, q = (float(p[0]), float(p[1])), (float(q[0]), float(q[1]))
+        lox, hix, loy, hiy = min(p[0], q[0]), max(p[0], q[0]), min(p[1], q[1]), max(p[1], q[1])
         for x, y, rr in self._discs:
+            # A base farther than its reach from the hop's box cannot block it.
+            if x < lox - rr - 1e-9 or x > hix + rr + 1e-9 or y < loy - rr - 1e-9 or y > hiy + rr + 1e-9:
+                continue
             if _point_segment_one(x, y, *p, *q) < rr:
                 return math.inf
         return self.layout.hop(p, q)
@@ -237,7 +253,7 @@ class Planner:
         """
         heap, dist, settled = self.heap, self.dist, self.settled
         while heap:
-            key, lazy, j, i = heapq.heappop(heap)
+            key, lazy, j, i = self._pop()
             if settled[j] or key > dist[j] - (1e-12 if lazy else 0.0):
                 continue
             if lazy:
@@ -251,10 +267,22 @@ class Planner:
             delta = self.nodes - self.nodes[j]
             bound = key + np.hypot(delta[:, 0], delta[:, 1])
             ks = np.flatnonzero((bound < dist - 1e-12) & ~settled)
-            for k, b in zip(ks.tolist(), bound[ks].tolist()):
-                heapq.heappush(heap, (b, 1, k, j))
+            if len(ks):
+                # The hops out of j wait in a list by bound; only the next one is in the heap (same order).
+                order = np.argsort(bound[ks], kind="stable")
+                self._hops[j] = (bound[ks][order].tolist(), ks[order].tolist(), [1])
+                heapq.heappush(heap, (self._hops[j][0][0], 1, self._hops[j][1][0], j))
             return j
         return None
+
+    def _pop(self) -> tuple[float, int, int, int]:
+        entry = heapq.heappop(self.heap)
+        if entry[1]:        # a queued hop: the next one out of the same node takes its place
+            bounds, ends, at = self._hops[entry[3]]
+            if at[0] < len(bounds):
+                heapq.heappush(self.heap, (bounds[at[0]], 1, ends[at[0]], entry[3]))
+                at[0] += 1
+        return entry
 
     def reached(self, limit: float) -> np.ndarray:
         """Indices of the nodes reachable within ``limit`` (settling the search that far)."""
@@ -267,7 +295,7 @@ class Planner:
         """A lower bound of every unsettled node's distance."""
         heap, dist, settled = self.heap, self.dist, self.settled
         while heap and (settled[heap[0][2]] or heap[0][0] > dist[heap[0][2]] - (1e-12 if heap[0][1] else 0.0)):
-            heapq.heappop(heap)
+            self._pop()
         return heap[0][0] if heap else math.inf
 
     def path_to(self, v: int) -> tuple[Point, ...]:
