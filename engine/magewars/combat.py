@@ -129,7 +129,9 @@ def check_attack(state: JSON, attacker: str, bar: JSON, target: str, *, counters
     objects = state["objects"]
     if target not in objects or objects[target].get("destroyed") or not stats.has_life(state, target):
         raise IllegalAction("mw.combat.not_attackable", target=target)
-    if conditions.incapacitated(objects[attacker]):
+    if conditions.incapacitated(objects[attacker]) and not bar.get("spell"):
+        # a spell's bar (an attack spell, a wall's or trap's attack, a push's collision) is no creature's attack:
+        # whether its caster may act is the casting rules' question (§9.2), and a stunned creature still collides
         raise IllegalAction("mw.combat.attacker_incapacitated", attacker=attacker)
     here, there = zone_of(state, attacker), zone_of(state, target)
     flying_target = stats.traits(state, target).has("Flying")

@@ -63,3 +63,14 @@ def test_a_creature_destroyed_by_a_pushing_attack_is_not_pushed():
     fox = new_object(s, "Bitterwood Fox", "creature", "player2", zone="A1")["id"]
     s["objects"][fox]["destroyed"] = True
     assert movement.push(s, fox, "north", rng) == [] and movement.push_away(s, fox, None, rng) == []
+
+
+def test_a_stunned_creature_pushed_into_the_wall_still_collides():
+    """Digest §7.6 (a push into the arena's wall is an Unavoidable 3-die collision) and §12.2 (an incapacitated
+    creature can't attack): the collision is no attack of the pushed creature, so a Stunned one still suffers it
+    (random full duel seed 22 offered a Force Push that was then refused ``mw.combat.attacker_incapacitated``)."""
+    s, rng = duel_at_turn({"player1": "wizard", "player2": "beastmaster"})
+    wolf = new_object(s, "Timber Wolf", "creature", "player2", zone="A1")["id"]
+    s["objects"][wolf]["conditions"]["Stun"] = 1
+    events = movement.push(s, wolf, "north", rng)
+    assert events[0]["type"] == "Collided" and any(e["type"] == "AttackRolled" for e in events)
