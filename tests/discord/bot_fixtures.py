@@ -13,11 +13,23 @@ from table.settings import Settings
 from table.store import Store
 
 
+SECRET = b"k" * 32
+"""The bot's server secret in these tests."""
+
+
+def store_for(redis, prefix: str) -> Store:
+    """The bot's store as a test reads it: knowing the bot's secret, so the log gives each action its events
+    (replayed from the match seed: the log does not store them)."""
+    store = Store(redis, prefix=prefix)
+    Table(store, SECRET)
+    return store
+
+
 def services_for(redis, prefix: str, **settings) -> Services:
     """Services over the test's Redis client and key prefix."""
     config = Settings(redis_prefix=prefix, discord_token=None, **settings)
     store = Store(redis, prefix=prefix)
-    table = Table(store, b"k" * 32)
+    table = Table(store, SECRET)
     return Services(config, redis, store, table, RateLimit(redis, prefix, config.rate_limit_per_minute), Rolls(table))
 
 

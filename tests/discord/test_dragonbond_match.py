@@ -16,8 +16,7 @@ import shlex
 from PIL import Image
 
 from engine.dragonbond.system import awaiting
-from table.store import Store
-from tests.discord.bot_fixtures import running_bot
+from tests.discord.bot_fixtures import running_bot, store_for
 from tests.discord.fake_discord_model import message_text
 from tests.table.test_dragonbond_local import far_point
 from tests.table.test_dragonbond_table import next_command, playable  # noqa: F401 - the fixture
@@ -45,7 +44,7 @@ async def wait_public(fake, thread, before: int) -> None:
 async def test_a_whole_battle_on_discord_to_the_result(fake_discord, redis, prefix, playable):  # noqa: F811
     fake = fake_discord
     alice, bob, carol = fake.add_user("alice"), fake.add_user("bob"), fake.add_user("carol")
-    store = Store(redis, prefix=prefix)
+    store = store_for(redis, prefix)
     async with running_bot(fake, redis, prefix, rate_limit_per_minute=100_000):
         await fake.slash(alice, fake.channel, "match new", game="dragonbond", opponent=bob)
         [thread] = fake.threads_of(fake.channel)

@@ -13,8 +13,7 @@ import random
 
 from PIL import Image
 
-from table.store import Store
-from tests.discord.bot_fixtures import running_bot
+from tests.discord.bot_fixtures import running_bot, store_for
 from tests.discord.fake_discord_model import message_text
 
 
@@ -45,7 +44,7 @@ APPRENTICE_DUEL = [("player1", "Play Apprentice (2 × 3 arena)"),
 async def test_a_whole_mage_wars_duel_on_discord(fake_discord, redis, prefix):
     fake = fake_discord
     alice, bob, carol = fake.add_user("alice"), fake.add_user("bob"), fake.add_user("carol")
-    store = Store(redis, prefix=prefix)
+    store = store_for(redis, prefix)
     rng = random.Random(2016)  # a path that ends the duel (the choices come first)
     replies: dict[int, list] = {alice.id: [], bob.id: []}
     hidden_names: dict[str, set[str]] = {}  # seat -> names of its enchantments cast face down (still hidden or not)
@@ -140,7 +139,7 @@ async def test_a_pass_at_the_end_of_a_window_becomes_the_panel(fake_discord, red
 
     fake = fake_discord
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
-    store = Store(redis, prefix=prefix)
+    store = store_for(redis, prefix)
     rng = random.Random(7)
     presenter = find_presenter("magewars")
     async with running_bot(fake, redis, prefix, rate_limit_per_minute=100_000) as bot:
@@ -187,7 +186,7 @@ async def test_players_choose_their_mages_and_a_packs_spellbook_on_discord(fake_
 
     fake = fake_discord
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
-    store = Store(redis, prefix=prefix)
+    store = store_for(redis, prefix)
     async with running_bot(fake, redis, prefix, rate_limit_per_minute=100_000):
         imported = await fake.slash(alice, fake.channel, "pack import",
                                     file=("wolves.yaml", yaml.safe_dump(wolves_pack(2)).encode()))

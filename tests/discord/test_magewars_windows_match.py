@@ -11,8 +11,7 @@ from engine.core.rng import SeededRng
 from engine.magewars.cards import card, kind_of
 from engine.magewars.state import new_object
 from engine.magewars.system import SYSTEM
-from table.store import Store
-from tests.discord.bot_fixtures import running_bot
+from tests.discord.bot_fixtures import running_bot, store_for
 from tests.discord.fake_discord_model import message_text
 from tests.discord.test_magewars_match import choose
 
@@ -83,7 +82,7 @@ async def _settle(fake, thread, before: int) -> None:
 async def test_the_defender_reveals_in_the_window_and_chooses_its_defense_on_discord(fake_discord, redis, prefix):
     fake = fake_discord
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
-    store = Store(redis, prefix=prefix)
+    store = store_for(redis, prefix)
     async with running_bot(fake, redis, prefix, rate_limit_per_minute=100_000):
         await fake.slash(alice, fake.channel, "match new", game="magewars", opponent=bob)
         [thread] = fake.threads_of(fake.channel)

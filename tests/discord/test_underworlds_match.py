@@ -14,8 +14,7 @@ import random
 from PIL import Image
 
 from engine.underworlds.cards import load_cards
-from table.store import Store
-from tests.discord.bot_fixtures import running_bot
+from tests.discord.bot_fixtures import running_bot, store_for
 
 WARBANDS = {"player1": "Steelheart", "player2": "Garrek"}
 
@@ -65,7 +64,7 @@ async def _pick(fake, user, thread, seat: str, stage: str | None, rng: random.Ra
 async def test_a_whole_match_on_discord_to_the_victory_embed(fake_discord, redis, prefix):
     fake = fake_discord
     alice, bob, carol = fake.add_user("alice"), fake.add_user("bob"), fake.add_user("carol")
-    store = Store(redis, prefix=prefix)
+    store = store_for(redis, prefix)
     rng = random.Random(2017)
     async with running_bot(fake, redis, prefix, rate_limit_per_minute=100_000):
         await fake.slash(alice, fake.channel, "match new", game="underworlds", opponent=bob)
@@ -163,7 +162,7 @@ async def test_undo_through_buttons_and_an_idle_reminder_that_pings_only_the_pla
                                                                                           prefix):
     fake = fake_discord
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
-    store = Store(redis, prefix=prefix)
+    store = store_for(redis, prefix)
     async with running_bot(fake, redis, prefix, rate_limit_per_minute=100_000, idle_reminder_minutes=5) as bot:
         await fake.slash(alice, fake.channel, "match new", game="underworlds", opponent=bob)
         [thread] = fake.threads_of(fake.channel)

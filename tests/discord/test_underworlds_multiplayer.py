@@ -12,9 +12,8 @@ from PIL import Image, ImageColor
 
 from engine.underworlds.cards import load_cards
 from engine.underworlds.system import view as uw_view
-from table.store import Store
 from table.underworlds.board import seat_colours
-from tests.discord.bot_fixtures import running_bot
+from tests.discord.bot_fixtures import running_bot, store_for
 from tests.discord.fake_discord_model import message_text
 
 WARBANDS = ("Steelheart", "Garrek")
@@ -43,7 +42,7 @@ async def _pick(fake, user, thread, seat_index: int, stage: str | None, rng: ran
 async def test_a_multiplayer_match_on_discord_from_match_new_to_the_victory_embed(fake_discord, redis, prefix, players):
     fake = fake_discord
     users = [fake.add_user(n) for n in ("alice", "bob", "carol", "dave")[:players]]
-    store = Store(redis, prefix=prefix)
+    store = store_for(redis, prefix)
     rng = random.Random(players * 31)
     async with running_bot(fake, redis, prefix, rate_limit_per_minute=1_000_000):
         extra = dict(zip(("opponent2", "opponent3"), users[2:]))
