@@ -1,7 +1,7 @@
 """Load: many concurrent matches playing random legal actions through the table layer against real Redis.
 
     python -m bench.load [--matches 1000] [--seconds 60] [--game underworlds] [--concurrency 50]
-                         [--processes N] [--cluster]
+                         [--processes N] [--cluster] [--path command|engine]
 
 The matches are opened first, then played by worker processes for ``--seconds``: one worker, and with
 ``--processes N`` (N > 1) again N workers on as many fresh matches in the same run, each worker with its own
@@ -9,8 +9,13 @@ Redis client serving its share of the matches (as bot processes do, each the mat
 ``--cluster`` plays them on a Redis Cluster: REDIS_URL when it is a ``redis-cluster://`` URL, otherwise three
 primaries started on loopback. Servers the bench starts run with AOF on (``appendfsync everysec``).
 
-Prints throughput, p50/p99 latency per action (``Table.act``: load, apply, compare-and-set, indexes) and Redis
-memory per match, one column per worker count beside issue #20's goals; then replays every match's log from its
+Each action is timed as a user waits for it. ``--path command`` (the default) runs the whole command a player's
+``/<game> do`` runs in the bot (``GameTable.run`` through ``Play``: load, the legal choices, the act and its save,
+the views, the turn panel with the next player's legal choices, the board image, reminders and windows armed);
+``--path engine`` only ``Table.act`` (load, apply, compare-and-set, indexes), as this bench timed before.
+
+Prints throughput, p50/p99 latency per action and Redis memory per match, one column per worker count beside
+issue #20's goals, and how throughput scales from 1 to N processes; then replays every match's log from its
 seed and checks it equals the stored snapshot.
 """
 from __future__ import annotations
@@ -29,8 +34,12 @@ from bench.common import bench_url, used_memory
 from engine.core import system as systems
 from engine.core.errors import GameError
 from table.context import Actor, Context
+from table.games import load_games
 from table.lifecycle import Table
-from table.match import Status
+from table.match import Match, Status
+from table.play import Play
+from redis.asyncio.cluster import RedisCluster
+
 from table.redis_server import client_for, is_cluster
 from table.replay import replay
 from table.store import Store
@@ -38,12 +47,15 @@ from table.store import Store
 SECRET = b"L" * 32
 GOALS = {
     "throughput": "≥ 1,000 actions/s (1,000 matches, 2 processes)",
-    "p50": "-",
+    "scaling": "- (the issue asks how it scales)",
+    "p50": "- (one /uw do alone: ≤ 10 ms)",
     "p99": "≤ 100 ms (1,000 matches, 2 processes)",
     "memory": "-",
     "finished": "≤ 32 KB",
 }
 """Issue #20's goals, printed beside the figures."""
+PATHS = {"command": "the full command (GameTable.run: legal choices, act + save, views, panel, board image)",
+         "engine": "Table.act only (load, apply, compare-and-set, indexes)"}
 
 
 async def open_match(table: Table, game: str, i: int) -> str:
@@ -60,17 +72,47 @@ async def open_match(table: Table, game: str, i: int) -> str:
 
 
 async def play(table: Table, match_id: str, until: float, picker: random.Random, latencies: list[float],
-               counts: dict[str, int], gate: asyncio.Semaphore) -> None:
+               counts: dict[str, int], gate: asyncio.Semaphore, games: Play | None = None) -> None:
     """Random legal actions until time is up or the match ends; every match plays at once."""
     while time.perf_counter() < until:
         async with gate:  # bounds the requests in flight, not the matches in play
-            if await _one_action(table, match_id, picker, latencies, counts):
+            if games is not None:
+                done = await _one_command(games, match_id, picker, latencies, counts)
+            else:
+                done = await _one_action(table, match_id, picker, latencies, counts)
+            if done:
                 return
+
+
+async def _one_command(games: Play, match_id: str, picker: random.Random, latencies: list[float],
+                       counts: dict[str, int]) -> bool:
+    """One random legal choice picked as a player picks it in ``/<game> do`` (``<log length>:<index>`` from the
+    autocomplete), run as the bot runs the command; True when the match can go no further."""
+    match: Match = await games.table.store.load(match_id)
+    if match.status is not Status.ACTIVE:
+        counts["finished"] += 1
+        return True
+    game = games.game(match.game)
+    await game.ready(match, [h.seat for h in match.seats])
+    choices = [(h, i) for h in match.seats for i in range(len(game.legal(match, h.seat)))]
+    if not choices:
+        counts["stuck"] += 1
+        return True
+    holder, index = picker.choice(choices)
+    ctx = Context(Actor(holder.user_id, holder.name), match.thread_id or 1)
+    started = time.perf_counter()
+    try:
+        reply = await game.run(ctx, "do", {"action": f"{match.log_length}:{index}"}, match.id)
+        counts["refused" if reply.error else "applied"] += 1
+    except GameError:
+        counts["refused"] += 1  # a concurrent change made it stale: refused, nothing written
+    latencies.append(time.perf_counter() - started)
+    return False
 
 
 async def _one_action(table: Table, match_id: str, picker: random.Random, latencies: list[float],
                       counts: dict[str, int]) -> bool:
-    """One random legal action; True when the match can go no further."""
+    """One random legal action through ``Table.act`` alone; True when the match can go no further."""
     match = await table.store.load(match_id)
     if match.status is not Status.ACTIVE:
         counts["finished"] += 1
@@ -101,6 +143,7 @@ class Share:
     seconds: float
     concurrency: int
     seed: int
+    path: str = "command"
 
 
 @dataclass
@@ -122,6 +165,7 @@ async def _work(share: Share, ready, start) -> Played:
     redis = client_for(share.url, max_connections=share.concurrency + 10)
     try:
         table = Table(Store(redis, prefix=share.prefix), SECRET)
+        games = Play(table) if share.path == "command" else None
         await redis.ping()
         ready.put(os.getpid())
         await asyncio.to_thread(start.wait)  # every worker starts at once, so the figures cover the same time
@@ -130,7 +174,7 @@ async def _work(share: Share, ready, start) -> Played:
         until = time.perf_counter() + share.seconds
         t0 = time.perf_counter()
         await asyncio.gather(*(play(table, m, until, random.Random(share.seed + i), played.latencies, played.counts,
-                                    gate) for i, m in enumerate(share.ids)))
+                                    gate, games) for i, m in enumerate(share.ids)))
         played.elapsed = time.perf_counter() - t0
         return played
     finally:
@@ -139,6 +183,7 @@ async def _work(share: Share, ready, start) -> Played:
 
 def _test_game_if_needed(game: str | None = None) -> str:
     """Underworlds when it is registered, else the test game Nim (imported, so registered, here)."""
+    load_games()  # every game's table package: the presenters the full command path needs
     if game and game != "nim":
         return game
     if not game and any(i.key == "underworlds" and ok for i, ok in systems.all_systems()):
@@ -183,7 +228,7 @@ async def phase(url: str, prefix: str, args: argparse.Namespace, processes: int)
         for match_id in ids:
             match = await store.load(match_id)
             try:
-                replay(match, table.seed(match_id), await store.log(match_id))
+                replay(match, table.seed(match_id), await store.log(match_id, events=False))
             except AssertionError as exc:
                 bad += 1
                 print(f"replay mismatch in {match_id}: {exc}", file=sys.stderr)
@@ -199,7 +244,7 @@ async def _run_workers(url: str, prefix: str, ids: list[str], args: argparse.Nam
     ready, results, start = ctx.Queue(), ctx.Queue(), ctx.Event()
     per_worker = max(1, args.concurrency // processes)
     workers = [ctx.Process(target=worker, args=(Share(url, prefix, ids[k::processes], args.seconds, per_worker,
-                                                      1000 * k), ready, start, results))
+                                                      1000 * k, args.path), ready, start, results))
                for k in range(processes)]
     for w in workers:
         w.start()
@@ -235,7 +280,22 @@ async def _key_memory(store: Store, ids: list[str], sample: int = 200) -> tuple[
     return len(finished), (statistics.mean(per_finished) if per_finished else None), per_entry
 
 
-def report(columns: list[Figures], where: str) -> None:
+async def aof(url: str) -> str:
+    """The append-only settings of every primary serving ``url``, as they are (not as asked for)."""
+    redis = client_for(url)
+    try:
+        if isinstance(redis, RedisCluster):
+            await redis.initialize()
+            answers = [await redis.config_get("append*", target_nodes=node) for node in redis.get_primaries()]
+        else:
+            answers = [await redis.config_get("append*")]
+    finally:
+        await redis.aclose()
+    seen = sorted({f"appendonly {a.get('appendonly')}, appendfsync {a.get('appendfsync')}" for a in answers})
+    return f"{' / '.join(seen)} on {len(answers)} primar{'ies' if len(answers) > 1 else 'y'}"
+
+
+def report(columns: list[Figures], where: str, path: str, persistence: str) -> None:
     """The figures, one column per worker count, the issue's goal beside each."""
     def row(name: str, goal: str, cell) -> None:
         print(f"{name:<34}" + "".join(f"{cell(c):>16}" for c in columns) + f"   {goal}")
@@ -246,12 +306,17 @@ def report(columns: list[Figures], where: str) -> None:
             return "-"
         return f"{(statistics.median(lat_sorted) if q == 0.5 else lat_sorted[int(len(lat_sorted) * q)]) * 1000:.1f} ms"
 
-    print(f"\n{where}; AOF appendfsync everysec on the servers this bench starts")
+    print(f"\n{where}; {persistence} (goal: appendonly yes, appendfsync everysec)")
+    print(f"each action timed: {PATHS[path]} [--path {path}]")
     print(f"{'':<34}" + "".join(f"{f'{c.processes} process' + ('es' if c.processes > 1 else ''):>16}"
                                  for c in columns) + "   goal (issue #20)")
     row("matches", "1,000", lambda c: f"{c.matches}")
     row("actions (applied/refused)", "", lambda c: f"{c.played.counts['applied']}/{c.played.counts['refused']}")
-    row("throughput", GOALS["throughput"], lambda c: f"{len(c.played.latencies) / max(c.played.elapsed, 1e-9):.0f}/s")
+    def rate(c: Figures) -> float:
+        return len(c.played.latencies) / max(c.played.elapsed, 1e-9)
+    row("throughput", GOALS["throughput"], lambda c: f"{rate(c):.0f}/s")
+    if len(columns) > 1:
+        row("scaling (throughput / 1 process)", GOALS["scaling"], lambda c: f"{rate(c) / max(rate(columns[0]), 1e-9):.2f}×")
     row("latency p50", GOALS["p50"], lambda c: lat(c, 0.5))
     row("latency p99", GOALS["p99"], lambda c: lat(c, 0.99))
     row("Redis memory per match (used Δ)", GOALS["memory"], lambda c: f"{c.memory_per_match / 1024:.1f} KiB")
@@ -270,7 +335,7 @@ async def run(args: argparse.Namespace) -> int:
         for n in counts:
             print(f"playing {args.matches} matches for {args.seconds:g} s with {n} worker process(es) ...", flush=True)
             columns.append(await phase(url, f"{prefix}p{n}", args, n))
-        report(columns, where)
+        report(columns, where, args.path, await aof(url))
     return 1 if any(c.replay_bad for c in columns) else 0
 
 
@@ -282,6 +347,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--concurrency", type=int, default=50, help="requests in flight at once, over all workers")
     parser.add_argument("--processes", type=int, default=1, help="worker processes (besides the 1-process column)")
     parser.add_argument("--cluster", action="store_true", help="play on a Redis Cluster (started here if needed)")
+    parser.add_argument("--path", choices=sorted(PATHS), default="command",
+                        help="what each timed action runs: the full command (default) or Table.act only")
     code = asyncio.run(run(parser.parse_args(argv)))
     if code:
         raise SystemExit(code)
