@@ -6,6 +6,7 @@ measured from its Mount's base (§20.3). :func:`measure` answers ``/db measure``
 """
 from __future__ import annotations
 
+import copy
 from dataclasses import asdict
 from typing import Any, Sequence
 
@@ -53,9 +54,24 @@ def _tuples(value: Any) -> Any:
     return value
 
 
+_FIELDS: dict[int, tuple[JSON, geometry.Field]] = {}
+
+
 def field(state: JSON) -> geometry.Field:
-    """The battlefield of the state as a ``geometry.Field``."""
+    """The battlefield of the state as a ``geometry.Field``. Asked many times per position: the last few are
+    kept by the raw dict's identity and handed out again while it still equals the copy kept with them."""
     raw = state["field"]
+    kept = _FIELDS.get(id(raw))
+    if kept is not None and kept[0] == raw:
+        return kept[1]
+    f = _field(raw)
+    if len(_FIELDS) >= 8:
+        _FIELDS.clear()
+    _FIELDS[id(raw)] = (copy.deepcopy(raw), f)
+    return f
+
+
+def _field(raw: JSON) -> geometry.Field:
     terrain = tuple(geometry.Terrain(**{k: _tuples(v) for k, v in t.items()}) for t in raw["terrain"])
     zones = {k: _tuples(v) for k, v in raw["zones"].items()}
     rest = {k: v for k, v in raw.items() if k not in ("terrain", "zones", "objectives")}

@@ -571,10 +571,7 @@ def _reachable_ring(mover: Token, target: Token, tokens: Sequence[Token], field:
                     ignore_slowing: bool, flying: bool, charge: bool,
                     limit: float = math.inf) -> tuple[float, tuple[Point, ...]] | None:
     """The cheapest path to any valid spot ``gap`` inches from the target's edge."""
-    blockers = _standing_blockers(field, flying)
-    ring = [p for p in _contact_ring(mover, target, gap + 0.01 if gap else 0.0)
-            if _end_problem(mover, p, tokens, field, flying=flying, charge_target=target.id if charge else None,
-                            blockers=blockers) is None]
+    ring = _ring(mover, target, tuple(tokens), field, gap, flying, charge)
     if not ring:
         return None
     if flying:
@@ -585,6 +582,17 @@ def _reachable_ring(mover: Token, target: Token, tokens: Sequence[Token], field:
     if found is None:
         return None
     return path_cost(found[1], field, slowing=planner.slowing), found[1]
+
+
+@lru_cache(maxsize=256)
+def _ring(mover: Token, target: Token, tokens: tuple[Token, ...], field: Field, gap: float, flying: bool,
+          charge: bool) -> tuple[Point, ...]:
+    """The points ``gap`` inches from the target's edge where the mover may stand (a charge and its contact
+    check ask for the same ring)."""
+    blockers = _standing_blockers(field, flying)
+    return tuple(p for p in _contact_ring(mover, target, gap + 0.01 if gap else 0.0)
+                 if _end_problem(mover, p, tokens, field, flying=flying, charge_target=target.id if charge else None,
+                                 blockers=blockers) is None)
 
 
 def _toward(mover: Token, target: Token, allowance: float, tokens: Sequence[Token], field: Field,
@@ -725,7 +733,7 @@ def destinations(mover: Token, allowance: float, tokens: Sequence[Token], field:
 def clear_caches(*, layouts: bool = False) -> None:
     """Forget every answer cached for a position (benches measure a position seen the first time with this);
     with ``layouts``, the tables' path graphs too (built once per table and base radius)."""
-    for cached in (_destinations, _contact_point, _sight, _cached_planner):
+    for cached in (_destinations, _contact_point, _sight, _cached_planner, _ring):
         cached.cache_clear()
     if layouts:
         _layout.cache_clear()

@@ -29,9 +29,9 @@ class Layout:
     """The terrain's part of the path graph for one base radius: corners round the impassable pieces grown by
     the radius and points along the slowing borders, with the hop costs between them.
 
-    Terrain never moves, so one layout serves every position on a table for movers of that radius; the rows of
-    hop costs are worked out the first time a search settles a corner and kept (digest §5.2). Units (enemy
-    bases) are added per position by :class:`Planner`.
+    Terrain never moves, so one layout serves every position on a table for movers of that radius; a hop
+    between two of its points is measured the first time a search needs it and kept (digest §5.2). Units
+    (enemy bases) are added per position by :class:`Planner`.
     """
 
     def __init__(self, radius: float, width: float, height: float, *, walls: Sequence[Polygon],
@@ -82,9 +82,8 @@ class Layout:
         self.borders = self._standing(np.asarray(borders, dtype=float).reshape(-1, 2))
         self.points = np.vstack([self.corners, self.borders])
         """The layout's nodes: corners, then border points (the planner keeps this order)."""
-        m = len(self.points)
-        self._rows = np.empty((m, m))
-        self._known = np.zeros(m, dtype=bool)
+        self._xy = [(float(x), float(y)) for x, y in self.points]
+        self._between: dict[int, float] = {}
 
     def on_table(self, xy: np.ndarray) -> np.ndarray:
         r = self.radius
@@ -103,29 +102,10 @@ class Layout:
     def _standing(self, xy: np.ndarray) -> np.ndarray:
         return xy[self.on_table(xy) & ~self.point_blocked(xy)]
 
-    def costs(self, p: np.ndarray, q: np.ndarray) -> np.ndarray:
-        """Cost of each hop ``p[i] -> q[i]`` (arrays of points, broadcast) counting terrain only; ``inf`` where
-        an impassable piece blocks it."""
-        p, q = np.broadcast_arrays(np.asarray(p, dtype=float).reshape(-1, 2), np.asarray(q, dtype=float).reshape(-1, 2))
-        d = q - p
-        length = np.hypot(d[:, 0], d[:, 1])
-        cost = length.copy()
-        lo, hi = np.minimum(p, q), np.maximum(p, q)
-        for normals, offsets, (x0, y0, x1, y1) in self.parts:
-            near = (hi[:, 0] >= x0) & (lo[:, 0] <= x1) & (hi[:, 1] >= y0) & (lo[:, 1] <= y1)
-            if near.any():
-                cost[near] += _clipped_length(p[near], d[near], normals, offsets) * length[near]
-        for cx, cy, rad in self.circles:
-            near = (hi[:, 0] >= cx - rad) & (lo[:, 0] <= cx + rad) & (hi[:, 1] >= cy - rad) & (lo[:, 1] <= cy + rad)
-            if near.any():
-                cost[near] += _chord(p[near], d[near], cx, cy, rad) * length[near]
-        if len(self.edges):
-            a, b = self.edges[None, :, :2], self.edges[None, :, 2:]
-            cost[(_segment_segment(p[:, None, :], q[:, None, :], a, b) < self.reach).any(axis=1)] = np.inf
-        return cost
-
     def hop(self, p: Point, q: Point) -> float:
-        """:meth:`costs` of one hop, in plain floats."""
+        """Cost of the hop ``p -> q`` counting terrain only: its length, its stretches in slowing pieces
+        (clipped against each convex part or circle, overlaps counted twice here) once more; ``inf`` if it
+        passes within the mover's radius of an impassable piece's edge."""
         px, py = p
         qx, qy = q
         dx, dy = qx - px, qy - py
@@ -148,24 +128,23 @@ class Layout:
                     return math.inf
         return cost
 
-    def row(self, k: int) -> np.ndarray:
-        """Terrain costs of the hops from point ``k`` to every point (worked out once)."""
-        if not self._known[k]:
-            self._rows[k] = self.costs(self.points[k][None, :], self.points)
-            self._known[k] = True
-        return self._rows[k]
+    def hop_between(self, a: int, b: int) -> float:
+        """:meth:`hop` from point ``a`` to point ``b`` of the layout, worked out once."""
+        key = a * len(self.points) + b
+        cost = self._between.get(key)
+        if cost is None:
+            cost = self._between[key] = self.hop(self._xy[a], self._xy[b])
+        return cost
 
 
 class Planner:
     """The path graph for one mover and position: the :class:`Layout` of its radius plus corners round the
     enemy bases, searched by a lazy Dijkstra from the mover's centre (digest §5.2: "a visibility graph").
 
-    Hop costs are computed with numpy: a hop is blocked if it passes within the mover's radius of an
-    impassable piece's edge or within both radii of an enemy's centre; its slowing stretch is clipped
-    against each convex part of the slowing pieces (overlaps counted twice here; the verdict re-measures
-    the chosen path exactly with ``geometry.path_cost``). Settled nodes and their rows are kept, so the many
-    checks behind one ``destinations`` call share one search; the terrain's part of a row comes from the
-    layout, so only the enemy bases are measured per position.
+    A hop is blocked if it passes within the mover's radius of an impassable piece's edge or within both
+    radii of an enemy's centre; its slowing stretch is clipped against each convex part of the slowing pieces
+    (overlaps counted twice here; the verdict re-measures the chosen path exactly with ``geometry.path_cost``).
+    Settled nodes are kept, so the many checks behind one ``destinations`` call share one search.
     """
 
     def __init__(self, start: Point, layout: Layout, *, discs: Sequence[tuple[float, float, float]]) -> None:
@@ -196,17 +175,17 @@ class Planner:
                                 layout.points[borders]])
         self.at = np.concatenate([[-1], corners, np.full(len(around_xy), -1), borders])
         """Each node's index among the layout's points, -1 for the start and the corners round enemies."""
-        self.own = np.flatnonzero(self.at < 0)
-        self.shared = np.flatnonzero(self.at >= 0)
         n = len(self.nodes)
         self.dist = np.full(n, np.inf)
         self.dist[0] = 0.0
         self.parent = np.full(n, -1, dtype=int)
         self.settled = np.zeros(n, dtype=bool)
         self._xy = [(float(x), float(y)) for x, y in self.nodes]
+        self._at = self.at.tolist()
         self.heap: list[tuple[float, int, int, int]] = [(0.0, 0, 0, -1)]
-        self._hops: dict[int, tuple[list[float], list[int], list[int]]] = {}
         """(key, lazy, node, from): a node at its distance (lazy 0), or a hop not yet measured at its length."""
+        self._hops: dict[int, tuple[list[float], list[int], list[int]]] = {}
+        """Per settled node, the hops out of it still to queue: their bounds, their ends, the next one's place."""
 
     # -- hop costs --
 
@@ -216,21 +195,9 @@ class Planner:
         d = np.hypot(xy[:, None, 0] - self.discs[None, :, 0], xy[:, None, 1] - self.discs[None, :, 1])
         return (d < self.discs[None, :, 2]).any(axis=1)
 
-    def _through_enemy(self, p: np.ndarray, q: np.ndarray) -> np.ndarray:
-        if not len(self.discs):
-            return np.zeros(len(p), dtype=bool)
-        dd = _point_segment(self.discs[None, :, :2], p[:, None, :], q[:, None, :])
-        return (dd < self.discs[None, :, 2]).any(axis=1)
-
-    def costs(self, p: np.ndarray, q: np.ndarray) -> np.ndarray:
-        """Cost of each hop ``p[i] -> q[i]`` (arrays of points, broadcast); ``inf`` where blocked."""
-        p, q = np.broadcast_arrays(np.asarray(p, dtype=float).reshape(-1, 2), np.asarray(q, dtype=float).reshape(-1, 2))
-        cost = self.layout.costs(p, q)
-        cost[self._through_enemy(p, q)] = np.inf
-        return cost
-
     def hop(self, p: Point, q: Point) -> float:
-        """:meth:`costs` of one hop, in plain floats."""
+        """Cost of the hop ``p -> q`` (:meth:`Layout.hop`), ``inf`` if it passes within both radii of an enemy's
+        centre."""
         p, q = (float(p[0]), float(p[1])), (float(q[0]), float(q[1]))
         lox, hix, loy, hiy = min(p[0], q[0]), max(p[0], q[0]), min(p[1], q[1]), max(p[1], q[1])
         for x, y, rr in self._discs:
@@ -240,6 +207,20 @@ class Planner:
             if _point_segment_one(x, y, *p, *q) < rr:
                 return math.inf
         return self.layout.hop(p, q)
+
+    def _hop_nodes(self, i: int, j: int) -> float:
+        """:meth:`hop` between two nodes: the terrain's part between two of the layout's points is kept there."""
+        a, b = self._at[i], self._at[j]
+        if a < 0 or b < 0:
+            return self.hop(self._xy[i], self._xy[j])
+        (px, py), (qx, qy) = self._xy[i], self._xy[j]
+        lox, hix, loy, hiy = min(px, qx), max(px, qx), min(py, qy), max(py, qy)
+        for x, y, rr in self._discs:
+            if x < lox - rr - 1e-9 or x > hix + rr + 1e-9 or y < loy - rr - 1e-9 or y > hiy + rr + 1e-9:
+                continue
+            if _point_segment_one(x, y, px, py, qx, qy) < rr:
+                return math.inf
+        return self.layout.hop_between(a, b)
 
     # -- search --
 
@@ -257,7 +238,7 @@ class Planner:
             if settled[j] or key > dist[j] - (1e-12 if lazy else 0.0):
                 continue
             if lazy:
-                new = dist[i] + self.hop(self._xy[i], self._xy[j])
+                new = dist[i] + self._hop_nodes(i, j)
                 if new < dist[j] - 1e-12:
                     dist[j] = new
                     self.parent[j] = i
@@ -358,20 +339,6 @@ def _outline(poly) -> list[Point]:
     return out
 
 
-def _chord(p: np.ndarray, d: np.ndarray, cx: float, cy: float, rad: float) -> np.ndarray:
-    """Fraction of each segment ``p + t·d`` (t in 0..1) inside a circle."""
-    fx, fy = p[:, 0] - cx, p[:, 1] - cy
-    a = (d * d).sum(axis=1)
-    b = 2 * (fx * d[:, 0] + fy * d[:, 1])
-    c = fx * fx + fy * fy - rad * rad
-    disc = b * b - 4 * a * c
-    root = np.sqrt(np.clip(disc, 0.0, None))
-    with np.errstate(divide="ignore", invalid="ignore"):
-        t0, t1 = (-b - root) / (2 * a), (-b + root) / (2 * a)
-    frac = np.clip(np.minimum(t1, 1.0) - np.maximum(t0, 0.0), 0.0, None)
-    return np.where((disc > 0) & (a > 0), frac, 0.0)
-
-
 def _convex_parts(polys: Sequence[Polygon]) -> list[tuple[np.ndarray, np.ndarray, tuple[float, ...]]]:
     """Half-planes (outward normals, offsets) of convex pieces covering ``polys``: a non-convex piece is cut
     into triangles."""
@@ -390,20 +357,6 @@ def _convex_parts(polys: Sequence[Polygon]) -> list[tuple[np.ndarray, np.ndarray
     return parts
 
 
-def _clipped_length(p: np.ndarray, d: np.ndarray, normals: np.ndarray, offsets: np.ndarray) -> np.ndarray:
-    """Fraction of each segment ``p + t·d`` (t in 0..1) inside a convex piece (Cyrus-Beck clipping)."""
-    num = offsets[None, :] - p @ normals.T            # n·(p + t d) <= c  <=>  t·(n·d) <= c - n·p
-    den = d @ normals.T
-    with np.errstate(divide="ignore", invalid="ignore"):
-        t = num / den
-    enter = np.where(den < 0, t, -np.inf).max(axis=1, initial=-np.inf)
-    leave = np.where(den > 0, t, np.inf).min(axis=1, initial=np.inf)
-    outside = ((den == 0) & (num < 0)).any(axis=1)
-    frac = np.clip(np.minimum(leave, 1.0) - np.maximum(enter, 0.0), 0.0, None)
-    frac[outside] = 0.0
-    return frac
-
-
 def _point_segment(c: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
     """Distance from points ``c`` to segments ``a-b`` (broadcast over leading axes)."""
     ax, ay = a[..., 0], a[..., 1]
@@ -413,22 +366,6 @@ def _point_segment(c: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
     with np.errstate(divide="ignore", invalid="ignore"):
         s = np.clip(np.where(l2 > 0, (acx * abx + acy * aby) / l2, 0.0), 0.0, 1.0)
     return np.hypot(acx - s * abx, acy - s * aby)
-
-
-def _cross(u: np.ndarray, v: np.ndarray) -> np.ndarray:
-    return u[..., 0] * v[..., 1] - u[..., 1] * v[..., 0]
-
-
-def _segment_segment(p: np.ndarray, q: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """Distance between segments ``p-q`` and ``a-b`` (0 when they cross), broadcast."""
-    d1 = _cross(q - p, a - p)
-    d2 = _cross(q - p, b - p)
-    d3 = _cross(b - a, p - a)
-    d4 = _cross(b - a, q - a)
-    crossing = (((d1 > 0) & (d2 < 0)) | ((d1 < 0) & (d2 > 0))) & (((d3 > 0) & (d4 < 0)) | ((d3 < 0) & (d4 > 0)))
-    dist = np.minimum(np.minimum(_point_segment(a, p, q), _point_segment(b, p, q)),
-                      np.minimum(_point_segment(p, a, b), _point_segment(q, a, b)))
-    return np.where(crossing, 0.0, dist)
 
 
 def _clipped_one(px: float, py: float, dx: float, dy: float, planes: list[tuple[float, float, float]]) -> float:
