@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import re
 from collections import OrderedDict
-from typing import Any, Mapping
+from typing import Any, Awaitable, Mapping
 
 from engine.core import system as systems
 from engine.core.errors import IllegalAction, InvalidInput, NotAllowed
@@ -150,20 +150,27 @@ class GameTable:
                 error.params["name"] = ", ".join(before.holder(s).name for s in scene.awaiting) or "—"
                 error.params["step"] = self.presenter.step(scene)
             raise
-        await self.ready(match, self.scene(match, None, ctx.lang).awaiting)
-        if self.reminders is not None:
-            await self.reminders.arm(match)
-        if self.windows is not None:
-            await self.windows.arm(match, self)
+        scene = self.scene(match, None, ctx.lang)
+        # The board is drawn by a worker while this process works out the choices and arms the timers.
+        board = asyncio.ensure_future(self.board_image(match, scene, events))
+        try:
+            await self.ready(match, scene.awaiting)
+            if self.reminders is not None:
+                await self.reminders.arm(match)
+            if self.windows is not None:
+                await self.windows.arm(match, self)
+        except BaseException:
+            board.cancel()
+            raise
         seat = match.seat_of(ctx.actor.user_id) or ""
         undo_for = seat if match.rng_counter == before.rng_counter and undoable({"events": events}) else None
         mine = [e for e in events if seat in (e.get("visible_to") or ())]
         private = self.presenter.event_lines(self.scene(match, seat, ctx.lang), mine) if mine else []
-        scene = self.scene(match, None, ctx.lang)
         # A secret choice is told by its public events only ("alice has chosen a warband").
         headline = "" if private else \
             f"**{scene.players.get(seat, seat)}**: {self.presenter.action_label(scene, action, short=True)}"
-        public = await self.public_reply(match, events, headline, undo_for=undo_for, lang=ctx.lang, scene=scene)
+        public = await self.public_reply(match, events, headline, undo_for=undo_for, lang=ctx.lang, scene=scene,
+                                         board=board)
         if private:
             return Reply(content="\n".join(private)[:1900], ephemeral=True, posts=[(match.where, public)])
         return public
@@ -410,16 +417,24 @@ class GameTable:
 
     # showing -------------------------------------------------------------------------------------
     async def public_reply(self, match: Match, events: list[JSON], headline: str = "", *,
-                           undo_for: str | None = None, lang: str = "en", scene: Scene | None = None) -> Reply:
-        """The public message after a change: what happened, the board, the panel, whose turn."""
+                           undo_for: str | None = None, lang: str = "en", scene: Scene | None = None,
+                           board: Awaitable[bytes | None] | None = None) -> Reply:
+        """The public message after a change: what happened, the board (``board``: being drawn already), the
+        panel, whose turn."""
         scene = scene or self.scene(match, None, lang)
+        board = board or asyncio.ensure_future(self.board_image(match, scene, events))
         lines = [headline] if headline else []
-        lines += self.presenter.event_lines(scene, [e for e in events if e.get("visible_to") is None])
-        png = await self.board_image(match, scene, events)
+        try:
+            lines += self.presenter.event_lines(scene, [e for e in events if e.get("visible_to") is None])
+            embeds = self.presenter.embeds(scene, events)[:3]
+            buttons, menus, hint = self.components(match, scene, undo_for)
+        except BaseException:
+            if isinstance(board, asyncio.Future):
+                board.cancel()
+            raise
+        png = await board
         files = [File(BOARD_FILE, png)] if png else []
         mentions: list[int] = []
-        embeds = self.presenter.embeds(scene, events)[:3]
-        buttons, menus, hint = self.components(match, scene, undo_for)
         if match.status is Status.ACTIVE:
             mentions = [match.holder(s).user_id for s in scene.awaiting]
             if mentions:
