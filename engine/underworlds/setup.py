@@ -188,24 +188,30 @@ def extra_board_places(st: State, board: str) -> list[JSON]:
     """Three or four players: every place for ``board`` against a placed board (seed 000 lines 1554-1560; the
     book's diagrams are lost, so each joins one placed board as two boards join, §12.2, overlapping none)."""
     assert st.battlefield is not None
-    boards = boards_with(st.pack_boards)
+    return [dict(place) for place in _extra_board_places(st.battlefield, board, tuple(st.pack_boards))]
+
+
+@lru_cache(maxsize=64)
+def _extra_board_places(placed: BattlefieldSpec, board: str, pack_boards: tuple[Board, ...]) -> tuple[JSON, ...]:
+    """Cached by the placed boards, the board and the match's own faces (asked again at every keystroke)."""
+    boards = boards_with(pack_boards)
     out = []
-    for to in range(len(st.battlefield.placements)):
-        rows = boards[st.battlefield.board_ids[to]].rows or ()
+    for to in range(len(placed.placements)):
+        rows = boards[placed.board_ids[to]].rows or ()
         for side in BoardSide:
             long = side in (BoardSide.BELOW, BoardSide.ABOVE)
             offsets = range(-rows[0], rows[0] + 1) if long else range(-len(rows) + 1, len(rows), 2)
             for offset in offsets:
                 for o in Orientation:
                     extra = ExtraBoard(board=board, orientation=o, to=to, side=side, offset=offset)
-                    spec = st.battlefield.model_copy(update={"more": (*st.battlefield.more, extra)})
+                    spec = placed.model_copy(update={"more": (*placed.more, extra)})
                     try:
                         Battlefield.check_spec(spec, boards)
                     except IllegalAction:
                         continue
                     out.append({"type": "PlaceExtraBoard", "to": to, "side": side.value, "offset": offset,
                                 "orientation": o.value})
-    return out
+    return tuple(out)
 
 
 def multiplayer_tokens(players: int) -> tuple[FeatureToken, ...]:
