@@ -457,7 +457,7 @@ class GameTable:
     async def board_image(self, match: Match, scene: Scene, events: list[JSON]) -> bytes | None:
         """The public board of the match's state with its last events drawn, by the renderer's workers (off the
         event loop), kept by match and state up to ``BOARD_CACHE_BYTES``."""
-        key = (match.id, match.log_length, scene.lang, len(events))
+        key = (match.id, match.log_length, scene.lang)  # the events drawn are always the last entry's
         png = self._boards.get(key)
         if png is None:
             png = self._boards.put(key, await self.renderer.board(self.presenter, scene, events) or b"")
