@@ -389,6 +389,11 @@ def casting_roll(faces: Sequence[str], difficulty: Sequence[str]) -> CastingRoll
 # Roll-offs (§10.1)
 
 
+def roll_off_key(faces: Sequence[str], order: Sequence[str] = ROLL_OFF_ORDER) -> tuple[int, ...]:
+    """How a roll compares in a roll-off: the count of ``order[0]``, then of ``order[1]``... (more is better)."""
+    return tuple(sum(1 for f in faces if f == s) for s in order)
+
+
 def roll_off(rolls: Sequence[Sequence[str]], *, order: Sequence[str] = ROLL_OFF_ORDER) -> int | None:
     """Index of the roll-off winner: most of ``order[0]``, then ``order[1]``...; None means roll off again.
 
@@ -398,7 +403,7 @@ def roll_off(rolls: Sequence[Sequence[str]], *, order: Sequence[str] = ROLL_OFF_
     >>> roll_off([["critical", "hammer"], ["double_support", "block"]])
     0
     """
-    keys = [tuple(sum(1 for f in faces if f == s) for s in order) for faces in rolls]
+    keys = [roll_off_key(faces, order) for faces in rolls]
     best = max(keys, default=None)
     if best is None or keys.count(best) > 1:
         return None

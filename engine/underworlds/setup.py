@@ -26,8 +26,8 @@ from engine.underworlds.battlefield import (
     boards_with,
 )
 from engine.underworlds.cards import deck_cards, load_cards, load_rivals_decks
-from engine.underworlds.dice import ROLL_OFF_ORDER
 from engine.underworlds.dice import roll_off as read_roll_off
+from engine.underworlds.dice import roll_off_key
 from engine.underworlds.feature_tokens import (
     FeatureSide, FeatureToken, deal_setup_tokens, place_setup_token, reveal_objectives, setup_hexes, setup_order,
     two_player_tokens,
@@ -141,12 +141,8 @@ def roll_off(ctx: Ctx, why: str, bonus: str | None = None, seats: list[str] | No
                  winner=rolling[winner] if winner is not None else None)
         if winner is not None:
             return rolling[winner]
-        best = max(_roll_key(faces) for faces in scored)
-        rolling = [s for s, faces in zip(rolling, scored) if _roll_key(faces) == best]
-
-
-def _roll_key(faces: list[str]) -> tuple[int, ...]:
-    return tuple(sum(1 for f in faces if f == symbol) for symbol in ROLL_OFF_ORDER)
+        best = max(roll_off_key(faces) for faces in scored)
+        rolling = [s for s, faces in zip(rolling, scored) if roll_off_key(faces) == best]
 
 
 def roll_off_loser(ctx: Ctx, why: str, seats: list[str]) -> str:
@@ -157,7 +153,7 @@ def roll_off_loser(ctx: Ctx, why: str, seats: list[str]) -> str:
     rolling = list(seats)
     while len(rolling) > 1:
         rolls = {s: roll(ctx.rng, die, ROLL_OFF_DICE) for s in rolling}
-        keys = {s: _roll_key(rolls[s]) for s in rolling}
+        keys = {s: roll_off_key(rolls[s]) for s in rolling}
         worst = [s for s in rolling if keys[s] == min(keys.values())]
         ctx.emit("RollOff", why=why, rolls=rolls, loser=worst[0] if len(worst) == 1 else None)
         rolling = worst
