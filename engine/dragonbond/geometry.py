@@ -21,6 +21,7 @@ from typing import Any
 import numpy as np
 import shapely
 from shapely.geometry import LineString, Point as SPoint, Polygon, box
+from shapely.geometry.polygon import orient
 from shapely.ops import nearest_points, unary_union
 
 from engine.dragonbond.pathing import CLEAR as _CLEAR, SLACK as _SLACK, Layout, Planner
@@ -348,11 +349,54 @@ def _sight(viewer: Token, target: Token, tokens: tuple[Token, ...], field: Field
         for w in walls:
             crossed = shapely.intersects(w, segs)   # prepared: cheap; only those crossing are clipped
             if crossed.any():
-                crossed[crossed] = shapely.length(shapely.intersection(segs[crossed], w)) > _SLACK
+                crossed[crossed] = _crosses_far(segs[crossed], p[idx[crossed]], q[idx[crossed]], w)
             idx, segs = idx[~crossed], segs[~crossed]
             if len(idx) == 0:
                 return False
     return bool(open_.any())
+
+
+def _crosses_far(segs: np.ndarray, p: np.ndarray, q: np.ndarray, wall: Polygon) -> np.ndarray:
+    """Which sight lines ``p-q`` run more than the slack inside ``wall``: clipped against a convex piece's sides
+    with numpy, GEOS measuring only those within a hair of the slack (and every line through a concave piece)."""
+    planes = _half_planes(wall)
+    if planes is None:
+        return shapely.length(shapely.intersection(segs, wall)) > _SLACK
+    normals, offsets = planes
+    d = q - p
+    num = offsets[None, :] - p @ normals.T            # n·(p + t d) <= c  <=>  t·(n·d) <= c - n·p
+    den = d @ normals.T
+    with np.errstate(divide="ignore", invalid="ignore"):
+        t = num / den
+    enter = np.where(den < 0, t, -np.inf).max(axis=1, initial=-np.inf)
+    leave = np.where(den > 0, t, np.inf).min(axis=1, initial=np.inf)
+    frac = np.clip(np.minimum(leave, 1.0) - np.maximum(enter, 0.0), 0.0, None)
+    frac[((den == 0) & (num < 0)).any(axis=1)] = 0.0
+    inside = frac * np.hypot(d[:, 0], d[:, 1])
+    out = inside > _SLACK
+    unsure = np.abs(inside - _SLACK) < 1e-6
+    if unsure.any():
+        out[unsure] = shapely.length(shapely.intersection(segs[unsure], wall)) > _SLACK
+    return out
+
+
+_PLANES: dict[int, tuple[Polygon, tuple[np.ndarray, np.ndarray] | None]] = {}
+
+
+def _half_planes(poly: Polygon) -> tuple[np.ndarray, np.ndarray] | None:
+    """Outward normals and offsets of a convex footprint's sides (None if it is not convex); kept per footprint
+    (footprints are kept per piece, see ``_polygon``)."""
+    kept = _PLANES.get(id(poly))
+    if kept is not None and kept[0] is poly:
+        return kept[1]
+    planes = None
+    if poly.geom_type == "Polygon" and not poly.interiors and poly.convex_hull.area - poly.area < 1e-9:
+        c = np.asarray(orient(poly, 1.0).exterior.coords, dtype=float)
+        e = c[1:] - c[:-1]
+        normals = np.stack([e[:, 1], -e[:, 0]], axis=1)      # outward for a counter-clockwise ring
+        planes = (normals, (normals * c[:-1]).sum(axis=1))
+    _PLANES[id(poly)] = (poly, planes)
+    return planes
 
 
 def dark_cover(viewer: Token, target: Token, tokens: Sequence[Token], field: Field) -> bool:
