@@ -1,8 +1,9 @@
 """Tambores de Guerra at the table: its ``/tdg`` commands, words and battle image, for the generic ``GameTable``.
 
 The command specs say which legal actions each command offers and which option fills which action field; the
-Discord commands, autocomplete (legal choices only) and the local table are all built from them. The engine has no
-referee command: every card the training pack holds is automated (``engine/tambores/``).
+Discord commands, autocomplete (legal choices only) and the local table are all built from them. The ``ref`` commands
+settle card text the pack does not model (``engine/tambores/referee.py``): wounds, a card between piles, a card
+into play, out of it or along the front line, a note.
 """
 from __future__ import annotations
 
@@ -22,11 +23,12 @@ from table.tambores.text import (
 JSON = dict[str, Any]
 BOARD_WIDTH = 1280
 """Width of the posted battle image, as the Underworlds board (readable on a phone)."""
-SLOT_FIELDS = ("slot", "target", "striker", "on")
+SLOT_FIELDS = ("slot", "target", "striker", "on", "to")
 MODES = ("skirmish", "duel", "campaign")
 SIDES = ("mine", "theirs")
 PILES = ("hand", "draw_deck", "discard", "removed")
-"""Action fields naming a slot (1-5) or ``"hero"``."""
+"""Action fields naming a slot (1-5) or ``"hero"`` (``target`` is a pile in ``ref lift``)."""
+REASON = Option("reason", "The card text settled", required=False)
 
 COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("deploy", "Deployment: deploy a card of your hand, paying its cost",
@@ -57,14 +59,35 @@ COMMANDS: tuple[CommandSpec, ...] = (
                 free=True, options=(Option("side", "Whose: mine or theirs", choices=SIDES, field="seat"),
                                     Option("at", "A slot 1-5, or hero", field="on"),
                                     Option("delta", "Wounds to add (negative: to remove)", int, min=-20, max=20),
-                                    Option("reason", "The card text settled", required=False)),
+                                    REASON),
                 example="side:theirs at:2 delta:1"),
     CommandSpec("ref move", "Move one of your cards between your piles", fixed={"type": "MoveCard"}, free=True,
                 options=(Option("card", "The card (id or name)"),
                          Option("source", "The pile it leaves", choices=PILES),
                          Option("target", "The pile it goes on top of", choices=PILES),
-                         Option("reason", "The card text settled", required=False)),
+                         REASON),
                 example="card:soldado source:discard target:hand"),
+    CommandSpec("ref place", "Put a card of your pile into play: a unit in an empty slot, equipment under a unit",
+                fixed={"type": "PlaceCard"}, free=True,
+                options=(Option("card", "The card (id or name)"), Option("source", "The pile it leaves", choices=PILES),
+                         Option("slot", "A slot 1-5"), REASON),
+                example="card:soldado source:hand slot:3"),
+    CommandSpec("ref lift", "Take a unit (or one card under it) out of play, to its owner's pile",
+                fixed={"type": "LiftCard"}, free=True,
+                options=(Option("side", "Whose: mine or theirs", choices=SIDES, field="seat"),
+                         Option("slot", "A slot 1-5"), Option("target", "The pile it goes on top of", choices=PILES),
+                         Option("card", "A card under the unit, to lift it alone", required=False), REASON),
+                example="side:theirs slot:2 target:hand"),
+    CommandSpec("ref shift", "Move a unit to another slot (or swap), or a card under it to another unit",
+                fixed={"type": "ShiftCard"}, free=True,
+                options=(Option("side", "Whose: mine or theirs", choices=SIDES, field="seat"),
+                         Option("slot", "A slot 1-5"), Option("to", "The slot it goes to"),
+                         Option("card", "A card under the unit, to move it alone", required=False),
+                         Option("to_side", "The card's new unit is mine or theirs", choices=SIDES, required=False,
+                                field="to_seat"),
+                         Option("swap", "Trade places with a unit in that slot", bool, required=False,
+                                default=False), REASON),
+                example="side:mine slot:2 to:4 swap:yes"),
     CommandSpec("ref note", "Log how a card text was settled", fixed={"type": "RefereeNote"}, free=True,
                 options=(Option("text", "What was agreed"),), example="text:Escudo Triangular +1 defence"),
 )
@@ -140,7 +163,7 @@ class TamboresPresenter:
         :raises InvalidInput: tdg.unknown_slot, tdg.unknown_card, tdg.unknown_deck
         """
         raw = str(value).strip()
-        if key == "seat" and raw in SIDES:  # ref wounds: relative to the player typing it
+        if key in ("seat", "to_seat") and raw in SIDES:  # ref commands: relative to the player typing it
             return scene.viewer if raw == "mine" else scene.view["opponent"][scene.viewer]
         if key in ("reason", "text") or (key in ("source", "target") and raw in PILES):
             return raw

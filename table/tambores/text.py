@@ -315,7 +315,30 @@ def _referee(action: JSON, names: Names) -> str:
         card = names.card(action["card"]) if action.get("card") else text("referee.a_card", lang)
         return text("referee.move", lang, card=card, source=word("pile", action.get("source"), lang),
                     target=word("pile", action.get("target"), lang))
+    if kind in ("PlaceCard", "LiftCard", "ShiftCard"):
+        return _referee_line(action, names)
     return text("referee.note", lang, text=str(action.get("text", "")))
+
+
+def _referee_line(action: JSON, names: Names) -> str:
+    """A card put into play, taken out or moved along the front line, as the engine logged it (names and slots of
+    what was done: every such card is face up in play, §16)."""
+    lang, kind, seat = names.lang, action["type"], action.get("seat")
+    key = f"referee.{kind}.{action.get('what')}"
+    params: dict[str, Any] = {"card": action.get("name"), "who": names.seat(seat), "slot": action.get("slot"),
+                              "to": action.get("to"), "source": word("pile", action.get("source"), lang),
+                              "target": word("pile", action.get("target"), lang), "attached": ""}
+    if kind == "LiftCard" and action.get("attached"):
+        params["attached"] = text("referee.attached_discarded", lang, count=len(action["attached"]))
+    if kind == "ShiftCard" and action.get("swapped"):
+        key += ".swap"
+        params["other"] = action["swapped"]["name"]
+    if action.get("what") == "attachment":
+        params["unit"] = names.unit(seat, action.get("slot"))
+        if kind == "ShiftCard":
+            to_seat = action.get("to_seat") or seat
+            params.update(to_unit=names.unit(to_seat, action.get("to")), to_who=names.seat(to_seat))
+    return text(key, lang, **params)
 
 
 def combat_embed(events: Sequence[JSON], names: Names) -> Embed | None:
