@@ -29,6 +29,8 @@ EVENTS = ("RefereeAction", "RefereeMovedPrivately", "ModeChosen", "ArmyDecided",
           "ReplenishChosen", "ReplenishChosenPrivately", "ReplenishRevealed", "MarkerPassed", "BattleEnded", "MatchEnded")
 """The events written as a line, ``tdg.event.<type>``; ``CombatResolved`` is the combat embed; ``CombatEnded``
 is bookkeeping."""
+REFEREE = ("AdjustWounds", "MoveCard", "PlaceCard", "LiftCard", "ShiftCard", "RefereeNote")
+"""Referee actions (``engine/tambores/referee.py``): a headline names none of their fields."""
 
 
 def text(key: str, lang: str = "en", **params: Any) -> str:
@@ -159,7 +161,9 @@ def action_label(action: JSON, names: Names, *, short: bool = False) -> str:
     private = names.viewer is not None
     seat = actor(view, action, names.viewer)
     enemy = names.other(seat) if seat else None
-    if kind == "ChooseMode":
+    if kind in REFEREE:  # the RefereeAction line says what was done, and whether a card may be named
+        label = text("action.referee", lang)
+    elif kind == "ChooseMode":
         label = text("action.ChooseMode", lang, mode=word("mode", action["mode"], lang))
     elif kind in ("ChooseHero", "ChooseArmy") and action.get("hero", action.get("deck")) == RANDOM:
         label = text(f"action.{kind}.random", lang)
