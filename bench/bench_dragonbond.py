@@ -21,7 +21,8 @@ from tests.engine.dragonbond.play import SYSTEM, play  # noqa: E402
 from engine.core.rng import SeededRng  # noqa: E402
 from engine.dragonbond import board, geometry  # noqa: E402
 from engine.dragonbond.setup import training_document  # noqa: E402
-from bench.bench_dragonbond_field import busy_field, busy_tokens  # noqa: E402
+from bench.bench_dragonbond_field import busy_tokens  # noqa: E402
+from tests.engine.dragonbond.positions import busy_field, random_position  # noqa: E402
 
 GOAL_MS = 50.0
 """legal_actions at a busy step, the first time a position is seen: p50 at most this."""
@@ -46,26 +47,6 @@ def busy_state() -> dict:
     for uid, t in zip(sorted(st["units"]), busy_tokens()):
         st["units"][uid].update(x=t.x, y=t.y)
     return st
-
-
-def random_position(st: dict, pick: random.Random) -> dict:
-    """The busy state with every unit moved to a random spot where it may stand: on the table, off impassable
-    terrain, overlapping no unit and at least 1" from every enemy (so no engagement is implied)."""
-    out = {**st, "units": {k: dict(v) for k, v in st["units"].items()}}
-    field = board.field(out)
-    placed: list[geometry.Token] = []
-    for uid in sorted(out["units"]):
-        u = out["units"][uid]
-        for _ in range(500):
-            r = u["radius"]
-            p = (round(pick.uniform(r, field.width - r), 1), round(pick.uniform(r, field.height - r), 1))
-            tok = board.token(u, at=p)
-            if geometry._end_problem(tok, p, placed, field, flying=False, charge_target=None) is None:
-                break
-        u.update(x=p[0], y=p[1])
-        placed.append(board.token(u))
-    out["active"] = pick.choice(sorted(out["seats"])) if isinstance(out.get("seats"), (list, dict)) else out["active"]
-    return out
 
 
 def _pct(values: list[float], q: float) -> float:

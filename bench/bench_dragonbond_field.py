@@ -12,19 +12,12 @@ import time
 from collections.abc import Callable
 
 from engine.dragonbond import geometry
-from engine.dragonbond.battlefield import field_for, layout_of, place_piece
+from engine.dragonbond.battlefield import layout_of
 from engine.dragonbond.geometry import Field, Token, check_move, contact_point, destinations, line_of_sight
 from render.dragonbond import battlefield as image
+from tests.engine.dragonbond.positions import busy_field
 
 WIDTH = 1280
-
-
-def busy_field() -> Field:
-    """Eight pieces: the default four plus a deep river, a shallow river, a lava pool and rocks."""
-    base = field_for("pitched_battle", "standard")
-    extra = (place_piece("deep_river", (24, 13), number=5), place_piece("shallow_river", (24, 23), number=6),
-             place_piece("lava_pool", (5, 24), number=7), place_piece("rocks", (43, 12), number=8))
-    return Field(base.width, base.height, base.terrain + extra, base.objectives, base.zones)
 
 
 def busy_tokens() -> list[Token]:

@@ -16,7 +16,7 @@ from engine.dragonbond.combat import (
     charge_bonus, engaged_ids, giant_blow, melee_targetable, resolve_attack, separate_flanker,
 )
 from engine.dragonbond.links import abandon, dismount, mount, spots_near, take_command
-from engine.dragonbond.powers import targets as power_targets, usable, use
+from engine.dragonbond.powers import automated, targets as power_targets, usable, use
 from engine.dragonbond.setup import own_edge_y
 from engine.dragonbond.state import (
     SCOUT, JSON, Ctx, disengage_all, effective_speed, engage, exhausted, flanked, has, unit, units,
@@ -204,8 +204,10 @@ def unit_actions(st: JSON, u: JSON, *, with_prelude: bool = True) -> list[JSON]:
         p = st["cards"]["powers"].get(pid)
         if p and p["type"] == "active" and usable(st, u, pid):
             ts = power_targets(st, u, pid)
-            out += ([{"type": "ActivatePower", "unit": uid, "power": pid, "target": t} for t in ts] if ts
-                    else [{"type": "ActivatePower", "unit": uid, "power": pid}])
+            if ts:
+                out += [{"type": "ActivatePower", "unit": uid, "power": pid, "target": t} for t in ts]
+            elif not automated(p["text"]):     # an automated wound power needs an enemy in sight (powers.use)
+                out.append({"type": "ActivatePower", "unit": uid, "power": pid})
     if with_prelude and u.get("hero") and not u["engaged_with"]:
         hero = unit(st, u["hero"])
         out += [{"type": "AbandonCommand", "unit": uid, "to": p} for p in spots_near(st, hero, u)[:1]]
