@@ -1,5 +1,5 @@
 """PNG for palette images drawn over a cached layer, compressed band by band: bands the drawing left untouched
-reuse their compressed bytes.
+reuse their compressed bytes. The compressed bands also keep the layer itself, a twentieth of its pixels' size.
 
 A board is a large static layer (the hexes) with a few pieces, tokens and arrows drawn over it; compressing the
 whole image for every reply costs more than drawing it. Each band of rows is deflated on its own and ends on a
@@ -11,13 +11,15 @@ from __future__ import annotations
 
 import struct
 import zlib
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from PIL import Image
 
 BAND_ROWS = 16
 """Rows per band: small enough that a piece dirties few rows, large enough to compress well."""
 LEVEL = 3
+_LAST_BLOCK = b"\x03\x00"
+"""An empty final deflate block: ends the stream of bands (each ends with a sync flush, never final)."""
 _BASE = 65521
 
 
@@ -34,42 +36,48 @@ def adler32_combine(first: int, second: int, second_length: int) -> int:
     return sum1 | (sum2 << 16)
 
 
-@dataclass
-class _Band:
-    raw: bytes
-    """The layer's pixels in the band (row after row, no filter bytes)."""
-    deflated: bytes
-    adler: int
-    length: int
-    """Filtered bytes in the band (a filter byte per row, then its pixels)."""
-
-
 def _deflate(raw: bytes, width: int) -> tuple[bytes, int, int]:
     filtered = b"".join(b"\x00" + raw[i:i + width] for i in range(0, len(raw), width))
     packer = zlib.compressobj(LEVEL, zlib.DEFLATED, -15)
     return packer.compress(filtered) + packer.flush(zlib.Z_SYNC_FLUSH), zlib.adler32(filtered), len(filtered)
 
 
-@dataclass
+@dataclass(frozen=True)
 class BandedLayer:
-    """A palette layer's bands, compressed once, for ``encode`` to reuse under whatever is drawn over it."""
+    """A palette layer compressed band by band: for ``encode`` to reuse under whatever is drawn over it, and to
+    give the layer back (``image``) from a twentieth of its size."""
 
     width: int
-    bands: list[_Band] = field(default_factory=list)
+    height: int
+    palette: tuple[int, ...]
+    bands: tuple[tuple[bytes, int, int], ...]
+    """Each band's deflated bytes, the Adler-32 and the length of its filtered bytes."""
 
     @classmethod
     def of(cls, layer: Image.Image) -> "BandedLayer":
         if layer.mode != "P":
             raise ValueError("a palette (P) image is expected")
-        width = layer.width
         raw = layer.tobytes()
-        step = width * BAND_ROWS
-        return cls(width, [_Band(raw[i:i + step], *_deflate(raw[i:i + step], width))
-                           for i in range(0, len(raw), step)])
+        step = layer.width * BAND_ROWS
+        return cls(layer.width, layer.height, tuple(layer.getpalette() or ()),
+                   tuple(_deflate(raw[i:i + step], layer.width) for i in range(0, len(raw), step)))
 
-    def encode(self, img: Image.Image) -> bytes:
+    @property
+    def size(self) -> int:
+        """Bytes held."""
+        return sum(len(deflated) for deflated, _, _ in self.bands)
+
+    def image(self) -> Image.Image:
+        """The layer's pixels and palette again."""
+        filtered = zlib.decompress(b"".join(deflated for deflated, _, _ in self.bands) + _LAST_BLOCK, -15)
+        # Each row is its filter byte (0) then its pixels: read as one column more, then cut that column off.
+        img = Image.frombytes("P", (self.width + 1, self.height), filtered).crop((1, 0, self.width + 1, self.height))
+        img.putpalette(list(self.palette))
+        return img
+
+    def encode(self, img: Image.Image, layer: bytes) -> bytes:
         """``img`` (the layer with things drawn over it, the layer's size or cropped to fewer rows) as PNG bytes,
-        its palette from ``img``."""
+        its palette from ``img``; ``layer``: the layer's pixels (``tobytes``), to tell the bands drawn over."""
         if img.mode != "P" or img.width != self.width:
             raise ValueError("the image must be a palette image as wide as its layer")
         raw = img.tobytes()
@@ -78,14 +86,13 @@ class BandedLayer:
         adler = 1
         for number, start in enumerate(range(0, len(raw), step)):
             pixels = raw[start:start + step]
-            band = self.bands[number] if number < len(self.bands) else None
-            if band is not None and band.raw == pixels:
-                deflated, checksum, length = band.deflated, band.adler, band.length
+            if number < len(self.bands) and layer[start:start + step] == pixels:
+                deflated, checksum, length = self.bands[number]
             else:
                 deflated, checksum, length = _deflate(pixels, self.width)
             parts.append(deflated)
             adler = adler32_combine(adler, checksum, length)
-        stream = b"\x78\x5e" + b"".join(parts) + b"\x03\x00" + struct.pack(">I", adler)
+        stream = b"\x78\x5e" + b"".join(parts) + _LAST_BLOCK + struct.pack(">I", adler)
         palette = img.getpalette() or []
         colours = len(palette) // 3
         chunks = [_chunk(b"IHDR", struct.pack(">IIBBBBB", img.width, img.height, 8, 3, 0, 0, 0)),

@@ -447,8 +447,27 @@ NAMES_CACHE_BYTES = 16 * 1024 * 1024
 live matches fit, so a board's names are drawn once per match, not once per image."""
 
 
-@lru_cache(maxsize=16)
-def _static_layer(battlefield: Battlefield, width: int, theme: Theme) -> Image.Image:
+HEXES_CACHE_BYTES = 48 * 1024 * 1024
+"""The hexes' layers of the battlefields in play, kept compressed band by band (~70 KB each): nearly every match
+has a battlefield of its own (boards, faces, join), so hundreds are live at once."""
+_HEXES: ByteCache[BandedLayer] = ByteCache(HEXES_CACHE_BYTES, lambda layer: layer.size)
+
+
+@lru_cache(maxsize=8)
+def _static_layer(battlefield: Battlefield, width: int, theme: Theme) -> tuple[Image.Image, bytes, BandedLayer]:
+    """The hexes of a battlefield (``_hexes``) as pixels, their bytes and compressed by band: the last few
+    battlefields drawn on stay as pixels here, the others compressed in ``_HEXES`` (given back in milliseconds)."""
+    key = (battlefield, width, theme)
+    banded = _HEXES.get(key)
+    if banded is None:
+        image = _hexes(battlefield, width, theme)
+        banded = _HEXES.put(key, BandedLayer.of(image))
+    else:
+        image = banded.image()
+    return image, image.tobytes(), banded
+
+
+def _hexes(battlefield: Battlefield, width: int, theme: Theme) -> Image.Image:
     """The hexes, drawn once per battlefield, width and theme, shared by every match on those boards (the players'
     names are in the title and legend strips, ``_names_layer``); the full layout height, title and legend blank."""
     layout = _layout(battlefield, width)
@@ -477,12 +496,6 @@ def _static_layer(battlefield: Battlefield, width: int, theme: Theme) -> Image.I
         text_fill = _contrast(fill, theme)
         draw.text((cx, cy + size * 0.6), str(hex_), fill=text_fill, font=_font(label_px), anchor="mm")
     return _quantized(img, theme)
-
-
-@lru_cache(maxsize=16)
-def _banded(battlefield: Battlefield, width: int, theme: Theme) -> BandedLayer:
-    """The hexes' layer compressed band by band: a board's PNG recompresses only the bands drawn over."""
-    return BandedLayer.of(_static_layer(battlefield, width, theme))
 
 
 def _quantized(img: Image.Image, theme: Theme) -> Image.Image:
@@ -645,7 +658,8 @@ def render_battlefield(battlefield: Battlefield, *, width: int = 1280, pieces: S
         raise ValueError(f"width must be at least {MIN_WIDTH} px to stay readable on a phone, not {width}")
     layout = _layout(battlefield, width)
     title, legend = _names_layer(battlefield, width, theme, labels, words)
-    img = _static_layer(battlefield, width, theme).crop((0, 0, layout.width, layout.legend_top + legend.height))
+    hexes, hexes_bytes, banded = _static_layer(battlefield, width, theme)
+    img = hexes.crop((0, 0, layout.width, layout.legend_top + legend.height))
     img.paste(title, (0, 0))
     img.paste(legend, (0, layout.legend_top))
     pal = _Palette(_static_colours(theme))
@@ -667,4 +681,4 @@ def render_battlefield(battlefield: Battlefield, *, width: int = 1280, pieces: S
         if piece.hex in layout.centres:
             _draw_piece(img, draw, pal, layout, piece, theme, words)
     img.putpalette(pal.flat())
-    return _banded(battlefield, width, theme).encode(img)
+    return banded.encode(img, hexes_bytes)  # only the bands drawn over are compressed again

@@ -33,7 +33,7 @@ def test_a_drawn_over_layer_encodes_to_the_same_pixels_and_palette():
     banded = BandedLayer.of(base)
     img = base.crop((0, 0, base.width, base.height - 7))  # fewer rows, as a board cropped under its legend
     ImageDraw.Draw(img).ellipse((40, 60, 90, 110), fill=3)
-    png = banded.encode(img)
+    png = banded.encode(img, base.tobytes())
     decoded = Image.open(io.BytesIO(png))
     decoded.load()
     assert decoded.mode == "P" and decoded.size == img.size
@@ -49,8 +49,17 @@ def test_untouched_bands_are_not_compressed_again(monkeypatch):
     calls = []
     real = zlib.compressobj
     monkeypatch.setattr(zlib, "compressobj", lambda *a: calls.append(a) or real(*a))
-    Image.open(io.BytesIO(banded.encode(img))).load()
+    Image.open(io.BytesIO(banded.encode(img, base.tobytes()))).load()
     assert len(calls) == 1
+
+
+def test_the_compressed_bands_give_the_layer_back_at_a_fraction_of_its_size():
+    base = layer(width=320, height=BAND_ROWS * 5 + 3)
+    banded = BandedLayer.of(base)
+    again = banded.image()
+    assert again.mode == "P" and again.size == base.size and again.tobytes() == base.tobytes()
+    assert again.getpalette() == base.getpalette()
+    assert banded.size < len(base.tobytes()) / 4
 
 
 def test_the_byte_cache_keeps_the_recent_values_within_its_budget():
@@ -64,3 +73,30 @@ def test_the_byte_cache_keeps_the_recent_values_within_its_budget():
     assert 7 in cache and 8 not in cache and cache.bytes <= 100
     cache.put("huge", bytes(500))  # over budget on its own: kept alone
     assert len(cache) == 1 and cache.get("huge") is not None
+
+
+def test_boards_of_many_battlefields_are_drawn_from_the_compressed_hexes(monkeypatch):
+    """More battlefields than the pixel cache holds (every match has its own): each one's hexes are drawn once,
+    then given back from the compressed cache; the images are the same."""
+    from engine.underworlds.battlefield import Battlefield, Join, JoinEdge, load_boards
+    from render.underworlds import hexboard
+
+    from engine.core.errors import IllegalAction
+
+    boards = load_boards()
+    fields = []
+    for a in sorted(boards):
+        for b in sorted(boards):
+            for edge in (JoinEdge.LONG, JoinEdge.SHORT):
+                try:
+                    fields.append(Battlefield.build(boards[a], boards[b], join=Join(edge=edge)))
+                except IllegalAction:  # faces that can't be joined so
+                    continue
+    fields = fields[:10]
+    assert len(fields) > hexboard._static_layer.cache_info().maxsize
+    first = [hexboard.render_battlefield(f) for f in fields]
+    drawn = []
+    real = hexboard._hexes
+    monkeypatch.setattr(hexboard, "_hexes", lambda *a: drawn.append(a) or real(*a))
+    assert [hexboard.render_battlefield(f) for f in fields] == first
+    assert drawn == []
