@@ -333,7 +333,9 @@ def _referee_line(action: JSON, names: Names) -> str:
                               "to": action.get("to"), "source": word("pile", action.get("source"), lang),
                               "target": word("pile", action.get("target"), lang), "attached": ""}
     if kind == "LiftCard" and action.get("attached"):
-        params["attached"] = text("referee.attached_discarded", lang, count=len(action["attached"]))
+        count = len(action["attached"])
+        params["attached"] = text("referee.attached_discarded." + ("one" if count == 1 else "other"), lang,
+                                  count=count)
     if kind == "ShiftCard" and action.get("swapped"):
         key += ".swap"
         params["other"] = action["swapped"]["name"]
