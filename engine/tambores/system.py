@@ -49,7 +49,9 @@ Actions (``legal_actions`` lists them all; ``apply`` refuses any other)
     ChooseArmy {deck}                          each player, at once, secret until both chose ("random" too)
     ChooseHero {hero}                          also a skirmish's secret hero choice ("random" too)
 Referee actions (either player, any time of a battle, never listed by ``legal_actions``; ``referee.py``)
-    AdjustWounds {seat, on, delta, reason?}; MoveCard {seat, card, source, target, reason?}; RefereeNote {text}
+    AdjustWounds {seat, on, delta, reason?}; MoveCard {seat, card, source, target, reason?}; RefereeNote {text};
+    on the front line (``referee_line.py``): PlaceCard {seat, card, source, slot, reason?}; LiftCard {seat, slot,
+    card?, target, reason?}; ShiftCard {seat, slot, to, card?, to_seat?, swap?, reason?}
 
 Events (JSON dicts; ``visible_to`` [seat] when only that seat may see one)
     BattleStarted {battle, battles, mode, decks}; HeroChosen {seat, hero, name}; MarkerTossed {marker, for?};
@@ -67,7 +69,10 @@ Events (JSON dicts; ``visible_to`` [seat] when only that seat may see one)
     MatchEnded {winner, reason}; ModeChosen {seat, mode, battles}; ArmyDecided {seat}; ArmyDecidedPrivately {seat,
     deck, visible_to}; ArmiesRevealed {armies, names}; HeroDecided {seat}; HeroDecidedPrivately {seat, hero,
     visible_to}; RefereeAction {by, action, reason}; RefereeMovedPrivately {seat, card, name, source, target,
-    visible_to}.
+    visible_to}; UnitPlaced / AttachmentPlaced {seat, slot, source, card, instance, name, by}; UnitLifted {seat,
+    slot, target, attached, card, instance, name, by}; AttachmentLifted {seat, slot, target, card, instance, name,
+    by}; UnitShifted {seat, slot, to, swapped, card, instance, name, by}; AttachmentShifted {seat, slot, to_seat,
+    to, card, instance, name, by}.
 
 Battle end reasons: hero_defeated, both_heroes_defeated, out_of_cards, both_out_of_cards (§14). Match end
 reasons: the battle's (skirmish), battles_won / lower_colour (duel), points (campaign).
