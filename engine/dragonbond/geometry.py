@@ -128,6 +128,9 @@ def _polygon(t: Terrain) -> Polygon:
     return poly
 
 
+_FIELD_HASHES: dict[int, tuple[Field, int]] = {}
+
+
 @dataclass(frozen=True, slots=True)
 class Field:
     """The table: its size, terrain, objective markers and each side's deployment zone (a polygon)."""
@@ -139,7 +142,15 @@ class Field:
     zones: dict[str, tuple[Point, ...]] = dc_field(default_factory=dict)
 
     def __hash__(self) -> int:  # zones is a dict; the rest identifies the table
-        return hash((self.width, self.height, self.terrain, self.objectives))
+        # Every cache here is keyed by the table: its hash is worked out once per Field object.
+        kept = _FIELD_HASHES.get(id(self))
+        if kept is not None and kept[0] is self:
+            return kept[1]
+        h = hash((self.width, self.height, self.terrain, self.objectives))
+        if len(_FIELD_HASHES) >= 64:
+            _FIELD_HASHES.clear()
+        _FIELD_HASHES[id(self)] = (self, h)
+        return h
 
     def piece(self, terrain_id: str) -> Terrain:
         for t in self.terrain:
@@ -528,7 +539,21 @@ def _standing_blockers(field: Field, flying: bool) -> tuple[tuple[Terrain, Polyg
 def _planner(mover: Token, tokens: Sequence[Token], field: Field, ignore_slowing: bool) -> Planner:
     # Seed 003 lines 649-650: through friendly bases freely, never through enemy bases (the charge target's
     # included: a charger goes round it to reach its contact point).
-    return _cached_planner(mover, tuple(tokens), field, not (ignore_slowing or mover.scout))
+    slowing = not (ignore_slowing or mover.scout)
+    if type(tokens) is tuple:      # one search asks again with the very same objects: skip hashing them
+        key = (id(mover), id(tokens), id(field), slowing)
+        kept = _PLANNERS.get(key)
+        if kept is not None and kept[0] is mover and kept[1] is tokens and kept[2] is field:
+            return kept[3]
+    planner = _cached_planner(mover, tuple(tokens), field, slowing)
+    if type(tokens) is tuple:
+        if len(_PLANNERS) >= 16:
+            _PLANNERS.clear()
+        _PLANNERS[key] = (mover, tokens, field, planner)
+    return planner
+
+
+_PLANNERS: dict[tuple, tuple[Token, tuple[Token, ...], Field, Planner]] = {}
 
 
 @lru_cache(maxsize=64)
@@ -634,9 +659,36 @@ def _ring(mover: Token, target: Token, tokens: tuple[Token, ...], field: Field, 
     """The points ``gap`` inches from the target's edge where the mover may stand (a charge and its contact
     check ask for the same ring)."""
     blockers = _standing_blockers(field, flying)
-    return tuple(p for p in _contact_ring(mover, target, gap + 0.01 if gap else 0.0)
-                 if _end_problem(mover, p, tokens, field, flying=flying, charge_target=target.id if charge else None,
-                                 blockers=blockers) is None)
+    ring = _contact_ring(mover, target, gap + 0.01 if gap else 0.0)
+    fine = _clearly_standing(mover, np.asarray(ring), tokens, field, blockers, target.id if charge else None)
+    return tuple(p for p, ok in zip(ring, fine.tolist())
+                 if ok or _end_problem(mover, p, tokens, field, flying=flying,
+                                       charge_target=target.id if charge else None, blockers=blockers) is None)
+
+
+def _clearly_standing(mover: Token, xy: np.ndarray, tokens: tuple[Token, ...], field: Field, blockers: tuple,
+                      charge_target: str | None) -> np.ndarray:
+    """Points where ``_end_problem`` surely finds nothing, all at once: on the table, every blocking piece's box
+    clear of the base, no unit within a hair of the overlap margin, every enemy a hair beyond 1" (the charge
+    target a hair from contact). The rest are left to ``_end_problem``."""
+    r = mover.radius
+    x, y = xy[:, 0], xy[:, 1]
+    ok = (r - 1e-6 <= x) & (x <= field.width - r + 1e-6) & (r - 1e-6 <= y) & (y <= field.height - r + 1e-6)
+    for _, _, (x1, y1, x2, y2) in blockers:
+        ok &= (x + r < x1) | (x - r > x2) | (y + r < y1) | (y - r > y2)
+    seen_target = charge_target is None
+    for t in tokens:
+        if t.id == mover.id:
+            continue
+        gap = np.hypot(x - t.x, y - t.y) - r - t.radius
+        if t.id == charge_target:
+            seen_target = True
+            ok &= np.abs(gap) < 0.04
+        elif t.side != mover.side:
+            ok &= gap >= ENEMY_GAP + 1e-9
+        else:
+            ok &= gap >= -0.05 + 1e-9
+    return ok if seen_target else np.zeros(len(xy), dtype=bool)
 
 
 def _toward(mover: Token, target: Token, allowance: float, tokens: Sequence[Token], field: Field,
@@ -779,6 +831,7 @@ def clear_caches(*, layouts: bool = False) -> None:
     with ``layouts``, the tables' path graphs too (built once per table and base radius)."""
     for cached in (_destinations, _contact_point, _sight, _cached_planner, _ring):
         cached.cache_clear()
+    _PLANNERS.clear()
     if layouts:
         _layout.cache_clear()
 
