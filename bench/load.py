@@ -204,6 +204,8 @@ class Figures:
     memory_per_finished: float | None
     memory_per_entry: float
     replay_bad: int
+    finished_parts: tuple[float, float, float] | None = None
+    """A finished match's snapshot bytes, log bytes and log entries (means)."""
 
 
 async def phase(url: str, prefix: str, args: argparse.Namespace, processes: int) -> Figures:
@@ -223,7 +225,7 @@ async def phase(url: str, prefix: str, args: argparse.Namespace, processes: int)
 
         played = await _run_workers(url, prefix, ids, args, processes)
         after = await used_memory(redis)
-        finished, per_finished, per_entry = await _key_memory(store, ids)
+        finished, per_finished, per_entry, parts = await _key_memory(store, ids)
         bad = 0
         for match_id in ids:
             match = await store.load(match_id)
@@ -233,7 +235,7 @@ async def phase(url: str, prefix: str, args: argparse.Namespace, processes: int)
                 bad += 1
                 print(f"replay mismatch in {match_id}: {exc}", file=sys.stderr)
         return Figures(processes, len(ids), played, (after - before) / len(ids), finished, per_finished, per_entry,
-                       bad)
+                       bad, parts)
     finally:
         await redis.aclose()
 
@@ -263,9 +265,11 @@ async def _run_workers(url: str, prefix: str, ids: list[str], args: argparse.Nam
     return merged
 
 
-async def _key_memory(store: Store, ids: list[str], sample: int = 200) -> tuple[int, float | None, float]:
-    """How many matches finished, the mean bytes of a finished match's keys, and the bytes per log entry over a
-    sample of every match (``MEMORY USAGE`` of snapshot + log)."""
+async def _key_memory(store: Store, ids: list[str], sample: int = 200
+                      ) -> tuple[int, float | None, float, tuple[float, float, float] | None]:
+    """How many matches finished, the mean bytes of a finished match's keys, the bytes per log entry over a
+    sample of every match (``MEMORY USAGE`` of snapshot + log), and a finished match's snapshot bytes, log bytes
+    and entries (``MEMORY USAGE`` of each key, ``XINFO STREAM``'s length)."""
     matches = [await store.load(m) for m in ids]
     finished = [m for m in matches if m.status.over]
 
@@ -277,7 +281,14 @@ async def _key_memory(store: Store, ids: list[str], sample: int = 200) -> tuple[
     per_finished = [await size(m.id) for m in finished[:sample]]
     sampled = matches[:sample]
     per_entry = sum([await size(m.id) for m in sampled]) / max(1, sum(m.log_length for m in sampled))
-    return len(finished), (statistics.mean(per_finished) if per_finished else None), per_entry
+    parts = []
+    for m in finished[:sample]:
+        log_key = store._log_key(m.id)
+        parts.append((await store.redis.memory_usage(store._match_key(m.id), samples=0) or 0,
+                      await store.redis.memory_usage(log_key, samples=0) or 0,
+                      (await store.redis.xinfo_stream(log_key))["length"]))
+    mean_parts = tuple(statistics.mean(p[i] for p in parts) for i in range(3)) if parts else None
+    return len(finished), (statistics.mean(per_finished) if per_finished else None), per_entry, mean_parts
 
 
 async def aof(url: str) -> str:
@@ -316,12 +327,16 @@ def report(columns: list[Figures], where: str, path: str, persistence: str) -> N
         return len(c.played.latencies) / max(c.played.elapsed, 1e-9)
     row("throughput", GOALS["throughput"], lambda c: f"{rate(c):.0f}/s")
     if len(columns) > 1:
-        row("scaling (throughput / 1 process)", GOALS["scaling"], lambda c: f"{rate(c) / max(rate(columns[0]), 1e-9):.2f}×")
+        row("scaling (throughput / 1 process)", GOALS["scaling"],
+            lambda c: f"{rate(c) / max(rate(columns[0]), 1e-9):.2f}×")
     row("latency p50", GOALS["p50"], lambda c: lat(c, 0.5))
     row("latency p99", GOALS["p99"], lambda c: lat(c, 0.99))
     row("Redis memory per match (used Δ)", GOALS["memory"], lambda c: f"{c.memory_per_match / 1024:.1f} KiB")
     row("memory per finished match", GOALS["finished"],
         lambda c: f"{c.memory_per_finished / 1024:.1f} KiB ({c.finished})" if c.memory_per_finished else "none")
+    row("  of which snapshot / log", "-", lambda c: "-" if not c.finished_parts else
+        f"{c.finished_parts[0] / 1024:.1f} / {c.finished_parts[1] / 1024:.1f} KiB")
+    row("  log entries of a finished match", "-", lambda c: f"{c.finished_parts[2]:.0f}" if c.finished_parts else "-")
     row("memory per log entry", "-", lambda c: f"{c.memory_per_entry:.0f} B")
     row("replay equals snapshot", "all", lambda c: f"{c.matches - c.replay_bad}/{c.matches}")
 
