@@ -22,8 +22,8 @@ from __future__ import annotations
 
 from engine.core.errors import IllegalAction, InvalidInput
 from engine.core.rng import Rng
-from engine.tambores.cards import card, name
 from engine.tambores import referee_line
+from engine.tambores.cards import card, name
 from engine.tambores.ending import check_heroes
 from engine.tambores.state import JSON, card_id, slot_of
 from engine.tambores.stats import HERO, life
