@@ -82,7 +82,7 @@ class Layout:
         self.borders = self._standing(np.asarray(borders, dtype=float).reshape(-1, 2))
         self.points = np.vstack([self.corners, self.borders])
         """The layout's nodes: corners, then border points (the planner keeps this order)."""
-        self._xy = [(float(x), float(y)) for x, y in self.points]
+        self._xy = [tuple(p) for p in self.points.tolist()]
         self._between: dict[int, float] = {}
 
     def on_table(self, xy: np.ndarray) -> np.ndarray:
@@ -180,7 +180,7 @@ class Planner:
         self.dist[0] = 0.0
         self.parent = np.full(n, -1, dtype=int)
         self.settled = np.zeros(n, dtype=bool)
-        self._xy = [(float(x), float(y)) for x, y in self.nodes]
+        self._xy = [tuple(p) for p in self.nodes.tolist()]
         self._at = self.at.tolist()
         self.heap: list[tuple[float, int, int, int]] = [(0.0, 0, 0, -1)]
         """(key, lazy, node, from): a node at its distance (lazy 0), or a hop not yet measured at its length."""
@@ -260,9 +260,15 @@ class Planner:
         entry = heapq.heappop(self.heap)
         if entry[1]:        # a queued hop: the next one out of the same node takes its place
             bounds, ends, at = self._hops[entry[3]]
-            if at[0] < len(bounds):
-                heapq.heappush(self.heap, (bounds[at[0]], 1, ends[at[0]], entry[3]))
-                at[0] += 1
+            settled, dist = self.settled, self.dist
+            n = at[0]
+            while n < len(bounds):
+                k, b = ends[n], bounds[n]
+                n += 1
+                if not settled[k] and b <= dist[k] - 1e-12:     # else it would be passed over when popped
+                    heapq.heappush(self.heap, (b, 1, k, entry[3]))
+                    break
+            at[0] = n
         return entry
 
     def reached(self, limit: float) -> np.ndarray:
