@@ -883,9 +883,8 @@ def _destinations(mover: Token, allowance: float, tokens: tuple[Token, ...], fie
         if not t.has(DARK):
             continue
         poly = _polygon(t)
-        room = poly.buffer(-mover.radius - _CLEAR)
-        spots = [] if room.is_empty else [room.representative_point(),
-                                          nearest_points(room, SPoint(mover.x, mover.y))[0]]
+        room, inner = _room(t, mover.radius)
+        spots = [] if room is None else [inner, nearest_points(room, SPoint(mover.x, mover.y))[0]]
         inside = _cheapest_valid(mover, [(p.x, p.y) for p in spots], allowance, tokens, field, ignore_slowing)
         if inside is not None and inside.cost > 0.05 and t in in_terrain(mover.moved(inside.end), field):
             out.append(Destination("db.move.dest.into", {"terrain": t.id}, inside.end, inside.cost))
@@ -902,6 +901,16 @@ def _destinations(mover: Token, allowance: float, tokens: tuple[Token, ...], fie
             offer("db.move.dest.back", {"distance": _round(step)},
                   (mover.x + dx / norm * step, mover.y + dy / norm * step))
     return tuple(sorted(out, key=lambda d: (d.key, d.cost)))
+
+
+@lru_cache(maxsize=256)
+def _room(piece: Terrain, radius: float) -> tuple[Polygon | None, SPoint | None]:
+    """Where a base of ``radius`` fits wholly inside the piece (None if nowhere), and a point of it."""
+    room = _polygon(piece).buffer(-radius - _CLEAR)
+    if room.is_empty:
+        return None, None
+    shapely.prepare(room)
+    return room, room.representative_point()
 
 
 def _around(p: Point, radius: float) -> list[Point]:
@@ -929,12 +938,17 @@ def _behind(poly: Polygon, enemy: Token, radius: float) -> list[Point]:
 
 def _cheapest_valid(mover: Token, candidates: Sequence[Point], allowance: float, tokens: Sequence[Token],
                     field: Field, ignore_slowing: bool) -> MoveCheck | None:
-    best = None
-    for p in candidates:
-        check = _check(mover, p, allowance, tokens, field, charge_target=None, ignore_slowing=ignore_slowing,
-                       flying=mover.flying, measure_refusal=False)
-        if check.ok and (best is None or check.cost < best.cost):
-            best = check
+    # No move costs less than the straight line: candidates are checked nearest first, until the straight line
+    # alone costs more than the best found (ties go to the earlier candidate, as in a check of each in turn).
+    reach = [math.hypot(float(p[0]) - mover.x, float(p[1]) - mover.y) for p in candidates]
+    best, first = None, -1
+    for i in sorted(range(len(candidates)), key=reach.__getitem__):
+        if reach[i] > allowance + 0.05 or (best is not None and round(reach[i] - 1e-9, 2) > best.cost):
+            break
+        check = _check(mover, candidates[i], allowance, tokens, field, charge_target=None,
+                       ignore_slowing=ignore_slowing, flying=mover.flying, measure_refusal=False)
+        if check.ok and (best is None or check.cost < best.cost or (check.cost == best.cost and i < first)):
+            best, first = check, i
     return best
 
 
