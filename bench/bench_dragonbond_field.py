@@ -29,7 +29,8 @@ def busy_tokens() -> list[Token]:
 
 
 def timed(fn: Callable[[], object], runs: int) -> tuple[float, float, float, object]:
-    """(cold p50 ms, cold p90 ms, warm p50 ms, last result): cold after clearing the geometry caches, warm the
+    """(cold p50 ms, cold p90 ms, warm p50 ms, last result): cold after clearing the geometry caches of the
+    position (a position never seen; the table's path graph, built once per table and radius, kept), warm the
     same question asked again at once."""
     times, again, out = [], [], None
     for _ in range(runs):
