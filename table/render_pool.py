@@ -6,6 +6,10 @@ bot, so they know every game registered by then: a worker gets the game's key, t
 JSON), finds the game's presenter and returns the PNG. One slow board ties up one worker, never the loop,
 and other players' boards go to the other workers. A presenter the workers can't know (registered after
 they started, as a test's own) draws in a thread instead.
+
+Each match has a home worker (by its id), where its board's layers (its battlefield, its players' names) stay
+cached: its boards go there unless that worker is busy and another is free, so the workers' caches split the
+live matches between them instead of each holding them all.
 """
 from __future__ import annotations
 
@@ -14,6 +18,7 @@ import concurrent.futures
 import logging
 import multiprocessing
 import os
+import zlib
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Sequence
 
@@ -36,36 +41,46 @@ class Renderer:
 
     def __init__(self, workers: int | None = None) -> None:
         self.workers = min(4, os.cpu_count() or 1) if workers is None else workers
-        self._pool: concurrent.futures.ProcessPoolExecutor | None = None
+        self._pools: list[concurrent.futures.ProcessPoolExecutor] = []
+        self._busy: list[int] = []
         self._known: dict[str, Presenter] = {}
 
-    def _start(self) -> concurrent.futures.ProcessPoolExecutor:
-        if self._pool is None:
+    def _start(self) -> None:
+        if not self._pools:
             self._known = {p.game: p for p in presenters()}
             # fork: the workers inherit the registered games and the warm caches (boards, fonts) as they are.
-            self._pool = concurrent.futures.ProcessPoolExecutor(
-                self.workers, mp_context=multiprocessing.get_context("fork"))
-        return self._pool
+            context = multiprocessing.get_context("fork")
+            self._pools = [concurrent.futures.ProcessPoolExecutor(1, mp_context=context) for _ in range(self.workers)]
+            self._busy = [0] * self.workers
+
+    def _worker_for(self, match_id: str) -> int:
+        """The match's home worker, unless it is busy and another has less to do."""
+        home = zlib.crc32(match_id.encode()) % len(self._pools)
+        return min(range(len(self._pools)), key=lambda i: (self._busy[i], i != home))
 
     async def board(self, presenter: Presenter, scene: Scene, events: Sequence[JSON]) -> bytes | None:
         """The scene's board as PNG bytes (None when the game has none yet)."""
         if self.workers > 0:
-            pool = self._start()
+            self._start()
             if self._known.get(presenter.game) is presenter:
+                worker, busy = self._worker_for(scene.match_id), self._busy
+                busy[worker] += 1
                 try:
                     return await asyncio.get_running_loop().run_in_executor(
-                        pool, _draw, presenter.game, scene.view, dict(scene.players), scene.lang, scene.viewer,
-                        scene.match_id, list(events))
+                        self._pools[worker], _draw, presenter.game, scene.view, dict(scene.players), scene.lang,
+                        scene.viewer, scene.match_id, list(events))
                 except BrokenProcessPool:  # a worker died (killed, out of memory): start afresh, draw here
                     log.warning("board workers died; starting new ones")
                     self.close()
+                finally:
+                    busy[worker] -= 1
         return await asyncio.to_thread(presenter.board, scene, events)
 
     def close(self) -> None:
         """Stop the workers (a new pool starts on the next board)."""
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = None
+        for pool in self._pools:
+            pool.shutdown(wait=False, cancel_futures=True)
+        self._pools, self._busy = [], []
 
 
 _SHARED: Renderer | None = None

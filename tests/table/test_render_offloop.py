@@ -86,3 +86,21 @@ async def test_the_event_loop_stays_free_while_a_board_is_drawn(table, monkeypat
         assert ticks > SLOW_SECONDS / 0.01 / 3
     finally:
         renderer.close()
+
+
+def test_a_matchs_boards_go_to_its_home_worker_unless_it_is_busy():
+    """The workers' caches split the live matches: a match's boards are drawn by one worker, another one only
+    while that one is busy and another is free."""
+    renderer = Renderer(workers=2)
+    try:
+        renderer._start()
+        homes = {renderer._worker_for(f"m{i}") for i in range(20)}
+        assert homes == {0, 1}, "matches spread over both workers"
+        home = renderer._worker_for("m1")
+        assert all(renderer._worker_for("m1") == home for _ in range(5))
+        renderer._busy[home] = 1
+        assert renderer._worker_for("m1") == 1 - home
+        renderer._busy[1 - home] = 1
+        assert renderer._worker_for("m1") == home, "all busy: it waits at home"
+    finally:
+        renderer.close()
