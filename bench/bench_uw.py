@@ -7,7 +7,8 @@
    live; the time from the interaction being sent to the bot's response (the public reply with its board, or the
    private answer). Once with one match live, once with ``--live`` matches (1,000 by default) opened first. Every
    live match is first played (random legal actions through the table, not timed) past its setup to its first
-   turn, so the commands timed are played on the battlefield, each reply with its board.
+   turn and its board posted once (``/uw board``, as every match in play has shown it), so the commands timed are
+   played on the battlefield, each reply with its board.
 
 Goals (issue #20): one ``/uw do`` through the gateway p50 ≤ 10 ms, p99 ≤ 40 ms, also with 1,000 matches live.
 Medians and the 99th percentile of every command timed, never a best-of-N.
@@ -132,6 +133,12 @@ async def _to_battle(table, store, match_id: str, users: dict, pick: random.Rand
         await table.act(ctx, pick.choice(system.legal_actions(match.state, seat)), match_id, loaded=match)
 
 
+async def _shown(fake, users: dict) -> None:
+    """The match's board posted once, as every match in play has shown it."""
+    user = next(u for key, u in users.items() if key != "thread")
+    await fake.slash(user, users["thread"], "uw board")
+
+
 async def _play_commands(redis, prefix, store, running_bot, FakeDiscord, commands: int, live: int) -> None:
     """``live`` matches opened, then ``commands`` ``/uw do`` each at a random live match (a finished one is
     replaced by a new one)."""
@@ -147,6 +154,7 @@ async def _play_commands(redis, prefix, store, running_bot, FakeDiscord, command
                 opened_now = await asyncio.gather(*(_open(fake, store, n) for n in batch))
                 await asyncio.gather(*(_to_battle(bot.services.table, store, match_id, users, random.Random(i))
                                        for i, (match_id, users) in enumerate(opened_now)))
+                await asyncio.gather(*(_shown(fake, users) for _, users in opened_now))
                 matches += opened_now
             opened = time.perf_counter() - started
             while len(times) < commands:
@@ -156,6 +164,7 @@ async def _play_commands(redis, prefix, store, running_bot, FakeDiscord, command
                 if match.status.over:
                     match_id, users = matches[slot] = await _open(fake, store, live + len(times))
                     await _to_battle(bot.services.table, store, match_id, users, pick)
+                    await _shown(fake, users)
                     continue
                 seat = system.view(match.state, None)["awaiting"][0]
                 legal = system.legal_actions(match.state, seat)
