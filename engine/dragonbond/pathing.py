@@ -185,6 +185,8 @@ class Planner:
         self.heap: list[tuple[float, int, int, int]] = [(0.0, 0, 0, -1)]
         """(key, lazy, node, from): a node at its distance (lazy 0), or a hop not yet measured at its length."""
         self._hops: dict[int, tuple[list[float], list[int], list[int]]] = {}
+        self._answers: dict[tuple[Point, ...], tuple[float, tuple[float, tuple[Point, ...]] | None]] = {}
+        """Per set of goals: the limit searched to and the cheapest path found (None: none within it)."""
         """Per settled node, the hops out of it still to queue: their bounds, their ends, the next one's place."""
 
     # -- hop costs --
@@ -294,15 +296,31 @@ class Planner:
 
     def shortest(self, goals: Sequence[Point], limit: float = math.inf) -> tuple[float, tuple[Point, ...]] | None:
         """The cheapest path from the mover's centre to any of ``goals``, or None if none is reachable
-        (within ``limit``, when given: the search then stops there)."""
+        (within ``limit``, when given: the search then stops there). A path found is the cheapest whatever the
+        limit, so the answer is kept per set of goals and a later call with any limit answers from it."""
         if not goals:
             return None
-        g = np.asarray(goals, dtype=float)
-        gs = [(float(x), float(y)) for x, y in g]
+        gs = [(float(x), float(y)) for x, y in goals]
+        key = tuple(gs)
+        kept = self._answers.get(key)
+        if kept is not None:
+            searched, found = kept
+            if found is not None:
+                return found if found[0] <= limit else None
+            if limit <= searched:
+                return None
+        found = self._shortest(gs, limit)
+        self._answers[key] = (limit, found)
+        return found
+
+    def _shortest(self, gs: list[Point], limit: float) -> tuple[float, tuple[Point, ...]] | None:
+        g = np.asarray(gs, dtype=float)
         best = [math.inf, -1, -1]      # total, goal, node: ties go to the first goal, then the first node
 
         def measure(candidates: np.ndarray, bounds: np.ndarray, ncols: int, nodes: np.ndarray) -> None:
             # No hop costs less than its length: in order of that bound, until it passes the best total.
+            if not len(bounds) or bounds.min() > best[0]:
+                return
             for c in np.argsort(bounds, kind="stable").tolist():
                 if bounds[c] > best[0]:
                     break
