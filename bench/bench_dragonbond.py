@@ -1,14 +1,17 @@
 """Dragonbond rules engine bench: a whole random battle with the training pack, ``legal_actions`` at the first
 turn, and at a busy step (12 units among 8 terrain pieces on a 4'x3' table).
 
-The busy step is timed the first time a position is seen (every per-position cache cleared) over many random
-positions of the same twelve units on the same table, p50 and p99 (medians of single runs, never best-of-N),
-beside the goal: ≤ 50 ms p50. The terrain layout's path graph (built once per table and base size, since terrain
-never moves) is warm there, as it is from a battle's second activation on; its one-time cost is printed apart.
+The busy step is timed the first time a position is seen (every per-position cache cleared), then over many
+random positions of the same twelve units on the same table, p50 and p99 (medians of single runs, never best-of-N),
+beside the goal: ≤ 50 ms p50. The table's path graph (built once per table and base radius, since terrain never
+moves) is warm there, as it is from a battle's first activations on; its one-time cost is printed apart. Wall
+time is the goal's measure; CPU time and the load average are printed beside it, since a loaded machine (other
+processes on the same CPUs) stretches wall time and not CPU time.
 Run: ``.venv/bin/python -m bench.bench_dragonbond``."""
 from __future__ import annotations
 
 import math
+import os
 import random
 import statistics
 import sys
@@ -61,30 +64,54 @@ def busy_step() -> None:
     t = time.perf_counter()
     SYSTEM.legal_actions(st, seat)
     first = (time.perf_counter() - t) * 1000
-    cold, warm = [], []
+    cold, cpu, warm = [], [], []
     for _ in range(RUNS):
         geometry.clear_caches()
-        t = time.perf_counter()
+        t, c = time.perf_counter(), time.process_time()
         legal = SYSTEM.legal_actions(st, seat)
         cold.append((time.perf_counter() - t) * 1000)
+        cpu.append((time.process_time() - c) * 1000)
         t = time.perf_counter()
         SYSTEM.legal_actions(st, seat)
         warm.append((time.perf_counter() - t) * 1000)
+    p50 = statistics.median(cold)
     print(f"legal_actions at the busy step (12 units, 8 pieces): {len(legal)} actions; first time seen p50 "
-          f"{statistics.median(cold):.0f} ms (max {max(cold):.0f}) [goal <= {GOAL_MS:.0f} ms]; same position again "
-          f"p50 {statistics.median(warm):.1f} ms; with the table's path graph unbuilt too: {first:.0f} ms")
+          f"{p50:.0f} ms (max {max(cold):.0f}) [goal <= {GOAL_MS:.0f} ms: {'met' if p50 <= GOAL_MS else 'NOT met'}], "
+          f"CPU time p50 {statistics.median(cpu):.0f} ms; same position again p50 {statistics.median(warm):.1f} ms; "
+          f"with the table's path graph unbuilt too: {first:.0f} ms")
     pick = random.Random(7)
-    times, counts = [], []
+    times, cpu, counts = [], [], []
     for _ in range(POSITIONS):
         pos = random_position(st, pick)
         geometry.clear_caches()
-        t = time.perf_counter()
+        t, c = time.perf_counter(), time.process_time()
         counts.append(len(SYSTEM.legal_actions(pos, pos["active"])))
         times.append((time.perf_counter() - t) * 1000)
+        cpu.append((time.process_time() - c) * 1000)
     p50 = statistics.median(times)
     print(f"legal_actions first time seen, {POSITIONS} random positions on that table: p50 {p50:.0f} ms, "
           f"p99 {_pct(times, 0.99):.0f} ms [goal p50 <= {GOAL_MS:.0f} ms: {'met' if p50 <= GOAL_MS else 'NOT met'}]"
-          f"; {statistics.median(counts):.0f} actions p50")
+          f"; CPU time p50 {statistics.median(cpu):.0f} ms, p99 {_pct(cpu, 0.99):.0f} ms; "
+          f"{statistics.median(counts):.0f} actions p50; load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")
+
+
+def battle_as_the_table() -> None:
+    """A random battle asking ``legal_actions`` after every applied action, as the table does for its reply."""
+    asked = []
+
+    def step(state, seat, action, new, events):
+        awaiting = SYSTEM.view(new, None)["awaiting"] if new["phase"] != "over" else []
+        if awaiting:
+            t = time.perf_counter()
+            SYSTEM.legal_actions(new, awaiting[0])
+            asked.append((time.perf_counter() - t) * 1000)
+
+    geometry.clear_caches(layouts=True)
+    t = time.perf_counter()
+    play(5, on_step=step)
+    took = time.perf_counter() - t
+    print(f"battle asking legal_actions after each of its {len(asked)} actions (as the table replies): {took:.2f} s; "
+          f"legal_actions p50 {statistics.median(asked):.0f} ms, p99 {_pct(asked, 0.99):.0f} ms")
 
 
 def main() -> None:
@@ -99,6 +126,7 @@ def main() -> None:
     t = time.perf_counter()
     legal = SYSTEM.legal_actions(st, seat)
     print(f"legal_actions at the first turn: {len(legal)} actions in {time.perf_counter() - t:.2f} s")
+    battle_as_the_table()
     busy_step()
 
 
