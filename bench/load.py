@@ -163,9 +163,9 @@ def worker(share: Share, ready, start, results) -> None:  # pragma: no cover - r
 async def _work(share: Share, ready, start) -> Played:
     _test_game_if_needed()
     redis = client_for(share.url, max_connections=share.concurrency + 10)
+    table = Table(Store(redis, prefix=share.prefix), SECRET)
+    games = Play(table) if share.path == "command" else None
     try:
-        table = Table(Store(redis, prefix=share.prefix), SECRET)
-        games = Play(table) if share.path == "command" else None
         await redis.ping()
         ready.put(os.getpid())
         await asyncio.to_thread(start.wait)  # every worker starts at once, so the figures cover the same time
@@ -179,6 +179,10 @@ async def _work(share: Share, ready, start) -> Played:
         return played
     finally:
         await redis.aclose()
+        for game in (games.games.values() if games else ()):  # board workers would keep this process alive
+            close = getattr(getattr(game, "renderer", None), "close", None)
+            if close:
+                close()
 
 
 def _test_game_if_needed(game: str | None = None) -> str:
@@ -262,6 +266,8 @@ async def _run_workers(url: str, prefix: str, ids: list[str], args: argparse.Nam
         merged.elapsed = max(merged.elapsed, one.elapsed)
     for w in workers:
         await asyncio.to_thread(w.join, 30)
+        if w.is_alive():  # its figures are in; nothing of it is still needed
+            w.terminate()
     return merged
 
 
