@@ -443,12 +443,28 @@ def path_cost(path: Sequence[Point], field: Field, *, slowing: bool = True) -> f
     """Length of a path, counting its stretches inside slowing terrain twice (digest §8, §24.2)."""
     if len(path) < 2:
         return 0.0
+    boxes = _slow_boxes(field) if slowing else ()
+    if not any(min(x0, x1) <= bx1 and max(x0, x1) >= bx0 and min(y0, y1) <= by1 and max(y0, y1) >= by0
+               for (x0, y0), (x1, y1) in zip(path, path[1:]) for bx0, by0, bx1, by1 in boxes):
+        # Clear of every slowing piece's box: the length summed as GEOS sums it, without building a line.
+        cost = 0.0
+        for (x0, y0), (x1, y1) in zip(path, path[1:]):
+            dx, dy = x1 - x0, y1 - y0
+            cost += math.sqrt(dx * dx + dy * dy)
+        return cost
     line = LineString(path)
     cost = line.length
-    slow = _slow_union(field) if slowing else None
+    slow = _slow_union(field)
     if slow is not None and slow.intersects(line):    # prepared: cheap; only a path that enters is clipped
         cost += line.intersection(slow).length
     return cost
+
+
+@lru_cache(maxsize=16)
+def _slow_boxes(field: Field) -> tuple[tuple[float, float, float, float], ...]:
+    """The boxes of the slowing pieces as :func:`_slow_union` draws them."""
+    slow = _slow_union(field)
+    return tuple(part.bounds for part in shapely.get_parts(slow)) if slow is not None else ()
 
 
 def _slow_stretches(p: Point, q: Point, field: Field) -> list[tuple[float, float]]:
