@@ -582,7 +582,7 @@ def _cached_planner(mover: Token, tokens: tuple[Token, ...], field: Field, slowi
                    discs=[(t.x, t.y, t.radius) for t in _enemies(mover, tokens)])
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=32)
 def _layout(field: Field, radius: float, slowing: bool, left_out: tuple[str, ...]) -> Layout:
     """The table's path graph for bases of ``radius``: terrain never moves, so it is built once per table and
     radius and shared by every position (kept by :func:`clear_caches` unless ``layouts``)."""

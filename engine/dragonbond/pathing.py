@@ -133,6 +133,8 @@ class Layout:
         key = a * len(self.points) + b
         cost = self._between.get(key)
         if cost is None:
+            if len(self._between) >= 100_000:      # bounded memory: a table's graph rarely needs this many
+                self._between.clear()
             cost = self._between[key] = self.hop(self._xy[a], self._xy[b])
         return cost
 
