@@ -40,11 +40,12 @@ MAX_COMPONENT_BUTTONS = 20
 DO = CommandSpec("do", "Any action possible now (the list offers only legal ones)")
 """The generic command every game has: pick any legal action."""
 _INDEX = re.compile(r"^(?:(\d+):)?(\d+)$")
-LEGAL_MEMO = 256
+LEGAL_MEMO = 2048
 """Legal-action lists kept per table, by match, state (its log length) and seat: a command asks for them, then
 its reply's buttons ask again for the new state, which the next command reuses."""
-SCENE_MEMO = 256
-"""Views kept per table, by match, state, viewer and language: one ``view`` per seat and state, whatever asks."""
+SCENE_MEMO = 2048
+"""Views kept per table, by match, state, viewer and language: one ``view`` per seat and state, whatever asks
+(a few per match: a thousand live matches fit)."""
 BOARD_CACHE_BYTES = 32 * 1024 * 1024
 """Board images kept by match and state, up to this many bytes (~600 boards): a re-posted board, a reminder
 or a refused command costs no drawing, however many matches are live."""

@@ -36,10 +36,11 @@ def adler32_combine(first: int, second: int, second_length: int) -> int:
     return sum1 | (sum2 << 16)
 
 
-def _deflate(raw: bytes, width: int) -> tuple[bytes, int, int]:
+def _deflate(raw: bytes, width: int) -> tuple[bytes, int, int, int]:
     filtered = b"".join(b"\x00" + raw[i:i + width] for i in range(0, len(raw), width))
     packer = zlib.compressobj(LEVEL, zlib.DEFLATED, -15)
-    return packer.compress(filtered) + packer.flush(zlib.Z_SYNC_FLUSH), zlib.adler32(filtered), len(filtered)
+    return (packer.compress(filtered) + packer.flush(zlib.Z_SYNC_FLUSH), zlib.adler32(filtered), len(filtered),
+            zlib.crc32(raw))
 
 
 @dataclass(frozen=True)
@@ -50,8 +51,9 @@ class BandedLayer:
     width: int
     height: int
     palette: tuple[int, ...]
-    bands: tuple[tuple[bytes, int, int], ...]
-    """Each band's deflated bytes, the Adler-32 and the length of its filtered bytes."""
+    bands: tuple[tuple[bytes, int, int, int], ...]
+    """Each band's deflated bytes, the Adler-32 and the length of its filtered bytes, the CRC-32 of its pixels (a
+    band drawn over no longer matches it: the layer's pixels need not be kept to tell)."""
 
     @classmethod
     def of(cls, layer: Image.Image) -> "BandedLayer":
@@ -65,19 +67,19 @@ class BandedLayer:
     @property
     def size(self) -> int:
         """Bytes held."""
-        return sum(len(deflated) for deflated, _, _ in self.bands)
+        return sum(len(band[0]) for band in self.bands)
 
     def image(self) -> Image.Image:
         """The layer's pixels and palette again."""
-        filtered = zlib.decompress(b"".join(deflated for deflated, _, _ in self.bands) + _LAST_BLOCK, -15)
+        filtered = zlib.decompress(b"".join(band[0] for band in self.bands) + _LAST_BLOCK, -15)
         # Each row is its filter byte (0) then its pixels: read as one column more, then cut that column off.
         img = Image.frombytes("P", (self.width + 1, self.height), filtered).crop((1, 0, self.width + 1, self.height))
         img.putpalette(list(self.palette))
         return img
 
-    def encode(self, img: Image.Image, layer: bytes) -> bytes:
+    def encode(self, img: Image.Image) -> bytes:
         """``img`` (the layer with things drawn over it, the layer's size or cropped to fewer rows) as PNG bytes,
-        its palette from ``img``; ``layer``: the layer's pixels (``tobytes``), to tell the bands drawn over."""
+        its palette from ``img``."""
         if img.mode != "P" or img.width != self.width:
             raise ValueError("the image must be a palette image as wide as its layer")
         raw = img.tobytes()
@@ -86,10 +88,10 @@ class BandedLayer:
         adler = 1
         for number, start in enumerate(range(0, len(raw), step)):
             pixels = raw[start:start + step]
-            if number < len(self.bands) and layer[start:start + step] == pixels:
-                deflated, checksum, length = self.bands[number]
-            else:
-                deflated, checksum, length = _deflate(pixels, self.width)
+            band = self.bands[number] if number < len(self.bands) else None
+            if band is None or len(pixels) != step or zlib.crc32(pixels) != band[3]:
+                band = _deflate(pixels, self.width)
+            deflated, checksum, length, _ = band
             parts.append(deflated)
             adler = adler32_combine(adler, checksum, length)
         stream = b"\x78\x5e" + b"".join(parts) + _LAST_BLOCK + struct.pack(">I", adler)

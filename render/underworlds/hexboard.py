@@ -453,10 +453,10 @@ has a battlefield of its own (boards, faces, join), so hundreds are live at once
 _HEXES: ByteCache[BandedLayer] = ByteCache(HEXES_CACHE_BYTES, lambda layer: layer.size)
 
 
-@lru_cache(maxsize=8)
-def _static_layer(battlefield: Battlefield, width: int, theme: Theme) -> tuple[Image.Image, bytes, BandedLayer]:
-    """The hexes of a battlefield (``_hexes``) as pixels, their bytes and compressed by band: the last few
-    battlefields drawn on stay as pixels here, the others compressed in ``_HEXES`` (given back in milliseconds)."""
+@lru_cache(maxsize=16)
+def _static_layer(battlefield: Battlefield, width: int, theme: Theme) -> tuple[Image.Image, BandedLayer]:
+    """The hexes of a battlefield (``_hexes``) as pixels and compressed by band: the last few battlefields drawn
+    on stay as pixels here, the others compressed in ``_HEXES`` (given back in milliseconds)."""
     key = (battlefield, width, theme)
     banded = _HEXES.get(key)
     if banded is None:
@@ -464,7 +464,7 @@ def _static_layer(battlefield: Battlefield, width: int, theme: Theme) -> tuple[I
         banded = _HEXES.put(key, BandedLayer.of(image))
     else:
         image = banded.image()
-    return image, image.tobytes(), banded
+    return image, banded
 
 
 def _hexes(battlefield: Battlefield, width: int, theme: Theme) -> Image.Image:
@@ -658,7 +658,7 @@ def render_battlefield(battlefield: Battlefield, *, width: int = 1280, pieces: S
         raise ValueError(f"width must be at least {MIN_WIDTH} px to stay readable on a phone, not {width}")
     layout = _layout(battlefield, width)
     title, legend = _names_layer(battlefield, width, theme, labels, words)
-    hexes, hexes_bytes, banded = _static_layer(battlefield, width, theme)
+    hexes, banded = _static_layer(battlefield, width, theme)
     img = hexes.crop((0, 0, layout.width, layout.legend_top + legend.height))
     img.paste(title, (0, 0))
     img.paste(legend, (0, layout.legend_top))
@@ -681,4 +681,4 @@ def render_battlefield(battlefield: Battlefield, *, width: int = 1280, pieces: S
         if piece.hex in layout.centres:
             _draw_piece(img, draw, pal, layout, piece, theme, words)
     img.putpalette(pal.flat())
-    return banded.encode(img, hexes_bytes)  # only the bands drawn over are compressed again
+    return banded.encode(img)  # only the bands drawn over are compressed again
