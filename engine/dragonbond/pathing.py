@@ -182,14 +182,16 @@ class Planner:
         self.dist[0] = 0.0
         self.parent = np.full(n, -1, dtype=int)
         self.settled = np.zeros(n, dtype=bool)
+        self._d = self.dist.tolist()
+        self._s = self.settled.tolist()
         self._xy = [tuple(p) for p in self.nodes.tolist()]
         self._at = self.at.tolist()
         self.heap: list[tuple[float, int, int, int]] = [(0.0, 0, 0, -1)]
         """(key, lazy, node, from): a node at its distance (lazy 0), or a hop not yet measured at its length."""
         self._hops: dict[int, tuple[list[float], list[int], list[int]]] = {}
+        """Per settled node, the hops out of it still to queue: their bounds, their ends, the next one's place."""
         self._answers: dict[tuple[Point, ...], tuple[float, tuple[float, tuple[Point, ...]] | None]] = {}
         """Per set of goals: the limit searched to and the cheapest path found (None: none within it)."""
-        """Per settled node, the hops out of it still to queue: their bounds, their ends, the next one's place."""
 
     # -- hop costs --
 
@@ -236,7 +238,8 @@ class Planner:
         queues its end at the true cost. The settled distances are those of an eager Dijkstra; far fewer hops
         are measured, since most nodes are settled by the first hop that reaches them.
         """
-        heap, dist, settled = self.heap, self.dist, self.settled
+        # Plain lists mirror ``dist`` and ``settled`` for the one-at-a-time work (numpy's item access is slow).
+        heap, dist, settled = self.heap, self._d, self._s
         while heap:
             key, lazy, j, i = self._pop()
             if settled[j] or key > dist[j] - (1e-12 if lazy else 0.0):
@@ -244,14 +247,14 @@ class Planner:
             if lazy:
                 new = dist[i] + self._hop_nodes(i, j)
                 if new < dist[j] - 1e-12:
-                    dist[j] = new
+                    dist[j] = self.dist[j] = new
                     self.parent[j] = i
                     heapq.heappush(heap, (new, 0, j, -1))
                 continue
-            settled[j] = True
+            settled[j] = self.settled[j] = True
             delta = self.nodes - self.nodes[j]
             bound = key + np.hypot(delta[:, 0], delta[:, 1])
-            ks = np.flatnonzero((bound < dist - 1e-12) & ~settled)
+            ks = np.flatnonzero((bound < self.dist - 1e-12) & ~self.settled)
             if len(ks):
                 # The hops out of j wait in a list by bound; only the next one is in the heap (same order).
                 order = np.argsort(bound[ks], kind="stable")
@@ -264,7 +267,7 @@ class Planner:
         entry = heapq.heappop(self.heap)
         if entry[1]:        # a queued hop: the next one out of the same node takes its place
             bounds, ends, at = self._hops[entry[3]]
-            settled, dist = self.settled, self.dist
+            settled, dist = self._s, self._d
             n = at[0]
             while n < len(bounds):
                 k, b = ends[n], bounds[n]
@@ -284,7 +287,7 @@ class Planner:
 
     def _frontier(self) -> float:
         """A lower bound of every unsettled node's distance."""
-        heap, dist, settled = self.heap, self.dist, self.settled
+        heap, dist, settled = self.heap, self._d, self._s
         while heap and (settled[heap[0][2]] or heap[0][0] > dist[heap[0][2]] - (1e-12 if heap[0][1] else 0.0)):
             self._pop()
         return heap[0][0] if heap else math.inf
@@ -328,7 +331,7 @@ class Planner:
                     break
                 gi, vi = divmod(int(candidates[c]), ncols)
                 v = int(nodes[vi])
-                total = self.dist[v] + self.hop(self._xy[v], gs[gi])
+                total = self._d[v] + self.hop(self._xy[v], gs[gi])
                 if total < best[0] or (total == best[0] and (gi, v) < (best[1], best[2])):
                     best[:] = [total, gi, v]
 
