@@ -54,7 +54,7 @@ class Layout:
             slow_polygons, slow_circles = (), ()
         self.parts = _convex_parts(slow_polygons)
         self.circles = np.asarray(slow_circles, dtype=float).reshape(-1, 3)
-        # The same, as plain floats for one hop at a time (numpy's call overhead dwarfs a single pair).
+        # As plain floats: hops are measured one at a time (numpy's call overhead dwarfs a single pair).
         self._rings = []
         for w in self.walls:
             for ring in _rings(w):
