@@ -435,10 +435,6 @@ def _enemies(mover: Token, tokens: Sequence[Token]) -> list[Token]:
     return [t for t in tokens if t.side != mover.side and t.id != mover.id]
 
 
-def _others(mover: Token, tokens: Sequence[Token]) -> list[Token]:
-    return [t for t in tokens if t.id != mover.id]
-
-
 def path_cost(path: Sequence[Point], field: Field, *, slowing: bool = True) -> float:
     """Length of a path, counting its stretches inside slowing terrain twice (digest §8, §24.2)."""
     if len(path) < 2:
