@@ -102,16 +102,19 @@ class Layout:
     def _standing(self, xy: np.ndarray) -> np.ndarray:
         return xy[self.on_table(xy) & ~self.point_blocked(xy)]
 
-    def hop(self, p: Point, q: Point) -> float:
+    def hop(self, p: Point, q: Point, box: tuple[float, float, float, float] | None = None) -> float:
         """Cost of the hop ``p -> q`` counting terrain only: its length, its stretches in slowing pieces
         (clipped against each convex part or circle, overlaps counted twice here) once more; ``inf`` if it
-        passes within the mover's radius of an impassable piece's edge."""
+        passes within the mover's radius of an impassable piece's edge. ``box``: the hop's (lox, hix, loy,
+        hiy) when the caller has it."""
         px, py = p
         qx, qy = q
         dx, dy = qx - px, qy - py
         length = math.hypot(dx, dy)
         cost = length
-        lox, hix, loy, hiy = min(px, qx), max(px, qx), min(py, qy), max(py, qy)
+        if box is None:
+            box = (min(px, qx), max(px, qx), min(py, qy), max(py, qy))
+        lox, hix, loy, hiy = box
         for planes, (x0, y0, x1, y1) in self._parts:
             if hix >= x0 and lox <= x1 and hiy >= y0 and loy <= y1:
                 cost += _clipped_one(px, py, dx, dy, planes) * length
@@ -205,14 +208,14 @@ class Planner:
         """Cost of the hop ``p -> q`` (:meth:`Layout.hop`), ``inf`` if it passes within both radii of an enemy's
         centre."""
         p, q = (float(p[0]), float(p[1])), (float(q[0]), float(q[1]))
-        lox, hix, loy, hiy = min(p[0], q[0]), max(p[0], q[0]), min(p[1], q[1]), max(p[1], q[1])
+        box = lox, hix, loy, hiy = min(p[0], q[0]), max(p[0], q[0]), min(p[1], q[1]), max(p[1], q[1])
         for x, y, rr in self._discs:
             # A base farther than its reach from the hop's box cannot block it.
             if x < lox - rr - 1e-9 or x > hix + rr + 1e-9 or y < loy - rr - 1e-9 or y > hiy + rr + 1e-9:
                 continue
             if _point_segment_one(x, y, *p, *q) < rr:
                 return math.inf
-        return self.layout.hop(p, q)
+        return self.layout.hop(p, q, box)
 
     def _hop_nodes(self, i: int, j: int) -> float:
         """:meth:`hop` between two nodes: the terrain's part between two of the layout's points is kept there."""
