@@ -516,10 +516,59 @@ def cast(state: JSON, action: JSON, rng: Any, speed: str) -> list[JSON]:
         state["used"][seat].append("Arcane Zap")
         events.append({"type": "SpellCast", "seat": seat, "caster": caster, "spell": name, "cost": 1,
                        "target": action["target"]})
-        return events + _attack(state, caster, None, action["target"], rng, spell="Arcane Zap")
+        with windows.after(events):
+            return events + _attack(state, caster, None, action["target"], rng, spell="Arcane Zap")
     c = card(name)
-    fields = {k: action[k] for k in ("target", "zone", "border", "x", "direction", "extra", "equipment", "extend",
-                                     "bind", "mage", "new", "card", "conditions", "enchantments") if k in action}
+    fields = _fields(action)
+    cost = _pay_costs(state, seat, caster, c, fields, action)
+    public = {k: v for k, v in fields.items()}
+    hidden = c.type == CardType.ENCHANTMENT
+    events.append({"type": "SpellCast", "seat": seat, "caster": caster, "cost": cost,
+                   "spell": None if hidden else name, **public})
+    if hidden:
+        events.append({"type": "EnchantmentCast", "seat": seat, "spell": name, "visible_to": [seat]})
+    if spell_speed(state, caster, c) == "quick" and not action.get("from") and \
+            effects.jinxed(state, seat, caster, c, cost, events):
+        return events
+    with windows.after(events):  # the spell cast is published while its Counter step waits
+        answer = _counter_window(state, seat, c, fields) or {}
+    if _nullified(state, seat, c, fields, events, pay=answer.get("pay", True)):
+        if not action.get("from"):
+            state["discard"][seat].append(name)
+        return events
+    taker = _reversed(state, seat, caster, c, fields, events, answer)
+    if taker == "fizzled":
+        state["discard"][seat].append(name)
+        return events
+    if taker:  # Reverse Magic: the spell now belongs to the other seat, aimed at its caster
+        before = state["next_id"]
+        fields = {**fields, "target": caster}
+        with windows.after(events):
+            events += _resolve(state, taker, caster, c, fields, rng, action)
+        for obj in state["objects"].values():
+            if int(obj["id"][1:]) >= before and obj["card"] == c.name:
+                obj["owner"] = seat  # the card is still its owner's (§0 owner/controller)
+        if c.name in state["discard"][taker] and c.type == CardType.INCANTATION:
+            state["discard"][taker].remove(c.name)
+            state["discard"][seat].append(c.name)
+        return events
+    with windows.after(events):
+        events += _resolve(state, seat, caster, c, fields, rng, action)
+    events += _after_resolving(state, caster)
+    if c.type == CardType.INCANTATION:
+        events += abilities.divine_reward(state, seat, name)
+    from engine.magewars.movement import settle
+    return events + settle(state, [], rng)  # what the spell destroyed leaves play
+
+
+def _fields(action: JSON) -> JSON:
+    return {k: action[k] for k in ("target", "zone", "border", "x", "direction", "extra", "equipment", "extend",
+                                   "bind", "mage", "new", "card", "conditions", "enchantments") if k in action}
+
+
+def _pay_costs(state: JSON, seat: str, caster: str, c: Card, fields: JSON, action: JSON) -> int:
+    """Step 2 (§9.2): the casting cost paid (discounts spent) and the spell taken from the prepared ones: it
+    has been cast. Returns the cost."""
     cost = base_cost(state, c, fields)
     assert cost is not None
     cut, ring = effects.discount(state, caster, c)
@@ -532,42 +581,29 @@ def cast(state: JSON, action: JSON, rng: Any, speed: str) -> list[JSON]:
         state["used"][seat].append(f"bound:{action['from']}")
         state["objects"][action["from"]]["bound_shown"] = True
     else:
-        _take_prepared(state, seat, caster, name)
-    public = {k: v for k, v in fields.items()}
-    hidden = c.type == CardType.ENCHANTMENT
-    events.append({"type": "SpellCast", "seat": seat, "caster": caster, "cost": cost,
-                   "spell": None if hidden else name, **public})
-    if hidden:
-        events.append({"type": "EnchantmentCast", "seat": seat, "spell": name, "visible_to": [seat]})
-    if spell_speed(state, caster, c) == "quick" and not action.get("from") and \
-            effects.jinxed(state, seat, caster, c, cost, events):
-        return events
-    answer = _counter_window(state, seat, c, fields) or {}
-    if _nullified(state, seat, c, fields, events, pay=answer.get("pay", True)):
+        _take_prepared(state, seat, caster, name=c.name)
+    return cost
+
+
+def lost(state: JSON, action: JSON, rng: Any = None, speed: str = "") -> list[JSON]:
+    """A cast its opponent's reveal made illegal after it was paid (a reveal in its Counter step moved the
+    target): committed since step 1, it is countered (§9.2 steps 1 and 4; seed l.471 "si más adelante quedara
+    interrumpido por cualquier motivo, perderás la acción", l.481: the mana spent is lost, the card
+    discarded)."""
+    caster, name = action["caster"], action["spell"]
+    if caster not in state["objects"]:
+        return []
+    seat = state["objects"][caster]["controller"]
+    if name == "Arcane Zap":
+        pay(state, caster, 1)
+        state["used"][seat].append(name)
+    else:
+        c = card(name)
+        _pay_costs(state, seat, caster, c, _fields(action), action)
+        name = None if c.type == CardType.ENCHANTMENT else name  # cast face down: never named (§9.7)
         if not action.get("from"):
-            state["discard"][seat].append(name)
-        return events
-    taker = _reversed(state, seat, caster, c, fields, events)
-    if taker == "fizzled":
-        state["discard"][seat].append(name)
-        return events
-    if taker:  # Reverse Magic: the spell now belongs to the other seat, aimed at its caster
-        before = state["next_id"]
-        fields = {**fields, "target": caster}
-        events += _resolve(state, taker, caster, c, fields, rng, action)
-        for obj in state["objects"].values():
-            if int(obj["id"][1:]) >= before and obj["card"] == c.name:
-                obj["owner"] = seat  # the card is still its owner's (§0 owner/controller)
-        if c.name in state["discard"][taker] and c.type == CardType.INCANTATION:
-            state["discard"][taker].remove(c.name)
             state["discard"][seat].append(c.name)
-        return events
-    events += _resolve(state, seat, caster, c, fields, rng, action)
-    events += _after_resolving(state, caster)
-    if c.type == CardType.INCANTATION:
-        events += abilities.divine_reward(state, seat, name)
-    from engine.magewars.movement import settle
-    return events + settle(state, [], rng)  # what the spell destroyed leaves play
+    return [{"type": "SpellCountered", "seat": seat, "spell": name, "by": "cancelled"}]
 
 
 def _after_resolving(state: JSON, caster: str) -> list[JSON]:
@@ -592,9 +628,11 @@ def mandatory(c: Card) -> bool:
     return c.type == CardType.ENCHANTMENT and "must reveal" in (c.text or "")
 
 
-def _reversed(state: JSON, seat: str, caster: str, c: Card, fields: JSON, events: list[JSON]) -> str | None:
+def _reversed(state: JSON, seat: str, caster: str, c: Card, fields: JSON, events: list[JSON],
+              answer: JSON | None = None) -> str | None:
     """Reverse Magic (its text): an opponent's incantation or enchantment targeting its creature makes it be
-    revealed in the Counter step (paid if the pool allows, else destroyed without effect); its controller takes
+    revealed in the Counter step: its controller pays or declines in the window (``answer``; declined or
+    unaffordable, destroyed without effect, §9.7; nobody asked: paid if the pool allows); its controller takes
     the spell and it targets the caster instead, same choices (a choice tied to the first target, such as an
     equipment or a new host, leaves it nothing to do: "fizzled"); then Reverse Magic is destroyed. Returns the
     seat now controlling the spell, "fizzled", or None."""
@@ -606,7 +644,8 @@ def _reversed(state: JSON, seat: str, caster: str, c: Card, fields: JSON, events
         if ench["card"] == "Reverse Magic" and ench["face_down"] and ench["controller"] != seat:
             mage = state["objects"][state["mages"][ench["controller"]]]
             cost = number(card("Reverse Magic").reveal_cost)
-            if mage["mana"] < cost:
+            declined = (answer or {}).get("enchantment") == ench["id"] and not answer.get("pay")
+            if mage["mana"] < cost or declined:  # it must be revealed; unpaid, destroyed without effect (§9.7)
                 destroy(state, ench["id"], events, cause="reveal not paid")
                 return None
             mage["mana"] -= cost
@@ -622,15 +661,18 @@ def _reversed(state: JSON, seat: str, caster: str, c: Card, fields: JSON, events
 
 def _counter_window(state: JSON, seat: str, c: Card, fields: JSON) -> JSON | None:
     """The Counter step's window (§9.2 step 3, §9.7) for the controller of the spell's target, opened whatever
-    it holds (``windows.window``); a face-down Nullify of theirs on it must be revealed there, paid or not."""
+    it holds (``windows.window``); a face-down Nullify or Reverse Magic (on a creature) of theirs on it must be
+    revealed there, paid or not: its controller decides (the first of them; a second one is paid if it can)."""
     target = fields.get("target")
     if not isinstance(target, str) or target not in state["objects"]:
         return None
     owner = state["objects"][target]["controller"]
+    creature = state["objects"][target]["kind"] in ("creature", "mage")
     counters = [{"object": e["id"], "card": e["card"], "cost": number(card(e["card"]).reveal_cost)}
-                for e in attached(state, target) if e["card"] == "Nullify" and e["face_down"]
-                and e["controller"] == owner != seat] \
+                for e in attached(state, target) if e["face_down"] and e["controller"] == owner != seat
+                and (e["card"] == "Nullify" or (e["card"] == "Reverse Magic" and creature))] \
         if c.type in (CardType.INCANTATION, CardType.ENCHANTMENT) else []
+    counters.sort(key=lambda e: e["card"] != "Nullify")  # Nullify asked first: the answer's pay is its own
     return windows.window(state, seat, target, "spell", counters)
 
 

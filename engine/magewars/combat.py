@@ -398,7 +398,8 @@ def _strike(state: JSON, attacker: str | None, bar: JSON, defender: str, rng: Rn
             _, evs = _strike(state, attacker, bar, attacker, rng, action, declared=declared, unavoidable=unavoidable,
                              held=held, strike=strike, redirected=True)
             return False, events + evs
-        avoided, evs = _avoid(state, attacker, bar, defender, rng, declared, unavoidable, strike)
+        with windows.after(events):
+            avoided, evs = _avoid(state, attacker, bar, defender, rng, declared, unavoidable, strike)
         events += evs
         if avoided:
             return False, events
@@ -476,7 +477,9 @@ def _single(state: JSON, attacker: str, bar: JSON, target: str, rng: Rng, action
     events: list[JSON] = [{"type": "AttackDeclared", "attacker": attacker, "attack": bar["name"],
                            "source": bar["source"], "target": target, "range_type": bar["range_type"],
                            "counterstrike": counterstrike, "unavoidable": unavoidable}]
-    if not counterstrike:  # §9.7: enchantments may be revealed at the end of the Declare step
+    with windows.after(events):  # what was resolved before a question is published when the action stops
+        # §9.7: enchantments may be revealed at the end of the Declare step, a counterstrike's too (§10.8: it
+        # is a normal attack from step 1)
         windows.window(state, state["objects"][attacker].get("controller"), target, "attack")
     missed = False
     if conditions.count(state["objects"][attacker], "Daze"):
@@ -492,13 +495,16 @@ def _single(state: JSON, attacker: str, bar: JSON, target: str, rng: Rng, action
             break
         if s == 0 and missed:
             continue  # §10.3 step 3: a miss goes straight to step 7
-        landed, evs = _strike(state, attacker, bar, target, rng, action, declared=declared,
-                              unavoidable=unavoidable, held=counterstrike and held_on_attacker, strike=s + 1)
-        hit, events = hit or landed, events + evs
+        with windows.after(events):
+            landed, evs = _strike(state, attacker, bar, target, rng, action, declared=declared,
+                                  unavoidable=unavoidable, held=counterstrike and held_on_attacker, strike=s + 1)
+        hit = hit or landed
+        events += evs
     if melee and hit:
         events += _barrier(state, attacker, target, rng, held=held_on_attacker)
     if melee and not counterstrike:
-        events += _counterstrike(state, attacker, target, rng, declared)
+        with windows.after(events):
+            events += _counterstrike(state, attacker, target, rng, declared)
         if state["objects"][target].get("guard"):
             state["objects"][target]["guard"] = False  # §10.3 step 9: a melee-attacked guard loses its marker
             events.append({"type": "GuardRemoved", "object": target, "reason": "melee_attacked"})
@@ -547,8 +553,9 @@ def _counterstrike(state: JSON, attacker: str, defender: str, rng: Rng, declared
         return []  # e.g. the attacker flies and the counterstrike lacks Reach
     inner = {"defense": declared.get("counter_defense", "best"), "own_turn": declared.get("own_turn", True),
              "pay_block": declared.get("pay_block", True)}
-    return [{"type": "Counterstrike", "object": defender, "attack": bar["name"], "target": attacker}] + \
-        _single(state, defender, bar, attacker, rng, _Action(), inner, counterstrike=True)
+    events = [{"type": "Counterstrike", "object": defender, "attack": bar["name"], "target": attacker}]
+    with windows.after(events):
+        return events + _single(state, defender, bar, attacker, rng, _Action(), inner, counterstrike=True)
 
 
 def _zone_targets(state: JSON, zone: str, order: list[str] | None) -> list[str]:
@@ -601,7 +608,8 @@ def attack(state: JSON, attacker: str, attack_index: int | str, target: str, rng
             if second == target:
                 raise IllegalAction("mw.combat.sweeping_same_target", target=target)
             if not state["objects"][attacker].get("destroyed"):
-                events += _single(state, attacker, bar, second, rng, action, declared)
+                with windows.after(events):
+                    events += _single(state, attacker, bar, second, rng, action, declared)
     events.append({"type": "AttackEnded", "attacker": attacker, "attack": bar["name"]})
     return state, events
 
@@ -619,6 +627,13 @@ def _zone_attack(state: JSON, attacker: str, bar: JSON, zone: str, rng: Rng, act
     events: list[JSON] = [{"type": "AttackDeclared", "attacker": attacker, "attack": bar["name"],
                            "source": bar["source"], "target": zone, "range_type": "zone",
                            "counterstrike": False, "unavoidable": True}]
+    acting, asked = state["objects"][attacker].get("controller"), set()
+    with windows.after(events):  # §9.7: a window at the end of the Declare step for each player with an object
+        for oid in _zone_targets(state, zone, declared.get("zone_order")):  # there (who has one is public)
+            seat = state["objects"][oid].get("controller")
+            if seat not in asked:
+                asked.add(seat)
+                windows.window(state, acting, oid, "attack")
     if conditions.count(state["objects"][attacker], "Daze"):
         roll = d12(rng)
         missed = not daze_attack_proceeds(roll)
@@ -627,8 +642,9 @@ def _zone_attack(state: JSON, attacker: str, bar: JSON, zone: str, rng: Rng, act
             return events
     for oid in _zone_targets(state, zone, declared.get("zone_order")):
         if not state["objects"][oid].get("destroyed"):
-            _, evs = _strike(state, attacker, bar, oid, rng, action, declared=declared, unavoidable=True,
-                             held=False, strike=1)
+            with windows.after(events):
+                _, evs = _strike(state, attacker, bar, oid, rng, action, declared=declared, unavoidable=True,
+                                 held=False, strike=1)
             events += evs
     return events
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from engine.magewars import arena
+from engine.magewars import arena, windows
 from engine.magewars.state import JSON, attached, barriers, destroy, size, zone_of
 
 COLLISION = "Collision"
@@ -111,7 +111,8 @@ def move(state: JSON, oid: str, to: str, rng: Any) -> tuple[list[JSON], bool]:
     hindered = hindered or hindered_leaving(state, oid, to)
     if hindered:
         events.append({"type": "Hindered", "object": oid, "zone": to})
-    events += entered(state, oid, rng)
+    with windows.after(events):  # a trap's controller may be asked (published: the move so far)
+        events += entered(state, oid, rng)
     return events, hindered
 
 
@@ -139,7 +140,8 @@ def push(state: JSON, oid: str, direction: str, rng: Any) -> list[JSON]:
     if oid in state["objects"]:
         state["objects"][oid]["zone"] = to
         events.append({"type": "Pushed", "object": oid, "from": start, "to": to})
-        events += entered(state, oid, rng)
+        with windows.after(events):
+            events += entered(state, oid, rng)
     return events
 
 
@@ -153,7 +155,9 @@ def teleport(state: JSON, oid: str, to: str, rng: Any) -> list[JSON]:
         if child["kind"] == "conjuration":
             destroy(state, child["id"], events, cause="teleported")
     obj["zone"] = to
-    return [{"type": "Teleported", "object": oid, "from": start, "to": to}] + events + entered(state, oid, rng)
+    events.insert(0, {"type": "Teleported", "object": oid, "from": start, "to": to})
+    with windows.after(events):
+        return events + entered(state, oid, rng)
 
 
 _TRAP_TELEPORT = re.compile(r"teleported to a zone of your choice, up to (\d+) zones away")
@@ -161,8 +165,9 @@ _TRAP_TELEPORT = re.compile(r"teleported to a zone of your choice, up to (\d+) z
 
 def entered(state: JSON, oid: str, rng: Any) -> list[JSON]:
     """Traps (§9.7): a creature entering a zone (moving, pushed, teleported; never summoned) springs each hidden
-    trap an enemy of it has there, in casting order. A trap is mandatory: its controller pays the reveal cost
-    if the pool allows (else it is destroyed without effect); it attacks the creature with its printed bar,
+    trap an enemy of it has there, in casting order. A trap is mandatory: revealed now, its controller pays the
+    reveal cost or declines (asked inside an action, ``windows.window`` timing "trap"; otherwise paid if the pool
+    allows); unpaid, it is destroyed without effect; it attacks the creature with its printed bar,
     or teleports it (Teleport Trap: the trap's controller chooses the zone, ``pending``); then it is destroyed."""
     from engine.magewars.cards import card, has_card, number
     events: list[JSON] = []
@@ -178,7 +183,10 @@ def entered(state: JSON, oid: str, rng: Any) -> list[JSON]:
         c = card(trap["card"])
         mage = state["objects"].get(state["mages"][trap["controller"]])
         cost = number(c.reveal_cost)
-        if mage is None or mage["mana"] < cost:
+        with windows.after(events):  # mandatory: revealed now, its controller paying or not (§9.7; nobody asked:
+            answer = windows.window(state, state["objects"][oid]["controller"], tid, "trap",  # paid if it can)
+                                    [{"object": tid, "card": trap["card"], "cost": cost}]) or {}
+        if mage is None or mage["mana"] < cost or not answer.get("pay", True):
             destroy(state, trap["id"], events, cause="reveal not paid")
             continue
         mage["mana"] -= cost
@@ -232,15 +240,18 @@ def attack(state: JSON, attacker: str, index: int | str, target: str, rng: Any,
     bar = stats.spell_attack(state, index) if isinstance(index, str) else stats.attacks(state, attacker)[index]
     gains = effects.extra_dice(state, attacker, target, bar)
     saved = effects.add_dice(state, bar, sum(n for _, n in gains), effects.extra_traits(state, target, bar))
-    new, events = combat.attack(state, attacker, index, target, rng, declared=declared or {})
+    gained = [{"type": "AttackDiceGained", "attacker": attacker, "from": src, "dice": n} for src, n in gains]
+    with windows.after(gained):
+        new, events = combat.attack(state, attacker, index, target, rng, declared=declared or {})
     effects.put_back(new, saved)
-    events = [{"type": "AttackDiceGained", "attacker": attacker, "from": src, "dice": n} for src, n in gains] + events
+    events = gained + events
     state.clear()
     state.update(new)
     from engine.magewars import effects
     events += abilities.voltaric(state, events) + abilities.after_attack(state, attacker, events)
     events += effects.retaliate_spent(state, events) + effects.after_attack(state, attacker, events)
-    return events + settle(state, events, rng)
+    with windows.after(events):  # a push into a trap's zone may ask its controller
+        return events + settle(state, events, rng)
 
 
 def push_away(state: JSON, oid: str, source: str | None, rng: Any) -> list[JSON]:
@@ -266,7 +277,8 @@ def settle(state: JSON, events: list[JSON], rng: Any) -> list[JSON]:
     out: list[JSON] = []
     for e in events:
         if e.get("type") == "PushPending" and e.get("object") in state["objects"]:
-            out += push_away(state, e["object"], e.get("source") or e.get("attacker"), rng)
+            with windows.after(out):
+                out += push_away(state, e["object"], e.get("source") or e.get("attacker"), rng)
     for oid in [o["id"] for o in state["objects"].values() if o.get("destroyed") and o["kind"] != "mage"]:
         destroy(state, oid, out, cause="damage")
     state["barriers"] = {b: sorted(t) for b, t in barriers(state).items()}

@@ -51,9 +51,10 @@ Actions (``{"type": ...}``):
   avoid step, and whether to pay a hidden Block (pending ``{type: "defend", seat, by, object, strike,
   defenses, private: {block}}``); ``Counterstrike`` {attack: index|None}: the defender's counterstrike after a
   melee attack, or none (pending ``{type: "counterstrike", seat, object, attacks}``); ``Counter`` {enchantment,
-  pay}: a face-down Nullify revealed in the Counter step, paid or not; ``Skip``: let a reveal window pass (pending ``{type: "window", seat, by, object, timing:
-  "attack"|"spell", private: {counters}}``); each question also holds ``by`` and ``declared`` (what the action
-  announced). Asked inside an Attack or a Cast (windows.py; option
+  pay}: a face-down Nullify or Reverse Magic revealed in the Counter step, or a trap sprung, paid or not;
+  ``Skip``: let a reveal window pass (pending ``{type: "window", seat, by, object, timing:
+  "attack"|"spell"|"trap", private: {counters}}``); each question also holds ``by`` and ``declared`` (what the
+  action announced). Asked inside an Attack, a Cast or a Move (windows.py; option
   ``windows`` False: nobody is asked, the old defaults stand). Events ResponseAsked, ResponseGiven,
   ActionCancelled.
 - ``Concede``; referee actions (referee.py): ``Adjust`` {object, field, value}, ``Note`` {text}.
@@ -444,7 +445,7 @@ class MageWars:
             begun = self._begin(options, tuple(new["seats"]), rng)
             return begun, events + begun["setup_events"]
         if windows.asking(new) and kind in windows.ANSWERS:  # the other player's answer inside an action
-            new, events, paused = windows.answer(state, seat, action, rng, self._apply)
+            new, events, paused = windows.answer(state, seat, action, rng, self._apply, self._lost)
         else:
             new, events, paused = windows.run(state, new, seat, action, rng, self._apply)
         if paused:
@@ -517,12 +518,8 @@ class MageWars:
             if through_thorns:
                 act["full"] = True  # the whole turn went into crossing (Wall of Thorns)
             events += self._move_costs(state, act["object"], rng)
-            act["moved"] += 1
             act["hindered"] = act["hindered"] or hindered
-            from engine.magewars import stats
-            fast = stats.traits(state, act["object"]).has("Fast") if act["object"] in state["objects"] else False
-            if act["moved"] > (2 if fast else 1):
-                act["quick"] = True  # the second (Fast: third) move is the quick action and ends the turn (§7.1)
+            self._count_move(state, act)
             return events + self._maybe_end(state, rng)
         if kind == "UseAbility" and action.get("source"):  # Hand of Bim-Shalla, outside any action turn
             return effects.use_bim_shalla(state, seat, action)
@@ -541,8 +538,10 @@ class MageWars:
                 return helm
             act["full" if bar.get("action") == "full" else "quick"] = True
             self._pay_attack_cost(state, act["object"], action["target"], bar)
-            events = helm + effects.with_next_melee(state, act["object"], bar, lambda: movement.attack(
-                state, act["object"], action["attack"], action["target"], rng, declared={"charged": act["moved"] > 0}))
+            with windows.after(helm):
+                events = helm + effects.with_next_melee(state, act["object"], bar, lambda: movement.attack(
+                    state, act["object"], action["attack"], action["target"], rng,
+                    declared={"charged": act["moved"] > 0}))
             act = state["activation"]
             attacker = state["objects"].get(act["object"]) if act else None
             if act and attacker and bar["range_type"] == "melee" and not act.get("fury") \
@@ -553,6 +552,14 @@ class MageWars:
                 act.pop("fury", None)
             return events + self._maybe_end(state, rng)
         raise IllegalAction("mw.illegal", action=str(kind))
+
+    def _count_move(self, state: JSON, act: JSON) -> None:
+        """A move action spent (§7.1)."""
+        from engine.magewars import stats
+        act["moved"] += 1
+        fast = stats.traits(state, act["object"]).has("Fast") if act["object"] in state["objects"] else False
+        if act["moved"] > (2 if fast else 1):
+            act["quick"] = True  # the second (Fast: third) move is the quick action and ends the turn (§7.1)
 
     def _push(self, state: JSON, action: JSON, rng: Any) -> list[JSON]:
         """The pusher's choice of direction (§7.6); once no choice is left, the match goes on where it waited."""
@@ -623,10 +630,13 @@ class MageWars:
             return rounds.end_activation(state, rng)
         return []
 
-    def _cast(self, state: JSON, seat: str, action: JSON, rng: Any, step: str) -> list[JSON]:
+    def _cast(self, state: JSON, seat: str, action: JSON, rng: Any, step: str,
+              cast: Any = casting.cast) -> list[JSON]:
+        """The action a cast spends (the creature's quick or full action, or the quickcast action, §5.4), and
+        ``cast`` run in it (:func:`casting.lost`: a cast cancelled after it was paid)."""
         caster = action["caster"]
         if step == "deploy":
-            return casting.cast(state, action, rng, "full")
+            return cast(state, action, rng, "full")
         if step == "activation":
             act = state["activation"]
             if action["spell"] == abilities.RESTORE:
@@ -637,15 +647,42 @@ class MageWars:
                 c = None if action["spell"] == "Arcane Zap" else card(action["spell"])
                 speed = "quick" if c is None or casting.spell_speed(state, caster, c) == "quick" else "full"
             act[speed] = True
-            return casting.cast(state, action, rng, speed) + self._maybe_end(state, rng)
+            return cast(state, action, rng, speed) + self._maybe_end(state, rng)
         self._mage(state, seat)["quickcast"] = False  # the quickcast action (§5.4)
-        events = [{"type": "QuickcastUsed", "seat": seat}] + casting.cast(state, action, rng, "quick")
+        events = [{"type": "QuickcastUsed", "seat": seat}]
+        with windows.after(events):
+            events += cast(state, action, rng, "quick")
         if step in ("quickcast_first", "quickcast_final", "after_turn") and not state["over"]:
             if state.get("pending"):
                 state["resume"] = seat  # the window closes once the push is made
             else:
                 events += self._after_window(state, seat)
         return events
+
+    def _lost(self, state: JSON, seat: str, action: JSON, question: JSON, rng: Any) -> list[JSON]:
+        """An Attack or a Cast cancelled by a reveal while it waited is lost (§10.3 step 1, seed l.737: "si más
+        adelante quedara anulada por cualquier motivo perderás la acción"; §9.2 step 1, l.471): the creature's
+        action is spent as the action would have spent it; an attack past its declare step (step 2 reached)
+        has paid its costs; a spell is countered after its costs were paid (:func:`casting.lost`)."""
+        if action["type"] == "Cast":
+            spent = self._cast(state, seat, action, rng, state["step"], cast=casting.lost)
+            return [e for e in spent if e["type"] != "QuickcastUsed"]  # published when the cast stopped
+        from engine.magewars import stats
+        act = state["activation"]
+        if action["type"] == "Move":  # seed l.363: "si más adelante la anulas por cualquier motivo, perderás la acción"
+            if act:
+                self._count_move(state, act)
+            return self._maybe_end(state, rng)
+        bars = stats.attacks(state, act["object"]) if act and act["object"] in state["objects"] else []
+        if action["attack"] >= len(bars):
+            return self._maybe_end(state, rng) if act else []
+        bar = bars[action["attack"]]
+        past_declare = question["answers"] or not (question["type"] == "window" and question["timing"] == "attack")
+        if past_declare and action["target"] in state["objects"] and \
+                self._attack_cost(state, act["object"], action["target"], bar) <= self._mage(state, seat)["mana"]:
+            self._pay_attack_cost(state, act["object"], action["target"], bar)
+        act["full" if bar.get("action") == "full" else "quick"] = True
+        return self._maybe_end(state, rng)
 
     def _after_window(self, state: JSON, seat: str) -> list[JSON]:
         if state["step"] == "after_turn":

@@ -11,6 +11,14 @@ action runs again from the start. Rolls made before the question are replayed fr
 question (never shown in ``view``), so a question changes no roll and the match's draws follow each other
 with no gap (table/fairness.py); later rolls are drawn live.
 
+- What the action resolved before it stopped (the attack declared, earlier strikes' dice) is published with
+  the question, each frame of the rules adding its own (:func:`after`); the rerun's events start with the same
+  ones and only those after them are returned, so nothing is posted twice.
+- An enchantment revealed while a question waits applies from that moment only (§9.7, not retroactive): the
+  rerun keeps it face down up to that question.
+- An action a reveal made illegal meanwhile is cancelled and lost (§10.3 step 1, §9.2 step 1): the rules
+  module's ``lose`` spends it.
+
 The questions (each ``{"type", "seat", "by", "object", ...}`` in ``pending``):
 
 - ``defend``: the attacked object's controller chooses one usable defense or none (§10.4: "most defenses are
@@ -18,9 +26,10 @@ The questions (each ``{"type", "seat", "by", "object", ...}`` in ``pending``):
   when there is a choice; each strike has its own avoid step (§10.3 step 7).
 - ``counterstrike``: after a melee attack, a defender with a Counterstrike attack may counterstrike (§10.8);
   its controller chooses which, or none (``Counterstrike`` {attack}).
-- ``window``: after an attack is declared against an object, or when a spell targets it (the Counter step),
-  the object's controller may reveal enchantments (``Reveal``) and then lets the moment pass (``Skip``); a
-  face-down Nullify on the target must be revealed then (``Counter`` {enchantment, pay}), paid or not. The
+- ``window``: after an attack is declared against an object (a counterstrike's too; a zone attack's: one for
+  each other player with an object in the zone), or when a spell targets it (the Counter step), the object's
+  controller may reveal enchantments (``Reveal``) and then lets the moment pass (``Skip``); a face-down Nullify
+  or Reverse Magic on the target must be revealed then (``Counter`` {enchantment, pay}), paid or not. The
   window opens at every such timing whether or not its player holds anything, so its opening tells nothing;
   the table passes for a player with nothing to play after a random delay (table/windows.py).
 
@@ -28,6 +37,7 @@ The questions (each ``{"type", "seat", "by", "object", ...}`` in ``pending``):
 """
 from __future__ import annotations
 
+from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any
 
@@ -39,33 +49,60 @@ KINDS = ("defend", "counterstrike", "window")
 """The pending questions this module asks."""
 ANSWERS = ("Defend", "Counterstrike", "Counter", "Skip")
 """The actions answering them."""
-PAUSABLE = ("Attack", "Cast")
+PAUSABLE = ("Attack", "Cast", "Move")
 """Actions inside which the other player may be asked."""
-HIDDEN = ("action", "answers", "tape", "private")
+HIDDEN = ("action", "answers", "tape", "private", "shown", "reveals")
 """Parts of a pending question only the engine reads (``private``: only the asked seat)."""
 
 
 class Pause(Exception):
-    """An action stops at a question nobody has answered yet."""
+    """An action stops at a question nobody has answered yet; ``events``: what the action did before it."""
 
     def __init__(self, question: JSON) -> None:
         super().__init__(question["type"])
         self.question = question
+        self.events: list[JSON] = []
+
+    def after(self, events: list[JSON]) -> "Pause":
+        """Put the events a calling frame made before its call first: each frame on the way out adds its own,
+        so ``events`` ends as the action's events so far, in order (published when the action stops)."""
+        self.events[:0] = events
+        return self
+
+
+@contextmanager
+def after(events: list[JSON]) -> Any:
+    """Run a step of an action that may stop at a question after ``events`` (what the caller did before it, the
+    same list object whatever the caller adds later): stopped, they are published first (:meth:`Pause.after`)."""
+    try:
+        yield
+    except Pause as pause:
+        raise pause.after(events)
 
 
 class _Asker:
     """The answers given so far to one action's questions, handed out in order."""
 
-    def __init__(self, answers: list[JSON]) -> None:
+    def __init__(self, answers: list[JSON], reveals: list[JSON]) -> None:
         self.answers = list(answers)
+        self.reveals = list(reveals)
         self.asked = 0
         self.opened: set[tuple[str, str]] = set()
 
-    def ask(self, question: JSON) -> JSON:
+    def ask(self, state: JSON, question: JSON) -> JSON:
         if self.asked < len(self.answers):
+            _show(state, [r for r in self.reveals if r["at"] == self.asked])  # revealed while this one waited
             self.asked += 1
             return self.answers[self.asked - 1]
         raise Pause(question)
+
+
+def _show(state: JSON, reveals: list[JSON], face_down: bool = False) -> None:
+    """Enchantments revealed while a question of the action waited (§9.7: "revealing is not retroactive"): kept
+    face down in the rerun up to that question, face up from its answer on."""
+    for r in reveals:
+        if r["object"] in state["objects"]:
+            state["objects"][r["object"]]["face_down"] = face_down
 
 
 _ASKER: ContextVar[_Asker | None] = ContextVar("magewars_asker", default=None)
@@ -113,7 +150,7 @@ def defend(state: JSON, defender: str, options: list[JSON], blocks: list[JSON], 
     block = next((b for b in blocks if _pool(state, seat) >= b["reveal_cost"]), None)
     if not options and block is None:
         return None
-    return asker.ask({"type": "defend", "seat": seat, "object": defender, "strike": strike,
+    return asker.ask(state, {"type": "defend", "seat": seat, "object": defender, "strike": strike,
                       "defenses": [{"index": d["index"], "source": d["source"], "threshold": d["threshold"],
                                     "modifier": d["modifier"], "uses": d["uses"]} for d in options],
                       "private": {"block": block}})
@@ -126,7 +163,7 @@ def counterstrike(state: JSON, defender: str, options: list[JSON]) -> JSON | Non
     seat = _controller(state, defender)
     if asker is None or seat is None:
         return None
-    return asker.ask({"type": "counterstrike", "seat": seat, "object": defender,
+    return asker.ask(state, {"type": "counterstrike", "seat": seat, "object": defender,
                       "attacks": [{"index": b["index"], "name": b["name"], "dice": b["dice"]} for b in options],
                       "private": {}})
 
@@ -141,7 +178,7 @@ def window(state: JSON, acting: str, target: Any, timing: str, counters: list[JS
     if asker is None or seat is None or seat == acting or (seat, target) in asker.opened:
         return None
     asker.opened.add((seat, target))  # an attack spell's attack opens no second window on its target
-    return asker.ask({"type": "window", "seat": seat, "object": target, "timing": timing,
+    return asker.ask(state, {"type": "window", "seat": seat, "object": target, "timing": timing,
                       "private": {"counters": [dict(c) for c in counters]}})
 
 
@@ -185,38 +222,52 @@ def public(question: JSON, seat: str | None) -> JSON:
 def run(before: JSON, new: JSON, seat: str, action: JSON, rng: Any, apply: Any) -> tuple[JSON, list[JSON], bool]:
     """``apply(state, seat, action, rng)`` on ``new`` (a copy of ``before``), asking the other player where the
     rules say. Returns (state, events, paused): paused, the state is ``before`` with the question first in
-    ``pending``."""
+    ``pending``. A ``Reveal`` while a question waits is noted in it: the rerun applies it from there on."""
     if not before.get("windows", True) or action["type"] not in PAUSABLE:
-        return new, apply(new, seat, action, rng), False
-    return _attempt(before, seat, action, rng, apply, [], [])
+        waiting = asking(before)
+        events = apply(new, seat, action, rng)
+        if waiting is not None and action["type"] == "Reveal" and asking(new) is not None:
+            asking(new).setdefault("reveals", []).append({"object": action["enchantment"],
+                                                          "at": len(waiting["answers"])})
+        return new, events, False
+    return _attempt(before, seat, action, rng, apply, {"answers": [], "tape": []})
 
 
-def _attempt(before: JSON, seat: str, action: JSON, rng: Any, apply: Any, answers: list[JSON],
-             tape: list[list[int]]) -> tuple[JSON, list[JSON], bool]:
+def _attempt(before: JSON, seat: str, action: JSON, rng: Any, apply: Any,
+             so_far: JSON) -> tuple[JSON, list[JSON], bool]:
+    """Run the action with the answers given ``so_far`` (and its tape, its reveals meanwhile, the count of its
+    events already published). Paused, only the events not yet published are returned."""
     new = clone(before)
-    asker, rolls = _Asker(answers), _Tape(rng, tape)
+    reveals, shown = so_far.get("reveals", []), so_far.get("shown", 0)
+    _show(new, reveals, face_down=True)
+    asker, rolls = _Asker(so_far["answers"], reveals), _Tape(rng, so_far["tape"])
     token = _ASKER.set(asker)
     try:
         events = apply(new, seat, action, rolls)
     except Pause as pause:
         paused = clone(before)
         question = {**pause.question, "by": seat, "declared": declared(before, action), "action": action,
-                    "answers": answers, "tape": rolls.played}
+                    "answers": so_far["answers"], "tape": rolls.played, "reveals": reveals,
+                    "shown": len(pause.events)}
         paused.setdefault("pending", []).insert(0, question)
-        shown = {k: v for k, v in public(question, None).items() if k != "type"}
-        return paused, [{"type": "ResponseAsked", "question": question["type"], **shown}], True
+        asked = {k: v for k, v in public(question, None).items() if k != "type"}
+        # the part of the action already resolved is published now (the defender sees the earlier strikes)
+        return paused, pause.events[shown:] + [{"type": "ResponseAsked", "question": question["type"], **asked}], True
     finally:
         _ASKER.reset(token)
-    return new, events, False
+    _show(new, reveals)  # revealed all the same if the rerun went another way and never got there
+    return new, events[shown:], False
 
 
 def declared(state: JSON, action: JSON) -> JSON:
     """What the interrupted action shows everyone (§10.3 step 1, §9.2 step 1: the attack and the spell are
     announced): the attacker, its attack and target; the caster, its target, and the spell unless it is an
-    enchantment cast face down."""
+    enchantment cast face down; the creature moving and where to (§7.3 step 1)."""
     if action["type"] == "Attack":
         return {"attacker": (state.get("activation") or {}).get("object"), "attack": action["attack"],
                 "target": action["target"]}
+    if action["type"] == "Move":
+        return {"creature": (state.get("activation") or {}).get("object"), "to": action["to"]}
     from engine.magewars.cards import card, has_card
     from engine.magewars.pack import CardType
     hidden = has_card(action["spell"]) and card(action["spell"]).type == CardType.ENCHANTMENT
@@ -224,19 +275,22 @@ def declared(state: JSON, action: JSON) -> JSON:
             "spell": None if hidden else action["spell"]}
 
 
-def answer(state: JSON, seat: str, action: JSON, rng: Any, apply: Any) -> tuple[JSON, list[JSON], bool]:
+def answer(state: JSON, seat: str, action: JSON, rng: Any, apply: Any, lose: Any) -> tuple[JSON, list[JSON], bool]:
     """Answer the question first in ``pending`` and run the interrupted action again with it. If the action
-    is no longer legal (a reveal meanwhile moved its target, §10.3 step 1), it is cancelled."""
+    is no longer legal (a reveal meanwhile moved its target, §10.3 step 1), it is cancelled, and the action
+    is lost (seed l.737, l.471: "perderás la acción"): ``lose(state, seat, action, question, rng)`` spends
+    it and returns its events."""
     before = clone(state)
     question = before["pending"].pop(0)
     if not before["pending"]:
         before.pop("pending")
     answered = [{"type": "ResponseGiven", "seat": seat, "question": question["type"], "object": question["object"],
+                 "declared": question["declared"],  # the action resumed: its earlier part was published before
                  **({"defense": action.get("defense")} if action["type"] == "Defend" else {})}]
     try:
         new, events, paused = _attempt(before, question["by"], question["action"], rng, apply,
-                                       question["answers"] + [action], question["tape"])
+                                       {**question, "answers": question["answers"] + [action]})
     except IllegalAction:
-        return before, answered + [{"type": "ActionCancelled", "seat": question["by"],
-                                    "object": question["object"]}], False
+        cancelled = [{"type": "ActionCancelled", "seat": question["by"], "object": question["object"]}]
+        return before, answered + cancelled + lose(before, question["by"], question["action"], question, rng), False
     return new, answered + events, paused

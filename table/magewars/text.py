@@ -234,21 +234,37 @@ def event_line(e: JSON, names: Names) -> str:
     return text(f"event.{kind}", names.lang, **params)
 
 
+STRIKE_EVENTS = ("DefenseRolled", "BlockRevealed", "AttackReversed", "RollToMiss", "AttackRolled", "ConditionAdded",
+                 "DamageDealt")
+"""Events the attack embed tells that belong to a strike."""
+
+
 def attack_embeds(events: Sequence[JSON], names: Names) -> list[Embed]:
     """One embed per strike: attack dice, effect die, the defense tried, armor and piercing, damage, conditions."""
     lang = names.lang
     out: list[Embed] = []
     current: Embed | None = None
+    resumed: JSON = {}
+
+    def title(attacker: Any, attack: Any, target: Any) -> str:
+        return text("attack.title", lang, attacker=names.obj(attacker) if attacker in names.objects else str(attacker),
+                    attack=attack, target=names.obj(target) if target in names.objects else str(target))
     for e in events:
         kind = e.get("type")
         if kind == "AttackDeclared":
-            current = Embed(title=text("attack.title", lang, attacker=names.obj(e["attacker"]), attack=e["attack"],
-                                       target=names.obj(e["target"]) if e.get("target") in names.objects
-                                       else str(e.get("target"))), color=COLOURS["attack"])
+            current = Embed(title=title(e["attacker"], e["attack"], e.get("target")), color=COLOURS["attack"])
             out.append(current)
-        elif current is None:
+        elif kind == "ResponseGiven":  # an answer resumes an action whose declared part was posted when it stopped
+            resumed = e.get("declared") or {}
+        elif current is None and resumed and kind in STRIKE_EVENTS:
+            who = resumed.get("attacker") or resumed.get("caster")
+            attack = names.attack(who, resumed["attack"]) if "attack" in resumed else resumed.get("spell")
+            current = Embed(title=title(who, attack or text("hidden", lang), resumed.get("target"))
+                            + text("attack.resumed", lang), color=COLOURS["attack"])
+            out.append(current)
+        if current is None or kind == "AttackDeclared":
             continue
-        elif kind == "DefenseRolled":
+        if kind == "DefenseRolled":
             current.fields.append(Field(text("attack.defense", lang), text(
                 "attack.defense_value", lang, source=e.get("source"), roll=e["roll"], threshold=e["threshold"],
                 result=text("attack.avoided" if e["avoided"] else "attack.failed", lang))))

@@ -135,7 +135,7 @@ async def test_the_defender_reveals_in_the_window_and_chooses_its_defense_on_dis
         assert not match.state.get("pending")
         assert (await store.log(match_id, 1))[0]["action"] == {"type": "Defend", "defense": index}
         public = "\n".join(message_text(m) for m in fake.channel_messages(thread)[before:] if not m.ephemeral)
-        assert "Deflection Bracers" in public
+        assert "Deflection Bracers" in public, public
 
 
 async def test_the_window_and_the_defense_read_in_spanish():

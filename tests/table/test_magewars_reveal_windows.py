@@ -93,3 +93,25 @@ def test_a_counterspell_to_reveal_holds_the_window_and_a_defense_choice_is_no_wi
     s, _ = wolf_attacks(s, rng, foe)
     s, _ = past_window(s, rng)
     assert s["pending"][0]["type"] == "defend" and window(s, "player2") is None
+
+
+def test_the_strikes_resolved_before_a_question_are_posted_with_it_and_the_rest_after_the_answer():
+    """§10.3 step 7 (one strike at a time), step 4 (the defender decides before the roll, seed l.743): the reply
+    that asks the defender about the second strike shows the first strike's dice; the reply to its answer shows
+    the next strikes under the same attack's title, marked as continued, and never the first strike again."""
+    from table.magewars.presenter import MageWarsPresenter
+    from table.presenter import Scene
+    from tests.engine.magewars.test_windows import armed_foe, duel, hydra_attacks
+
+    presenter = MageWarsPresenter()
+    s, rng = duel()
+    foe, _ = armed_foe(s)
+    s, _, _ = hydra_attacks(s, rng, foe)
+    s, asked = SYSTEM.apply(s, "player2", {"type": "Defend", "defense": None}, rng)
+    scene = Scene(SYSTEM.view(s, "player1"), {}, viewer="player1")
+    [first] = presenter.embeds(scene, asked)
+    assert "Triple Bite" in first.title and "(continued)" in first.title
+    assert [f.name for f in first.fields].count("Damage") == 1
+    s, answered = SYSTEM.apply(s, "player2", {"type": "Defend", "defense": None}, rng)
+    [second] = presenter.embeds(Scene(SYSTEM.view(s, "player1"), {}, viewer="player1"), answered)
+    assert second.title == first.title and [f.name for f in second.fields].count("Damage") == 1

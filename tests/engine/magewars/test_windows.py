@@ -334,3 +334,200 @@ def test_actions_with_questions_replay_from_the_seed_and_log():
         asked += types(events).count("ResponseAsked")
         s = after
     assert asked > 0
+
+
+def hydra_attacks(s, rng, target, bite=1):
+    """player1's Darkfenne Hydra, in the target's zone, declares its Triple Bite (three strikes, §10.3 step 7)
+    or its Snapping Bite (``bite`` 0) on it; the declare step's window is let pass."""
+    hydra = put(s, "Darkfenne Hydra", "player1", s["objects"][target]["zone"], ready=True)
+    s, _ = SYSTEM.apply(s, "player1", {"type": "Activate", "creature": hydra}, rng)
+    s, declared = SYSTEM.apply(s, "player1", {"type": "Attack", "attack": bite, "target": target}, rng)
+    s, passed = past_window(s, rng)
+    return s, declared + passed, hydra
+
+
+def test_earlier_strikes_are_published_before_the_defender_answers_the_next():
+    """§10.3 step 7 ("one strike at a time": Avoid → Roll → Damage for each), step 4 (the defender decides before
+    the attacker rolls, seed l.743): when the second strike waits for the defender, the first strike's dice and
+    damage are published with the question; the reply to the answer carries only the new events, so each event
+    of the action is posted once, in order."""
+    s, rng = duel()
+    foe, _ = armed_foe(s)
+    s, posted, _ = hydra_attacks(s, rng, foe)
+    while s.get("pending"):
+        question = s["pending"][0]
+        assert question["type"] == "defend"
+        if question["strike"] > 1:  # the defender has seen every earlier strike's roll
+            rolled = [e["strike"] for e in posted if e["type"] == "AttackRolled"]
+            assert rolled == list(range(1, question["strike"]))
+        s, events = SYSTEM.apply(s, "player2", {"type": "Defend", "defense": None}, rng)
+        posted += events
+    assert [e["strike"] for e in posted if e["type"] == "AttackRolled"] == [1, 2, 3]
+    assert types(posted).count("AttackDeclared") == 1 and types(posted).count("AttackEnded") == 1
+    dealt = sum(e["damage"] for e in posted if e["type"] == "AttackRolled")
+    assert stats.damage(s["objects"][foe]) == dealt  # what was posted is what the state holds
+
+
+def test_the_attack_is_published_before_the_counterstrike_is_chosen():
+    """§10.3 step 9, §10.8 ("always optional"): the defender chooses whether to counterstrike having seen the
+    attack's roll; the answer's reply holds the counterstrike only, not the attack again."""
+    s, rng = duel()
+    zone = s["objects"][s["mages"]["player2"]]["zone"]
+    hydra = put(s, "Darkfenne Hydra", "player2", zone)
+    s, _ = wolf_attacks(s, rng, hydra)
+    s, events = past_window(s, rng)
+    while s["pending"][0]["type"] == "defend":
+        s, events = SYSTEM.apply(s, "player2", {"type": "Defend", "defense": None}, rng)
+    assert s["pending"][0]["type"] == "counterstrike" and "AttackRolled" in types(events)
+    s, events = SYSTEM.apply(s, "player2", {"type": "Counterstrike", "attack": None}, rng)
+    assert "AttackRolled" not in types(events) and "AttackDeclared" not in types(events)
+
+
+def test_revealing_is_not_retroactive():
+    """§9.7 ("Revealing is not retroactive... you cannot reveal Rhino Hide after damage has been applied to reduce
+    that damage"), seed l.631: Rhino Hide revealed while the second strike waits adds its Armor +2 to the second
+    and third strikes only; the first strike's roll and damage stay as published."""
+    s, rng = duel()
+    foe, _ = armed_foe(s)
+    hide = put(s, "Rhino Hide", "player2", attached_to=foe, face_down=True)
+    armor = stats.armor(s, foe)
+    s, posted, _ = hydra_attacks(s, rng, foe)
+    s, events = SYSTEM.apply(s, "player2", {"type": "Defend", "defense": None}, rng)
+    posted += events
+    assert s["pending"][0]["strike"] == 2
+    s, events = SYSTEM.apply(s, "player2", {"type": "Reveal", "enchantment": hide}, rng)
+    posted += events
+    while s.get("pending"):
+        s, events = SYSTEM.apply(s, "player2", {"type": "Defend", "defense": None}, rng)
+        posted += events
+    rolls = {e["strike"]: e for e in posted if e["type"] == "AttackRolled"}
+    assert rolls[1]["armor"] == armor and rolls[2]["armor"] == rolls[3]["armor"] == armor + 2
+    assert stats.damage(s["objects"][foe]) == sum(e["damage"] for e in rolls.values())
+    assert s["objects"][hide]["face_down"] is False
+
+
+def test_an_attack_cancelled_by_a_reveal_is_lost():
+    """§10.3 step 1, seed l.737 ("si el atacante o el defensor se mueven durante el ataque (por ejemplo, al revelar
+    un encantamiento que les tele-transportara), el ataque quedará anulado ... perderás la acción"): the defender
+    moved while the declare step's window was open (as Divine Intervention's teleport does), the attack is
+    cancelled and the wolf's action is spent: its turn ends and it may not attack again."""
+    s, rng = duel()
+    foe = s["mages"]["player2"]
+    s, _ = wolf_attacks(s, rng, foe)
+    wolf = s["activation"]["object"]
+    s["objects"][foe]["zone"] = next(z for z in ("A1", "D3", "A3", "D1") if z != s["objects"][foe]["zone"])
+    s, events = SYSTEM.apply(s, "player2", {"type": "Skip"}, rng)
+    assert "ActionCancelled" in types(events) and "AttackRolled" not in types(events)
+    assert "ActionTurnEnded" in types(events) and s["activation"] is None
+    assert not s["objects"][wolf]["ready"] and {"type": "Activate", "creature": wolf} not in legal(s, "player1")
+
+
+def test_a_cast_cancelled_by_a_reveal_is_lost_and_countered():
+    """§9.2 steps 1-4, seed l.471 ("si más adelante quedara interrumpido por cualquier motivo, perderás la
+    acción"), l.481 (a countered spell is discarded, its mana lost): the target moved away while the Counter step
+    waited; the spell is countered, its mana spent and the card discarded, and the mage's action is used."""
+    s, rng = duel(["Sleep"])
+    me = s["mages"]["player1"]
+    s, _ = SYSTEM.apply(s, "player1", {"type": "Activate", "creature": me}, rng)
+    fox = put(s, "Bitterwood Fox", "player2", "A1")
+    cast = next(a for a in legal(s, "player1", "Cast") if a["spell"] == "Sleep" and a.get("target") == fox)
+    mine = mana(s, "player1")
+    s, _ = SYSTEM.apply(s, "player1", cast, rng)
+    s["objects"][fox]["zone"] = "D3" if s["objects"][me]["zone"] != "D3" else "A1"  # out of Sleep's range
+    s, events = SYSTEM.apply(s, "player2", {"type": "Skip"}, rng)
+    assert "ActionCancelled" in types(events) and "SpellCountered" in types(events)
+    assert mana(s, "player1") == mine - 4 and "Sleep" in s["discard"]["player1"]
+    assert "Sleep" not in s["planned"]["player1"] and not s["objects"][fox]["conditions"].get("Sleep")
+    assert s["activation"] is None or s["activation"]["object"] != me
+
+
+def test_a_counterstrike_opens_a_reveal_window_for_the_attacker():
+    """§10.8 (a counterstrike is "a normal attack from step 1 (declare)"), §9.7 ("at the end of any step of an
+    attack"): once the defender counterstrikes, the original attacker's controller gets the declare step's window,
+    holding anything or not."""
+    s, rng = duel()
+    zone = s["objects"][s["mages"]["player2"]]["zone"]
+    hydra = put(s, "Darkfenne Hydra", "player2", zone)
+    s, _ = wolf_attacks(s, rng, hydra)
+    wolf = s["activation"]["object"]
+    s, _ = past_window(s, rng)
+    while s["pending"][0]["type"] == "defend":
+        s, _ = SYSTEM.apply(s, "player2", {"type": "Defend", "defense": None}, rng)
+    bite = next(a for a in legal(s, "player2", "Counterstrike") if a["attack"] is not None)
+    s, events = SYSTEM.apply(s, "player2", bite, rng)
+    question = s["pending"][0]
+    assert (question["type"], question["seat"], question["object"], question["timing"]) == \
+        ("window", "player1", wolf, "attack")
+    assert "Counterstrike" in types(events) and legal(s, "player1", "Skip") == [{"type": "Skip"}]
+    s, events = SYSTEM.apply(s, "player1", {"type": "Skip"}, rng)
+    assert "Counterstrike" not in types(events) and "AttackEnded" in types(events)
+
+
+def test_a_zone_attack_opens_a_reveal_window_for_the_player_with_objects_there():
+    """§9.7 ("at the end of any step of an attack"), §10.6 (a zone attack targets no object: no "when attacked"
+    trigger, but its steps end like any attack's): after a zone attack is declared, the other player with an
+    object in the zone gets one window; a zone holding none of theirs opens none."""
+    s, rng = duel(["Hail of Stones"])
+    me = s["mages"]["player1"]
+    s, _ = SYSTEM.apply(s, "player1", {"type": "Activate", "creature": me}, rng)
+    fox = put(s, "Bitterwood Fox", "player2", "B1")
+    put(s, "Timber Wolf", "player2", "B1")
+    hail = {"type": "Cast", "caster": me, "spell": "Hail of Stones", "zone": "B1"}
+    assert hail in legal(s, "player1", "Cast")
+    s, events = SYSTEM.apply(s, "player1", hail, rng)
+    assert s["pending"][0]["type"] == "window" and s["pending"][0]["seat"] == "player2"
+    assert s["pending"][0]["object"] in s["objects"] and "AttackDeclared" in types(events)
+    s, events = SYSTEM.apply(s, "player2", {"type": "Skip"}, rng)
+    assert not s.get("pending") and types(events).count("AttackRolled") == 2 and fox
+    s, rng = duel(["Hail of Stones"])
+    s, _ = SYSTEM.apply(s, "player1", {"type": "Activate", "creature": me}, rng)
+    s, events = SYSTEM.apply(s, "player1", {**hail, "zone": "A2"}, rng)
+    assert not s.get("pending") and "ResponseAsked" not in types(events)
+
+
+def test_reverse_magic_is_revealed_in_the_counter_step_paid_or_not_by_its_holder():
+    """Reverse Magic's text ("you must reveal Reverse Magic during the Counter Spell Step"), §9.7 (mandatory:
+    revealed at its trigger, "you may decline to pay"): the spell targeting its creature waits for its holder, who
+    must reveal it (no Skip); paid, the spell is turned on its caster; declined, it is destroyed and the spell
+    resolves on its target."""
+    for pay in (True, False):
+        s, rng = duel(["Sleep"])
+        me = s["mages"]["player1"]
+        s, _ = SYSTEM.apply(s, "player1", {"type": "Activate", "creature": me}, rng)
+        fox = put(s, "Bitterwood Fox", "player2", "A1")
+        magic = put(s, "Reverse Magic", "player2", attached_to=fox, face_down=True)
+        cast = next(a for a in legal(s, "player1", "Cast") if a["spell"] == "Sleep" and a.get("target") == fox)
+        s, _ = SYSTEM.apply(s, "player1", cast, rng)
+        assert legal(s, "player2", "Skip") == [] and \
+            {"type": "Counter", "enchantment": magic, "pay": pay} in legal(s, "player2", "Counter")
+        assert "Reverse Magic" not in json.dumps(SYSTEM.view(s, "player1"))
+        s, events = SYSTEM.apply(s, "player2", {"type": "Counter", "enchantment": magic, "pay": pay}, rng)
+        assert magic not in s["objects"] and ("SpellRedirected" in types(events)) is pay
+        assert bool(s["objects"][fox]["conditions"].get("Sleep")) is not pay
+
+
+def test_a_sprung_trap_is_revealed_and_its_holder_pays_or_declines():
+    """§9.7 (Traps: "always mandatory", resolved "immediately after the creature enters"; mandatory enchantments
+    must be revealed at their trigger, but "you may decline to pay"), seed l.667: a creature moving into a zone
+    with an enemy's hidden trap waits for the trap's controller, who must reveal it (no Skip): paid, it attacks;
+    declined, it is destroyed without effect. The move so far is published with the question."""
+    for pay in (True, False):
+        s, rng = duel()
+        trap = put(s, "Hellfire Trap", "player2", attached_zone="B2", face_down=True)
+        wolf = put(s, "Timber Wolf", "player1", "B1", ready=True)
+        s, _ = SYSTEM.apply(s, "player1", {"type": "Activate", "creature": wolf}, rng)
+        s, asked = SYSTEM.apply(s, "player1", {"type": "Move", "to": "B2"}, rng)
+        question = s["pending"][0]
+        assert (question["type"], question["seat"], question["timing"]) == ("window", "player2", "trap")
+        seen = SYSTEM.view(s, "player1")
+        assert "Moved" in types(asked) and "Hellfire" not in json.dumps([seen["objects"], seen["pending"], asked])
+        assert legal(s, "player2", "Skip") == []
+        theirs = mana(s, "player2")
+        s, events = SYSTEM.apply(s, "player2", {"type": "Counter", "enchantment": trap, "pay": pay}, rng)
+        if s.get("pending"):  # the trap's attack declared: the wolf's controller's window (§9.7)
+            assert pay and s["pending"][0]["seat"] == "player1" and s["pending"][0]["timing"] == "attack"
+            s, more = SYSTEM.apply(s, "player1", {"type": "Skip"}, rng)
+            events += more
+        assert "Moved" not in types(events) and trap not in s["objects"] and s["objects"][wolf]["zone"] == "B2"
+        assert any(e["type"] == "AttackRolled" and e["attacker"] == trap for e in events) is pay
+        assert mana(s, "player2") == theirs - (card("Hellfire Trap").reveal_cost if pay else 0)
