@@ -229,6 +229,9 @@ def run(before: JSON, new: JSON, seat: str, action: JSON, rng: Any, apply: Any) 
         if waiting is not None and action["type"] == "Reveal" and asking(new) is not None:
             asking(new).setdefault("reveals", []).append({"object": action["enchantment"],
                                                           "at": len(waiting["answers"])})
+            # a choice the reveal offers (Divine Intervention's teleport) is made before the action goes on:
+            # each enchantment resolves at the moment it is revealed (§9.7)
+            new["pending"] = new["pending"][1:] + new["pending"][:1]
         return new, events, False
     return _attempt(before, seat, action, rng, apply, {"answers": [], "tape": []})
 

@@ -531,3 +531,23 @@ def test_a_sprung_trap_is_revealed_and_its_holder_pays_or_declines():
         assert "Moved" not in types(events) and trap not in s["objects"] and s["objects"][wolf]["zone"] == "B2"
         assert any(e["type"] == "AttackRolled" and e["attacker"] == trap for e in events) is pay
         assert mana(s, "player2") == theirs - (card("Hellfire Trap").reveal_cost if pay else 0)
+
+
+def test_a_teleport_revealed_in_the_window_resolves_first_and_the_attack_is_lost():
+    """§9.7 ("each enchantment resolves at the moment it is revealed"), §10.3 step 1, seed l.737 (the defender
+    teleported by an enchantment revealed mid-attack: "el ataque quedará anulado ... perderás la acción"):
+    Divine Intervention revealed in the declare step's window offers its teleport at once; once made, letting
+    the window pass cancels the attack and the wolf's action is spent."""
+    s, rng = duel()
+    foe = s["mages"]["player2"]
+    intervention = put(s, "Divine Intervention", "player2", attached_to=foe, face_down=True)
+    s, _ = wolf_attacks(s, rng, foe)
+    wolf = s["activation"]["object"]
+    s, _ = SYSTEM.apply(s, "player2", {"type": "Reveal", "enchantment": intervention}, rng)
+    assert s["pending"][0]["type"] == "teleport" and SYSTEM.awaiting(s) == ["player2"]
+    away = next(z for z in ("A1", "D3", "A3", "D1") if z != s["objects"][foe]["zone"])
+    s, _ = SYSTEM.apply(s, "player2", {"type": "Teleport", "object": foe, "zone": away}, rng)
+    assert s["objects"][foe]["zone"] == away and s["pending"][0]["type"] == "window"
+    s, events = SYSTEM.apply(s, "player2", {"type": "Skip"}, rng)
+    assert "ActionCancelled" in types(events) and "AttackRolled" not in types(events)
+    assert s["activation"] is None and not s["objects"][wolf]["ready"]
