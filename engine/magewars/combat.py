@@ -480,7 +480,7 @@ def _single(state: JSON, attacker: str, bar: JSON, target: str, rng: Rng, action
     with windows.after(events):  # what was resolved before a question is published when the action stops
         # §9.7: enchantments may be revealed at the end of the Declare step, a counterstrike's too (§10.8: it
         # is a normal attack from step 1)
-        windows.window(state, state["objects"][attacker].get("controller"), target, "attack")
+        windows.window(state, state["objects"][attacker].get("controller"), target, "attack", attack=bar["name"])
     missed = False
     if conditions.count(state["objects"][attacker], "Daze"):
         roll = d12(rng)
@@ -633,7 +633,7 @@ def _zone_attack(state: JSON, attacker: str, bar: JSON, zone: str, rng: Rng, act
             seat = state["objects"][oid].get("controller")
             if seat not in asked:
                 asked.add(seat)
-                windows.window(state, acting, oid, "attack")
+                windows.window(state, acting, oid, "attack", attack=bar["name"])
     if conditions.count(state["objects"][attacker], "Daze"):
         roll = d12(rng)
         missed = not daze_attack_proceeds(roll)

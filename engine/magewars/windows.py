@@ -151,9 +151,9 @@ def defend(state: JSON, defender: str, options: list[JSON], blocks: list[JSON], 
     if not options and block is None:
         return None
     return asker.ask(state, {"type": "defend", "seat": seat, "object": defender, "strike": strike,
-                      "defenses": [{"index": d["index"], "source": d["source"], "threshold": d["threshold"],
-                                    "modifier": d["modifier"], "uses": d["uses"]} for d in options],
-                      "private": {"block": block}})
+                             "defenses": [{"index": d["index"], "source": d["source"], "threshold": d["threshold"],
+                                           "modifier": d["modifier"], "uses": d["uses"]} for d in options],
+                             "private": {"block": block}})
 
 
 def counterstrike(state: JSON, defender: str, options: list[JSON]) -> JSON | None:
@@ -164,13 +164,15 @@ def counterstrike(state: JSON, defender: str, options: list[JSON]) -> JSON | Non
     if asker is None or seat is None:
         return None
     return asker.ask(state, {"type": "counterstrike", "seat": seat, "object": defender,
-                      "attacks": [{"index": b["index"], "name": b["name"], "dice": b["dice"]} for b in options],
-                      "private": {}})
+                             "attacks": [{"index": b["index"], "name": b["name"], "dice": b["dice"]} for b in options],
+                             "private": {}})
 
 
-def window(state: JSON, acting: str, target: Any, timing: str, counters: list[JSON] = ()) -> JSON | None:
-    """A reveal window for the controller of ``target`` when another seat acts on it (``timing``: "attack" or
-    "spell"); ``counters`` are the face-down counterspells that must be revealed now (``{object, card, cost}``).
+def window(state: JSON, acting: str, target: Any, timing: str, counters: list[JSON] = (),
+           attack: str | None = None) -> JSON | None:
+    """A reveal window for the controller of ``target`` when another seat acts on it (``timing``: "attack",
+    "spell" or "trap"); ``counters`` are the face-down enchantments that must be revealed now (``{object, card,
+    cost}``); ``attack``: the name of the attack declared (a counterstrike's is not the action's own).
     Returns the answer (``Skip`` or ``Counter``), or None when no window opens (no other player's object, the
     same window already opened in this action, or outside :func:`run`)."""
     asker = _ASKER.get()
@@ -179,7 +181,8 @@ def window(state: JSON, acting: str, target: Any, timing: str, counters: list[JS
         return None
     asker.opened.add((seat, target))  # an attack spell's attack opens no second window on its target
     return asker.ask(state, {"type": "window", "seat": seat, "object": target, "timing": timing,
-                      "private": {"counters": [dict(c) for c in counters]}})
+                             **({"attack": attack} if attack else {}),
+                             "private": {"counters": [dict(c) for c in counters]}})
 
 
 def offered(state: JSON, question: JSON) -> list[JSON]:

@@ -202,7 +202,8 @@ def event_line(e: JSON, names: Names) -> str:
     if kind in ("ResponseAsked", "ResponseGiven"):  # a question inside an action: asked, or answered
         kind = f"{kind}.{e.get('timing') or e.get('question')}"
         shown = e.get("declared") or {}
-        e = {**e, "attack": names.attack(shown["attacker"], shown["attack"]) if "attack" in shown else "",
+        e = {**e, "attack": e.get("attack") or (names.attack(shown["attacker"], shown["attack"])
+                                                if "attack" in shown else ""),
              "spell": shown.get("spell") or text("hidden", names.lang)}
     if not has(f"event.{kind}"):
         return ""

@@ -115,3 +115,23 @@ def test_the_strikes_resolved_before_a_question_are_posted_with_it_and_the_rest_
     s, answered = SYSTEM.apply(s, "player2", {"type": "Defend", "defense": None}, rng)
     [second] = presenter.embeds(Scene(SYSTEM.view(s, "player1"), {}, viewer="player1"), answered)
     assert second.title == first.title and [f.name for f in second.fields].count("Damage") == 1
+
+
+def test_a_counterstrikes_window_names_the_counterstrike():
+    """§10.8 (a counterstrike is declared like any attack), §9.7: the window the counterstrike opens for the wolf's
+    player names the hydra's bite, not the wolf's own attack."""
+    from table.magewars.presenter import MageWarsPresenter
+    from table.presenter import Scene
+    from tests.engine.magewars.test_windows import duel, past_window, put, wolf_attacks
+
+    s, rng = duel()
+    hydra = put(s, "Darkfenne Hydra", "player2", s["objects"][s["mages"]["player2"]]["zone"])
+    s, _ = wolf_attacks(s, rng, hydra)
+    s, _ = past_window(s, rng)
+    while s["pending"][0]["type"] == "defend":
+        s, _ = SYSTEM.apply(s, "player2", {"type": "Defend", "defense": None}, rng)
+    bite = next(a for a in SYSTEM.legal_actions(s, "player2") if a["type"] == "Counterstrike" and a["attack"] is not None)
+    s, events = SYSTEM.apply(s, "player2", bite, rng)
+    lines = MageWarsPresenter().event_lines(Scene(SYSTEM.view(s, "player1"), {}, viewer="player1"), events)
+    asked = next(line for line in lines if "may reveal an enchantment first" in line)
+    assert "Snapping Bite" in asked and "(Bite)" not in asked
