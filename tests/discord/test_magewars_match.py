@@ -41,6 +41,22 @@ APPRENTICE_DUEL = [("player1", "Play Apprentice (2 × 3 arena)"),
 """The rulebook's first duel (digest §3.2), chosen at the table."""
 
 
+def named(secret: set[str], text: str) -> list[str]:
+    """The secret card names ``text`` mentions, not counting a longer card's name that contains one (Regrowth in
+    Regrowth Belt or Iguana Regrowth, which a player may cast face up)."""
+    from engine.magewars.cards import all_cards
+    longer = sorted({c.name for c in all_cards().values()}, key=len, reverse=True)
+    found = []
+    for name in secret:
+        rest = text
+        for other in longer:
+            if name in other and other != name:
+                rest = rest.replace(other, "")
+        if name in rest:
+            found.append(name)
+    return found
+
+
 async def test_a_whole_mage_wars_duel_on_discord(fake_discord, redis, prefix):
     fake = fake_discord
     alice, bob, carol = fake.add_user("alice"), fake.add_user("bob"), fake.add_user("carol")
@@ -124,10 +140,10 @@ async def test_a_whole_mage_wars_duel_on_discord(fake_discord, redis, prefix):
     for seat, names in hidden_names.items():
         secret = names - revealed
         for message in public:
-            assert not [n for n in secret if n in message_text(message)], message_text(message)[:300]
+            assert not named(secret, message_text(message)), message_text(message)[:300]
         other = next(u for u, s in seats.items() if s != seat)
         for reply in replies[other]:
-            assert not [n for n in secret if n in message_text(reply)]
+            assert not named(secret, message_text(reply))
     assert hidden_names, "the duel had enchantments cast face down"
 
 
