@@ -82,6 +82,10 @@ async def test_a_whole_test_game_match_on_discord(fake_discord, redis, prefix):
         await settle(fake, thread, before + 1)
         post = fake.channel_messages(thread)[-1]
         assert "marked a1" in post.content and f"<@{second.id}>" in post.content
+        for _ in range(300):  # the old panel is edited right after the new one is posted: give it that moment
+            if not any(c.get("type") == 3 for c in walk_components(fake.messages[panel.id].components)):
+                break
+            await asyncio.sleep(0.01)
         assert not any(c.get("type") == 3 for c in walk_components(fake.messages[panel.id].components)), \
             "the old panel's menu was taken off"
 
