@@ -15,6 +15,7 @@ from PIL import Image
 
 from engine.underworlds.cards import load_cards
 from tests.discord.bot_fixtures import running_bot, store_for
+from tests.discord.underworlds_play import pick_action
 
 WARBANDS = {"player1": "Steelheart", "player2": "Garrek"}
 
@@ -42,23 +43,6 @@ async def _wait_public(fake, thread, before: int) -> None:
     raise AssertionError("no public message after an action")
 
 
-async def _pick(fake, user, thread, seat: str, stage: str | None, rng: random.Random) -> str | None:
-    """Ask autocomplete for the legal actions and choose one (attacks first, most of the time)."""
-    if stage == "choose_warbands":
-        offered = await fake.autocomplete(user, thread, "uw do", focused="action", action=WARBANDS[seat])
-        if offered:
-            return offered[0]["value"]
-    if rng.random() < 0.85:
-        attacks = await fake.autocomplete(user, thread, "uw do", focused="action", action="Attack")
-        if attacks:
-            return rng.choice(attacks)["value"]
-    offered = await fake.autocomplete(user, thread, "uw do", focused="action", action="")
-    if not offered:
-        return None
-    fighting = [c for c in offered if c["name"].split()[0] in ("Charge", "Move", "Drive", "Deploy")]
-    if fighting and rng.random() < 0.7:
-        return rng.choice(fighting)["value"]
-    return rng.choice(offered)["value"]
 
 
 async def test_a_whole_match_on_discord_to_the_victory_embed(fake_discord, redis, prefix):
@@ -108,7 +92,7 @@ async def test_a_whole_match_on_discord_to_the_victory_embed(fake_discord, redis
                     pressed_button = True
                     continue
             before = len(fake.channel_messages(thread))
-            value = await _pick(fake, user, thread, seat, state["setup"]["stage"] if state["phase"] == "setup"
+            value = await pick_action(fake, user, thread, WARBANDS[seat], state["setup"]["stage"] if state["phase"] == "setup"
                                 else None, rng)
             assert value is not None, f"nothing offered to {seat} at {uw_view(state, None)['prompt']}"
             result = await fake.slash(user, thread, "uw do", action=value)

@@ -14,28 +14,12 @@ from engine.underworlds.cards import load_cards
 from engine.underworlds.system import view as uw_view
 from table.underworlds.board import seat_colours
 from tests.discord.bot_fixtures import running_bot, store_for
+from tests.discord.underworlds_play import pick_action
 from tests.discord.fake_discord_model import message_text
 
 WARBANDS = ("Steelheart", "Garrek")
 
 
-async def _pick(fake, user, thread, seat_index: int, stage: str | None, rng: random.Random) -> str | None:
-    """Ask autocomplete for the legal actions and choose one (attacks and charges most of the time)."""
-    if stage == "choose_warbands":
-        offered = await fake.autocomplete(user, thread, "uw do", focused="action", action=WARBANDS[seat_index % 2])
-        if offered:
-            return offered[0]["value"]
-    if rng.random() < 0.85:
-        attacks = await fake.autocomplete(user, thread, "uw do", focused="action", action="Attack")
-        if attacks:
-            return rng.choice(attacks)["value"]
-    offered = await fake.autocomplete(user, thread, "uw do", focused="action", action="")
-    if not offered:
-        return None
-    fighting = [c for c in offered if c["name"].split()[0] in ("Charge", "Move", "Drive", "Deploy")]
-    if fighting and rng.random() < 0.7:
-        return rng.choice(fighting)["value"]
-    return rng.choice(offered)["value"]
 
 
 @pytest.mark.parametrize("players", [3, 4])
@@ -68,7 +52,7 @@ async def test_a_multiplayer_match_on_discord_from_match_new_to_the_victory_embe
             state = match.state
             seat = uw_view(state, None)["awaiting"][0]
             stage = state["setup"]["stage"] if state["phase"] == "setup" else None
-            value = await _pick(fake, by_seat[seat], thread, state["seats"].index(seat), stage, rng)
+            value = await pick_action(fake, by_seat[seat], thread, WARBANDS[state["seats"].index(seat) % 2], stage, rng)
             assert value is not None, f"nothing offered to {seat} at {uw_view(state, None)['prompt']}"
             result = await fake.slash(by_seat[seat], thread, "uw do", action=value)
             assert (await store.load(match_id)).log_length == match.log_length + 1, result.content
