@@ -13,9 +13,8 @@ import random
 
 from PIL import Image
 
-from engine.underworlds.cards import load_cards
 from tests.discord.bot_fixtures import running_bot, store_for
-from tests.discord.underworlds_play import pick_action
+from tests.discord.underworlds_play import hidden_card_names, pick_action
 
 WARBANDS = {"player1": "Steelheart", "player2": "Garrek"}
 
@@ -126,14 +125,7 @@ async def test_a_whole_match_on_discord_to_the_victory_embed(fake_discord, redis
         assert image.format == "PNG" and image.size[0] == 1280
 
     # no card that stayed hidden appears in a message everyone can see
-    revealed = set()
-    for p in match.state["players"].values():
-        revealed |= set(p["scored"] + p["objective_discard"] + p["power_discard"] + p["revealed"])
-    revealed |= {u for f in match.state["fighters"] for u in f["upgrades"]}
-    revealed |= {e.get("card") for entry in await store.log(match_id) for e in entry.get("events", ())
-                 if e.get("card") and not e.get("visible_to")}
-    cards = load_cards()
-    hidden = {c.name for cid, c in cards.items() if cid not in revealed} - {cards[c].name for c in revealed if c in cards}
+    hidden = await hidden_card_names(store, match_id, match)
     public = [m for m in fake.messages.values() if not m.ephemeral]
     for message in public:
         text = _message_text(message)

@@ -10,11 +10,10 @@ import random
 import pytest
 from PIL import Image, ImageColor
 
-from engine.underworlds.cards import load_cards
 from engine.underworlds.system import view as uw_view
 from table.underworlds.board import seat_colours
 from tests.discord.bot_fixtures import running_bot, store_for
-from tests.discord.underworlds_play import pick_action
+from tests.discord.underworlds_play import hidden_card_names, pick_action
 from tests.discord.fake_discord_model import message_text
 
 WARBANDS = ("Steelheart", "Garrek")
@@ -80,14 +79,7 @@ async def test_a_multiplayer_match_on_discord_from_match_new_to_the_victory_embe
         assert any(sum(abs(a - b) for a, b in zip(p, want)) < 6 for p in found), colour
 
     # no card that stayed hidden appears in a message everyone can see
-    revealed = set()
-    for p in match.state["players"].values():
-        revealed |= set(p["scored"] + p["objective_discard"] + p["power_discard"] + p["revealed"])
-    revealed |= {u for f in match.state["fighters"] for u in f["upgrades"]}
-    revealed |= {e.get("card") for entry in await store.log(match_id) for e in entry.get("events", ())
-                 if e.get("card") and not e.get("visible_to")}
-    cards = load_cards()
-    hidden = {c.name for cid, c in cards.items() if cid not in revealed} - {cards[c].name for c in revealed if c in cards}
+    hidden = await hidden_card_names(store, match_id, match)
     for m in fake.messages.values():
         if not m.ephemeral:
             text = message_text(m)
