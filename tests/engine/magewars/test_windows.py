@@ -31,6 +31,18 @@ def put(s, name, seat, zone=None, **extra):
     return new_object(s, name, kind_of(card(name)), seat, zone=zone, **extra)["id"]
 
 
+def sleep_at_fox(enchantment: str | None = None):
+    """A duel where player1's mage, activated, may cast Sleep at player2's Bitterwood Fox in A1, the fox carrying
+    ``enchantment`` face down: (state, rng, fox, the Cast action, the enchantment's id or None)."""
+    s, rng = duel(["Sleep"])
+    me = s["mages"]["player1"]
+    s, _ = SYSTEM.apply(s, "player1", {"type": "Activate", "creature": me}, rng)
+    fox = put(s, "Bitterwood Fox", "player2", "A1")
+    held = put(s, enchantment, "player2", attached_to=fox, face_down=True) if enchantment else None
+    cast = next(a for a in legal(s, "player1", "Cast") if a["spell"] == "Sleep" and a.get("target") == fox)
+    return s, rng, fox, cast, held
+
+
 def legal(s, seat, kind=None):
     return [a for a in SYSTEM.legal_actions(s, seat) if kind is None or a["type"] == kind]
 
@@ -207,12 +219,7 @@ def test_a_counterspell_cancels_the_spell_and_its_mana_is_lost():
     """Seed l.481 ("perderás los puntos de maná que hubieras gastado"), §9.2 step 3, §9.7: a face-down Nullify on
     the target must be revealed in the Counter step's window; paid, the spell is countered and discarded, the
     caster's mana is lost and Nullify's controller pays its reveal cost."""
-    s, rng = duel(["Sleep"])
-    me = s["mages"]["player1"]
-    s, _ = SYSTEM.apply(s, "player1", {"type": "Activate", "creature": me}, rng)
-    fox = put(s, "Bitterwood Fox", "player2", "A1")
-    null = put(s, "Nullify", "player2", attached_to=fox, face_down=True)
-    cast = next(a for a in legal(s, "player1", "Cast") if a["spell"] == "Sleep" and a.get("target") == fox)
+    s, rng, fox, cast, null = sleep_at_fox("Nullify")
     mine, theirs = mana(s, "player1"), mana(s, "player2")
     s, asked = SYSTEM.apply(s, "player1", cast, rng)
     assert s["pending"][0]["type"] == "window" and s["pending"][0]["timing"] == "spell"
@@ -227,12 +234,7 @@ def test_a_counterspell_cancels_the_spell_and_its_mana_is_lost():
 def test_an_unpaid_counterspell_is_destroyed_and_the_spell_resolves():
     """§9.7 ("You may decline to pay the reveal cost, in which case the enchantment is destroyed"): Nullify
     declined is destroyed without effect and the spell resolves."""
-    s, rng = duel(["Sleep"])
-    me = s["mages"]["player1"]
-    s, _ = SYSTEM.apply(s, "player1", {"type": "Activate", "creature": me}, rng)
-    fox = put(s, "Bitterwood Fox", "player2", "A1")
-    null = put(s, "Nullify", "player2", attached_to=fox, face_down=True)
-    cast = next(a for a in legal(s, "player1", "Cast") if a["spell"] == "Sleep" and a.get("target") == fox)
+    s, rng, fox, cast, null = sleep_at_fox("Nullify")
     theirs = mana(s, "player2")
     s, _ = SYSTEM.apply(s, "player1", cast, rng)
     s, events = SYSTEM.apply(s, "player2", {"type": "Counter", "enchantment": null, "pay": False}, rng)
@@ -243,11 +245,7 @@ def test_an_unpaid_counterspell_is_destroyed_and_the_spell_resolves():
 def test_a_spell_on_an_object_without_a_counterspell_opens_a_window_to_let_pass():
     """§9.2 step 3 (seed l.481: "normalmente no hay nada que tu rival pueda hacer"): the Counter step's window
     opens all the same; let pass, the spell resolves."""
-    s, rng = duel(["Sleep"])
-    me = s["mages"]["player1"]
-    s, _ = SYSTEM.apply(s, "player1", {"type": "Activate", "creature": me}, rng)
-    fox = put(s, "Bitterwood Fox", "player2", "A1")
-    cast = next(a for a in legal(s, "player1", "Cast") if a["spell"] == "Sleep" and a.get("target") == fox)
+    s, rng, fox, cast, _ = sleep_at_fox()
     s, _ = SYSTEM.apply(s, "player1", cast, rng)
     assert legal(s, "player2", "Skip") == [{"type": "Skip"}] and not legal(s, "player2", "Counter")
     s, _ = SYSTEM.apply(s, "player2", {"type": "Skip"}, rng)
@@ -257,12 +255,7 @@ def test_a_spell_on_an_object_without_a_counterspell_opens_a_window_to_let_pass(
 def test_refused_answers_change_nothing():
     """§9.7: an answer that is not offered (a Skip while Nullify must be revealed, another player's answer) is
     refused and the state is unchanged."""
-    s, rng = duel(["Sleep"])
-    me = s["mages"]["player1"]
-    s, _ = SYSTEM.apply(s, "player1", {"type": "Activate", "creature": me}, rng)
-    fox = put(s, "Bitterwood Fox", "player2", "A1")
-    null = put(s, "Nullify", "player2", attached_to=fox, face_down=True)
-    cast = next(a for a in legal(s, "player1", "Cast") if a["spell"] == "Sleep" and a.get("target") == fox)
+    s, rng, fox, cast, null = sleep_at_fox("Nullify")
     s, _ = SYSTEM.apply(s, "player1", cast, rng)
     before = json.dumps(s, sort_keys=True)
     for seat, answer in (("player2", {"type": "Skip"}), ("player1", {"type": "Counter", "enchantment": null,
@@ -426,11 +419,8 @@ def test_a_cast_cancelled_by_a_reveal_is_lost_and_countered():
     """§9.2 steps 1-4, seed l.471 ("si más adelante quedara interrumpido por cualquier motivo, perderás la
     acción"), l.481 (a countered spell is discarded, its mana lost): the target moved away while the Counter step
     waited; the spell is countered, its mana spent and the card discarded, and the mage's action is used."""
-    s, rng = duel(["Sleep"])
+    s, rng, fox, cast, _ = sleep_at_fox()
     me = s["mages"]["player1"]
-    s, _ = SYSTEM.apply(s, "player1", {"type": "Activate", "creature": me}, rng)
-    fox = put(s, "Bitterwood Fox", "player2", "A1")
-    cast = next(a for a in legal(s, "player1", "Cast") if a["spell"] == "Sleep" and a.get("target") == fox)
     mine = mana(s, "player1")
     s, _ = SYSTEM.apply(s, "player1", cast, rng)
     s["objects"][fox]["zone"] = "D3" if s["objects"][me]["zone"] != "D3" else "A1"  # out of Sleep's range
@@ -491,12 +481,7 @@ def test_reverse_magic_is_revealed_in_the_counter_step_paid_or_not_by_its_holder
     must reveal it (no Skip); paid, the spell is turned on its caster; declined, it is destroyed and the spell
     resolves on its target."""
     for pay in (True, False):
-        s, rng = duel(["Sleep"])
-        me = s["mages"]["player1"]
-        s, _ = SYSTEM.apply(s, "player1", {"type": "Activate", "creature": me}, rng)
-        fox = put(s, "Bitterwood Fox", "player2", "A1")
-        magic = put(s, "Reverse Magic", "player2", attached_to=fox, face_down=True)
-        cast = next(a for a in legal(s, "player1", "Cast") if a["spell"] == "Sleep" and a.get("target") == fox)
+        s, rng, fox, cast, magic = sleep_at_fox("Reverse Magic")
         s, _ = SYSTEM.apply(s, "player1", cast, rng)
         assert legal(s, "player2", "Skip") == [] and \
             {"type": "Counter", "enchantment": magic, "pay": pay} in legal(s, "player2", "Counter")
