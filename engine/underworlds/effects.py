@@ -23,7 +23,6 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from engine.core.dice import get_die, roll
 from engine.underworlds import brethren, card_hooks, flow, parasite, rules, scatter, skinnerkin
 from engine.underworlds.battlefield import push_destinations
 from engine.underworlds.cards import ObjectiveCard, PloyCard, ScoreType, UpgradeCard, load_cards
@@ -663,13 +662,7 @@ def after_scatter(ctx: Any, seat: str, card_id: str, chain: Any, fighter_id: str
         # Roll a magic dice for each fighter within 1 hex of the final hex: focus, 1 damage; otherwise stagger.
         near = [f for f in st.surviving() if f.on_battlefield and f.hex is not None
                 and f.hex.distance(chain.final) <= 1]
-        for f in near:
-            face = roll(ctx.rng, get_die("underworlds", "magic"), 1)[0]
-            ctx.emit("CardDiceRolled", player=seat, card=card_id, fighter=f.id, dice=[face])
-            if face == "focus":
-                flow.deal_damage(ctx, f, 1, source)
-            else:
-                flow.stagger(ctx, f, by=card_id)
+        flow.magic_die_each(ctx, seat, card_id, near, "focus", source)
     elif card_id == THUNDERSTOMP:
         # Deal 1 damage to each fighter in the chain, then break this card.
         in_chain = set(chain.hexes)

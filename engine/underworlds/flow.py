@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.core.dice import get_die, roll
 from engine.core.errors import IllegalAction
 from engine.core.rng import Rng
 from engine.underworlds import card_hooks, rules
@@ -380,6 +381,19 @@ def stagger(ctx: Ctx, f: FighterState, by: str | None = None) -> bool:
     ctx.st.step_log.setdefault("staggered", []).append(f.id)
     ctx.emit("FighterStaggered", fighter=f.id, name=f.name, by=by)
     return True
+
+
+def magic_die_each(ctx: Ctx, seat: str, card_id: str, fighters: list[FighterState], damaging: str,
+                   source: JSON) -> None:
+    """Roll a magic dice for each fighter (cards such as Engulfing Swallow and Pulse of Hunger): on ``damaging``,
+    deal it 1 damage; otherwise stagger it."""
+    for f in fighters:
+        face = roll(ctx.rng, get_die("underworlds", "magic"), 1)[0]
+        ctx.emit("CardDiceRolled", player=seat, card=card_id, fighter=f.id, dice=[face])
+        if face == damaging:
+            deal_damage(ctx, f, 1, source)
+        else:
+            stagger(ctx, f, by=card_id)
 
 
 def give_guard(ctx: Ctx, f: FighterState) -> None:

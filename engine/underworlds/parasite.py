@@ -299,13 +299,8 @@ def resolve_ploy(ctx: Any, seat: str, card_id: str, choices: JSON, *, heal: Any,
             flow.deal_damage(ctx, target, 1, source)
     elif card_id == PULSE_OF_HUNGER and f is not None:
         # Roll a magic dice for each fighter within 1 hex of the chosen one: a critical, 1 damage; else stagger.
-        for near in [o for o in _on(st) if o.id != f.id and _within(f, o, 1)]:
-            face = roll(ctx.rng, get_die("underworlds", "magic"), 1)[0]
-            ctx.emit("CardDiceRolled", player=seat, card=card_id, fighter=near.id, dice=[face])
-            if face == "critical":
-                flow.deal_damage(ctx, near, 1, source)
-            else:
-                flow.stagger(ctx, near, by=card_id)
+        flow.magic_die_each(ctx, seat, card_id, [o for o in _on(st) if o.id != f.id and _within(f, o, 1)],
+                            "critical", source)
     elif card_id == SUDDEN_SWAP and f is not None and target is not None and f.hex and target.hex:
         # Remove both, then place each in the hex the other occupied (placed: lethal and trap hexes apply).
         here, there = f.hex, target.hex
