@@ -18,6 +18,8 @@ import concurrent.futures
 import logging
 import multiprocessing
 import os
+import threading
+import time
 import zlib
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Sequence
@@ -36,6 +38,17 @@ def _draw(game: str, view: JSON, players: dict[str, str], lang: str, viewer: str
     return presenter.board(Scene(view, players, lang=lang, viewer=viewer, match_id=match_id), events)
 
 
+def _die_with_parent(parent: int) -> None:
+    """In a worker: exit once the bot that forked it is gone. A forked worker holds both ends of its own task
+    pipe, so it never sees the pipe close; without this, a bot killed outright (SIGKILL, out of memory) leaves
+    its workers running forever."""
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(0)
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
+
+
 class Renderer:
     """Draws boards in ``workers`` processes (0: in a thread of this process), started on first use."""
 
@@ -50,7 +63,9 @@ class Renderer:
             self._known = {p.game: p for p in presenters()}
             # fork: the workers inherit the registered games and the warm caches (boards, fonts) as they are.
             context = multiprocessing.get_context("fork")
-            self._pools = [concurrent.futures.ProcessPoolExecutor(1, mp_context=context) for _ in range(self.workers)]
+            self._pools = [concurrent.futures.ProcessPoolExecutor(1, mp_context=context, initializer=_die_with_parent,
+                                                                  initargs=(os.getpid(),))
+                           for _ in range(self.workers)]
             self._busy = [0] * self.workers
 
     def _worker_for(self, match_id: str) -> int:

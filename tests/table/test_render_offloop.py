@@ -104,3 +104,38 @@ def test_a_matchs_boards_go_to_its_home_worker_unless_it_is_busy():
         assert renderer._worker_for("m1") == home, "all busy: it waits at home"
     finally:
         renderer.close()
+
+
+def test_the_board_workers_exit_when_their_bot_is_killed():
+    """A bot killed outright (SIGKILL: a crash, the out-of-memory killer, a fleet replacing it) leaves no board
+    worker behind: each worker watches for its parent and exits once it is gone."""
+    import os
+    import subprocess
+    import sys
+    import textwrap
+
+    script = textwrap.dedent("""
+        import os, signal
+        from table.render_pool import Renderer
+        r = Renderer(2)
+        r._start()
+        for pool in r._pools:
+            pool.submit(os.getpid).result()
+        print(" ".join(str(pid) for pool in r._pools for pid in pool._processes), flush=True)
+        os.kill(os.getpid(), signal.SIGKILL)
+    """)
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60,
+                          cwd=os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
+    workers = [int(pid) for pid in done.stdout.split()]
+    assert len(workers) == 2, done.stderr
+
+    def alive(pid: int) -> bool:
+        try:
+            with open(f"/proc/{pid}/stat") as stat:
+                return stat.read().split()[2] != "Z"  # a zombie has exited
+        except FileNotFoundError:
+            return False
+    deadline = time.monotonic() + 15
+    while any(alive(pid) for pid in workers) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not any(alive(pid) for pid in workers), "a board worker outlived its bot"
