@@ -18,6 +18,7 @@ import concurrent.futures
 import logging
 import multiprocessing
 import os
+import signal
 import threading
 import time
 import zlib
@@ -42,6 +43,9 @@ def _die_with_parent(parent: int) -> None:
     """In a worker: exit once the bot that forked it is gone. A forked worker holds both ends of its own task
     pipe, so it never sees the pipe close; without this, a bot killed outright (SIGKILL, out of memory) leaves
     its workers running forever."""
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # not the bot's drain handler, which needs the bot's loop
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the whole group: the bot stops its workers
+
     def watch() -> None:
         while os.getppid() == parent:
             time.sleep(1.0)
