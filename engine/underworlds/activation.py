@@ -152,12 +152,20 @@ def charge_destinations(st: State, f: FighterState,
     """
     profiles = rules.attacks(st, f)
     enemies = [e.hex for e in st.enemies(f.seat) if e.hex is not None]
+    if not profiles or not enemies:
+        return {}
     sees = rules.sight(st)
+    # Per (destination, enemy) the distance is counted once: some attack reaches the enemy when the distance is
+    # within the longest Range of the attacks allowed there (Scything ones only next to the enemy, §35.22).
+    far = max((p["range"] for p in profiles if not p["scything"]), default=-1)
+    near = max(far, *(p["range"] for p in profiles))
     out = {}
     for h, path in (move_paths(st, f) if paths is None else paths).items():
-        if any((not p["scything"] or h.is_adjacent(t)) and rules.attack_distance(st, f, h, t) <= p["range"] and sees(h, t)
-               for p in profiles for t in enemies):
-            out[h] = path
+        for t in enemies:
+            reach = near if near > far and h.is_adjacent(t) else far
+            if rules.attack_distance(st, f, h, t) <= reach and sees(h, t):
+                out[h] = path
+                break
     return out
 
 
@@ -183,11 +191,8 @@ def barge_destinations(st: State, f: FighterState,
     targets = [e.hex for e in _stunnable(st, f) if e.hex is not None]
     if not targets:
         return {}
-    out = {}
-    for h, path in (move_paths(st, f) if paths is None else paths).items():
-        if any(t.is_adjacent(h) for t in targets):
-            out[h] = path
-    return out
+    beside = {n for t in targets for n in t.neighbours()}
+    return {h: path for h, path in (move_paths(st, f) if paths is None else paths).items() if h in beside}
 
 
 def attack_options(st: State, f: FighterState) -> list[JSON]:
