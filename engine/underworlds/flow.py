@@ -11,7 +11,7 @@ answers, deals damage and opens reaction steps through this module, so this modu
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -437,20 +437,53 @@ def relocate(ctx: Ctx, f: FighterState, path: list[Any], *, how: str, flying: bo
 # Inspire and surge steps (§3.1, §25.1)
 
 
+def simultaneous_order(ctx: Ctx, why: str, seats: list[str], first: str) -> list[str]:
+    """The order in which players whose abilities would resolve at the same time resolve them.
+
+    Three or four players (seed 000 line 1640, "SECUENCIAS"): they roll off; the winner goes first, the others roll
+    off again for second place, and so on (each roll logged); one player alone needs no roll. Two players: in play
+    order from ``first`` (a ruling, as the engine has always done; ``docs/rulings/underworlds.md``)."""
+    from engine.underworlds.setup import roll_off  # setup builds the match; it imports this module
+    order = [s for s in ctx.st.play_order(first) if s in seats]
+    if len(ctx.st.seats) == 2:
+        return order
+    ranked: list[str] = []
+    while len(order) > 1:
+        winner = roll_off(ctx, why, seats=order)
+        ranked.append(winner)
+        order.remove(winner)
+    return ranked + order
+
+
+def one_each(st: State, order: list[str], abilities: dict[str, list[Any]]) -> list[Any]:
+    """Abilities in resolving order: with three or four players one each in ``order``, round and round until all
+    are resolved (seed 000 line 1640); with two players each player's together, in ``order``."""
+    if len(st.seats) == 2:
+        return [a for seat in order for a in abilities.get(seat, [])]
+    out: list[Any] = []
+    queues = [list(abilities.get(seat, [])) for seat in order]
+    while any(queues):
+        out += [q.pop(0) for q in queues if q]
+    return out
+
+
 def inspire_step(ctx: Ctx, activated: str | None = None) -> None:
-    """Inspire every fighter whose condition was met, the last activating player first (§3.1).
+    """Inspire every fighter whose condition was met, the last activating player first (§3.1); with three or four
+    players, in roll-off order, one fighter each (simultaneous abilities, seed 000 line 1640).
 
     Each fighter Inspired has its "inspired" reaction step, and then the step has its own "inspire_step" one
     (``activated``: the fighter whose activation this step follows, if any); it is opened first, so it runs last."""
     st = ctx.st
     first = st.last_activation or st.active or st.seats[0]
-    chosen: list[FighterState] = []
-    for seat in st.play_order(first):  # simultaneous abilities: in play order (ruling)
+    due_by_seat: dict[str, list[FighterState]] = {}
+    for seat in st.play_order(first):
         for f in st.surviving(seat):
             due = f.pending_inspire or (not f.inspired and card_hooks.inspire_condition_met(st, f))
             f.pending_inspire = False
             if due and not f.inspired and f.on_battlefield and rules.card_of(st, f).inspired is not None:
-                chosen.append(f)
+                due_by_seat.setdefault(seat, []).append(f)
+    order = simultaneous_order(ctx, "inspire step", list(due_by_seat), first)
+    chosen: list[FighterState] = one_each(st, order, due_by_seat)
     if chosen:
         open_window(ctx, ["inspire_step"], {"activated": activated, "inspired": [f.id for f in chosen]})
     for f in chosen:
@@ -486,33 +519,44 @@ def surge_step(ctx: Ctx, moment: str) -> bool:
     returns and lets it run before going on."""
     st = ctx.st
     first = st.last_activation or st.active or st.seats[0]
+    if len(st.seats) == 2:  # each player's in turn, from the last activating player (ruling)
+        scoring: Iterable[tuple[str, str]] = ((seat, c) for seat in st.play_order(first)
+                                              for c in _surge_revealed(ctx, seat, moment))
+    else:  # simultaneous abilities: roll-off order, one objective each (seed 000 line 1640)
+        due = {seat: [(seat, c) for c in _surge_revealed(ctx, seat, moment)] for seat in st.play_order(first)}
+        due = {seat: cards for seat, cards in due.items() if cards}
+        scoring = one_each(st, simultaneous_order(ctx, "surge step", list(due), first), due)
     draws: list[tuple[str, int]] = []
-    for seat in st.play_order(first):  # simultaneous abilities: in play order (ruling)
-        player = st.players[seat]
-        for card_id in list(player.objectives):
-            c = rules.card(card_id)
-            if not isinstance(c, ObjectiveCard) or c.score != ScoreType.SURGE:
-                continue
-            glory = card_hooks.objective_glory(st, seat, card_id, moment)
-            if glory:
-                player.revealed.append(card_id)
-                player.objectives.remove(card_id)
-                ctx.emit("ObjectiveRevealed", player=seat, card=card_id, name=c.name)
-                st.step_log.setdefault("surge_glory", {})[card_id] = glory
-        for card_id in list(player.revealed):
-            glory = st.step_log.get("surge_glory", {}).get(card_id) or rules.card(card_id).glory
-            player.revealed.remove(card_id)
-            score_objective(ctx, seat, card_id, glory)
-            # §25.1 (seed line 1456, "puede robar"): the player *may* draw another objective card.
-            if draws and draws[-1][0] == seat:
-                draws[-1] = (seat, draws[-1][1] + 1)
-            else:
-                draws.append((seat, 1))
+    for seat, card_id in scoring:
+        glory = st.step_log.get("surge_glory", {}).get(card_id) or rules.card(card_id).glory
+        st.players[seat].revealed.remove(card_id)
+        score_objective(ctx, seat, card_id, glory)
+        # §25.1 (seed line 1456, "puede robar"): the player *may* draw another objective card.
+        if draws and draws[-1][0] == seat:
+            draws[-1] = (seat, draws[-1][1] + 1)
+        else:
+            draws.append((seat, 1))
     st.step_log = {}
     offered = [(seat, n) for seat, n in draws if st.players[seat].objective_deck]
     for seat, n in reversed(offered):
         push(st, "surge_draw", seat=seat, left=n)
     return bool(offered)
+
+
+def _surge_revealed(ctx: Ctx, seat: str, moment: str) -> list[str]:
+    """Reveal the player's surge objectives whose automated condition is met now; every revealed one, to score."""
+    player = ctx.st.players[seat]
+    for card_id in list(player.objectives):
+        c = rules.card(card_id)
+        if not isinstance(c, ObjectiveCard) or c.score != ScoreType.SURGE:
+            continue
+        glory = card_hooks.objective_glory(ctx.st, seat, card_id, moment)
+        if glory:
+            player.revealed.append(card_id)
+            player.objectives.remove(card_id)
+            ctx.emit("ObjectiveRevealed", player=seat, card=card_id, name=c.name)
+            ctx.st.step_log.setdefault("surge_glory", {})[card_id] = glory
+    return list(player.revealed)
 
 
 def _surge_draw_act(ctx: Ctx, fr: JSON, seat: str, action: Action) -> None:
