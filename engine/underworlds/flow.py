@@ -130,11 +130,25 @@ def bad_action(action: Action, step: str) -> IllegalAction:
 # Reaction steps (§26)
 
 
-def reaction_order(st: State) -> list[str]:
+def reaction_order(st: State, roll_off_winner: str | None = None) -> list[str]:
     """Who is asked, in order: the player whose turn it is first, then the others in play order (§26.3; seed 000
-    line 1646). Outside a turn, from the round's first player (a ruling: the book's roll-off there is left out)."""
-    first = st.active or st.first_player or st.seats[0]
+    line 1646). Outside a turn, from the roll-off winner with three or four players (``outside_turn_roll_off``),
+    else from the round's first player (a ruling for two players)."""
+    first = st.active or roll_off_winner or st.first_player or st.seats[0]
     return st.play_order(first)
+
+
+def outside_turn_roll_off(ctx: Ctx, tags: list[str], wctx: JSON) -> str | None:
+    """Three or four players, a reaction step outside any turn that more than one player can react in: they roll off
+    and the winner goes first (seed 000 line 1646, "desempatad, y el ganador elige quién va primero"; the winner's
+    choice is not offered: the winner goes first, a ruling). None otherwise (no roll)."""
+    from engine.underworlds.setup import roll_off  # setup builds the match; it imports this module
+    st = ctx.st
+    if st.active is not None or len(st.seats) == 2:
+        return None
+    if sum(1 for s in st.seats if reaction_options(st, s, tags, wctx)) < 2:
+        return None
+    return roll_off(ctx, "reaction step")
 
 
 def reaction_options(st: State, seat: str, tags: list[str], wctx: JSON) -> list[JSON]:
@@ -171,8 +185,8 @@ def open_window(ctx: Ctx, tags: list[str], wctx: JSON | None = None) -> bool:
     wctx = wctx or {}
     if not any(reaction_options(ctx.st, s, tags, wctx) for s in ctx.st.seats):
         return False
-    push(ctx.st, "window", tags=tags, ctx=wctx, order=reaction_order(ctx.st), responded=[], played=[],
-         chain=[], stage="collect")
+    order = reaction_order(ctx.st, outside_turn_roll_off(ctx, tags, wctx))
+    push(ctx.st, "window", tags=tags, ctx=wctx, order=order, responded=[], played=[], chain=[], stage="collect")
     ctx.emit("ReactionStepOpened", step=tags[0], tags=tags)
     return True
 
