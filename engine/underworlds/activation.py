@@ -159,11 +159,12 @@ def charge_destinations(st: State, f: FighterState,
     # within the longest Range of the attacks allowed there (Scything ones only next to the enemy, §35.22).
     far = max((p["range"] for p in profiles if not p["scything"]), default=-1)
     near = max(far, *(p["range"] for p in profiles))
+    distance = rules.attack_distances(st, f)
     out = {}
     for h, path in (move_paths(st, f) if paths is None else paths).items():
         for t in enemies:
             reach = near if near > far and h.is_adjacent(t) else far
-            if rules.attack_distance(st, f, h, t) <= reach and sees(h, t):
+            if distance(h, t) <= reach and sees(h, t):
                 out[h] = path
                 break
     return out
@@ -191,7 +192,8 @@ def barge_destinations(st: State, f: FighterState,
     targets = [e.hex for e in _stunnable(st, f) if e.hex is not None]
     if not targets:
         return {}
-    beside = {n for t in targets for n in t.neighbours()}
+    bf = rules.battlefield(st)
+    beside = {n for t in targets for n in bf.neighbours(t)}
     return {h: path for h, path in (move_paths(st, f) if paths is None else paths).items() if h in beside}
 
 

@@ -305,6 +305,14 @@ def attack_distance(st: State, attacker: FighterState, here: Hex, there: Hex) ->
     return d - card_hooks.distance_reduction(st, attacker, here, there) if attacker.upgrades else d
 
 
+def attack_distances(st: State, attacker: FighterState) -> Callable[[Hex, Hex], int]:
+    """``attack_distance`` of one attacker as a function (for many queries): the plain distance when it has no
+    upgrades, as nothing then subtracts from it."""
+    if not attacker.upgrades:
+        return Hex.distance
+    return lambda here, there: attack_distance(st, attacker, here, there)
+
+
 def can_target(st: State, attacker: FighterState, target: FighterState, profile: dict[str, Any]) -> bool:
     """A target in range and visible; never a friendly fighter (§19.1)."""
     if not (attacker.on_battlefield and target.on_battlefield) or friendly(attacker, target):
