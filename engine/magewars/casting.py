@@ -531,12 +531,16 @@ def cast(state: JSON, action: JSON, rng: Any, speed: str) -> list[JSON]:
             effects.jinxed(state, seat, caster, c, cost, events):
         return events
     with windows.after(events):  # the spell cast is published while its Counter step waits
-        answer = _counter_window(state, seat, c, fields) or {}
-    if _nullified(state, seat, c, fields, events, pay=answer.get("pay", True)):
-        if not action.get("from"):
-            state["discard"][seat].append(name)
-        return events
-    taker = _reversed(state, seat, caster, c, fields, events, answer)
+        decided = _counter_window(state, seat, c, fields)
+    taker = None
+    for oid, paid in decided:  # in the order their holder revealed them; one paid answers the spell
+        if state["objects"][oid]["card"] == "Nullify":
+            if _nullified(state, seat, c, fields, events, pay=paid, only=oid):
+                if not action.get("from"):
+                    state["discard"][seat].append(name)
+                return events
+        elif taker := _reversed(state, seat, caster, c, fields, events, pay=paid, only=oid):
+            break
     if taker == "fizzled":
         state["discard"][seat].append(name)
         return events
@@ -628,10 +632,10 @@ def mandatory(c: Card) -> bool:
     return c.type == CardType.ENCHANTMENT and "must reveal" in (c.text or "")
 
 
-def _reversed(state: JSON, seat: str, caster: str, c: Card, fields: JSON, events: list[JSON],
-              answer: JSON | None = None) -> str | None:
+def _reversed(state: JSON, seat: str, caster: str, c: Card, fields: JSON, events: list[JSON], *,
+              pay: bool = True, only: str | None = None) -> str | None:
     """Reverse Magic (its text): an opponent's incantation or enchantment targeting its creature makes it be
-    revealed in the Counter step: its controller pays or declines in the window (``answer``; declined or
+    revealed in the Counter step: its controller pays or declines in the window (``pay``, for ``only``; declined or
     unaffordable, destroyed without effect, §9.7; nobody asked: paid if the pool allows); its controller takes
     the spell and it targets the caster instead, same choices (a choice tied to the first target, such as an
     equipment or a new host, leaves it nothing to do: "fizzled"); then Reverse Magic is destroyed. Returns the
@@ -641,11 +645,11 @@ def _reversed(state: JSON, seat: str, caster: str, c: Card, fields: JSON, events
             or target not in state["objects"] or state["objects"][target]["kind"] not in ("creature", "mage"):
         return None
     for ench in attached(state, target):
-        if ench["card"] == "Reverse Magic" and ench["face_down"] and ench["controller"] != seat:
+        if ench["card"] == "Reverse Magic" and ench["face_down"] and ench["controller"] != seat \
+                and only in (None, ench["id"]):
             mage = state["objects"][state["mages"][ench["controller"]]]
             cost = number(card("Reverse Magic").reveal_cost)
-            declined = (answer or {}).get("enchantment") == ench["id"] and not answer.get("pay")
-            if mage["mana"] < cost or declined:  # it must be revealed; unpaid, destroyed without effect (§9.7)
+            if mage["mana"] < cost or not pay:  # it must be revealed; unpaid, destroyed without effect (§9.7)
                 destroy(state, ench["id"], events, cause="reveal not paid")
                 return None
             mage["mana"] -= cost
@@ -659,32 +663,39 @@ def _reversed(state: JSON, seat: str, caster: str, c: Card, fields: JSON, events
     return None
 
 
-def _counter_window(state: JSON, seat: str, c: Card, fields: JSON) -> JSON | None:
+def _counter_window(state: JSON, seat: str, c: Card, fields: JSON) -> list[tuple[str, bool]]:
     """The Counter step's window (§9.2 step 3, §9.7) for the controller of the spell's target, opened whatever
     it holds (``windows.window``); a face-down Nullify or Reverse Magic (on a creature) of theirs on it must be
-    revealed there, paid or not: its controller decides (the first of them; a second one is paid if it can)."""
+    revealed there, paid or not: its controller decides, and with both there which first (§9.7). Returns the
+    (enchantment, pay) decisions in order; nobody asked: Nullify then Reverse Magic, each paid if it can."""
     target = fields.get("target")
     if not isinstance(target, str) or target not in state["objects"]:
-        return None
+        return []
     owner = state["objects"][target]["controller"]
     creature = state["objects"][target]["kind"] in ("creature", "mage")
     counters = [{"object": e["id"], "card": e["card"], "cost": number(card(e["card"]).reveal_cost)}
                 for e in attached(state, target) if e["face_down"] and e["controller"] == owner != seat
                 and (e["card"] == "Nullify" or (e["card"] == "Reverse Magic" and creature))] \
         if c.type in (CardType.INCANTATION, CardType.ENCHANTMENT) else []
-    counters.sort(key=lambda e: e["card"] != "Nullify")  # Nullify asked first: the answer's pay is its own
-    return windows.window(state, seat, target, "spell", counters)
+    counters.sort(key=lambda e: e["card"] != "Nullify")  # nobody asked: Nullify first (the old default)
+    answer = windows.window(state, seat, target, "spell", counters)
+    if answer is None:
+        return [(e["object"], True) for e in counters]
+    return [(oid, paid) for oid, paid in answer.get("decided", [])]
 
 
-def _nullified(state: JSON, seat: str, c: Card, fields: JSON, events: list[JSON], *, pay: bool = True) -> bool:
+def _nullified(state: JSON, seat: str, c: Card, fields: JSON, events: list[JSON], *, pay: bool = True,
+               only: str | None = None) -> bool:
     """The counter step (§9.2 step 3): a face-down Nullify an opponent controls on the target must be revealed
     when an incantation or enchantment targets it; it counters the spell and is destroyed (its card text).
-    ``pay`` False: its controller declines the reveal cost, and it is destroyed without effect (§9.7)."""
+    ``pay`` False: its controller declines the reveal cost, and it is destroyed without effect (§9.7).
+    ``only``: the one Nullify its holder answered for."""
     target = fields.get("target")
     if target is None or c.type not in (CardType.INCANTATION, CardType.ENCHANTMENT):
         return False
     for ench in attached(state, target):
-        if ench["card"] == "Nullify" and ench["face_down"] and ench["controller"] != seat:
+        if ench["card"] == "Nullify" and ench["face_down"] and ench["controller"] != seat \
+                and only in (None, ench["id"]):
             owner_mage = state["objects"][state["mages"][ench["controller"]]]
             cost = number(card("Nullify").reveal_cost)
             if owner_mage["mana"] < cost or not pay:  # must be revealed; unpaid, destroyed without effect (§9.7)

@@ -29,7 +29,8 @@ The questions (each ``{"type", "seat", "by", "object", ...}`` in ``pending``):
 - ``window``: after an attack is declared against an object (a counterstrike's too; a zone attack's: one for
   each other player with an object in the zone), or when a spell targets it (the Counter step), the object's
   controller may reveal enchantments (``Reveal``) and then lets the moment pass (``Skip``); a face-down Nullify
-  or Reverse Magic on the target must be revealed then (``Counter`` {enchantment, pay}), paid or not. The
+  or Reverse Magic on the target must be revealed then (``Counter`` {enchantment, pay}), paid or not (both
+  there: their holder chooses which first, and is asked about the other if the first went unpaid). The
   window opens at every such timing whether or not its player holds anything, so its opening tells nothing;
   the table passes for a player with nothing to play after a random delay (table/windows.py).
 
@@ -180,9 +181,20 @@ def window(state: JSON, acting: str, target: Any, timing: str, counters: list[JS
     if asker is None or seat is None or seat == acting or (seat, target) in asker.opened:
         return None
     asker.opened.add((seat, target))  # an attack spell's attack opens no second window on its target
-    return asker.ask(state, {"type": "window", "seat": seat, "object": target, "timing": timing,
-                             **({"attack": attack} if attack else {}),
-                             "private": {"counters": [dict(c) for c in counters]}})
+    question = {"type": "window", "seat": seat, "object": target, "timing": timing,
+                **({"attack": attack} if attack else {})}
+    answer = asker.ask(state, {**question, "private": {"counters": [dict(c) for c in counters]}})
+    if answer["type"] != "Counter":
+        return answer
+    # several mandatory enchantments triggered at once (Nullify and Reverse Magic on one target): their holder
+    # reveals them one at a time, in the order it chooses, each resolved before the next (§9.7 "simultaneous
+    # reveals", "several traps ... their controller chooses the order"); one paid answers the trigger
+    decided = [answer]
+    rest = [dict(c) for c in counters if c["object"] != answer["enchantment"]]
+    while rest and not decided[-1]["pay"]:
+        decided.append(asker.ask(state, {**question, "private": {"counters": rest}}))
+        rest = [c for c in rest if c["object"] != decided[-1]["enchantment"]]
+    return {**answer, "decided": [[a["enchantment"], a["pay"]] for a in decided]}
 
 
 def offered(state: JSON, question: JSON) -> list[JSON]:
@@ -199,9 +211,9 @@ def offered(state: JSON, question: JSON) -> list[JSON]:
     counters = question["private"]["counters"]
     if not counters:
         return [{"type": "Skip"}]
-    first = counters[0]  # mandatory: revealed now, paid or not (§9.7)
-    pay = [True, False] if _pool(state, question["seat"]) >= first["cost"] else [False]
-    return [{"type": "Counter", "enchantment": first["object"], "pay": p} for p in pay]
+    # mandatory: revealed now, paid or not (§9.7); several at once: their holder chooses which first
+    return [{"type": "Counter", "enchantment": c["object"], "pay": p} for c in counters
+            for p in ([True, False] if _pool(state, question["seat"]) >= c["cost"] else [False])]
 
 
 def asking(state: JSON) -> JSON | None:

@@ -536,3 +536,29 @@ def test_a_teleport_revealed_in_the_window_resolves_first_and_the_attack_is_lost
     s, events = SYSTEM.apply(s, "player2", {"type": "Skip"}, rng)
     assert "ActionCancelled" in types(events) and "AttackRolled" not in types(events)
     assert s["activation"] is None and not s["objects"][wolf]["ready"]
+
+
+def test_nullify_and_reverse_magic_on_one_target_are_each_asked_in_the_holders_order():
+    """§9.7 (mandatory enchantments "must be revealed" at their trigger, "you may decline to pay"; simultaneous
+    reveals are made "one at a time, each fully resolved"; several traps triggered together: "their controller
+    chooses the order"): with Nullify and Reverse Magic on the target, the holder chooses which to answer first;
+    declined, it is destroyed and the other is asked; paid, it answers the spell and the other stays hidden."""
+    for first, pay in (("Reverse Magic", False), ("Reverse Magic", True), ("Nullify", False)):
+        s, rng, fox, cast, null = sleep_at_fox("Nullify")
+        magic = put(s, "Reverse Magic", "player2", attached_to=fox, face_down=True)
+        ids = {"Nullify": null, "Reverse Magic": magic}
+        other = ids["Nullify" if first == "Reverse Magic" else "Reverse Magic"]
+        s, _ = SYSTEM.apply(s, "player1", cast, rng)
+        offered = legal(s, "player2", "Counter")
+        assert {a["enchantment"] for a in offered} == {null, magic} and legal(s, "player2", "Skip") == []
+        s, events = SYSTEM.apply(s, "player2", {"type": "Counter", "enchantment": ids[first], "pay": pay}, rng)
+        if pay:  # Reverse Magic paid: the spell is turned away, Nullify is never triggered
+            assert "SpellRedirected" in types(events) and s["objects"][other]["face_down"] and not s.get("pending")
+            assert ids[first] not in s["objects"]
+            continue
+        assert s["pending"][0]["type"] == "window" and [a["enchantment"] for a in legal(s, "player2", "Counter")] \
+            == [other, other]
+        s, events = SYSTEM.apply(s, "player2", {"type": "Counter", "enchantment": other, "pay": True}, rng)
+        assert ids[first] not in s["objects"] and other not in s["objects"]
+        assert ("SpellCountered" in types(events)) is (other == null)
+        assert ("SpellRedirected" in types(events)) is (other == magic)
