@@ -22,6 +22,7 @@ from engine.underworlds import card_hooks, rules
 from engine.underworlds.actions import Action, DrawObjective, Loot, Pass, PlayReaction
 from engine.underworlds.cards import ObjectiveCard, ScoreType
 from engine.underworlds.feature_tokens import FeatureSide, place_token
+from engine.underworlds.roll_offs import roll_off
 from engine.underworlds.state import FighterState, State
 
 JSON = dict[str, Any]
@@ -142,7 +143,6 @@ def outside_turn_roll_off(ctx: Ctx, tags: list[str], wctx: JSON) -> str | None:
     """Three or four players, a reaction step outside any turn that more than one player can react in: they roll off
     and the winner goes first (seed 000 line 1646, "desempatad, y el ganador elige quién va primero"; the winner's
     choice is not offered: the winner goes first, a ruling). None otherwise (no roll)."""
-    from engine.underworlds.setup import roll_off  # setup builds the match; it imports this module
     st = ctx.st
     if st.active is not None or len(st.seats) == 2:
         return None
@@ -457,7 +457,6 @@ def simultaneous_order(ctx: Ctx, why: str, seats: list[str], first: str) -> list
     Three or four players (seed 000 line 1640, "SECUENCIAS"): they roll off; the winner goes first, the others roll
     off again for second place, and so on (each roll logged); one player alone needs no roll. Two players: in play
     order from ``first`` (a ruling, as the engine has always done; ``docs/rulings/underworlds.md``)."""
-    from engine.underworlds.setup import roll_off  # setup builds the match; it imports this module
     order = [s for s in ctx.st.play_order(first) if s in seats]
     if len(ctx.st.seats) == 2:
         return order

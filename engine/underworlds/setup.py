@@ -13,7 +13,6 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from engine.core.dice import get_die, roll
 from engine.core.errors import IllegalAction
 from engine.core.rng import shuffled
 from engine.underworlds import rules
@@ -26,19 +25,16 @@ from engine.underworlds.battlefield import (
     boards_with,
 )
 from engine.underworlds.cards import deck_cards, load_cards, load_rivals_decks
-from engine.underworlds.dice import roll_off as read_roll_off
-from engine.underworlds.dice import roll_off_key
 from engine.underworlds.feature_tokens import (
     FeatureSide, FeatureToken, deal_setup_tokens, place_setup_token, reveal_objectives, setup_hexes, setup_order,
     two_player_tokens,
 )
 from engine.underworlds.fighters import Warband, warbands_with
 from engine.underworlds.flow import Ctx, bad_action, draw_cards, frame, pop, push
+from engine.underworlds.roll_offs import roll_off, roll_off_loser
 from engine.underworlds.state import OBJECTIVE_HAND, POWER_HAND, FighterState, PlayerState, State
 
 JSON = dict[str, Any]
-ROLL_OFF_DICE = 4
-"""Dice each player rolls in a roll-off (§10.1)."""
 
 
 def new_state(options: JSON, seats: tuple[str, ...], ctx_rng: Any) -> State:
@@ -123,41 +119,6 @@ def _reveal(ctx: Ctx) -> None:
         player.power_deck = [c.id for c in power]
     ctx.emit("WarbandsRevealed", warbands={s: st.players[s].warband for s in st.seats},
              decks={s: st.players[s].deck for s in st.seats})
-
-
-# -- roll-offs (§10.1) ------------------------------------------------------------------------------
-
-
-def roll_off(ctx: Ctx, why: str, bonus: str | None = None, seats: list[str] | None = None) -> str:
-    """The players roll four dice until one wins; ``bonus`` adds one crit to that player (§10.1). With three or
-    four players, those tied for the best roll again (seed 000 line 1571)."""
-    die = get_die("underworlds", "attack")
-    rolling = list(seats or ctx.st.in_play())
-    while True:
-        rolls = {s: roll(ctx.rng, die, ROLL_OFF_DICE) for s in rolling}
-        scored = [rolls[s] + (["critical"] if s == bonus else []) for s in rolling]
-        winner = read_roll_off(scored)
-        ctx.emit("RollOff", why=why, rolls=rolls, bonus=bonus,
-                 winner=rolling[winner] if winner is not None else None)
-        if winner is not None:
-            return rolling[winner]
-        best = max(roll_off_key(faces) for faces in scored)
-        rolling = [s for s, faces in zip(rolling, scored) if roll_off_key(faces) == best]
-
-
-def roll_off_loser(ctx: Ctx, why: str, seats: list[str]) -> str:
-    """Three or four players: the roll-off's loser (seed 000 lines 1564-1571): fewest crits, then fewest double
-    supports, then fewest single supports (the symbols are lost: digest §10.1 and §27); still tied, the tied roll
-    again. A single player left is the loser without a roll."""
-    die = get_die("underworlds", "attack")
-    rolling = list(seats)
-    while len(rolling) > 1:
-        rolls = {s: roll(ctx.rng, die, ROLL_OFF_DICE) for s in rolling}
-        keys = {s: roll_off_key(rolls[s]) for s in rolling}
-        worst = [s for s in rolling if keys[s] == min(keys.values())]
-        ctx.emit("RollOff", why=why, rolls=rolls, loser=worst[0] if len(worst) == 1 else None)
-        rolling = worst
-    return rolling[0]
 
 
 # -- boards (§12.2) ------------------------------------------------------------------------------------

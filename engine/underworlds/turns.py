@@ -17,6 +17,7 @@ from engine.underworlds.actions import Action, ChooseFirstTurn, ScoreObjective
 from engine.underworlds.flow import (
     Ctx, bad_action, frame, inspire_step, open_window, pop, push, surge_step,
 )
+from engine.underworlds.roll_offs import roll_off
 from engine.underworlds.state import ROUNDS, State
 
 JSON = dict[str, Any]
@@ -27,7 +28,6 @@ def next_round(st: State) -> int:
 
 
 def _round_run(ctx: Ctx, fr: JSON) -> bool:
-    from engine.underworlds.setup import roll_off
     st = ctx.st
     stage = fr["stage"]
     if stage == "start":

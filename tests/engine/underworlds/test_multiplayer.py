@@ -23,7 +23,7 @@ from engine.underworlds.battlefield import (
     Battlefield, BattlefieldSpec, BoardPlacement, BoardSide, ExtraBoard, Join, JoinEdge, load_boards,
 )
 from engine.underworlds.feature_tokens import FeatureSide, FeatureToken
-from engine.underworlds.flow import Ctx, bounty_gainer, legal, reaction_order
+from engine.underworlds.flow import Ctx, bounty_gainer, inspire_step, legal, one_each, reaction_order, simultaneous_order
 from engine.underworlds.hexgrid import Hex
 from engine.underworlds.setup import multiplayer_tokens, roll_off_loser
 from engine.underworlds.state import FighterState, PlayerState, State
@@ -411,6 +411,84 @@ def test_reactions_are_offered_to_the_active_player_first_then_in_play_order():
     """Seed 000 line 1646: the player whose turn it is goes first, then the others in play order."""
     st = position(4, active=P3)
     assert reaction_order(st) == [P3, P4, P1, P2]
+
+
+# -- simultaneous abilities and reactions outside a turn: roll-offs ---------------------------------------------------
+
+BLANK, CRIT = atk("hammer", "hammer", "hammer", "hammer"), atk("critical", "hammer", "hammer", "hammer")
+
+
+def test_simultaneous_abilities_resolve_winner_first_then_the_losers_roll_off_again():
+    """Seed 000 line 1640 ("SECUENCIAS"): players whose abilities would resolve at the same time roll off; the winner
+    resolves first, the losers roll off again until a first, second and third loser are set; every roll is logged."""
+    st = position(4)
+    # P3 wins the first roll-off; P2 the second among P1, P2, P4; P4 the third; P1 is left last without a roll.
+    ctx = Ctx(st, FixedRng(BLANK + BLANK + CRIT + BLANK + BLANK + CRIT + BLANK + BLANK + CRIT))
+    assert simultaneous_order(ctx, "test", [P1, P2, P3, P4], P1) == [P3, P2, P4, P1]
+    rolls = [(sorted(e["rolls"]), e["winner"]) for e in ctx.events if e["type"] == "RollOff"]
+    assert rolls == [([P1, P2, P3, P4], P3), ([P1, P2, P4], P2), ([P1, P4], P4)]
+    # "resuelven una habilidad cada uno en ese orden", and on in the same order until all are resolved.
+    assert one_each(st, [P3, P2, P4, P1], {P1: ["a1"], P3: ["c1", "c2"], P4: ["d1"]}) == ["c1", "d1", "a1", "c2"]
+
+
+def test_simultaneous_abilities_one_player_alone_and_two_players_need_no_roll_off():
+    """Seed 000 line 1640 asks for a roll-off when two or more players' abilities clash; with two players the engine
+    keeps play order from the last activating player (``docs/rulings/underworlds.md``)."""
+    ctx = Ctx(position(3), FixedRng())
+    assert simultaneous_order(ctx, "test", [P2], P1) == [P2] and ctx.events == []
+    ctx = Ctx(position(2), FixedRng())
+    assert simultaneous_order(ctx, "test", [P1, P2], P2) == [P2, P1] and ctx.events == []
+    assert one_each(ctx.st, [P2, P1], {P1: ["a1", "a2"], P2: ["b1"]}) == ["b1", "a1", "a2"]
+
+
+def test_inspire_step_with_three_players_inspires_one_fighter_each_in_roll_off_order():
+    """Seed 000 line 1640: fighters of several players Inspired in the same inspire step are simultaneous abilities;
+    roll-off order, one each, round and round."""
+    st = position(3, {fid(P1, 0): "c3", fid(P1, 1): "c5", fid(P2, 0): "e3", fid(P3, 0): "g3"})
+    st.last_activation = P1
+    for f in (fid(P1, 0), fid(P1, 1), fid(P2, 0), fid(P3, 0)):
+        st.fighter(f).pending_inspire = True
+    ctx = Ctx(st, FixedRng(BLANK + CRIT + BLANK + BLANK + CRIT))  # P2 wins, then P3 beats P1
+    inspire_step(ctx)
+    assert [e["fighter"] for e in ctx.events if e["type"] == "FighterInspired"] == \
+        [fid(P2, 0), fid(P3, 0), fid(P1, 0), fid(P1, 1)]
+    assert [e["why"] for e in ctx.events if e["type"] == "RollOff"] == ["inspire step", "inspire step"]
+
+
+def test_reaction_step_outside_a_turn_starts_with_a_roll_off_whose_winner_goes_first(monkeypatch):
+    """Seed 000 line 1646: a reaction outside any player's turn: the players roll off and the winner chooses who
+    goes first (the engine: the winner goes first, a ruling), then the others in play order."""
+    from engine.underworlds import flow
+    st = position(3)
+    st.active = None
+    monkeypatch.setattr(flow, "reaction_options",
+                        lambda st_, seat, tags, wctx: [{"type": "Loot"}] if seat in (P2, P3) else [])
+    ctx = Ctx(st, FixedRng(BLANK + BLANK + CRIT))
+    assert flow.open_window(ctx, ["round_start"], {"round": 1})
+    assert st.stack[-1]["order"] == [P3, P1, P2]
+    assert [e["why"] for e in ctx.events if e["type"] == "RollOff"] == ["reaction step"]
+
+
+def test_reaction_step_outside_a_turn_with_one_player_able_or_two_players_has_no_roll_off(monkeypatch):
+    """Seed 000 line 1646: the roll-off settles who goes first among players reacting; with one player able to react
+    there is nothing to settle, and two players keep the round's first player first (ruling)."""
+    from engine.underworlds import flow
+    monkeypatch.setattr(flow, "reaction_options",
+                        lambda st_, seat, tags, wctx: [{"type": "Loot"}] if seat == P2 else [])
+    for n in (2, 3):
+        st = position(n)
+        st.active = None
+        ctx = Ctx(st, FixedRng())
+        assert flow.open_window(ctx, ["round_start"], {"round": 1})
+        assert st.stack[-1]["order"][0] == P1 and ctx.events[0]["type"] == "ReactionStepOpened"
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_two_player_matches_have_no_simultaneous_or_outside_turn_roll_offs(seed):
+    """Two players: simultaneous abilities and reactions outside a turn stay in play order (ruling), no roll-off."""
+    _, events = play_match(2, seed)
+    assert {e["why"] for e in events if e["type"] == "RollOff"} <= {"action phase", "boards", "deployment",
+                                                                      "Here it Comes!"}
 
 
 # -- bounty and supports ----------------------------------------------------------------------------------------------
