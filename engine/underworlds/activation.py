@@ -32,7 +32,8 @@ _LETHAL, _TRAP, _STEP = 1 << 16, 1 << 8, 1
 
 
 def move_paths(st: State, f: FighterState, steps: int | None = None) -> dict[Hex, tuple[Hex, ...]]:
-    """Every legal Move destination with its safest path (fewest lethal, then trap hexes, then shortest).
+    """Every legal Move destination with its safest path (fewest lethal, then trap hexes, then shortest), in
+    reading order (as ``sorted`` gives hexes).
 
     Non-flyers step only into empty hexes; Flyers pass through blocked and occupied hexes but end in
     an empty one and take no lethal damage (§5). The start hex is never a destination.
@@ -49,6 +50,8 @@ def move_paths(st: State, f: FighterState, steps: int | None = None) -> dict[Hex
     lethal_set = frozenset() if flyer else {index[h] for h in rules.lethal_hexes(st, f) if h in index}
     trap_set = {index[h] for h in rules.trap_hexes(st) if h in index}
     closed = {index[h] for h in walls | occupied if h in index}
+    hazard = {h: ((_LETHAL if h in lethal_set else 0) + (_TRAP if h in trap_set else 0)) << 12
+              for h in lethal_set | trap_set}  # what entering a hazardous hex adds to a walker's key
     start = index[f.hex]
     # One breadth-first sweep, a layer per step. Each layer keeps, per hex, the best (cost, path) of that
     # many steps. A cost (lethal, trap, steps) is coded as one integer ordered the same way. Paths are
@@ -67,13 +70,15 @@ def move_paths(st: State, f: FighterState, steps: int | None = None) -> dict[Hex
                 elif h in closed:
                     continue
                 else:
-                    key = base + ((_LETHAL if h in lethal_set else 0) + (_TRAP if h in trap_set else 0) << 12)
+                    key = base + hazard.get(h, 0)
                 old = keys.get(h)
                 if old is None or key < old:
                     keys[h] = key
                     parents[h] = here
-        ranked = sorted(keys, key=lambda h: ((keys[h] & 4095), h))
-        layers.append({h: (keys[h] >> 12, i, parents[h]) for i, h in enumerate(ranked)})
+        # Ranked by (parent's rank, hex number), sorted as one integer each (hex numbers stay below 4096).
+        ranked = sorted(((key & 4095) << 12) | h for h, key in keys.items())
+        layers.append({(code & 4095): (keys[code & 4095] >> 12, i, parents[code & 4095])
+                       for i, code in enumerate(ranked)})
         for h, key in keys.items():
             if h == start or h in closed:
                 continue
@@ -83,7 +88,8 @@ def move_paths(st: State, f: FighterState, steps: int | None = None) -> dict[Hex
             if h not in best or cost < best[h][0]:
                 best[h] = (cost, step)
     out: dict[Hex, tuple[Hex, ...]] = {}
-    for h, (_, step) in best.items():
+    for h in sorted(best):  # hex numbers follow reading order, so the destinations come sorted
+        step = best[h][1]
         path: list[Hex] = []
         here = h
         for layer in range(step, 0, -1):
@@ -216,18 +222,18 @@ def legal_activations(st: State, seat: str) -> list[JSON]:
         except IllegalAction:
             continue
         may_move = not f.charge
-        paths = move_paths(st, f) if may_move else {}
+        paths = move_paths(st, f) if may_move else {}  # in reading order, as are Charge's and Barge's picks of it
         if may_move:
-            out += [{"type": "Move", "fighter": f.id, "to": str(h)} for h in sorted(paths)]
+            out += [{"type": "Move", "fighter": f.id, "to": str(h)} for h in paths]
             if not f.move:
                 out += [{"type": "Charge", "fighter": f.id, "to": str(h)}
-                        for h in sorted(charge_destinations(st, f, paths))]
+                        for h in charge_destinations(st, f, paths)]
         out += attack_options(st, f)
         if not f.guard:
             out.append({"type": "Guard", "fighter": f.id})
         out += [{"type": "Stun", "fighter": f.id, "target": e.id} for e in stun_targets(st, f)]
         if may_move:
-            out += [{"type": "Barge", "fighter": f.id, "to": str(h)} for h in sorted(barge_destinations(st, f, paths))]
+            out += [{"type": "Barge", "fighter": f.id, "to": str(h)} for h in barge_destinations(st, f, paths)]
         out += [{"type": "UseCardAction", "fighter": f.id, "card": c} for c in f.upgrades if effects.is_card_action(c)
                 and (not effects.card_action_moves(c) or paths)]  # a Move super-action needs somewhere to go
     if player.power_deck:
