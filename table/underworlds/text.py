@@ -45,13 +45,16 @@ EVENTS = (
     "CardRecycled", "ObjectiveRevealed", "ObjectiveScored", "ObjectiveDrawDeclined", "CardChoiceMade",
     "CardChoiceDeclined", "ObjectiveDiscarded", "PowerCardDiscarded", "GloryGained", "CardTextToSettle",
     "EndPhaseStarted", "RoundEnded", "MatchEnded", "RefereeAction", "HaunchGained", "HaunchDiscarded",
-    "BaneOfHeroesGiven", "BaneOfHeroesBroken", "TurnSkipped")
+    "BaneOfHeroesGiven", "BaneOfHeroesBroken", "TurnSkipped", "RollOff")
 """The events written as a line, ``uw.text.event.<type>`` (a few split further, like ``CardsDrawn.one``)."""
 CARD_ACTIONS = ("PlayPloy", "PlayUpgrade", "PlayReaction", "CastSpell", "Recycle", "ScoreObjective",
                 "DiscardObjective", "DiscardPower", "UseCardAction", "ChooseForCard")
 """Actions naming a card, ``uw.text.action.<type>`` (``Play {card}``)."""
 MARKERS = ("move", "charge", "guard", "stagger")
 """A fighter's markers, in the order the panel and the board write their letters (``uw.text.board.<m>_letter``)."""
+ROLL_OFF_WHY = {"boards": "boards", "deployment": "deployment", "action phase": "action_phase",
+                "inspire step": "inspire_step", "surge step": "surge_step", "reaction step": "reaction_step"}
+"""What the engine rolls off for, in words: ``uw.text.roll_off_why.<key>`` (a card's roll-off: its name)."""
 WHY = {"target not in range or not visible": "target_unreachable"}
 """The engine's reasons for a failed attack that have words of their own, ``uw.text.why.<key>``."""
 COLOURS = {"panel": 0x2B6CB0, "combat": 0xC53030, "victory": 0xD69E2E, "hand": 0x38A169}
@@ -307,7 +310,27 @@ def event_line(e: JSON, names: Names) -> str | None:
         params["summary"] = e.get("summary") or e.get("action") or ""
     elif t in ("HaunchGained", "HaunchDiscarded"):
         params["total"] = e.get("total")
+    elif t == "RollOff":
+        params.update(why=_roll_off_why(e.get("why"), lang), rolls=_roll_off_rolls(e, names))
     return text(key, lang, **params)
+
+
+def _roll_off_why(why: Any, lang: str) -> str:
+    return text(f"roll_off_why.{ROLL_OFF_WHY[why]}", lang) if why in ROLL_OFF_WHY else str(why)
+
+
+def _roll_off_rolls(e: JSON, names: Names) -> str:
+    """Each player's dice, the bonus crit if any, and who won or lost (or that the tied roll again)."""
+    lang = names.lang
+    rolls = "; ".join(f"{names.seat(s)} " + " ".join(word("face", f, lang) for f in faces)
+                      for s, faces in (e.get("rolls") or {}).items())
+    if e.get("bonus"):
+        rolls += " " + text("roll_off.bonus", lang, who=names.seat(e["bonus"]))
+    if e.get("winner"):
+        return rolls + ". " + text("roll_off.won", lang, who=names.seat(e["winner"]))
+    if e.get("loser"):
+        return rolls + ". " + text("roll_off.lost", lang, who=names.seat(e["loser"]))
+    return rolls + ". " + text("roll_off.tied", lang)
 
 
 def _why(why: Any, lang: str) -> str:

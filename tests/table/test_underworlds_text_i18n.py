@@ -116,6 +116,12 @@ def every_event(view: dict) -> list[dict]:
         {"type": "RoundEnded", "round": 3},
         {"type": "MatchEnded"},
         {"type": "RefereeAction", "summary": "moved a token"},
+        *({"type": "RollOff", "why": w, "rolls": {"player1": ["critical", "hammer"], "player2": ["block", "swords"]},
+           "winner": "player1"} for w in (*uwtext.ROLL_OFF_WHY, "Here it Comes!")),
+        {"type": "RollOff", "why": "action phase", "rolls": {"player1": ["hammer"], "player2": ["hammer"]},
+         "bonus": "player2", "winner": "player2"},
+        {"type": "RollOff", "why": "boards", "rolls": {"player1": ["hammer"], "player2": ["critical"]}, "loser": "player1"},
+        {"type": "RollOff", "why": "boards", "rolls": {"player1": ["hammer"], "player2": ["hammer"]}},
     ]
 
 
