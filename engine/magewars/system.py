@@ -54,7 +54,7 @@ Actions (``{"type": ...}``):
   pay}: a face-down Nullify or Reverse Magic revealed in the Counter step, or a trap sprung, paid or not;
   ``Skip``: let a reveal window pass (pending ``{type: "window", seat, by, object, timing:
   "attack"|"spell"|"trap", private: {counters}}``); each question also holds ``by`` and ``declared`` (what the
-  action announced). Asked inside an Attack, a Cast or a Move (windows.py; option
+  action announced). Asked inside an Attack, a Cast, a Move, a Push or a Teleport (windows.py; option
   ``windows`` False: nobody is asked, the old defaults stand). Events ResponseAsked, ResponseGiven,
   ActionCancelled.
 - ``Concede``; referee actions (referee.py): ``Adjust`` {object, field, value}, ``Note`` {text}.
@@ -667,6 +667,8 @@ class MageWars:
         if action["type"] == "Cast":
             spent = self._cast(state, seat, action, rng, state["step"], cast=casting.lost)
             return [e for e in spent if e["type"] != "QuickcastUsed"]  # published when the cast stopped
+        if action["type"] in ("Push", "Teleport"):  # the object is gone: the choice has nothing left to move
+            return self._push(state, {"type": "Teleport", "object": action["object"], "zone": None}, rng)
         from engine.magewars import stats
         act = state["activation"]
         if action["type"] == "Move":  # seed l.363: "si más adelante la anulas por cualquier motivo, perderás la acción"

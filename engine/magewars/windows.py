@@ -50,8 +50,8 @@ KINDS = ("defend", "counterstrike", "window")
 """The pending questions this module asks."""
 ANSWERS = ("Defend", "Counterstrike", "Counter", "Skip")
 """The actions answering them."""
-PAUSABLE = ("Attack", "Cast", "Move")
-"""Actions inside which the other player may be asked."""
+PAUSABLE = ("Attack", "Cast", "Move", "Push", "Teleport")
+"""Actions inside which the other player may be asked (a push or teleport chosen on its own may spring a trap)."""
 HIDDEN = ("action", "answers", "tape", "private", "shown", "reveals")
 """Parts of a pending question only the engine reads (``private``: only the asked seat)."""
 
@@ -280,12 +280,14 @@ def _attempt(before: JSON, seat: str, action: JSON, rng: Any, apply: Any,
 def declared(state: JSON, action: JSON) -> JSON:
     """What the interrupted action shows everyone (§10.3 step 1, §9.2 step 1: the attack and the spell are
     announced): the attacker, its attack and target; the caster, its target, and the spell unless it is an
-    enchantment cast face down; the creature moving and where to (§7.3 step 1)."""
+    enchantment cast face down; the creature moving and where to (§7.3 step 1); a push's or teleport's choice."""
     if action["type"] == "Attack":
         return {"attacker": (state.get("activation") or {}).get("object"), "attack": action["attack"],
                 "target": action["target"]}
     if action["type"] == "Move":
         return {"creature": (state.get("activation") or {}).get("object"), "to": action["to"]}
+    if action["type"] in ("Push", "Teleport"):  # the choice is public (§7.6)
+        return {k: v for k, v in action.items() if k != "type"}
     from engine.magewars.cards import card, has_card
     from engine.magewars.pack import CardType
     hidden = has_card(action["spell"]) and card(action["spell"]).type == CardType.ENCHANTMENT

@@ -562,3 +562,33 @@ def test_nullify_and_reverse_magic_on_one_target_are_each_asked_in_the_holders_o
         assert ids[first] not in s["objects"] and other not in s["objects"]
         assert ("SpellCountered" in types(events)) is (other == null)
         assert ("SpellRedirected" in types(events)) is (other == magic)
+
+
+def test_a_trap_sprung_by_a_push_or_teleport_chosen_on_its_own_asks_its_holder():
+    """§9.7 (Traps: "always mandatory", sprung when an enemy creature enters the zone "by moving, being pushed or
+    teleporting"; "you may decline to pay"), §7.6, §7.7: a push or a teleport whose direction or zone is chosen
+    outside an action (``Push``, ``Teleport``) springs the trap as a move does: the match waits for the trap's
+    holder (no Skip), who pays (it attacks) or declines (destroyed without effect)."""
+    for kind, pay in (("Push", True), ("Push", False), ("Teleport", False)):
+        s, rng = duel()
+        trap = put(s, "Hellfire Trap", "player2", attached_zone="B2", face_down=True)
+        wolf = put(s, "Timber Wolf", "player1", "B1", ready=True)
+        if kind == "Push":
+            s["pending"] = [{"type": "push", "seat": "player2", "object": wolf, "directions": ["south", "east"]}]
+            choice = {"type": "Push", "object": wolf, "direction": "south"}
+        else:
+            s["pending"] = [{"type": "teleport", "seat": "player2", "object": wolf, "zones": ["B2", "C3"]}]
+            choice = {"type": "Teleport", "object": wolf, "zone": "B2"}
+        s, asked = SYSTEM.apply(s, "player2", choice, rng)
+        question = s["pending"][0]
+        assert (question["type"], question["seat"], question["timing"]) == ("window", "player2", "trap")
+        assert "Hellfire" not in json.dumps([SYSTEM.view(s, "player1")["pending"], asked])
+        assert legal(s, "player2", "Skip") == [] and SYSTEM.awaiting(s) == ["player2"]
+        theirs = mana(s, "player2")
+        s, events = SYSTEM.apply(s, "player2", {"type": "Counter", "enchantment": trap, "pay": pay}, rng)
+        if s.get("pending") and s["pending"][0]["type"] == "window":  # the trap's attack: the wolf's window
+            s, more = SYSTEM.apply(s, "player1", {"type": "Skip"}, rng)
+            events += more
+        assert trap not in s["objects"] and not s.get("pending")
+        assert any(e["type"] == "AttackRolled" and e["attacker"] == trap for e in events) is pay
+        assert mana(s, "player2") == theirs - (card("Hellfire Trap").reveal_cost if pay else 0)
