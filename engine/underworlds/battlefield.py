@@ -495,19 +495,16 @@ the boards kept so the ids stay their own: set-up lists the joins again at every
 
 
 def _check_placement(spec: BattlefieldSpec, boards: tuple[Board, ...]) -> None:
-    """``_placed_cells`` as a yes/no, memoised.
-
-    :raises IllegalAction: as ``_placed_cells``
-    """
+    """``_placed_cells`` as a yes/no, memoised. :raises IllegalAction: as ``_placed_cells``"""
     key = (spec.key, tuple(id(b) for b in boards))
     hit = _CHECKED.get(key)
     if hit is None or any(a is not b for a, b in zip(hit[0], boards)):
+        problem = None
         try:
             _placed_cells(spec, boards)
-            problem = None
         except IllegalAction as e:
             problem = (e.code, e.params)
-        if len(_CHECKED) > 100_000:
+        if len(_CHECKED) > 100_000:  # bounded: a long-lived bot meets many packs' faces
             _CHECKED.clear()
         hit = _CHECKED[key] = (boards, problem)
     if hit[1] is not None:
