@@ -62,16 +62,14 @@ def move_paths(st: State, f: FighterState, steps: int | None = None) -> dict[Hex
     for step in range(1, steps + 1):
         keys: dict[int, int] = {}  # hex -> cost << 12 | parent's rank
         parents: dict[int, int] = {}
+        seen, extra = keys.get, hazard.get  # the hottest loop of legal actions: plain local look-ups
         for here, (cost, rank, _) in layers[-1].items():
             base = ((cost + _STEP) << 12) | rank
             for h in nbrs[here]:
-                if flyer:
-                    key = base
-                elif h in closed:
+                if h in closed and not flyer:
                     continue
-                else:
-                    key = base + hazard.get(h, 0)
-                old = keys.get(h)
+                key = base if flyer else base + extra(h, 0)
+                old = seen(h)
                 if old is None or key < old:
                     keys[h] = key
                     parents[h] = here
@@ -85,7 +83,8 @@ def move_paths(st: State, f: FighterState, steps: int | None = None) -> dict[Hex
             cost = key >> 12
             if flyer:  # §35.7: a Flyer meets only the hex it ends in
                 cost = (_TRAP if h in trap_set else 0) + step * _STEP
-            if h not in best or cost < best[h][0]:
+            known = best.get(h)
+            if known is None or cost < known[0]:
                 best[h] = (cost, step)
     out: dict[Hex, tuple[Hex, ...]] = {}
     for h in sorted(best):  # hex numbers follow reading order, so the destinations come sorted
