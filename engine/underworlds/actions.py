@@ -123,6 +123,14 @@ class ChooseFirstTurn(Action):
     player: str
 
 
+class ChooseFirstToReact(Action):
+    """Three or four players, a reaction step outside any turn: the roll-off winner chooses who goes first (seed 000
+    line 1646)."""
+
+    type: Literal["ChooseFirstToReact"] = "ChooseFirstToReact"
+    player: str
+
+
 # -- activations (§13.3) -----------------------------------------------------------------------
 
 
@@ -475,7 +483,7 @@ class RefereeNote(Action):
 
 AnyAction = Annotated[Union[
     ChooseWarband, ChooseDeck, ChooseBoardPlayer, ChooseBoard, PlaceBoards, PlaceExtraBoard, PlaceFeatureToken, Redraw,
-    ChooseFirstToDeploy, PlaceFighter, ChooseFirstTurn, Move, Charge, Attack, Guard, Stun, Barge,
+    ChooseFirstToDeploy, PlaceFighter, ChooseFirstTurn, ChooseFirstToReact, Move, Charge, Attack, Guard, Stun, Barge,
     UseCardAction, Venture, Plan, Pass, Reroll, ScatterDie, DriveBack, DiscardObjective, DiscardPower, PlayPloy,
     CastSpell, PlayUpgrade, Delve, Recycle, PlayReaction, ChooseForCard, Loot, ScoreObjective, DrawObjective,
     FinishEndPhase,

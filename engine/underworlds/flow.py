@@ -19,7 +19,7 @@ from engine.core.dice import get_die, roll
 from engine.core.errors import IllegalAction
 from engine.core.rng import Rng
 from engine.underworlds import card_hooks, rules
-from engine.underworlds.actions import Action, DrawObjective, Loot, Pass, PlayReaction
+from engine.underworlds.actions import Action, ChooseFirstToReact, DrawObjective, Loot, Pass, PlayReaction
 from engine.underworlds.cards import ObjectiveCard, ScoreType
 from engine.underworlds.feature_tokens import FeatureSide, place_token
 from engine.underworlds.roll_offs import roll_off
@@ -131,20 +131,20 @@ def bad_action(action: Action, step: str) -> IllegalAction:
 # Reaction steps (§26)
 
 
-def reaction_order(st: State, roll_off_winner: str | None = None) -> list[str]:
+def reaction_order(st: State) -> list[str]:
     """Who is asked, in order: the player whose turn it is first, then the others in play order (§26.3; seed 000
-    line 1646). Outside a turn, from the roll-off winner with three or four players (``outside_turn_roll_off``),
-    else from the round's first player (a ruling for two players)."""
-    first = st.active or roll_off_winner or st.first_player or st.seats[0]
+    line 1646). Outside a turn, from the round's first player: with two players always (a ruling), with three or
+    four until the roll-off winner chooses (``outside_turn_roll_off``)."""
+    first = st.active or st.first_player or st.seats[0]
     return st.play_order(first)
 
 
 def outside_turn_roll_off(ctx: Ctx, tags: list[str], wctx: JSON) -> str | None:
     """Three or four players, a reaction step outside any turn that more than one player can react in: they roll off
-    and the winner goes first (seed 000 line 1646, "desempatad, y el ganador elige quién va primero"; the winner's
-    choice is not offered: the winner goes first, a ruling). None otherwise (no roll)."""
+    and the winner chooses who goes first (seed 000 line 1646, "desempatad, y el ganador elige quién va primero");
+    the winner, or None (no roll)."""
     st = ctx.st
-    if st.active is not None or len(st.seats) == 2:
+    if st.active is not None or len(st.seats) == 2 or st.phase != "action":  # the end phase's are dropped
         return None
     if sum(1 for s in st.seats if reaction_options(st, s, tags, wctx)) < 2:
         return None
@@ -185,8 +185,9 @@ def open_window(ctx: Ctx, tags: list[str], wctx: JSON | None = None) -> bool:
     wctx = wctx or {}
     if not any(reaction_options(ctx.st, s, tags, wctx) for s in ctx.st.seats):
         return False
-    order = reaction_order(ctx.st, outside_turn_roll_off(ctx, tags, wctx))
-    push(ctx.st, "window", tags=tags, ctx=wctx, order=order, responded=[], played=[], chain=[], stage="collect")
+    chooser = outside_turn_roll_off(ctx, tags, wctx)
+    push(ctx.st, "window", tags=tags, ctx=wctx, order=reaction_order(ctx.st), responded=[], played=[], chain=[],
+         **({"stage": "first", "chooser": chooser} if chooser else {"stage": "collect"}))
     ctx.emit("ReactionStepOpened", step=tags[0], tags=tags)
     return True
 
@@ -201,6 +202,8 @@ def _window_next(st: State, fr: JSON) -> str | None:
 
 
 def _window_run(ctx: Ctx, fr: JSON) -> bool:
+    if fr["stage"] == "first":  # the roll-off winner chooses who goes first
+        return False
     if fr["stage"] == "collect":
         if _window_next(ctx.st, fr) is not None:
             return False
@@ -215,6 +218,8 @@ def _window_run(ctx: Ctx, fr: JSON) -> bool:
 
 
 def _window_awaiting(st: State, fr: JSON) -> list[str]:
+    if fr["stage"] == "first":
+        return [fr["chooser"]]
     if fr["stage"] != "collect":
         return []
     seat = _window_next(st, fr)
@@ -222,11 +227,21 @@ def _window_awaiting(st: State, fr: JSON) -> list[str]:
 
 
 def _window_legal(st: State, fr: JSON, seat: str) -> list[JSON]:
+    if fr["stage"] == "first":
+        return [{"type": "ChooseFirstToReact", "player": s} for s in st.in_play()]
     return [*reaction_options(st, seat, fr["tags"], fr["ctx"]), {"type": "Pass"}]
 
 
 def _window_act(ctx: Ctx, fr: JSON, seat: str, action: Action) -> None:
     st = ctx.st
+    if fr["stage"] == "first":
+        if not isinstance(action, ChooseFirstToReact):
+            raise bad_action(action, "choose_first_to_react")
+        if action.player not in st.in_play():
+            raise IllegalAction("uw.setup.unknown_player", player=action.player, players=", ".join(st.in_play()))
+        fr["order"], fr["stage"] = st.play_order(action.player), "collect"
+        ctx.emit("FirstToReactChosen", player=action.player, by=seat, step=fr["tags"][0])
+        return
     if isinstance(action, Pass):
         fr["responded"].append(seat)
         ctx.emit("ReactionDeclined", player=seat, step=fr["tags"][0])

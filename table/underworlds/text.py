@@ -45,7 +45,8 @@ EVENTS = (
     "CardRecycled", "ObjectiveRevealed", "ObjectiveScored", "ObjectiveDrawDeclined", "CardChoiceMade",
     "CardChoiceDeclined", "ObjectiveDiscarded", "PowerCardDiscarded", "GloryGained", "CardTextToSettle",
     "EndPhaseStarted", "RoundEnded", "MatchEnded", "RefereeAction", "HaunchGained", "HaunchDiscarded",
-    "BaneOfHeroesGiven", "BaneOfHeroesBroken", "TurnSkipped", "RollOff")
+    "BaneOfHeroesGiven", "BaneOfHeroesBroken", "TurnSkipped", "RollOff",
+    "FirstToReactChosen")
 """The events written as a line, ``uw.text.event.<type>`` (a few split further, like ``CardsDrawn.one``)."""
 CARD_ACTIONS = ("PlayPloy", "PlayUpgrade", "PlayReaction", "CastSpell", "Recycle", "ScoreObjective",
                 "DiscardObjective", "DiscardPower", "UseCardAction", "ChooseForCard")
@@ -219,7 +220,7 @@ def action_label(action: JSON, names: Names, *, costs: bool = True) -> str:
         label = text("action.ChooseWarband", lang, warband=warband_name(action["warband"], names.view))
     elif kind == "ChooseDeck":
         label = text("action.ChooseDeck", lang, deck=deck_name(action["deck"]))
-    elif kind in ("ChooseBoardPlayer", "ChooseFirstToDeploy", "ChooseFirstTurn"):
+    elif kind in ("ChooseBoardPlayer", "ChooseFirstToDeploy", "ChooseFirstTurn", "ChooseFirstToReact"):
         label = text(f"action.{kind}", lang, player=names.seat(action["player"]))
     elif kind == "ChooseBoard":
         label = text("action.ChooseBoard", lang, board=board_name(action["board"], names.view))

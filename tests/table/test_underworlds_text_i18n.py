@@ -122,6 +122,7 @@ def every_event(view: dict) -> list[dict]:
          "bonus": "player2", "winner": "player2"},
         {"type": "RollOff", "why": "boards", "rolls": {"player1": ["hammer"], "player2": ["critical"]}, "loser": "player1"},
         {"type": "RollOff", "why": "boards", "rolls": {"player1": ["hammer"], "player2": ["hammer"]}},
+        {"type": "FirstToReactChosen", "player": "player2", "by": "player1", "step": "round_start"},
     ]
 
 
@@ -158,7 +159,8 @@ def every_action(view: dict) -> list[dict]:
     actions += [{"type": t, "card": card, "fighter": f0, "target": f1, "hex": "c3"} for t in uwtext.CARD_ACTIONS]
     actions += [{"type": "ChooseWarband", "warband": "garreks-reavers"},
                 {"type": "ChooseDeck", "deck": "rimewyrms-bite-rivals"}, {"type": "ChooseBoard", "board": "mirror-well"}]
-    actions += [{"type": t, "player": "player2"} for t in ("ChooseBoardPlayer", "ChooseFirstToDeploy", "ChooseFirstTurn")]
+    actions += [{"type": t, "player": "player2"}
+                for t in ("ChooseBoardPlayer", "ChooseFirstToDeploy", "ChooseFirstTurn", "ChooseFirstToReact")]
     actions += [{"type": "PlaceBoards", "edge": e, "offset": 1, "first_orientation": 180} for e in ("long", "short")]
     actions += [{"type": "PlaceExtraBoard", "to": 1, "side": s, "offset": 2} for s in ("below", "above", "right", "left")]
     actions += [{"type": "PlaceFeatureToken", "hex": "c3"}, {"type": "PlaceFighter", "fighter": f0, "hex": "c3"}]

@@ -18,6 +18,7 @@ from hypothesis import strategies
 
 from engine.core.errors import IllegalAction
 from engine.core.rng import SeededRng
+from engine.underworlds.actions import ChooseFirstToReact
 from engine.underworlds import rules
 from engine.underworlds.battlefield import (
     Battlefield, BattlefieldSpec, BoardPlacement, BoardSide, ExtraBoard, Join, JoinEdge, load_boards,
@@ -455,9 +456,9 @@ def test_inspire_step_with_three_players_inspires_one_fighter_each_in_roll_off_o
     assert [e["why"] for e in ctx.events if e["type"] == "RollOff"] == ["inspire step", "inspire step"]
 
 
-def test_reaction_step_outside_a_turn_starts_with_a_roll_off_whose_winner_goes_first(monkeypatch):
+def test_reaction_step_outside_a_turn_starts_with_a_roll_off_whose_winner_chooses_who_goes_first(monkeypatch):
     """Seed 000 line 1646: a reaction outside any player's turn: the players roll off and the winner chooses who
-    goes first (the engine: the winner goes first, a ruling), then the others in play order."""
+    goes first, then the others in play order."""
     from engine.underworlds import flow
     st = position(3)
     st.active = None
@@ -465,8 +466,15 @@ def test_reaction_step_outside_a_turn_starts_with_a_roll_off_whose_winner_goes_f
                         lambda st_, seat, tags, wctx: [{"type": "Loot"}] if seat in (P2, P3) else [])
     ctx = Ctx(st, FixedRng(BLANK + BLANK + CRIT))
     assert flow.open_window(ctx, ["round_start"], {"round": 1})
-    assert st.stack[-1]["order"] == [P3, P1, P2]
     assert [e["why"] for e in ctx.events if e["type"] == "RollOff"] == ["reaction step"]
+    assert flow.awaiting(st) == [P3]
+    assert flow.legal(st, P3) == [{"type": "ChooseFirstToReact", "player": s} for s in (P1, P2, P3)]
+    with pytest.raises(IllegalAction):
+        flow.act(ctx, P3, ChooseFirstToReact(player="player9"))
+    flow.act(ctx, P3, ChooseFirstToReact(player=P2))
+    assert st.stack[-1]["order"] == [P2, P3, P1] and ctx.events[-1]["type"] == "FirstToReactChosen"
+    flow.advance(ctx)
+    assert flow.awaiting(st) == [P2]
 
 
 def test_reaction_step_outside_a_turn_with_one_player_able_or_two_players_has_no_roll_off(monkeypatch):
