@@ -98,12 +98,13 @@ def move_paths(st: State, f: FighterState, steps: int | None = None) -> dict[Hex
     return out
 
 
-def check_path(st: State, f: FighterState, to: Hex, path: tuple[Hex, ...] | None) -> tuple[Hex, ...]:
-    """The path a Move takes: the given one checked, or the safest one.
+def check_path(st: State, f: FighterState, to: Hex, path: tuple[Hex, ...] | None,
+               paths: dict[Hex, tuple[Hex, ...]] | None = None) -> tuple[Hex, ...]:
+    """The path a Move takes: the given one checked, or the safest one (``paths``: ``move_paths`` if known).
 
     :raises IllegalAction: uw.move.no_route, uw.move.bad_path, uw.move.too_far
     """
-    paths = move_paths(st, f)
+    paths = move_paths(st, f) if paths is None else paths
     if to not in paths:
         raise IllegalAction("uw.move.no_route", fighter=f.name, hex=str(to), move=rules.move_value(st, f))
     if path is None:
@@ -297,9 +298,10 @@ def activate(ctx: Ctx, fr: JSON, seat: str, action: Action) -> None:
     elif isinstance(action, Charge):
         if f.move:
             raise IllegalAction("uw.charge.has_move_token", fighter=f.name)
-        if action.to not in charge_destinations(st, f):
+        paths = move_paths(st, f)
+        if action.to not in charge_destinations(st, f, paths):
             raise IllegalAction("uw.charge.no_target_from_there", fighter=f.name, hex=str(action.to))
-        path = check_path(st, f, action.to, action.path)
+        path = check_path(st, f, action.to, action.path, paths)
         _start(ctx, fr, seat, f)
         start_charge(ctx, f, path)
         fr["after_ctx"]["superaction"] = "charge"
@@ -322,9 +324,10 @@ def activate(ctx: Ctx, fr: JSON, seat: str, action: Action) -> None:
         fr["after_tags"] = ["action", "stun"]
         fr["after_ctx"]["target"] = target.id
     elif isinstance(action, Barge):
-        if action.to not in barge_destinations(st, f):
+        paths = move_paths(st, f)
+        if action.to not in barge_destinations(st, f, paths):
             raise IllegalAction("uw.barge.no_target_from_there", fighter=f.name, hex=str(action.to))
-        path = check_path(st, f, action.to, action.path)
+        path = check_path(st, f, action.to, action.path, paths)
         _start(ctx, fr, seat, f)
         do_move(ctx, f, path, marker="move")
         fr["after_ctx"]["superaction"] = "barge"

@@ -157,7 +157,8 @@ class Hex:
 
     def neighbours(self) -> tuple[Hex, ...]:
         """The six adjacent hexes, in ``HexDirection`` order (east first, then anticlockwise)."""
-        return tuple(self.neighbour(d) for d in HexDirection)
+        q, r = self.q, self.r
+        return tuple(Hex(q + dq, r + dr) for dq, dr in _BY_VECTOR)  # its vectors in that order, no enum look-ups
 
     def is_adjacent(self, other: Hex) -> bool:
         """Touching: distance 1. Nothing is adjacent to itself (§8.4)."""

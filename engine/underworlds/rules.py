@@ -45,6 +45,8 @@ def battlefield_of(spec: BattlefieldSpec, pack_boards: Sequence[Board] = ()) -> 
 def battlefield(st: State) -> Battlefield:
     """The match's battlefield (rebuilt once per layout and cached)."""
     assert st.battlefield is not None
+    if _LAST and _LAST[0][0] is st.battlefield:  # battlefield_of's fast path without the call (asked very often)
+        return _LAST[0][1]
     return battlefield_of(st.battlefield, st.pack_boards)
 
 
