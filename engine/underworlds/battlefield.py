@@ -489,28 +489,6 @@ def _placed_cells(spec: BattlefieldSpec, boards: tuple[Board, ...]
     return placed, completed
 
 
-_CHECKED: dict[tuple[str, tuple[int, ...]], tuple[tuple[Board, ...], tuple[str, dict[str, Any]] | None]] = {}
-"""``_check_placement`` outcomes (the refusal's code and parameters, or None) by spec key and ``id`` of each board,
-the boards kept so the ids stay their own: set-up lists the joins again at every choice."""
-
-
-def _check_placement(spec: BattlefieldSpec, boards: tuple[Board, ...]) -> None:
-    """``_placed_cells`` as a yes/no, memoised. :raises IllegalAction: as ``_placed_cells``"""
-    key = (spec.key, tuple(id(b) for b in boards))
-    hit = _CHECKED.get(key)
-    if hit is None or any(a is not b for a, b in zip(hit[0], boards)):
-        problem = None
-        try:
-            _placed_cells(spec, boards)
-        except IllegalAction as e:
-            problem = (e.code, e.params)
-        if len(_CHECKED) > 100_000:  # bounded: a long-lived bot meets many packs' faces
-            _CHECKED.clear()
-        hit = _CHECKED[key] = (boards, problem)
-    if hit[1] is not None:
-        raise IllegalAction(hit[1][0], **hit[1][1])
-
-
 class Battlefield:
     """Two boards joined (§8, §12.2): its hexes, their types, territories and line of sight.
 
@@ -569,7 +547,7 @@ class Battlefield:
         """
         spec = BattlefieldSpec(first=BoardPlacement(board=first.id, orientation=first_orientation),
                                second=BoardPlacement(board=second.id, orientation=second_orientation), join=join)
-        _check_placement(spec, (first, second))
+        _placed_cells(spec, (first, second))
 
     @classmethod
     def from_spec(cls, spec: BattlefieldSpec, boards: Mapping[str, Board] | None = None) -> Battlefield:
@@ -592,7 +570,7 @@ class Battlefield:
 
         :raises IllegalAction: as ``build``
         """
-        _check_placement(spec, tuple(boards[b] for b in spec.board_ids))
+        _placed_cells(spec, tuple(boards[b] for b in spec.board_ids))
 
     # -- identity -----------------------------------------------------------------------------
 
