@@ -496,6 +496,9 @@ def _single(state: JSON, attacker: str, bar: JSON, target: str, rng: Rng, action
         if s == 0 and missed:
             continue  # §10.3 step 3: a miss goes straight to step 7
         with windows.after(events):
+            if s > 0:  # §9.7, seed l.627: the end of the last strike's damage step, before the next avoid step
+                windows.window(state, state["objects"][attacker].get("controller"), target, "strike",
+                               attack=bar["name"], strike=s + 1)
             landed, evs = _strike(state, attacker, bar, target, rng, action, declared=declared,
                                   unavoidable=unavoidable, held=counterstrike and held_on_attacker, strike=s + 1)
         hit = hit or landed

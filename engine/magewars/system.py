@@ -520,6 +520,8 @@ class MageWars:
             events += self._move_costs(state, act["object"], rng)
             act["hindered"] = act["hindered"] or hindered
             self._count_move(state, act)
+            with windows.after(events):
+                windows.moved(state, seat, act["object"])
             return events + self._maybe_end(state, rng)
         if kind == "UseAbility" and action.get("source"):  # Hand of Bim-Shalla, outside any action turn
             return effects.use_bim_shalla(state, seat, action)

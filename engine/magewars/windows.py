@@ -170,19 +170,22 @@ def counterstrike(state: JSON, defender: str, options: list[JSON]) -> JSON | Non
 
 
 def window(state: JSON, acting: str, target: Any, timing: str, counters: list[JSON] = (),
-           attack: str | None = None) -> JSON | None:
-    """A reveal window for the controller of ``target`` when another seat acts on it (``timing``: "attack",
-    "spell" or "trap"); ``counters`` are the face-down enchantments that must be revealed now (``{object, card,
-    cost}``); ``attack``: the name of the attack declared (a counterstrike's is not the action's own).
-    Returns the answer (``Skip`` or ``Counter``), or None when no window opens (no other player's object, the
-    same window already opened in this action, or outside :func:`run`)."""
+           attack: str | None = None, *, seat: str | None = None, strike: int | None = None) -> JSON | None:
+    """A reveal window for the controller of ``target`` (or ``seat``) when another seat acts on it (``timing``:
+    "attack", "spell", "trap", "strike": before an attack's next strike, ``strike`` its number, or "move":
+    after a creature entered a zone); ``counters`` are the face-down enchantments that must be revealed now
+    (``{object, card, cost}``); ``attack``: the name of the attack declared (a counterstrike's is not the
+    action's own). Returns the answer (``Skip`` or ``Counter``), or None when no window opens (no other
+    player's object, the same window already opened in this action, or outside :func:`run`)."""
     asker = _ASKER.get()
-    seat = _controller(state, target) if isinstance(target, str) else None
-    if asker is None or seat is None or seat == acting or (seat, target) in asker.opened:
+    seat = seat or (_controller(state, target) if isinstance(target, str) else None)
+    # an attack spell's attack opens no second window on its target; each strike and move has its own
+    key = (seat, target) if timing in ("attack", "spell") else (seat, target, timing, strike)
+    if asker is None or seat is None or seat == acting or key in asker.opened:
         return None
-    asker.opened.add((seat, target))  # an attack spell's attack opens no second window on its target
+    asker.opened.add(key)
     question = {"type": "window", "seat": seat, "object": target, "timing": timing,
-                **({"attack": attack} if attack else {})}
+                **({"attack": attack} if attack else {}), **({"strike": strike} if strike else {})}
     answer = asker.ask(state, {**question, "private": {"counters": [dict(c) for c in counters]}})
     if answer["type"] != "Counter":
         return answer
@@ -195,6 +198,13 @@ def window(state: JSON, acting: str, target: Any, timing: str, counters: list[JS
         decided.append(asker.ask(state, {**question, "private": {"counters": rest}}))
         rest = [c for c in rest if c["object"] != decided[-1]["enchantment"]]
     return {**answer, "decided": [[a["enchantment"], a["pay"]] for a in decided]}
+
+
+def moved(state: JSON, acting: str, creature: str) -> None:
+    """The end of a move action (§7.3 step 6): "after a creature enters a zone, but before it can attack" each
+    other player may reveal (seed l.627, Hallowed Ground), whatever it holds."""
+    for seat in state["seats"]:
+        window(state, acting, creature, "move", seat=seat)
 
 
 def offered(state: JSON, question: JSON) -> list[JSON]:

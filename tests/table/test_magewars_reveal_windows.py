@@ -112,6 +112,8 @@ def test_the_strikes_resolved_before_a_question_are_posted_with_it_and_the_rest_
     [first] = presenter.embeds(scene, asked)
     assert "Triple Bite" in first.title and "(continued)" in first.title
     assert [f.name for f in first.fields].count("Damage") == 1
+    s, passed = SYSTEM.apply(s, "player2", {"type": "Skip"}, rng)  # the window before the second strike (§9.7)
+    assert "AttackRolled" not in [e["type"] for e in passed]
     s, answered = SYSTEM.apply(s, "player2", {"type": "Defend", "defense": None}, rng)
     [second] = presenter.embeds(Scene(SYSTEM.view(s, "player1"), {}, viewer="player1"), answered)
     assert second.title == first.title and [f.name for f in second.fields].count("Damage") == 1

@@ -329,6 +329,11 @@ def test_actions_with_questions_replay_from_the_seed_and_log():
     assert asked > 0
 
 
+def answer_for(question):
+    """The plain answer: let a window pass, use no defense."""
+    return {"type": "Defend", "defense": None} if question["type"] == "defend" else {"type": "Skip"}
+
+
 def hydra_attacks(s, rng, target, bite=1):
     """player1's Darkfenne Hydra, in the target's zone, declares its Triple Bite (three strikes, §10.3 step 7)
     or its Snapping Bite (``bite`` 0) on it; the declare step's window is let pass."""
@@ -349,11 +354,12 @@ def test_earlier_strikes_are_published_before_the_defender_answers_the_next():
     s, posted, _ = hydra_attacks(s, rng, foe)
     while s.get("pending"):
         question = s["pending"][0]
-        assert question["type"] == "defend"
-        if question["strike"] > 1:  # the defender has seen every earlier strike's roll
+        assert question["type"] == "defend" or question["timing"] == "strike"
+        if question.get("strike", 1) > 1:  # the defender has seen every earlier strike's roll
             rolled = [e["strike"] for e in posted if e["type"] == "AttackRolled"]
             assert rolled == list(range(1, question["strike"]))
-        s, events = SYSTEM.apply(s, "player2", {"type": "Defend", "defense": None}, rng)
+        answer = {"type": "Defend", "defense": None} if question["type"] == "defend" else {"type": "Skip"}
+        s, events = SYSTEM.apply(s, "player2", answer, rng)
         posted += events
     assert [e["strike"] for e in posted if e["type"] == "AttackRolled"] == [1, 2, 3]
     assert types(posted).count("AttackDeclared") == 1 and types(posted).count("AttackEnded") == 1
@@ -369,9 +375,9 @@ def test_the_attack_is_published_before_the_counterstrike_is_chosen():
     hydra = put(s, "Darkfenne Hydra", "player2", zone)
     s, _ = wolf_attacks(s, rng, hydra)
     s, events = past_window(s, rng)
-    while s["pending"][0]["type"] == "defend":
-        s, events = SYSTEM.apply(s, "player2", {"type": "Defend", "defense": None}, rng)
-    assert s["pending"][0]["type"] == "counterstrike" and "AttackRolled" in types(events)
+    while s["pending"][0]["type"] != "counterstrike":
+        s, events = SYSTEM.apply(s, "player2", answer_for(s["pending"][0]), rng)
+    assert "AttackRolled" in types(events)
     s, events = SYSTEM.apply(s, "player2", {"type": "Counterstrike", "attack": None}, rng)
     assert "AttackRolled" not in types(events) and "AttackDeclared" not in types(events)
 
@@ -387,11 +393,11 @@ def test_revealing_is_not_retroactive():
     s, posted, _ = hydra_attacks(s, rng, foe)
     s, events = SYSTEM.apply(s, "player2", {"type": "Defend", "defense": None}, rng)
     posted += events
-    assert s["pending"][0]["strike"] == 2
+    assert (s["pending"][0]["timing"], s["pending"][0]["strike"]) == ("strike", 2)
     s, events = SYSTEM.apply(s, "player2", {"type": "Reveal", "enchantment": hide}, rng)
     posted += events
     while s.get("pending"):
-        s, events = SYSTEM.apply(s, "player2", {"type": "Defend", "defense": None}, rng)
+        s, events = SYSTEM.apply(s, "player2", answer_for(s["pending"][0]), rng)
         posted += events
     rolls = {e["strike"]: e for e in posted if e["type"] == "AttackRolled"}
     assert rolls[1]["armor"] == armor and rolls[2]["armor"] == rolls[3]["armor"] == armor + 2
@@ -509,10 +515,13 @@ def test_a_sprung_trap_is_revealed_and_its_holder_pays_or_declines():
         assert legal(s, "player2", "Skip") == []
         theirs = mana(s, "player2")
         s, events = SYSTEM.apply(s, "player2", {"type": "Counter", "enchantment": trap, "pay": pay}, rng)
-        if s.get("pending"):  # the trap's attack declared: the wolf's controller's window (§9.7)
-            assert pay and s["pending"][0]["seat"] == "player1" and s["pending"][0]["timing"] == "attack"
+        if s["pending"][0]["timing"] == "attack":  # the trap's attack declared: the wolf's controller's window
+            assert pay and s["pending"][0]["seat"] == "player1"
             s, more = SYSTEM.apply(s, "player1", {"type": "Skip"}, rng)
             events += more
+        assert (s["pending"][0]["seat"], s["pending"][0]["timing"]) == ("player2", "move")  # seed l.627
+        s, more = SYSTEM.apply(s, "player2", {"type": "Skip"}, rng)
+        events += more
         assert "Moved" not in types(events) and trap not in s["objects"] and s["objects"][wolf]["zone"] == "B2"
         assert any(e["type"] == "AttackRolled" and e["attacker"] == trap for e in events) is pay
         assert mana(s, "player2") == theirs - (card("Hellfire Trap").reveal_cost if pay else 0)
@@ -592,3 +601,47 @@ def test_a_trap_sprung_by_a_push_or_teleport_chosen_on_its_own_asks_its_holder()
         assert trap not in s["objects"] and not s.get("pending")
         assert any(e["type"] == "AttackRolled" and e["attacker"] == trap for e in events) is pay
         assert mana(s, "player2") == theirs - (card("Hellfire Trap").reveal_cost if pay else 0)
+
+
+def test_a_reveal_window_opens_between_strikes_for_holder_and_non_holder_alike():
+    """§9.7 ("at the end of any step of an attack"), §10.3 step 7 (each further strike runs Avoid → Roll →
+    Damage), seed l.627: before each strike after the first the defender's controller gets a window, whatever it
+    holds and whether or not it has a defense to choose; the strikes before it are published with it."""
+    for held in (None, "Rhino Hide"):
+        s, rng = duel()
+        foe = s["mages"]["player2"]
+        if held:
+            put(s, held, "player2", attached_to=foe, face_down=True)
+        s, posted, _ = hydra_attacks(s, rng, foe)
+        seen = []
+        while s.get("pending"):
+            question = s["pending"][0]
+            if question["type"] == "window":
+                seen.append((question["seat"], question["timing"], question["strike"]))
+                rolled = [e["strike"] for e in posted if e["type"] == "AttackRolled"]
+                assert rolled == list(range(1, question["strike"]))
+            s, events = SYSTEM.apply(s, "player2", answer_for(question), rng)
+            posted += events
+        assert seen == [("player2", "strike", 2), ("player2", "strike", 3)]
+
+
+def test_a_reveal_window_opens_after_each_move_for_holder_and_non_holder_alike():
+    """§9.7 ("immediately after a creature finishes an action", "at the end of any step of ... a move"), seed
+    l.627 ("después de que una criatura entre en una zona, pero antes de que pueda atacar, podrías revelar
+    Terreno Sagrado"), §7.1: after each move action the other player gets a window, whatever it holds; the move is
+    published with it and the creature's turn goes on after it passes."""
+    for held in (None, "Rhino Hide"):
+        s, rng = duel()
+        if held:
+            put(s, held, "player2", attached_to=s["mages"]["player2"], face_down=True)
+        wolf = put(s, "Timber Wolf", "player1", "B1", ready=True)
+        s, _ = SYSTEM.apply(s, "player1", {"type": "Activate", "creature": wolf}, rng)
+        for to in ("B2", "C2"):
+            s, asked = SYSTEM.apply(s, "player1", {"type": "Move", "to": to}, rng)
+            question = s["pending"][0]
+            assert (question["type"], question["seat"], question["timing"], question["object"]) == \
+                ("window", "player2", "move", wolf)
+            assert "Moved" in types(asked) and SYSTEM.awaiting(s) == ["player2"]
+            assert "Rhino" not in json.dumps([SYSTEM.view(s, "player1")["pending"], asked])
+            s, _ = SYSTEM.apply(s, "player2", {"type": "Skip"}, rng)
+            assert s["objects"][wolf]["zone"] == to and not s.get("pending")
