@@ -40,7 +40,6 @@ def move_paths(st: State, f: FighterState, steps: int | None = None) -> dict[Hex
     """
     assert f.hex is not None
     bf = rules.battlefield(st)
-    walls = rules.blocked(st)
     occupied = st.occupied()
     flyer = rules.is_flyer(st, f)
     steps = rules.move_value(st, f) if steps is None else steps
@@ -49,7 +48,8 @@ def move_paths(st: State, f: FighterState, steps: int | None = None) -> dict[Hex
     order, index, nbrs = bf.graph()
     lethal_set = frozenset() if flyer else {index[h] for h in rules.lethal_hexes(st, f) if h in index}
     trap_set = {index[h] for h in rules.trap_hexes(st) if h in index}
-    closed = {index[h] for h in walls | occupied if h in index}
+    # rules.blocked, its printed part numbered once per battlefield
+    closed = bf.blocked_numbers() | {index[h] for h in rules.token_blocked(st) | occupied if h in index}
     hazard = {h: ((_LETHAL if h in lethal_set else 0) + (_TRAP if h in trap_set else 0)) << 12
               for h in lethal_set | trap_set}  # what entering a hazardous hex adds to a walker's key
     start = index[f.hex]

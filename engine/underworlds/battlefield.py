@@ -496,7 +496,7 @@ class Battlefield:
     Hexes are numbered on the whole battlefield: ``a1`` is the top-left hex as drawn.
     """
 
-    __slots__ = ("spec", "boards", "hexes", "_cells", "_by_type", "_fingerprint", "_neighbours", "_graph")
+    __slots__ = ("spec", "boards", "hexes", "_cells", "_by_type", "_fingerprint", "_neighbours", "_graph", "_walls")
 
     def __init__(self, spec: BattlefieldSpec, boards: tuple[Board, ...]) -> None:
         self.spec = spec
@@ -523,6 +523,7 @@ class Battlefield:
         self._neighbours: dict[Hex, tuple[Hex, ...]] = {}
         """``neighbours`` memoised per hex (the battlefield never changes; movement asks often)."""
         self._graph: tuple[tuple[Hex, ...], dict[Hex, int], tuple[tuple[int, ...], ...]] | None = None
+        self._walls: frozenset[int] | None = None
 
     @classmethod
     def build(cls, first: Board, second: Board, *, join: Join | None = None,
@@ -640,6 +641,13 @@ class Battlefield:
             index = {h: i for i, h in enumerate(order)}
             self._graph = (order, index, tuple(tuple(index[n] for n in self.neighbours(h)) for h in order))
         return self._graph
+
+    def blocked_numbers(self) -> frozenset[int]:
+        """``blocked_hexes`` as ``graph`` numbers, worked out once (every movement sweep starts from them)."""
+        if self._walls is None:
+            index = self.graph()[1]
+            self._walls = frozenset(index[h] for h in self.blocked_hexes)
+        return self._walls
 
     # -- territories (§8.3) ---------------------------------------------------------------------
 
