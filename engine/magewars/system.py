@@ -53,10 +53,10 @@ Actions (``{"type": ...}``):
   melee attack, or none (pending ``{type: "counterstrike", seat, object, attacks}``); ``Counter`` {enchantment,
   pay}: a face-down Nullify or Reverse Magic revealed in the Counter step, or a trap sprung, paid or not;
   ``Skip``: let a reveal window pass (pending ``{type: "window", seat, by, object, timing:
-  "attack"|"spell"|"trap", private: {counters}}``); each question also holds ``by`` and ``declared`` (what the
-  action announced). Asked inside an Attack, a Cast, a Move, a Push or a Teleport (windows.py; option
-  ``windows`` False: nobody is asked, the old defaults stand). Events ResponseAsked, ResponseGiven,
-  ActionCancelled.
+  "attack"|"spell"|"trap"|"strike"|"move", private: {counters}}``); each question also holds ``by`` and
+  ``declared`` (what the action announced). Asked inside an Attack, a Cast, a Move, a Push or a Teleport
+  (windows.py; option ``windows`` False: nobody is asked, the old defaults stand). Events ResponseAsked,
+  ResponseGiven, ActionCancelled.
 - ``Concede``; referee actions (referee.py): ``Adjust`` {object, field, value}, ``Note`` {text}.
 
 Events: InitiativeRolled, RoundStarted, Channeled, UpkeepPaid, PlanningStarted, SpellsPrepared (private),

@@ -27,11 +27,12 @@ The questions (each ``{"type", "seat", "by", "object", ...}`` in ``pending``):
 - ``counterstrike``: after a melee attack, a defender with a Counterstrike attack may counterstrike (§10.8);
   its controller chooses which, or none (``Counterstrike`` {attack}).
 - ``window``: after an attack is declared against an object (a counterstrike's too; a zone attack's: one for
-  each other player with an object in the zone), or when a spell targets it (the Counter step), the object's
-  controller may reveal enchantments (``Reveal``) and then lets the moment pass (``Skip``); a face-down Nullify
-  or Reverse Magic on the target must be revealed then (``Counter`` {enchantment, pay}), paid or not (both
-  there: their holder chooses which first, and is asked about the other if the first went unpaid). The
-  window opens at every such timing whether or not its player holds anything, so its opening tells nothing;
+  each other player with an object in the zone), before each of its strikes after the first, or when a spell
+  targets it (the Counter step), the object's controller may reveal enchantments (``Reveal``) and then lets
+  the moment pass (``Skip``); a face-down Nullify or Reverse Magic on the target must be revealed then
+  (``Counter`` {enchantment, pay}), paid or not (both there: their holder chooses which first, and is asked
+  about the other if the first went unpaid); after a move action each other player gets one (:func:`moved`).
+  The window opens at every such timing whether or not its player holds anything, so its opening tells nothing;
   the table passes for a player with nothing to play after a random delay (table/windows.py).
 
 "§" is a section of ``shared/rules/magewars.md``.
