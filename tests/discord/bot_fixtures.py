@@ -39,3 +39,17 @@ async def running_bot(fake, redis, prefix: str, **settings) -> AsyncIterator[Gam
     bot = GameMasterBot(services_for(redis, prefix, **settings))
     async with fake.running(bot) as started:
         yield started
+
+
+async def ttt_match(fake, store, alice, bob, channel=None):
+    """A started match of the test game in ``channel`` (default: the fake's channel), challenged by ``alice`` and
+    accepted by ``bob``; returns (thread, match id, first player, second player)."""
+    channel = channel or fake.channel
+    await fake.slash(alice, channel, "match new", game="ttt", opponent=bob)
+    thread = fake.threads_of(channel)[-1]
+    [invite] = fake.channel_messages(thread)
+    await fake.click(bob, invite, invite.custom_ids[0])
+    match_id = await store.match_in(thread.id)
+    match = await store.load(match_id)
+    first = alice if match.holder(match.state["turn"]).user_id == alice.id else bob
+    return thread, match_id, first, (bob if first is alice else alice)

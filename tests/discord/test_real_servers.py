@@ -11,23 +11,11 @@ import asyncio
 import pytest
 
 from table.store import Store
-from tests.discord.bot_fixtures import running_bot
+from tests.discord.bot_fixtures import running_bot, ttt_match
 from tests.discord.fake_discord_model import walk_components
 
 SLOW = 3.3
 """Seconds a slowed step takes: past Discord's window."""
-
-
-async def _ttt_match(fake, store, alice, bob):
-    """A started match of the test game; returns (thread, match id, first player, second player)."""
-    await fake.slash(alice, fake.channel, "match new", game="ttt", opponent=bob)
-    thread = fake.threads_of(fake.channel)[-1]
-    [invite] = fake.channel_messages(thread)
-    await fake.click(bob, invite, invite.custom_ids[0])
-    match_id = await store.match_in(thread.id)
-    match = await store.load(match_id)
-    first = alice if match.holder(match.state["turn"]).user_id == alice.id else bob
-    return thread, match_id, first, (bob if first is alice else alice)
 
 
 def _slowed(target, name: str, seconds: float):
@@ -50,7 +38,7 @@ async def test_a_slow_step_is_acknowledged_in_time_answered_and_saved_once(fake_
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     store = Store(redis, prefix=prefix)
     async with running_bot(fake, redis, prefix, rate_limit_per_minute=100_000) as bot:
-        thread, match_id, first, second = await _ttt_match(fake, store, alice, bob)
+        thread, match_id, first, second = await ttt_match(fake, store, alice, bob)
         await fake.slash(first, thread, "ttt mark", cell="a1")
         await fake.slash(second, thread, "ttt mark", cell="e5")
         restore = _slowed(bot.services.store, "save", SLOW)  # Redis crawling: every save takes 3.3 s
@@ -95,7 +83,7 @@ async def test_buttons_that_did_their_job_go_away(fake_discord, redis, prefix):
         assert fake.messages[invite.id].components == []
 
         # accepted, played, then conceded: the last panel's choices go with the match
-        thread, match_id, first, second = await _ttt_match(fake, store, alice, bob)
+        thread, match_id, first, second = await ttt_match(fake, store, alice, bob)
         await fake.slash(first, thread, "ttt mark", cell="a1")
         panel_id = (await store.load(match_id)).panel_message_id
         assert fake.messages[panel_id].custom_ids
@@ -110,7 +98,7 @@ async def test_out_of_turn_answers_say_whose_turn_it_is(fake_discord, redis, pre
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     store = Store(redis, prefix=prefix)
     async with running_bot(fake, redis, prefix, rate_limit_per_minute=100_000):
-        thread, match_id, first, second = await _ttt_match(fake, store, alice, bob)
+        thread, match_id, first, second = await ttt_match(fake, store, alice, bob)
         for command, options in (("ttt do", {"action": "0"}), ("ttt do", {}), ("ttt mark", {"cell": "a1"})):
             refused = await fake.slash(second, thread, command, **options)
             assert refused.ephemeral and f"waiting for {first.name}" in refused.content, refused.content
@@ -164,7 +152,7 @@ async def test_a_permission_taken_away_mid_match_is_named_and_the_action_is_save
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     store = Store(redis, prefix=prefix)
     async with running_bot(fake, redis, prefix, rate_limit_per_minute=100_000):
-        thread, match_id, first, second = await _ttt_match(fake, store, alice, bob)
+        thread, match_id, first, second = await ttt_match(fake, store, alice, bob)
         fake.set_permissions(fake.channel, fake.bot_user, deny=ATTACH_FILES)  # the thread inherits it
         await asyncio.sleep(0.05)
         # the first action has a private half (the card dealt) and a public half (the board) to post
@@ -190,7 +178,7 @@ async def test_a_deleted_thread_stops_its_reminders_and_the_others_are_reminded(
     async with running_bot(fake, redis, prefix, rate_limit_per_minute=100_000, idle_reminder_minutes=5) as bot:
         matches = []
         for a, b in zip(users[::2], users[1::2]):
-            matches.append(await _ttt_match(fake, store, a, b))
+            matches.append(await ttt_match(fake, store, a, b))
         gone_thread, gone_id, *_ = matches[1]
         fake.delete_channel(gone_thread)
         await asyncio.sleep(0.05)
@@ -215,7 +203,7 @@ async def test_replies_from_maximal_inputs_pass_discords_limits(fake_discord, re
         assert not rolled.ephemeral and rolled.embeds and "wrong on our side" not in rolled.content
         many = await fake.slash(alice, fake.channel, "roll dice", expr="+".join(["1000d6"] * 28))
         assert many.embeds or many.ephemeral
-        thread, match_id, first, second = await _ttt_match(fake, store, alice, bob)
+        thread, match_id, first, second = await ttt_match(fake, store, alice, bob)
         for user, cell in ((first, "a1"), (second, "e5"), (first, "b1")):
             await fake.slash(user, thread, "ttt mark", cell=cell)
         await fake.slash(first, thread, "match status")

@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from table.store import Store
+from tests.discord.bot_fixtures import ttt_match
 from tests.discord.fake_discord import FakeDiscord
 from tests.discord.fake_discord_model import message_text, walk_components
 
@@ -88,18 +89,6 @@ def _world(fake: FakeDiscord):
     return channels, fake.add_user("alice"), fake.add_user("bob")
 
 
-async def _ttt_match(fake, store, channel, alice, bob):
-    """A started match of the test game in ``channel``; returns (thread, match id, first player, second)."""
-    await fake.slash(alice, channel, "match new", game="ttt", opponent=bob)
-    thread = fake.threads_of(channel)[-1]
-    [invite] = fake.channel_messages(thread)
-    await fake.click(bob, invite, invite.custom_ids[0])
-    match_id = await store.match_in(thread.id)
-    match = await store.load(match_id)
-    first = alice if match.holder(match.state["turn"]).user_id == alice.id else bob
-    return thread, match_id, first, (bob if first is alice else alice)
-
-
 async def _mark(fake, user, thread, cell: str):
     """``/ttt mark``, answered (the action is acknowledged) and the board posted in the thread."""
     result = await fake.slash(user, thread, "ttt mark", cell=cell)
@@ -130,14 +119,14 @@ async def test_a_match_started_through_one_process_is_continued_through_another(
     on_shard0, on_shard1 = fake.serving(0), fake.serving(1)
     assert on_shard0 != on_shard1
 
-    thread, match_id, first, second = await _ttt_match(fake, store, games0, alice, bob)
+    thread, match_id, first, second = await ttt_match(fake, store, alice, bob, games0)
     played = await _mark(fake, first, thread, "a1")
     assert played.session_id == on_shard0
 
     # the other process reads the same Redis: the match is in the player's list there
     listed = await fake.slash(second, games1, "match list")
     assert listed.session_id == on_shard1 and match_id in message_text(listed.message), message_text(listed.message)
-    other_thread, other_id, *_ = await _ttt_match(fake, store, games1, bob, alice)
+    other_thread, other_id, *_ = await ttt_match(fake, store, bob, alice, games1)
     assert other_id != match_id
 
     assert await first_process.stop() == 0, first_process.log[-3000:]
@@ -171,7 +160,7 @@ async def test_a_process_killed_mid_command_loses_no_acknowledged_action(fake, f
     await fake.wait_connected(timeout=START_TIMEOUT)
     dead_session = fake.serving(0)
 
-    thread, match_id, first, second = await _ttt_match(fake, store, games0, alice, bob)
+    thread, match_id, first, second = await ttt_match(fake, store, alice, bob, games0)
     acknowledged = []
     for user, cell in ((first, "a1"), (second, "e5"), (first, "b1")):
         await _mark(fake, user, thread, cell)
@@ -207,7 +196,7 @@ async def test_sigterm_lets_the_command_being_handled_finish(fake, fleet, redis,
     (games0, _), alice, bob = _world(fake)
     process = await fleet("0-1", slow="table.store:Store.save=1.5")
     await fake.wait_connected(timeout=START_TIMEOUT)
-    thread, match_id, first, second = await _ttt_match(fake, store, games0, alice, bob)
+    thread, match_id, first, second = await ttt_match(fake, store, alice, bob, games0)
 
     pending = asyncio.create_task(_mark(fake, first, thread, "a1"))
     await asyncio.sleep(0.4)
