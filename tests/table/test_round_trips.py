@@ -1,0 +1,68 @@
+"""Redis round trips of one action (issue #20 item 4, "one Redis round trip per command where possible").
+
+A round trip is one command sent alone or one pipeline sent at once. An action in a match's thread costs
+the ``where`` lookup, the load, the compare-and-set and the index pipeline; given its match id (buttons and
+menus carry it) it skips the lookup. The bounds fail if someone adds a trip back.
+"""
+from __future__ import annotations
+
+import pytest
+
+from table.game_table import Table
+from tests.table.test_lifecycle import ANN, BOB, ctx, started
+
+
+class Trips:
+    """Counts the round trips of a client: its commands and its pipelines' executions."""
+
+    def __init__(self, redis) -> None:
+        self.count = 0
+        self.names: list[str] = []
+        send, make_pipeline = redis.execute_command, redis.pipeline
+
+        async def execute_command(*args, **kwargs):
+            self.count += 1
+            self.names.append(str(args[0]))
+            return await send(*args, **kwargs)
+
+        def pipeline(*args, **kwargs):
+            pipe = make_pipeline(*args, **kwargs)
+            execute = pipe.execute
+
+            async def counted(*a, **k):
+                self.count += 1
+                self.names.append("pipeline")
+                return await execute(*a, **k)
+            pipe.execute = counted
+            return pipe
+
+        redis.execute_command, redis.pipeline = execute_command, pipeline
+
+
+async def _one_action_trips(table: Table, *, with_id: bool) -> Trips:
+    match_id, thread = await started(table)
+    match = await table.store.load(match_id)
+    who = ANN if match.holder(match.state["turn"]).user_id == ANN.user_id else BOB
+    trips = Trips(table.store.redis)
+    await table.act(ctx(who, thread), {"type": "Take", "stones": 1}, match_id if with_id else None)
+    return trips
+
+
+async def test_an_action_in_its_thread_costs_at_most_four_round_trips(table: Table):
+    """where lookup, load, compare-and-set, index pipeline."""
+    trips = await _one_action_trips(table, with_id=False)
+    assert trips.count <= 4, trips.names
+
+
+async def test_an_action_carrying_its_match_id_skips_the_where_lookup(table: Table):
+    """Buttons and menus carry the match id: load, compare-and-set, index pipeline."""
+    trips = await _one_action_trips(table, with_id=True)
+    assert trips.count <= 3, trips.names
+
+
+async def test_a_panel_id_is_saved_in_at_most_three_round_trips(table: Table):
+    """set_panel: load, compare-and-set, index pipeline."""
+    match_id, _thread = await started(table)
+    trips = Trips(table.store.redis)
+    await table.set_panel(match_id, 12345)
+    assert trips.count <= 3, trips.names
