@@ -286,8 +286,10 @@ def _avoid(state: JSON, attacker: str | None, bar: JSON, defender: str, rng: Rng
     events: list[JSON] = []
     obj = state["objects"][defender]
     blocks = stats.hidden_blocks(state, defender)
+    backs = any(a.get("face_down") and a.get("controller") == obj.get("controller")
+                for a in stats.attachments(state, defender, revealed_only=False))  # public as card backs (§9)
     asked = None if unavoidable else windows.defend(state, defender, usable_defenses(state, defender, bar),
-                                                    blocks, strike)
+                                                    blocks, strike, backs)
     if asked is not None:
         declared = {**declared, "defense": asked["defense"], "pay_block": asked.get("block", True)}
     for block in blocks:

@@ -22,8 +22,10 @@ with no gap (table/fairness.py); later rolls are drawn live.
 The questions (each ``{"type", "seat", "by", "object", ...}`` in ``pending``):
 
 - ``defend``: the attacked object's controller chooses one usable defense or none (§10.4: "most defenses are
-  optional"), and whether to pay a hidden Block that must be revealed (§9.7: it may go unpaid). Asked only
-  when there is a choice; each strike has its own avoid step (§10.3 step 7).
+  optional"), and whether to pay a hidden Block that must be revealed (§9.7: it may go unpaid). Asked when
+  it has a usable defense or carries any face-down enchantment of its controller (Block or not: the card
+  backs are public, §9, so the pause tells nothing; "no defense" is then always offered); each strike has its
+  own avoid step (§10.3 step 7).
 - ``counterstrike``: after a melee attack, a defender with a Counterstrike attack may counterstrike (§10.8);
   its controller chooses which, or none (``Counterstrike`` {attack}).
 - ``window``: after an attack is declared against an object (a counterstrike's too; a zone attack's: one for
@@ -142,15 +144,19 @@ def _pool(state: JSON, seat: str) -> int:
     return int(state["objects"][state["mages"][seat]].get("mana", 0)) if seat in state.get("mages", {}) else 0
 
 
-def defend(state: JSON, defender: str, options: list[JSON], blocks: list[JSON], strike: int) -> JSON | None:
-    """The avoid step (§10.3 step 4): the defender's ``Defend`` answer, or None when nobody is asked (no
-    choice: no usable defense and no Block its controller can pay; or outside :func:`run`)."""
+def defend(state: JSON, defender: str, options: list[JSON], blocks: list[JSON], strike: int,
+           backs: bool = False) -> JSON | None:
+    """The avoid step (§10.3 step 4): the defender's ``Defend`` answer, or None when nobody is asked (outside
+    :func:`run`, or no usable defense and no face-down enchantment of its controller on it). ``backs``: the
+    defender carries a face-down enchantment of its controller. Its card backs are public, its names are not
+    (§9): asked whenever one is there, a Block or not, the question looks the same to the others, and only the
+    asked seat sees the Block choice (``private``); asked only when a Block was there, the pause would tell it."""
     asker = _ASKER.get()
     seat = _controller(state, defender)
     if asker is None or seat is None:
         return None
     block = next((b for b in blocks if _pool(state, seat) >= b["reveal_cost"]), None)
-    if not options and block is None:
+    if not options and block is None and not backs:
         return None
     return asker.ask(state, {"type": "defend", "seat": seat, "object": defender, "strike": strike,
                              "defenses": [{"index": d["index"], "source": d["source"], "threshold": d["threshold"],

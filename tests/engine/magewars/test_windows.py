@@ -645,3 +645,39 @@ def test_a_reveal_window_opens_after_each_move_for_holder_and_non_holder_alike()
             assert "Rhino" not in json.dumps([SYSTEM.view(s, "player1")["pending"], asked])
             s, _ = SYSTEM.apply(s, "player2", {"type": "Skip"}, rng)
             assert s["objects"][wolf]["zone"] == to and not s.get("pending")
+
+
+def test_hidden_information_the_defense_question_is_the_same_for_a_block_or_another_face_down_enchantment():
+    """§9 (hidden information: a face-down enchantment is public as a card back, its name is not), §10.4 (the
+    avoid step), seed l.657 (Block must be revealed when its creature is attacked): a defender with no usable
+    defense carrying a face-down Block, or a face-down Rhino Hide, is asked the same defense question; the
+    attacker and spectators see it identically; only the defender sees the Block choice, "no defense" is
+    always offered."""
+    seen = {}
+    for hidden in ("Block", "Rhino Hide"):
+        s, rng = duel()
+        foe = s["mages"]["player2"]
+        assert not stats.defenses(s, foe)
+        put(s, hidden, "player2", attached_to=foe, face_down=True)
+        s, _ = wolf_attacks(s, rng, foe)
+        s, asked = past_window(s, rng)
+        assert s["pending"][0]["type"] == "defend" and SYSTEM.awaiting(s) == ["player2"]
+        assert {"type": "Defend", "defense": None, **({"block": False} if hidden == "Block" else {})} \
+            in legal(s, "player2", "Defend")
+        assert ({"type": "Defend", "defense": None, "block": True} in legal(s, "player2")) is (hidden == "Block")
+        wolf = s["activation"]["object"]
+        seen[hidden] = [json.dumps((SYSTEM.view(s, viewer)["pending"], asked)).replace(f'"{wolf}"', '"wolf"')
+                        for viewer in ("player1", None)]
+        assert hidden not in json.dumps(SYSTEM.view(s, "player1")["pending"])
+    assert seen["Block"] == seen["Rhino Hide"]
+
+
+def test_hidden_information_an_enemy_curse_face_down_asks_nothing():
+    """§9, §10.4: only the defender's controller's face-down enchantments make it asked (the attacker's own hidden
+    curse on the defender gives the defender no choice)."""
+    s, rng = duel()
+    foe = s["mages"]["player2"]
+    put(s, "Rhino Hide", "player1", attached_to=foe, face_down=True)
+    s, _ = wolf_attacks(s, rng, foe)
+    s, events = past_window(s, rng)
+    assert not s.get("pending") and "AttackRolled" in types(events)
