@@ -13,9 +13,10 @@ Redis Cluster slot, so the compare-and-set script can touch both):
 Finished matches expire after the retention period; indexes are cleaned lazily on read.
 
 On a Redis Cluster (``REDIS_URL=redis-cluster://...``) the compare-and-set script touches only the
-match's two keys, one slot. Every index is a key of its own, so none needs another slot: a user's
-matches are one sorted set per user, a thread's match one string per thread; they are written after
-the snapshot by a plain pipeline (no MULTI: a cluster client sends each key to its node), and a
+match's two keys, one slot. (On one server the script writes the indexes too: one round trip per save.)
+Every index is a key of its own, so none needs another slot: a user's
+matches are one sorted set per user, a thread's match one string per thread; on a cluster they are
+written after the snapshot by a plain pipeline (no MULTI: a cluster client sends each key to its node), and a
 save that dies between the two leaves at worst an index entry missing until the match's next save
 (a missing user entry hides the match from ``my matches``; the match itself is safe). Reading a
 user's matches is one pipeline of ``HGET`` over the nodes that hold them. Indexes that span every
@@ -34,14 +35,19 @@ from engine.core.errors import GameError, NotFound
 from table import entries as entries_format
 from table.match import Match
 
-# KEYS: snapshot, log. ARGV: expected version, new version, data, ttl seconds (0 = keep), then each entry as
-# its number of stream fields and values followed by them.
+# KEYS: snapshot, log, then (on one server only) the index keys: each seat's user set, and the thread's
+# ``where`` when the match has one. ARGV: expected version, new version, data, ttl seconds (0 = keep), the
+# number of user keys, the score (last update), the match id, then each entry as its number of stream fields
+# and values followed by them. Writing the indexes here saves a round trip per save.
 _CAS = """
 local current = redis.call('HGET', KEYS[1], 'version')
 if current == false then current = '0' end
 if current ~= ARGV[1] then return {0, current} end
 redis.call('HSET', KEYS[1], 'version', ARGV[2], 'data', ARGV[3])
-local i = 5
+local users = tonumber(ARGV[5])
+for k = 3, 2 + users do redis.call('ZADD', KEYS[k], ARGV[6], ARGV[7]) end
+if #KEYS > 2 + users then redis.call('SET', KEYS[#KEYS], ARGV[7]) end
+local i = 8
 while i <= #ARGV do
   local n = tonumber(ARGV[i])
   redis.call('XADD', KEYS[2], '*', unpack(ARGV, i + 1, i + n))
@@ -68,6 +74,8 @@ class Store:
         self.prefix = prefix
         self.retention_seconds = retention_days * 86400
         self._cas = redis.register_script(_CAS)
+        self._cluster = isinstance(redis, aioredis.RedisCluster)
+        """On a cluster the indexes are written by a pipeline after the snapshot; on one server, by _CAS."""
         self.recompute: Callable[[str, list[dict[str, Any]]], Awaitable[list[dict[str, Any]]]] | None = None
         """Gives a match's whole log its actions' events (replayed from the seed); set by the table."""
 
@@ -109,14 +117,18 @@ class Store:
         data = saved.model_dump_json().encode()
         if saved.status.over:  # read seldom from now on: a quarter of the size
             data = zlib.compress(data)
-        args = [str(match.version), str(saved.version), data, str(ttl)]
+        keys = [self._match_key(match.id), self._log_key(match.id)]
+        index_keys = [] if self._cluster else self._index_keys(saved)  # a cluster's index keys are in other slots
+        users = len(saved.seats) if index_keys else 0
+        args = [str(match.version), str(saved.version), data, str(ttl), str(users), repr(saved.updated_at), saved.id]
         for entry in entries:
             packed = entries_format.pack(entry)
             args += [str(len(packed)), *packed]
-        ok, current = await self._cas(keys=[self._match_key(match.id), self._log_key(match.id)], args=args)
+        ok, current = await self._cas(keys=keys + index_keys, args=args)
         if not ok:
             raise StaleVersion("core.stale_version", match=match.id, version=int(current))
-        await self._index(saved)
+        if self._cluster:
+            await self._index(saved)
         return saved
 
     async def create(self, match: Match, entries: Iterable[dict[str, Any]] = ()) -> Match:
@@ -127,6 +139,13 @@ class Store:
         if match.version != 0:
             raise ValueError("a new match starts at version 0")
         return await self.save(match, entries)
+
+    def _index_keys(self, match: Match) -> list[str]:
+        """The user sets of the seats, then the thread's ``where`` when there is a thread (the order _CAS reads)."""
+        keys = [self._user_key(holder.user_id) for holder in match.seats]
+        if match.thread_id:
+            keys.append(self._where_key(match.thread_id))
+        return keys
 
     async def _index(self, match: Match) -> None:
         pipe = self.redis.pipeline(transaction=False)

@@ -1,12 +1,13 @@
 """Redis round trips of one action (issue #20 item 4, "one Redis round trip per command where possible").
 
 A round trip is one command sent alone or one pipeline sent at once. An action in a match's thread costs
-the ``where`` lookup, the load, the compare-and-set and the index pipeline; given its match id (buttons and
-menus carry it) it skips the lookup. The bounds fail if someone adds a trip back.
+the ``where`` lookup, the load and the compare-and-set, which writes the indexes too on one server (on a
+cluster they are in other slots: one pipeline more); given its match id (buttons and menus carry it) it
+skips the lookup. Measured before: 4 in a thread, 3 with the id. The bounds fail if someone adds a trip back.
 """
 from __future__ import annotations
 
-import pytest
+import redis.asyncio as aioredis
 
 from table.game_table import Table
 from tests.table.test_lifecycle import ANN, BOB, ctx, started
@@ -39,6 +40,11 @@ class Trips:
         redis.execute_command, redis.pipeline = execute_command, pipeline
 
 
+def _index_pipeline(table: Table) -> int:
+    """On a cluster the indexes are written by a pipeline of their own after the compare-and-set."""
+    return 1 if isinstance(table.store.redis, aioredis.RedisCluster) else 0
+
+
 async def _one_action_trips(table: Table, *, with_id: bool) -> Trips:
     match_id, thread = await started(table)
     match = await table.store.load(match_id)
@@ -48,21 +54,21 @@ async def _one_action_trips(table: Table, *, with_id: bool) -> Trips:
     return trips
 
 
-async def test_an_action_in_its_thread_costs_at_most_four_round_trips(table: Table):
-    """where lookup, load, compare-and-set, index pipeline."""
+async def test_an_action_in_its_thread_costs_at_most_three_round_trips(table: Table):
+    """where lookup, load, compare-and-set with the indexes."""
     trips = await _one_action_trips(table, with_id=False)
-    assert trips.count <= 4, trips.names
+    assert trips.count <= 3 + _index_pipeline(table), trips.names
 
 
 async def test_an_action_carrying_its_match_id_skips_the_where_lookup(table: Table):
-    """Buttons and menus carry the match id: load, compare-and-set, index pipeline."""
+    """Buttons and menus carry the match id: load, compare-and-set with the indexes."""
     trips = await _one_action_trips(table, with_id=True)
-    assert trips.count <= 3, trips.names
+    assert trips.count <= 2 + _index_pipeline(table), trips.names
 
 
-async def test_a_panel_id_is_saved_in_at_most_three_round_trips(table: Table):
-    """set_panel: load, compare-and-set, index pipeline."""
+async def test_a_panel_id_is_saved_in_at_most_two_round_trips(table: Table):
+    """set_panel: load, compare-and-set with the indexes."""
     match_id, _thread = await started(table)
     trips = Trips(table.store.redis)
     await table.set_panel(match_id, 12345)
-    assert trips.count <= 3, trips.names
+    assert trips.count <= 2 + _index_pipeline(table), trips.names
