@@ -681,3 +681,27 @@ def test_hidden_information_an_enemy_curse_face_down_asks_nothing():
     s, _ = wolf_attacks(s, rng, foe)
     s, events = past_window(s, rng)
     assert not s.get("pending") and "AttackRolled" in types(events)
+
+
+def test_avoid_step_random_answers_settle_every_strike_against_face_down_enchantments():
+    """§10.4 (avoid step, each strike its own: §10.3 step 7), §9 (hidden information): against a Triple Bite, a
+    defender carrying a face-down Block and a face-down Rhino Hide is asked its defense on every strike while a
+    card back is still there; random legal answers (a reveal included) settle every question and the attack
+    ends."""
+    for seed in range(6):
+        s, rng = duel()
+        foe = s["mages"]["player2"]
+        put(s, "Block", "player2", attached_to=foe, face_down=True)
+        put(s, "Rhino Hide", "player2", attached_to=foe, face_down=True)
+        s, _, _ = hydra_attacks(s, rng, foe)
+        pick, defended = random.Random(seed), set()
+        for _ in range(50):
+            if not s.get("pending"):
+                break
+            question = s["pending"][0]
+            if question["type"] == "defend":
+                defended.add(question["strike"])
+            choices = [a for a in legal(s, question["seat"]) if a["type"] != "Concede"]
+            assert choices
+            s, _ = SYSTEM.apply(s, question["seat"], pick.choice(choices), rng)
+        assert not s.get("pending") and 1 in defended
