@@ -109,8 +109,8 @@ def test_defense_is_optional_the_defender_may_use_none():
 
 
 def test_no_pause_in_the_avoid_step_without_a_choice():
-    """§10.4: with no usable defense and no Block to pay there is nothing to choose: the attack goes on after the
-    declare step's window without asking again."""
+    """§10.4, §9: with no usable defense and no face-down enchantment of its controller (a Block or not) there is
+    nothing to choose: the attack goes on after the declare step's window without asking again."""
     s, rng = duel()
     foe = s["mages"]["player2"]
     assert not stats.defenses(s, foe)
