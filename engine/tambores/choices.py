@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from engine.core.rng import Rng
 from engine.tambores.setup import MODES, after_heroes, playable_decks, set_hero
-from engine.tambores.state import JSON
+from engine.tambores.state import JSON, decide_in_secret
 
 RANDOM = "random"
 
@@ -43,15 +43,12 @@ def legal_army(st: JSON, seat: str) -> list[JSON]:
 
 
 def apply_army(st: JSON, seat: str, action: JSON, rng: Rng, events: list[JSON]) -> None:
-    st["secret"][seat] = action["deck"]
-    events.append({"type": "ArmyDecided", "seat": seat})
-    events.append({"type": "ArmyDecidedPrivately", "seat": seat, "deck": action["deck"], "visible_to": [seat]})
-    if len(st["secret"]) < 2:
+    chosen = decide_in_secret(st, seat, "deck", action["deck"], "ArmyDecided", "ArmyDecidedPrivately", events)
+    if chosen is None:
         return
     decks = playable_decks(st, st["mode"])
-    chosen = {s: st["secret"][s] if st["secret"][s] != RANDOM else decks[rng.randbelow(len(decks))]
-              for s in st["seats"]}
-    _armies(st, chosen, events)
+    _armies(st, {s: chosen[s] if chosen[s] != RANDOM else decks[rng.randbelow(len(decks))] for s in st["seats"]},
+            events)
 
 
 def _armies(st: JSON, armies: dict[str, str], events: list[JSON]) -> None:
@@ -72,12 +69,9 @@ def legal_hero(st: JSON, seat: str) -> list[JSON]:
 
 
 def apply_hero(st: JSON, seat: str, action: JSON, rng: Rng, events: list[JSON]) -> None:
-    st["secret"][seat] = action["hero"]
-    events.append({"type": "HeroDecided", "seat": seat})
-    events.append({"type": "HeroDecidedPrivately", "seat": seat, "hero": action["hero"], "visible_to": [seat]})
-    if len(st["secret"]) < 2:
+    chosen = decide_in_secret(st, seat, "hero", action["hero"], "HeroDecided", "HeroDecidedPrivately", events)
+    if chosen is None:
         return
-    chosen, st["secret"] = st["secret"], {}
     for s in st["seats"]:
         heroes = hero_options(st, s)
         set_hero(st, s, chosen[s] if chosen[s] != RANDOM else heroes[rng.randbelow(len(heroes))], events)

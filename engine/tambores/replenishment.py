@@ -13,7 +13,7 @@ from __future__ import annotations
 from engine.core.rng import Rng
 from engine.tambores.ending import decide, end_battle
 from engine.tambores.piles import draw
-from engine.tambores.state import HAND, JSON, other
+from engine.tambores.state import HAND, JSON, decide_in_secret, other
 
 
 def start_replenishment(st: JSON, rng: Rng, events: list[JSON]) -> None:
@@ -28,12 +28,10 @@ def legal(st: JSON, seat: str) -> list[JSON]:
 
 
 def apply(st: JSON, seat: str, action: JSON, rng: Rng, events: list[JSON]) -> None:
-    st["secret"][seat] = action["dump"]
-    events.append({"type": "ReplenishChosen", "seat": seat})
-    events.append({"type": "ReplenishChosenPrivately", "seat": seat, "dump": action["dump"], "visible_to": [seat]})
-    if len(st["secret"]) < 2:
+    choices = decide_in_secret(st, seat, "dump", action["dump"], "ReplenishChosen", "ReplenishChosenPrivately",
+                               events)
+    if choices is None:
         return
-    choices, st["secret"] = st["secret"], {}
     events.append({"type": "ReplenishRevealed", "dump": choices})
     out = []
     for s in (st["marker"], other(st, st["marker"])):

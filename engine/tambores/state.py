@@ -173,6 +173,20 @@ def other(state: JSON, seat: str) -> str:
     return b if seat == a else a
 
 
+def decide_in_secret(state: JSON, seat: str, field: str, value: Any, public: str, private: str,
+                     events: list[JSON]) -> dict[str, Any] | None:
+    """One player's choice made at the same time as the other's and kept secret until both are made (army, hero,
+    replenishment): the public event says only that ``seat`` has chosen, a private one tells it what. Once both
+    have chosen: every seat's choice, the secret cleared; before: None."""
+    state["secret"][seat] = value
+    events.append({"type": public, "seat": seat})
+    events.append({"type": private, "seat": seat, field: value, "visible_to": [seat]})
+    if len(state["secret"]) < len(state["seats"]):
+        return None
+    chosen, state["secret"] = state["secret"], {}
+    return chosen
+
+
 def slot_of(state: JSON, seat: str, n: int) -> Slot | None:
     """The unit in ``seat``'s slot ``n`` (1-5), or None."""
     return state["players"][seat]["slots"][n - 1]
