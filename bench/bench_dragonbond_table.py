@@ -15,14 +15,13 @@ from __future__ import annotations
 
 import asyncio
 import shlex
-import statistics
 import sys
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.common import bench_redis  # noqa: E402
+from bench.common import bench_redis, percentiles  # noqa: E402
 from engine.core import system as systems  # noqa: E402
 from engine.core.rng import SeededRng  # noqa: E402
 from engine.dragonbond.system import DragonbondSystem, awaiting  # noqa: E402
@@ -36,9 +35,6 @@ PRESENTER = DragonbondPresenter()
 PLAYERS = {"player1": "alice", "player2": "bob"}
 
 
-def _percentiles(times: list[float]) -> str:
-    times = sorted(times)
-    return f"p50 {statistics.median(times):.1f} ms  p99 {times[min(len(times) - 1, int(len(times) * 0.99))]:.1f} ms"
 
 
 def busy_step() -> tuple[dict, list[dict]]:
@@ -91,13 +87,13 @@ def bench_presenter() -> None:
         size = len(PRESENTER.board(scene, events) or b"")
         times["board"].append((time.perf_counter() - start) * 1000)
     for what, ts in times.items():
-        print(f"presenter {what:<13} {_percentiles(ts)}")
+        print(f"presenter {what:<13} {percentiles(ts)}")
     print(f"battlefield PNG 1280 px: {size / 1024:.1f} KiB")
 
 
 async def bench_commands() -> None:
     from table.store import Store
-    from tests.discord.bot_fixtures import running_bot
+    from tests.discord.bot_fixtures import open_match, running_bot
     from tests.discord.fake_discord import FakeDiscord
     from tests.discord.test_dragonbond_match import slash_of
     from tests.table.test_dragonbond_table import next_command
@@ -112,15 +108,7 @@ async def bench_commands() -> None:
             async with running_bot(fake, redis, prefix, rate_limit_per_minute=1_000_000):
                 for n in range(DEPLOY_MATCHES):
                     channel = fake.add_text_channel(name=f"db-{n}")
-                    await fake.slash(alice, channel, "match new", game="dragonbond", opponent=bob)
-                    [thread] = fake.threads_of(channel)
-                    for _ in range(200):  # the invitation is posted in the new thread just after the answer
-                        if fake.channel_messages(thread):
-                            break
-                        await asyncio.sleep(0.01)
-                    [invite] = fake.channel_messages(thread)
-                    await fake.click(bob, invite, invite.custom_ids[0])
-                    match_id = await store.match_in(thread.id)
+                    thread, match_id = await open_match(fake, store, alice, bob, "dragonbond", channel)
                     match = await store.load(match_id)
                     users = {h.seat: (alice if h.user_id == alice.id else bob) for h in match.seats}
                     while not match.status.over:
@@ -138,7 +126,7 @@ async def bench_commands() -> None:
                         match = await store.load(match_id)
                 await asyncio.sleep(0.3)
     print(f"/db setup and /db deploy through the fake gateway + Redis, {len(deploys)} commands  "
-          f"{_percentiles(deploys)}")
+          f"{percentiles(deploys)}")
     for command, ms in battle:
         print(f"/{command} at the first battle turns: {ms:.0f} ms")
 

@@ -18,8 +18,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.bench_uw import _percentiles, bench_commands as uw_commands, bench_render as uw_render  # noqa: E402
-from bench.common import bench_redis  # noqa: E402
+from bench.bench_uw import bench_commands as uw_commands, bench_render as uw_render  # noqa: E402
+from bench.common import bench_redis, percentiles  # noqa: E402
 from engine.core.rng import SeededRng  # noqa: E402
 from engine.magewars.system import SYSTEM  # noqa: E402
 from render.magewars.arena import render_arena  # noqa: E402
@@ -54,13 +54,13 @@ def bench_render() -> None:
             png = render_arena(view, events=events)
             times.append((time.perf_counter() - start) * 1000)
             size = len(png)
-        print(f"render {mode} arena, {len(view['objects'])} objects (static layer cached)  {_percentiles(times)}"
+        print(f"render {mode} arena, {len(view['objects'])} objects (static layer cached)  {percentiles(times)}"
               f"  PNG {size / 1024:.1f} KiB")
 
 
 async def bench_commands() -> None:
     from table.store import Store
-    from tests.discord.bot_fixtures import running_bot
+    from tests.discord.bot_fixtures import open_match, running_bot
     from tests.discord.fake_discord import FakeDiscord
 
     prefix = "benchmw"
@@ -73,15 +73,7 @@ async def bench_commands() -> None:
             async with running_bot(fake, redis, prefix, rate_limit_per_minute=1_000_000):
                 while len(times) < COMMANDS:
                     channel = fake.add_text_channel(name=f"mw-{len(times)}")
-                    await fake.slash(alice, channel, "match new", game="magewars", opponent=bob)
-                    [thread] = fake.threads_of(channel)
-                    for _ in range(500):  # the invitation is posted in the thread just after the reply
-                        if fake.channel_messages(thread):
-                            break
-                        await asyncio.sleep(0.01)
-                    [invite] = fake.channel_messages(thread)
-                    await fake.click(bob, invite, invite.custom_ids[0])
-                    match_id = await store.match_in(thread.id)
+                    thread, match_id = await open_match(fake, store, alice, bob, "magewars", channel)
                     users: dict = {}
                     while len(times) < COMMANDS:
                         match = await store.load(match_id)
@@ -95,7 +87,7 @@ async def bench_commands() -> None:
                                                   action=f"{match.log_length}:{pick.choice(choices)}")
                         times.append(result.acknowledged_after * 1000)
                 await asyncio.sleep(0.3)
-    print(f"/mw do through the fake gateway + Redis, {len(times)} commands  {_percentiles(times)}"
+    print(f"/mw do through the fake gateway + Redis, {len(times)} commands  {percentiles(times)}"
           f"  (interaction sent -> response with arena)")
 
 
@@ -106,7 +98,7 @@ def main() -> None:
     print("Underworlds (bench/bench_uw.py)")
     uw_render()
     try:
-        asyncio.run(uw_commands())
+        asyncio.run(uw_commands(200, [1]))  # one match live, as the /mw figure
     except ValueError as error:  # its invitation can land after its unpacking under load: say so, keep the rest
         print(f"/uw do bench stopped: {error!r} (run bench/bench_uw.py on a quiet machine)")
 

@@ -5,6 +5,7 @@ import asyncio
 import contextlib
 import os
 import shutil
+import statistics
 import tempfile
 from pathlib import Path
 from typing import AsyncIterator
@@ -13,6 +14,17 @@ import redis.asyncio as aioredis
 from redis.asyncio.cluster import RedisCluster
 
 from table.redis_server import EmbeddedRedis, LocalCluster, client_for, is_cluster
+
+
+def p99(times: list[float]) -> float:
+    """The 99th percentile (the worst for fewer than 100 samples)."""
+    ordered = sorted(times)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
+
+
+def percentiles(times: list[float]) -> str:
+    """``p50 … ms  p99 … ms`` of times in milliseconds (medians, never a best-of-N)."""
+    return f"p50 {statistics.median(times):.1f} ms  p99 {p99(times):.1f} ms"
 
 
 @contextlib.asynccontextmanager

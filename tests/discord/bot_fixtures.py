@@ -1,6 +1,7 @@
 """Running the real bot in-process against the fake Discord, with a real Redis behind it."""
 from __future__ import annotations
 
+import asyncio
 import contextlib
 from typing import AsyncIterator
 
@@ -41,15 +42,25 @@ async def running_bot(fake, redis, prefix: str, **settings) -> AsyncIterator[Gam
         yield started
 
 
+async def open_match(fake, store, alice, bob, game: str, channel=None) -> tuple[object, str]:
+    """A two-player match of ``game`` challenged by ``alice`` in ``channel`` (default: the fake's channel) and
+    accepted by ``bob``: (its thread, its id)."""
+    channel = channel or fake.channel
+    await fake.slash(alice, channel, "match new", game=game, opponent=bob)
+    thread = fake.threads_of(channel)[-1]
+    for _ in range(500):  # the invitation is posted in the new thread just after the answer
+        if fake.channel_messages(thread):
+            break
+        await asyncio.sleep(0.01)
+    [invite] = fake.channel_messages(thread)
+    await fake.click(bob, invite, invite.custom_ids[0])
+    return thread, await store.match_in(thread.id)
+
+
 async def ttt_match(fake, store, alice, bob, channel=None):
     """A started match of the test game in ``channel`` (default: the fake's channel), challenged by ``alice`` and
     accepted by ``bob``; returns (thread, match id, first player, second player)."""
-    channel = channel or fake.channel
-    await fake.slash(alice, channel, "match new", game="ttt", opponent=bob)
-    thread = fake.threads_of(channel)[-1]
-    [invite] = fake.channel_messages(thread)
-    await fake.click(bob, invite, invite.custom_ids[0])
-    match_id = await store.match_in(thread.id)
+    thread, match_id = await open_match(fake, store, alice, bob, "ttt", channel)
     match = await store.load(match_id)
     first = alice if match.holder(match.state["turn"]).user_id == alice.id else bob
     return thread, match_id, first, (bob if first is alice else alice)

@@ -13,7 +13,7 @@ import random
 
 from PIL import Image
 
-from tests.discord.bot_fixtures import running_bot, store_for
+from tests.discord.bot_fixtures import open_match, running_bot, store_for
 from tests.discord.fake_discord_model import message_text
 
 
@@ -159,11 +159,7 @@ async def test_a_pass_at_the_end_of_a_window_becomes_the_panel(fake_discord, red
     rng = random.Random(7)
     presenter = find_presenter("magewars")
     async with running_bot(fake, redis, prefix, rate_limit_per_minute=100_000) as bot:
-        await fake.slash(alice, fake.channel, "match new", game="magewars", opponent=bob)
-        [thread] = fake.threads_of(fake.channel)
-        [invite] = fake.channel_messages(thread)
-        await fake.click(bob, invite, invite.custom_ids[0])
-        match_id = await store.match_in(thread.id)
+        thread, match_id = await open_match(fake, store, alice, bob, "magewars")
         users = {h.seat: (alice if h.user_id == alice.id else bob) for h in (await store.load(match_id)).seats}
         await choose(fake, thread, users, APPRENTICE_DUEL)
         for _ in range(400):  # play until a window opens for a player who holds no answer

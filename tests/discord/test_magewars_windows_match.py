@@ -11,7 +11,7 @@ from engine.core.rng import SeededRng
 from engine.magewars.cards import card, kind_of
 from engine.magewars.state import new_object
 from engine.magewars.system import SYSTEM
-from tests.discord.bot_fixtures import running_bot, store_for
+from tests.discord.bot_fixtures import open_match, running_bot, store_for
 from tests.discord.fake_discord_model import message_text
 from tests.discord.test_magewars_match import choose
 
@@ -84,11 +84,7 @@ async def test_the_defender_reveals_in_the_window_and_chooses_its_defense_on_dis
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     store = store_for(redis, prefix)
     async with running_bot(fake, redis, prefix, rate_limit_per_minute=100_000):
-        await fake.slash(alice, fake.channel, "match new", game="magewars", opponent=bob)
-        [thread] = fake.threads_of(fake.channel)
-        [invite] = fake.channel_messages(thread)
-        await fake.click(bob, invite, invite.custom_ids[0])
-        match_id = await store.match_in(thread.id)
+        thread, match_id = await open_match(fake, store, alice, bob, "magewars")
         users = {h.seat: (alice if h.user_id == alice.id else bob) for h in (await store.load(match_id)).seats}
         attacker, defender = users["player1"], users["player2"]
         await choose(fake, thread, users, FULL_DUEL)
