@@ -64,6 +64,9 @@ def main(argv: list[str] | None = None) -> None:
                   quiet=args.script is not None or (not settings.discord_token or args.local))
     if settings.discord_token and not args.local and args.script is None:
         asyncio.run(run_discord(settings))
+        # Closed, everything saved: a signal during the interpreter's last clean-up (board workers joined) must
+        # not turn this clean exit into a kill, as it would once the loop's handlers are gone.
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
     else:
         asyncio.run(run_local(settings, args.script, args.json))
 

@@ -373,10 +373,7 @@ class Table:
 
     async def set_panel(self, match_id: str, message_id: int) -> int | None:
         """Remember the message that is the match's turn panel; returns the previous panel's id."""
-        def change(match: Match):
-            return match.model_copy(update={"panel_message_id": message_id}), [], match.panel_message_id
-
-        _, previous = await self.update(match_id, change)
+        previous = await self.store.set_panel(match_id, message_id)
         return previous if previous != message_id else None
 
     # ending -----------------------------------------------------------------

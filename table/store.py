@@ -3,7 +3,9 @@
 Layout (``p`` is the configured prefix; the ``{id}`` hash tag keeps a match's keys in one
 Redis Cluster slot, so the compare-and-set script can touch both):
 
-- ``p:match:{id}``       hash: ``version``, ``data`` (the Match JSON; zlib-compressed once the match is over)
+- ``p:match:{id}``       hash: ``version``, ``data`` (the Match JSON; zlib-compressed once the match is over),
+                         ``panel`` (the message id of its turn panel: written on its own, after each post,
+                         without rewriting the snapshot or counting as a change of the match)
 - ``p:match:{id}:log``   stream: one entry per accepted action or lifecycle step, each key a short field
                          (table/entries.py; an action's events are not stored but replayed when read)
 - ``p:where:<channel>``  string: the match played in a thread or channel
@@ -62,6 +64,18 @@ return {1, ARGV[2]}
 """
 
 
+# KEYS: snapshot. ARGV: the panel's message id. Returns the previous panel; when none is kept apart yet, the
+# snapshot as a one-item list (one saved before panels were kept apart holds it); -1 when the match does not
+# exist (nothing is written: a panel never creates a match's key).
+_SET_PANEL = """
+if redis.call('EXISTS', KEYS[1]) == 0 then return -1 end
+local previous = redis.call('HGET', KEYS[1], 'panel')
+redis.call('HSET', KEYS[1], 'panel', ARGV[1])
+if previous then return previous end
+return {redis.call('HGET', KEYS[1], 'data')}
+"""
+
+
 class StaleVersion(GameError):
     """Someone else saved the match first; reload and try again."""
 
@@ -74,6 +88,7 @@ class Store:
         self.prefix = prefix
         self.retention_seconds = retention_days * 86400
         self._cas = redis.register_script(_CAS)
+        self._set_panel = redis.register_script(_SET_PANEL)
         self._cluster = isinstance(redis, aioredis.RedisCluster)
         """On a cluster the indexes are written by a pipeline after the snapshot; on one server, by _CAS."""
         self.recompute: Callable[[str, list[dict[str, Any]]], Awaitable[list[dict[str, Any]]]] | None = None
@@ -98,10 +113,10 @@ class Store:
 
         :raises NotFound: core.no_such_match
         """
-        data = await self.redis.hget(self._match_key(match_id), "data")
+        data, panel = await self.redis.hmget(self._match_key(match_id), "data", "panel")
         if data is None:
             raise NotFound("core.no_such_match", match=match_id)
-        return _snapshot(data)
+        return _snapshot(data, panel)
 
     async def save(self, match: Match, entries: Iterable[dict[str, Any]] = ()) -> Match:
         """Write ``match`` if nobody saved since it was loaded, appending ``entries`` to its log.
@@ -114,7 +129,7 @@ class Store:
         saved = match.model_copy(update={"version": match.version + 1,
                                          "log_length": match.log_length + len(entries)})
         ttl = self.retention_seconds if saved.status.over else 0
-        data = saved.model_dump_json().encode()
+        data = saved.model_dump_json(exclude=_KEPT_APART).encode()
         if saved.status.over:  # read seldom from now on: a quarter of the size
             data = zlib.compress(data)
         keys = [self._match_key(match.id), self._log_key(match.id)]
@@ -155,6 +170,19 @@ class Store:
             pipe.set(self._where_key(match.thread_id), match.id)
         await pipe.execute()
 
+    async def set_panel(self, match_id: str, message_id: int) -> int | None:
+        """Make ``message_id`` the match's turn panel; returns the previous panel's id. One round trip: the
+        snapshot is neither read nor rewritten, so a panel posted while a player acts never makes them retry.
+
+        :raises NotFound: core.no_such_match
+        """
+        previous = await self._set_panel(keys=[self._match_key(match_id)], args=[str(message_id)])
+        if previous == -1:
+            raise NotFound("core.no_such_match", match=match_id)
+        if isinstance(previous, list):  # the first panel kept apart: the snapshot may hold an earlier one
+            return _snapshot(previous[0]).panel_message_id
+        return int(previous)
+
     # log -------------------------------------------------------------------
     async def log(self, match_id: str, last: int | None = None, *, events: bool = True) -> list[dict[str, Any]]:
         """The match's log entries, oldest first (only the last ``last`` when given).
@@ -189,14 +217,14 @@ class Store:
             return []
         pipe = self.redis.pipeline(transaction=False)
         for match_id in ids:
-            pipe.hget(self._match_key(match_id), "data")
+            pipe.hmget(self._match_key(match_id), "data", "panel")
         found: list[Match] = []
         gone: list[str] = []
-        for match_id, data in zip(ids, await pipe.execute()):
+        for match_id, (data, panel) in zip(ids, await pipe.execute()):
             if data is None:
                 gone.append(match_id)
             else:
-                found.append(_snapshot(data))
+                found.append(_snapshot(data, panel))
         if gone:
             await self.redis.zrem(key, *gone)
         return found[:limit]
@@ -217,6 +245,14 @@ class Store:
         return bytes.fromhex((await self.redis.get(key)).decode())
 
 
-def _snapshot(data: bytes) -> Match:
-    """A stored snapshot: JSON, or JSON compressed with zlib (a finished match; JSON never starts with ``x``)."""
-    return Match.model_validate_json(zlib.decompress(data) if data[:1] == b"x" else data)
+_KEPT_APART = {"panel_message_id"}
+"""Match fields stored beside the snapshot (the ``panel`` field), not in it."""
+
+
+def _snapshot(data: bytes, panel: bytes | None = None) -> Match:
+    """A stored snapshot: JSON, or JSON compressed with zlib (a finished match; JSON never starts with ``x``),
+    with its panel when one is kept apart."""
+    match = Match.model_validate_json(zlib.decompress(data) if data[:1] == b"x" else data)
+    if panel is not None:
+        match.panel_message_id = int(panel)
+    return match

@@ -66,9 +66,35 @@ async def test_an_action_carrying_its_match_id_skips_the_where_lookup(table: Tab
     assert trips.count <= 2 + _index_pipeline(table), trips.names
 
 
-async def test_a_panel_id_is_saved_in_at_most_two_round_trips(table: Table):
-    """set_panel: load, compare-and-set with the indexes."""
+async def test_a_panel_id_is_saved_in_one_round_trip(table: Table):
+    """set_panel: one script beside the snapshot, which is neither read back nor rewritten (was a load and a
+    compare-and-set of the whole match)."""
     match_id, _thread = await started(table)
+    before = await table.store.load(match_id)
+    assert await table.set_panel(match_id, 12345) is None  # (also loads the script into a fresh server)
     trips = Trips(table.store.redis)
-    await table.set_panel(match_id, 12345)
-    assert trips.count <= 2 + _index_pipeline(table), trips.names
+    assert await table.set_panel(match_id, 12346) == 12345
+    assert trips.count == 1, trips.names
+    after = await table.store.load(match_id)
+    assert after.panel_message_id == 12346 and after.version == before.version
+
+
+async def test_a_panel_saved_inside_an_older_snapshot_is_still_the_previous_one(table: Table):
+    """A match saved before panels were kept apart holds its panel in the snapshot: the next panel replaces it."""
+    match_id, _thread = await started(table)
+    match = await table.store.load(match_id)
+    await table.store.redis.hset(table.store._match_key(match_id), "data",
+                                 match.model_copy(update={"panel_message_id": 777}).model_dump_json())
+    assert (await table.store.load(match_id)).panel_message_id == 777
+    assert await table.set_panel(match_id, 778) == 777
+    assert (await table.store.load(match_id)).panel_message_id == 778
+
+
+async def test_a_panel_never_creates_a_match(table: Table):
+    """A panel recorded for a match that is gone (expired) is refused and writes nothing."""
+    import pytest
+    from engine.core.errors import NotFound
+
+    with pytest.raises(NotFound):
+        await table.store.set_panel("nosuchmatch", 1)
+    assert not await table.store.redis.exists(table.store._match_key("nosuchmatch"))
