@@ -17,7 +17,7 @@ from typing import Any, Mapping, Sequence
 
 from engine.underworlds.cards import load_cards, load_rivals_decks
 from engine.underworlds.hexgrid import Hex
-from table.i18n import message, messages
+from table.i18n import fill, message, messages
 from table.reply import Embed, Field, Reply
 from table.underworlds.board import battlefield_of, fighter_labels, seat_colours, warbands_of
 
@@ -63,7 +63,13 @@ COLOURS = {"panel": 0x2B6CB0, "combat": 0xC53030, "victory": 0xD69E2E, "hand": 0
 
 def text(key: str, lang: str = "en", **params: Any) -> str:
     """The catalogue's ``uw.text.<key>`` in ``lang`` with its parameters, each written as an f-string would."""
-    return message(f"uw.text.{key}", lang, **{k: _plain(v) for k, v in params.items()})
+    for name, value in params.items():
+        if isinstance(value, _CONTAINERS):  # as str() writes them (``message`` would turn a list into bullet lines)
+            params[name] = str(value)
+    return fill("uw.text." + key, lang, params)
+
+
+_CONTAINERS = (list, tuple, dict, set)
 
 
 def word(group: str, value: Any, lang: str = "en") -> str:
@@ -71,11 +77,6 @@ def word(group: str, value: Any, lang: str = "en") -> str:
     catalogue has no such key."""
     key = f"uw.text.{group}.{value}"
     return message(key, lang) if key in messages("en") else str(value)
-
-
-def _plain(value: Any) -> Any:
-    """Lists and dicts as ``str()`` writes them (``message`` would turn a list into bullet lines)."""
-    return str(value) if isinstance(value, (list, tuple, dict, set)) else value
 
 
 @functools.cache

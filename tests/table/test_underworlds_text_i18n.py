@@ -21,7 +21,7 @@ import table.underworlds.text as uwtext
 from engine.core.rng import SeededRng
 from engine.underworlds.system import UnderworldsSystem
 from render.underworlds.hexboard import BoardWords
-from table.i18n import message, messages
+from table.i18n import fill, message, messages
 from table.reply import Embed
 from table.underworlds.board import board_words, render_view
 from table.underworlds.text import (
@@ -261,8 +261,13 @@ def asked(request: pytest.FixtureRequest) -> dict[str, tuple[set[str], list[str]
             keys.add(code)
             return message(code, lang, **params)
 
+        def recording_fill(code: str, lang: str, params: dict[str, Any]) -> str:
+            keys.add(code)
+            return fill(code, lang, params)
+
         with pytest.MonkeyPatch.context() as mp:
             mp.setattr(uwtext, "message", recording)
+            mp.setattr(uwtext, "fill", recording_fill)
             written = write_everything(lang)
         out[lang] = (keys, written)
     return out
