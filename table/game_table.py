@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+import time
 from collections import OrderedDict
 from typing import Any, Awaitable, Mapping
 
@@ -46,6 +47,9 @@ its reply's buttons ask again for the new state, which the next command reuses."
 SCENE_MEMO = 2048
 """Views kept per table, by match, state, viewer and language: one ``view`` per seat and state, whatever asks
 (a few per match: a thousand live matches fit)."""
+INLINE_LEGAL_SECONDS = 0.01
+"""Legal choices quicker than this are worked out on the event loop: a thread hop costs more than they do, and a
+thread running Python fights the loop for the GIL. A game slower than this once gets a thread from then on."""
 BOARD_CACHE_BYTES = 32 * 1024 * 1024
 """Board images kept by match and state, up to this many bytes (~600 boards): a re-posted board, a reminder
 or a refused command costs no drawing, however many matches are live."""
@@ -65,6 +69,8 @@ class GameTable:
         self.specs: dict[str, CommandSpec] = {spec.name: spec for spec in (DO, *presenter.commands)}
         self.renderer = renderer or shared_renderer()
         self._legal: OrderedDict[tuple[str, int, str], list[JSON]] = OrderedDict()
+        self._slow_legal = False
+        """Set once a game's legal choices took longer than ``INLINE_LEGAL_SECONDS``: in a thread from then on."""
         self._scenes: OrderedDict[tuple[str, int, str | None, str], Scene] = OrderedDict()
         self._boards: ByteCache[bytes] = ByteCache(BOARD_CACHE_BYTES, len)
 
@@ -109,14 +115,19 @@ class GameTable:
         return list(self._legal[key])
 
     async def ready(self, match: Match, seats: list[str | None]) -> None:
-        """Work out ``seats``' legal actions off the event loop, for ``legal`` to find: a game's rules may take
-        seconds over them (free measurement: a path search per place offered), and the loop must stay free to
-        acknowledge interactions in Discord's time."""
+        """Work out ``seats``' legal actions for ``legal`` to find, off the event loop once they proved slow: a
+        game's rules may take seconds over them (free measurement: a path search per place offered), and the loop
+        must stay free to acknowledge interactions in Discord's time."""
         for seat in seats:
             key = (match.id, match.log_length, str(seat))
-            if seat is not None and match.status is Status.ACTIVE and match.state is not None and \
-                    key not in self._legal:
+            if seat is None or match.status is not Status.ACTIVE or match.state is None or key in self._legal:
+                continue
+            if self._slow_legal:
                 self._remember(key, await asyncio.to_thread(self.system.legal_actions, match.state, seat))
+            else:
+                started = time.perf_counter()
+                self._remember(key, self.system.legal_actions(match.state, seat))
+                self._slow_legal = time.perf_counter() - started > INLINE_LEGAL_SECONDS
 
     def _remember(self, key: tuple[str, int, str], legal: list[JSON]) -> None:
         self._legal[key] = legal

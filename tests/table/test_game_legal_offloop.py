@@ -1,9 +1,11 @@
-"""The table asks a game for its legal actions off the event loop and once per state: a free-measurement game's
-rules take seconds over them, and the loop must stay free to acknowledge Discord's interactions in time. Driven
-by the test game (``tests/support/ttt.py``)."""
+"""The table asks a game for its legal actions once per state, and off the event loop once they proved slow: a
+free-measurement game's rules take seconds over them, and the loop must stay free to acknowledge Discord's
+interactions in time; a quick game's are worked out on the loop (a thread hop would cost more than they do).
+Driven by the test game (``tests/support/ttt.py``)."""
 from __future__ import annotations
 
 import threading
+import time
 
 from table.context import Actor, Context
 from table.play import Play
@@ -21,8 +23,9 @@ def ctx(actor: Actor) -> Context:
 class Counting:
     """The game's rules, counting ``legal_actions`` calls and the threads they ran on."""
 
-    def __init__(self, system) -> None:
+    def __init__(self, system, seconds: float = 0.0) -> None:
         self.system = system
+        self.seconds = seconds
         self.calls: list[tuple[int, str, int]] = []
 
     def __getattr__(self, name):
@@ -30,15 +33,22 @@ class Counting:
 
     def legal_actions(self, state, seat):
         self.calls.append((len(state["board"]), seat, threading.get_ident()))
+        time.sleep(self.seconds)
         return self.system.legal_actions(state, seat)
 
 
-async def test_legal_actions_are_worked_out_off_the_loop_once_per_state(table):
+async def _ttt(table, seconds: float):
     play = Play(table)
     await table.new_match(ctx(ALICE), "ttt", BOB, {})
     match_id = await table.store.match_in(THREAD)
     game = play.game("ttt")
-    counting = game.system = Counting(game.system)
+    counting = game.system = Counting(game.system, seconds)
+    return play, game, counting, match_id
+
+
+async def test_slow_legal_actions_are_worked_out_off_the_loop_once_per_state(table):
+    """The first slow answer is measured on the loop; every later one runs in a thread."""
+    play, game, counting, match_id = await _ttt(table, seconds=0.03)
     await play.press(ctx(BOB), f"m:accept:{match_id}")
     match = await table.store.load(match_id)
     mover = ctx(ALICE if match.holder(match.state["turn"]).user_id == ALICE.user_id else BOB)
@@ -46,7 +56,17 @@ async def test_legal_actions_are_worked_out_off_the_loop_once_per_state(table):
     await game.choices(mover, "mark", "cell", {}, "")   # autocomplete, then the command, then its reply's buttons
     await game.run(mover, "mark", {"cell": "b2"})
     loop_thread = threading.get_ident()
-    assert counting.calls and all(thread != loop_thread for _, _, thread in counting.calls)
+    assert counting.calls[0][2] == loop_thread and all(thread != loop_thread for _, _, thread in counting.calls[1:])
     per_state = [(marks, seat) for marks, seat, _ in counting.calls]
     assert len(per_state) == len(set(per_state)), "one call per state and seat"
     assert (1, match.state["turn"]) not in per_state and (0, match.state["turn"]) in per_state
+
+
+async def test_quick_legal_actions_stay_on_the_loop(table):
+    play, game, counting, match_id = await _ttt(table, seconds=0.0)
+    await play.press(ctx(BOB), f"m:accept:{match_id}")
+    match = await table.store.load(match_id)
+    mover = ctx(ALICE if match.holder(match.state["turn"]).user_id == ALICE.user_id else BOB)
+    await game.run(mover, "mark", {"cell": "b2"})
+    loop_thread = threading.get_ident()
+    assert counting.calls and all(thread == loop_thread for _, _, thread in counting.calls)
