@@ -9,6 +9,7 @@ super-action (§13.3).
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from engine.core.errors import IllegalAction
@@ -31,7 +32,38 @@ _LETHAL, _TRAP, _STEP = 1 << 16, 1 << 8, 1
 """A path's cost (lethal hexes, trap hexes, steps) as one integer: each count stays below 256."""
 
 
-def move_paths(st: State, f: FighterState, steps: int | None = None) -> dict[Hex, tuple[Hex, ...]]:
+class MovePaths(Mapping[Hex, tuple[Hex, ...]]):
+    """``move_paths``: the destinations in reading order, each path worked out on first asking. Listing the legal
+    actions needs the destinations only (a plain sweep); the safest paths are for the Move actually made."""
+
+    __slots__ = ("_to", "_sweep")
+
+    def __init__(self, to: dict[Hex, None], sweep: list[Any]) -> None:
+        self._to = to
+        self._sweep = sweep  # [inputs of _safest_paths, or its result once asked]: shared by the ``only`` views
+
+    def __getitem__(self, to: Hex) -> tuple[Hex, ...]:
+        if to not in self._to:
+            raise KeyError(to)
+        if not isinstance(self._sweep[0], dict):
+            self._sweep[0] = _safest_paths(*self._sweep[0])
+        return self._sweep[0][to]  # type: ignore[no-any-return]
+
+    def __contains__(self, to: object) -> bool:
+        return to in self._to
+
+    def __iter__(self) -> Iterator[Hex]:
+        return iter(self._to)
+
+    def __len__(self) -> int:
+        return len(self._to)
+
+    def only(self, keep: Callable[[Hex], bool]) -> MovePaths:
+        """The destinations ``keep`` accepts, in the same order, sharing the paths."""
+        return MovePaths({h: None for h in self._to if keep(h)}, self._sweep)
+
+
+def move_paths(st: State, f: FighterState, steps: int | None = None) -> MovePaths:
     """Every legal Move destination with its safest path (fewest lethal, then trap hexes, then shortest), in
     reading order (as ``sorted`` gives hexes).
 
@@ -40,19 +72,37 @@ def move_paths(st: State, f: FighterState, steps: int | None = None) -> dict[Hex
     """
     assert f.hex is not None
     bf = rules.battlefield(st)
-    occupied = st.occupied()
     flyer = rules.is_flyer(st, f)
     steps = rules.move_value(st, f) if steps is None else steps
-    # The hazard sets once per call, as hex numbers (``Battlefield.graph``): the sweep meets the same
-    # hexes many times, and integers hash faster than hexes.
+    # Hexes as numbers (``Battlefield.graph``): the sweeps meet the same hexes many times, and integers hash
+    # faster than hexes.
     order, index, nbrs = bf.graph()
-    lethal_set = frozenset() if flyer else {index[h] for h in rules.lethal_hexes(st, f) if h in index}
-    trap_set = {index[h] for h in rules.trap_hexes(st) if h in index}
     # rules.blocked, its printed part numbered once per battlefield
-    closed = bf.blocked_numbers() | {index[h] for h in rules.token_blocked(st) | occupied if h in index}
+    closed = bf.blocked_numbers() | {index[h] for h in rules.token_blocked(st) | st.occupied() if h in index}
+    start = index[f.hex]
+    # The destinations: every hex within ``steps`` (entering only open hexes, unless flying) that is open.
+    reached, frontier = {start}, [start]
+    for _ in range(steps):
+        entered = []
+        for here in frontier:
+            for h in nbrs[here]:
+                if h not in reached and (flyer or h not in closed):
+                    reached.add(h)
+                    entered.append(h)
+        frontier = entered
+    to = {order[h]: None for h in sorted(reached) if h != start and h not in closed}
+    # What the paths depend on is read now: the state may change before a path is asked for.
+    lethal = frozenset() if flyer else frozenset(index[h] for h in rules.lethal_hexes(st, f) if h in index)
+    traps = frozenset(index[h] for h in rules.trap_hexes(st) if h in index)
+    return MovePaths(to, [(order, nbrs, closed, start, steps, flyer, lethal, traps)])
+
+
+def _safest_paths(order: tuple[Hex, ...], nbrs: tuple[tuple[int, ...], ...], closed: frozenset[int], start: int,
+                  steps: int, flyer: bool, lethal_set: frozenset[int], trap_set: frozenset[int]
+                  ) -> dict[Hex, tuple[Hex, ...]]:
+    """``move_paths``' paths: per destination the safest path, ties to the first in reading order of its hexes."""
     hazard = {h: ((_LETHAL if h in lethal_set else 0) + (_TRAP if h in trap_set else 0)) << 12
               for h in lethal_set | trap_set}  # what entering a hazardous hex adds to a walker's key
-    start = index[f.hex]
     # One breadth-first sweep, a layer per step. Each layer keeps, per hex, the best (cost, path) of that
     # many steps. A cost (lethal, trap, steps) is coded as one integer ordered the same way. Paths are
     # not built while sweeping: a path is its parent's path plus one hex, so comparing two paths of a
@@ -62,7 +112,7 @@ def move_paths(st: State, f: FighterState, steps: int | None = None) -> dict[Hex
     for step in range(1, steps + 1):
         keys: dict[int, int] = {}  # hex -> cost << 12 | parent's rank
         parents: dict[int, int] = {}
-        seen, extra = keys.get, hazard.get  # the hottest loop of legal actions: plain local look-ups
+        seen, extra = keys.get, hazard.get  # the hottest loop of a path sweep: plain local look-ups
         for here, (cost, rank, _) in layers[-1].items():
             base = ((cost + _STEP) << 12) | rank
             for h in nbrs[here]:
@@ -99,7 +149,7 @@ def move_paths(st: State, f: FighterState, steps: int | None = None) -> dict[Hex
 
 
 def check_path(st: State, f: FighterState, to: Hex, path: tuple[Hex, ...] | None,
-               paths: dict[Hex, tuple[Hex, ...]] | None = None) -> tuple[Hex, ...]:
+               paths: Mapping[Hex, tuple[Hex, ...]] | None = None) -> tuple[Hex, ...]:
     """The path a Move takes: the given one checked, or the safest one (``paths``: ``move_paths`` if known).
 
     :raises IllegalAction: uw.move.no_route, uw.move.bad_path, uw.move.too_far
@@ -148,8 +198,7 @@ def check_activate(st: State, seat: str, f: FighterState, *, moving: bool) -> No
             raise IllegalAction("uw.activation.charged_no_move", fighter=f.name)
 
 
-def charge_destinations(st: State, f: FighterState,
-                        paths: dict[Hex, tuple[Hex, ...]] | None = None) -> dict[Hex, tuple[Hex, ...]]:
+def charge_destinations(st: State, f: FighterState, paths: MovePaths | None = None) -> Mapping[Hex, tuple[Hex, ...]]:
     """Move destinations from which some attack has a target in range and visible (§17.1).
 
     ``paths`` is ``move_paths(st, f)`` when the caller has it already. The test is
@@ -166,14 +215,14 @@ def charge_destinations(st: State, f: FighterState,
     far = max((p["range"] for p in profiles if not p["scything"]), default=-1)
     near = max(far, *(p["range"] for p in profiles))
     distance = rules.attack_distances(st, f)
-    out = {}
-    for h, path in (move_paths(st, f) if paths is None else paths).items():
+
+    def reaches(h: Hex) -> bool:
         for t in enemies:
             reach = near if near > far and h.is_adjacent(t) else far
             if distance(h, t) <= reach and sees(h, t):
-                out[h] = path
-                break
-    return out
+                return True
+        return False
+    return (move_paths(st, f) if paths is None else paths).only(reaches)
 
 
 def _stunnable(st: State, f: FighterState) -> list[FighterState]:
@@ -190,8 +239,7 @@ def stun_targets(st: State, f: FighterState, at: Hex | None = None) -> list[Figh
     return [e for e in _stunnable(st, f) if e.hex is not None and e.hex.is_adjacent(here)]
 
 
-def barge_destinations(st: State, f: FighterState,
-                       paths: dict[Hex, tuple[Hex, ...]] | None = None) -> dict[Hex, tuple[Hex, ...]]:
+def barge_destinations(st: State, f: FighterState, paths: MovePaths | None = None) -> Mapping[Hex, tuple[Hex, ...]]:
     """Move destinations next to an enemy the barger could stun (§17.4); ``paths`` as for Charge."""
     if not rules.can_be_staggered(st, f):
         return {}
@@ -200,7 +248,7 @@ def barge_destinations(st: State, f: FighterState,
         return {}
     bf = rules.battlefield(st)
     beside = {n for t in targets for n in bf.neighbours(t)}
-    return {h: path for h, path in (move_paths(st, f) if paths is None else paths).items() if h in beside}
+    return (move_paths(st, f) if paths is None else paths).only(beside.__contains__)
 
 
 def attack_options(st: State, f: FighterState) -> list[JSON]:

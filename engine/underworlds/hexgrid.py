@@ -16,11 +16,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass
 from enum import Enum
-from functools import lru_cache, total_ordering
+from functools import lru_cache
 from math import gcd
-from typing import Any
+from typing import Any, NamedTuple
 
 from pydantic import GetCoreSchemaHandler
 from pydantic_core import core_schema
@@ -35,10 +34,11 @@ _PARSED: dict[str, Hex] = {}
 _WRITTEN: dict[tuple[int, int], str] = {}
 
 
-@total_ordering
-@dataclass(frozen=True, slots=True)
-class Hex:
+class Hex(NamedTuple):
     """One hex of the grid, in axial coordinates; sorts in reading order (row, then column).
+
+    A named tuple: hashing and equality run in C (sets and dicts of hexes are everywhere in the rules); the
+    hash is the (q, r) pair's, as when it was a frozen dataclass, so sets of hexes iterate in the same order.
 
     >>> Hex.parse("c4")
     Hex.parse('c4')
@@ -120,10 +120,25 @@ class Hex:
             return f"Hex.parse({self.notation()!r})"
         return f"Hex(q={self.q}, r={self.r})"
 
-    def __lt__(self, other: object) -> bool:
+    def __lt__(self, other: object) -> bool:  # type: ignore[override]
         if not isinstance(other, Hex):
             return NotImplemented
-        return (self.r, self.q) < (other.r, other.q)
+        return (self[1], self[0]) < (other[1], other[0])
+
+    def __le__(self, other: object) -> bool:  # type: ignore[override]
+        if not isinstance(other, Hex):
+            return NotImplemented
+        return (self[1], self[0]) <= (other[1], other[0])
+
+    def __gt__(self, other: object) -> bool:  # type: ignore[override]
+        if not isinstance(other, Hex):
+            return NotImplemented
+        return (self[1], self[0]) > (other[1], other[0])
+
+    def __ge__(self, other: object) -> bool:  # type: ignore[override]
+        if not isinstance(other, Hex):
+            return NotImplemented
+        return (self[1], self[0]) >= (other[1], other[0])
 
     # -- pydantic: a Hex field reads "c4" or {"q": .., "r": ..} and writes "c4" ---------------
 
@@ -139,7 +154,7 @@ class Hex:
 
     # -- arithmetic ---------------------------------------------------------------------------
 
-    def __add__(self, other: Hex) -> Hex:
+    def __add__(self, other: Hex) -> Hex:  # type: ignore[override]
         return Hex(self.q + other.q, self.r + other.r)
 
     def __sub__(self, other: Hex) -> Hex:
