@@ -386,6 +386,12 @@ class Colours(Frozen):
     """Accent colour, ``#rrggbb``."""
 
 
+_BY_KEY: dict[int, tuple[Warband, dict[str, Fighter]]] = {}
+"""``Warband.fighter``'s look-up table by id(warband), the warband kept so the id stays its own (fighters are
+looked up on every characteristic read)."""
+_BY_KEY_LIMIT = 256
+
+
 class Warband(Frozen):
     """A warband (§2): its fighter cards, where they were read, and what is still unknown."""
 
@@ -449,10 +455,19 @@ class Warband(Frozen):
 
         :raises NotFound: uw.fighter.unknown
         """
-        for f in self.fighters:
-            if key in (f.id, f.name):
-                return f
-        raise NotFound("uw.fighter.unknown", warband=self.id, fighter=key)
+        hit = _BY_KEY.get(id(self))
+        if hit is None or hit[0] is not self:
+            by_key: dict[str, Fighter] = {}
+            for f in self.fighters:  # the first fighter with the key as id or name, as a scan finds it
+                by_key.setdefault(f.id, f)
+                by_key.setdefault(f.name, f)
+            if len(_BY_KEY) >= _BY_KEY_LIMIT:
+                _BY_KEY.clear()  # a match's own warbands come and go with its states
+            hit = _BY_KEY[id(self)] = (self, by_key)
+        found = hit[1].get(key)
+        if found is None:
+            raise NotFound("uw.fighter.unknown", warband=self.id, fighter=key)
+        return found
 
     @property
     def leader(self) -> Fighter:

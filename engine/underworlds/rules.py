@@ -167,6 +167,8 @@ def side(st: State, f: FighterState) -> FighterSide:
 
 
 def _upgrade_cards(f: FighterState) -> list[UpgradeCard]:
+    if not f.upgrades:  # most fighters, read for every characteristic
+        return []
     return [c for c in (load_cards().get(u) for u in f.upgrades) if isinstance(c, UpgradeCard)]
 
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+import threading
+from collections import OrderedDict
 from typing import Any
 
 from engine.core.errors import IllegalAction
@@ -55,6 +57,50 @@ def load(state: JSON) -> State:
 def dump(st: State) -> JSON:
     """The JSON form of a state."""
     return st.model_dump(mode="json")
+
+
+_MEMO_SIZE = 32
+"""State dicts whose ``State`` (and views) are kept: the table asks about the same dict several times per command."""
+_LOADED: OrderedDict[int, tuple[JSON, State]] = OrderedDict()
+"""id(state dict) -> (the dict, kept alive so the id stays its own; its ``State``), most recent last."""
+_VIEWS: OrderedDict[tuple[int, str | None], tuple[JSON, JSON]] = OrderedDict()
+"""(id(state dict), viewer) -> (the dict; its view)."""
+_MEMO_LOCK = threading.Lock()  # legal actions are worked out in threads too
+
+
+def _recall(memo: OrderedDict[Any, tuple[JSON, Any]], key: Any, state: JSON) -> Any:
+    with _MEMO_LOCK:
+        hit = memo.get(key)
+        if hit is None or hit[0] is not state:
+            return None
+        memo.move_to_end(key)
+        return hit[1]
+
+
+def _remember(memo: OrderedDict[Any, tuple[JSON, Any]], key: Any, state: JSON, value: Any) -> None:
+    with _MEMO_LOCK:
+        memo[key] = (state, value)
+        memo.move_to_end(key)
+        while len(memo) > _MEMO_SIZE:
+            memo.popitem(last=False)
+
+
+def loaded(state: JSON) -> State:
+    """The ``State`` of a state dict, validated once per dict and shared: read it, never change it (``load`` gives
+    one to change). A state dict is never changed once made (the table keeps each one as it is)."""
+    st = _recall(_LOADED, id(state), state)
+    if st is None:
+        st = load(state)
+        _remember(_LOADED, id(state), state, st)
+    return st  # type: ignore[no-any-return]
+
+
+def _dump_known(st: State) -> JSON:
+    """``dump`` of a state no one changes any more, remembered as the dict's ``State`` (the next look at the dict
+    costs no validation)."""
+    state = dump(st)
+    _remember(_LOADED, id(state), state, st)
+    return state
 
 
 def apply_state(st: State, seat: str, action: JSON, rng: Rng) -> list[JSON]:
@@ -126,7 +172,7 @@ def concede(state: JSON, seat: str) -> JSON:
     else:
         advance(ctx)  # a step that waited for them alone (a reaction step) goes on
         settle_conceded(ctx)
-    return dump(st)
+    return _dump_known(st)
 
 
 class UnderworldsSystem:
@@ -144,11 +190,11 @@ class UnderworldsSystem:
         st = setup.new_state(options or {}, tuple(seats), rng)
         ctx = Ctx(st, rng)
         advance(ctx)
-        return dump(st)
+        return _dump_known(st)
 
     def legal_actions(self, state: JSON, seat: str) -> list[JSON]:
         """Every concrete action ``seat`` may take now, in a stable order (referee actions excluded)."""
-        st = load(state)
+        st = loaded(state)
         if seat not in st.seats or st.players[seat].conceded:
             return []
         return legal(st, seat)
@@ -163,9 +209,9 @@ class UnderworldsSystem:
         :raises IllegalAction: uw.match.over, uw.turn.unknown_seat, uw.turn.not_yours and each rule's codes
         :raises InvalidInput: uw.action.invalid, uw.action.unknown_type
         """
-        st = load(state)
+        st = load(state)  # a copy to change (cheaper than copying the remembered one)
         events = apply_state(st, seat, action, rng)
-        return dump(st), events
+        return _dump_known(st), events
 
     def view(self, state: JSON, seat: str | None) -> JSON:
         """What ``seat`` may see (``None``: a spectator): hands, deck order and secret choices removed."""
@@ -183,7 +229,7 @@ class UnderworldsSystem:
 
     def describe(self, state: JSON) -> list[tuple[str, str]]:
         """Status-embed lines: round and phase, whose decision, glory, activations left."""
-        st = load(state)
+        st = loaded(state)
         lines = [("Round", f"{st.round or '-'} · {st.phase}" + (f" ({st.setup.stage})" if st.phase == "setup" else ""))]
         waiting = awaiting(st)
         top = st.top()
@@ -217,8 +263,8 @@ def _prompt(st: State) -> JSON | None:
     return prompt
 
 
-def _fighter_view(st: State, f: Any) -> JSON:
-    data = f.model_dump(mode="json")
+def _fighter_view(st: State, f: Any, data: JSON) -> JSON:
+    """``data`` (the fighter's dump) with its characteristics now."""
     if st.players[f.seat].warband is None:
         return data
     data.update(wounds_max=rules.wounds(st, f), move_value=rules.move_value(st, f),
@@ -239,8 +285,16 @@ def next_turn(st: State) -> str | None:
 
 
 def view(state: JSON, seat: str | None) -> JSON:
-    """The state as ``seat`` may see it, plus what the renderer needs (prompt, characteristics)."""
-    st = load(state)
+    """The state as ``seat`` may see it, plus what the renderer needs (prompt, characteristics); made once per state
+    dict and viewer and shared: read it, never change it."""
+    out = _recall(_VIEWS, (id(state), seat), state)
+    if out is None:
+        out = _view(loaded(state), seat)
+        _remember(_VIEWS, (id(state), seat), state, out)
+    return out  # type: ignore[no-any-return]
+
+
+def _view(st: State, seat: str | None) -> JSON:
     out = dump(st)
     secret_setup = st.phase == "setup" and st.setup.stage == "choose_warbands"
     redraw_done = all(p.redraw is not None for p in st.players.values())
@@ -263,7 +317,8 @@ def view(state: JSON, seat: str | None) -> JSON:
             if t["face_up"] == "cover":
                 t["id"], t["number"] = f"hidden-{i + 1}", None
         out["feature_tokens"] = [t for t in out["feature_tokens"] if t["front"] != "objective" or t["hex"]]
-    out["fighters"] = [_fighter_view(st, f) for f in st.fighters] if not secret_setup else []
+    out["fighters"] = [_fighter_view(st, f, data) for f, data in zip(st.fighters, out["fighters"])] \
+        if not secret_setup else []
     out["view_of"] = seat
     out["awaiting"] = awaiting(st)
     out["next_turn"] = next_turn(st)
