@@ -215,6 +215,13 @@ def charge_destinations(st: State, f: FighterState, paths: MovePaths | None = No
     far = max((p["range"] for p in profiles if not p["scything"]), default=-1)
     near = max(far, *(p["range"] for p in profiles))
     distance = rules.attack_distances(st, f)
+    paths = move_paths(st, f) if paths is None else paths
+    if distance is Hex.distance and f.hex is not None:
+        # Only enemies within reach of some destination: no destination is further than ``farthest`` from the start.
+        farthest = max((f.hex.distance(h) for h in paths), default=0)
+        enemies = [t for t in enemies if f.hex.distance(t) <= farthest + near]
+        if not enemies:
+            return {}
 
     def reaches(h: Hex) -> bool:
         for t in enemies:
@@ -222,7 +229,7 @@ def charge_destinations(st: State, f: FighterState, paths: MovePaths | None = No
             if distance(h, t) <= reach and sees(h, t):
                 return True
         return False
-    return (move_paths(st, f) if paths is None else paths).only(reaches)
+    return paths.only(reaches)
 
 
 def _stunnable(st: State, f: FighterState) -> list[FighterState]:
