@@ -10,19 +10,19 @@ Same inputs, same bytes: no timestamps, Pillow's built-in scalable font, fixed p
 """
 from __future__ import annotations
 
-import io
+import itertools
 import math
 import zlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from functools import lru_cache
+from functools import lru_cache, partial
 
 from PIL import Image, ImageColor, ImageDraw, ImageFont
 
 from render.kit.cache import ByteCache
 from render.kit.fonts import font
-from render.kit.png import BandedLayer
+from render.kit.png import BAND_ROWS, Band, BandedLayer, deflate_band, png
 
 from engine.underworlds.battlefield import Battlefield, HexType, JoinEdge
 from engine.underworlds.feature_tokens import FeatureSide
@@ -269,6 +269,11 @@ class _Palette:
         self.colours = list(colours)
         self.index_of = {c: i for i, c in enumerate(self.colours)}
 
+    def copy(self) -> "_Palette":
+        other = _Palette(())
+        other.colours, other.index_of = list(self.colours), dict(self.index_of)
+        return other
+
     def __call__(self, colour: RGB) -> int:
         index = self.index_of.get(colour)
         if index is None:
@@ -297,12 +302,18 @@ def _text_bands(text: str, px: int) -> tuple[Image.Image, ...]:
     return tuple(mask.point(lut) for lut in _BANDS)
 
 
+@lru_cache(maxsize=256)
+def _tones(fg: RGB, bg: RGB) -> tuple[RGB, ...]:
+    """The four tones of text in ``fg`` over ``bg`` (1/4, 1/2, 3/4, full)."""
+    return tuple(_blend(fg, bg, amount) for amount in _LEVELS)
+
+
 def _text(img: Image.Image, pal: _Palette, centre: tuple[float, float], text: str, px: int, fg: RGB, bg: RGB) -> None:
     """Centred anti-aliased text on a palette image: 4 tones between ``bg`` and ``fg``."""
     bands = _text_bands(text, max(MIN_TEXT_PX, px))
     x, y = round(centre[0] - bands[0].width / 2), round(centre[1] - bands[0].height / 2)
-    for band, amount in zip(bands, _LEVELS):
-        img.paste(pal(_blend(fg, bg, amount)), (x, y), band)
+    for band, tone in zip(bands, _tones(fg, bg)):
+        img.paste(pal(tone), (x, y), band)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -352,6 +363,17 @@ def _static_colours(theme: Theme) -> tuple[RGB, ...]:
                 if blended not in out:
                     out.append(blended)
     return tuple(out)
+
+
+@lru_cache(maxsize=16)
+def _theme_palette(theme: Theme) -> _Palette:
+    """The static colours, then the tones of text on every badge the theme colours (wounds, markers, tokens): every
+    colour a board draws save its warbands', arrows' and highlights' own, at fixed indices (copy before adding)."""
+    pal = _Palette(_static_colours(theme))
+    for fill in (theme.wound, *(c for _, c in theme.marker + theme.token)):
+        for tone in _tones(_contrast(fill, theme), fill):
+            pal(tone)
+    return pal
 
 
 def _legend_items(battlefield: Battlefield, theme: Theme, labels: tuple[str, ...],
@@ -454,17 +476,14 @@ _HEXES: ByteCache[BandedLayer] = ByteCache(HEXES_CACHE_BYTES, lambda layer: laye
 
 
 @lru_cache(maxsize=16)
-def _static_layer(battlefield: Battlefield, width: int, theme: Theme) -> tuple[Image.Image, BandedLayer]:
-    """The hexes of a battlefield (``_hexes``) as pixels and compressed by band: the last few battlefields drawn
-    on stay as pixels here, the others compressed in ``_HEXES`` (given back in milliseconds)."""
+def _static_layer(battlefield: Battlefield, width: int, theme: Theme) -> BandedLayer:
+    """The hexes of a battlefield (``_hexes``) compressed by band, drawn once: the last few battlefields drawn on
+    stay here, the others in ``_HEXES`` (by battlefield, not this cache's argument hash)."""
     key = (battlefield, width, theme)
     banded = _HEXES.get(key)
     if banded is None:
-        image = _hexes(battlefield, width, theme)
-        banded = _HEXES.put(key, BandedLayer.of(image))
-    else:
-        image = banded.image()
-    return image, banded
+        banded = _HEXES.put(key, BandedLayer.of(_hexes(battlefield, width, theme)))
+    return banded
 
 
 def _hexes(battlefield: Battlefield, width: int, theme: Theme) -> Image.Image:
@@ -510,14 +529,29 @@ def _quantized(img: Image.Image, theme: Theme) -> Image.Image:
     return quantized
 
 
-_Strip = tuple[bytes, tuple[int, int]]
-_NAMES: ByteCache[tuple[_Strip, _Strip]] = ByteCache(NAMES_CACHE_BYTES, lambda s: len(s[0][0]) + len(s[1][0]))
+@dataclass(frozen=True)
+class _Strips:
+    """The title strip (rows above the hexes) and the legend strip (from ``legend_top`` to the image's bottom) of
+    one match's names and language, compressed; ``serial`` names them in band keys."""
+
+    title: bytes
+    title_height: int
+    legend: bytes
+    legend_height: int
+    serial: int = field(default_factory=lambda: next(_STRIP_SERIALS))
+
+    def images(self, width: int) -> tuple[Image.Image, Image.Image]:
+        return (Image.frombytes("P", (width, self.title_height), zlib.decompress(self.title)),
+                Image.frombytes("P", (width, self.legend_height), zlib.decompress(self.legend)))
+
+
+_STRIP_SERIALS = itertools.count()
+_NAMES: ByteCache[_Strips] = ByteCache(NAMES_CACHE_BYTES, lambda s: len(s.title) + len(s.legend))
 
 
 def _names_layer(battlefield: Battlefield, width: int, theme: Theme, labels: tuple[str, ...],
-                 words: BoardWords) -> tuple[Image.Image, Image.Image]:
-    """The title strip (rows above the hexes) and the legend strip (from ``legend_top`` to the image's bottom),
-    drawn once per match's names and language and kept compressed."""
+                 words: BoardWords) -> _Strips:
+    """The title and legend strips, drawn once per match's names and language and kept compressed."""
     key = (battlefield, width, theme, labels, words)
     kept = _NAMES.get(key)
     if kept is None:
@@ -539,10 +573,10 @@ def _names_layer(battlefield: Battlefield, width: int, theme: Theme, labels: tup
         bottom = _draw_legend(ImageDraw.Draw(legend), battlefield, theme, labels, words, layout.origin_x, 0,
                               width - layout.origin_x)
         legend = legend.crop((0, 0, layout.width, round(bottom + layout.origin_x)))
-        kept = _NAMES.put(key, tuple((zlib.compress(strip.tobytes(), 1), strip.size)  # type: ignore[arg-type]
-                                     for strip in (_quantized(title_strip, theme), _quantized(legend, theme))))
-    title, legend = (Image.frombytes("P", size, zlib.decompress(data)) for data, size in kept)
-    return title, legend
+        title_p, legend_p = _quantized(title_strip, theme), _quantized(legend, theme)
+        kept = _NAMES.put(key, _Strips(zlib.compress(title_p.tobytes(), 1), title_p.height,
+                                       zlib.compress(legend_p.tobytes(), 1), legend_p.height))
+    return kept
 
 
 def _starting_icon(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, theme: Theme) -> None:
@@ -567,7 +601,11 @@ def _badge(img: Image.Image, draw: ImageDraw.ImageDraw, pal: _Palette, centre: t
         _text(img, pal, (x, y), text, round(radius * 1.3), _contrast(fill, theme), fill)
 
 
-def _draw_token(img: Image.Image, draw: ImageDraw.ImageDraw, pal: _Palette, layout: _Layout, token: TokenMark,
+def _token_text(token: TokenMark) -> str:
+    return str(token.value) if token.side is FeatureSide.OBJECTIVE and token.value is not None else token.side.value[0].upper()
+
+
+def _draw_token(img: Image.Image, draw: ImageDraw.ImageDraw, *, pal: _Palette, layout: _Layout, token: TokenMark,
                 theme: Theme) -> None:
     cx, cy = layout.centres[token.hex]
     size = layout.size
@@ -576,11 +614,11 @@ def _draw_token(img: Image.Image, draw: ImageDraw.ImageDraw, pal: _Palette, layo
     draw.polygon(_corners(cx, cy, size * 0.86), outline=pal(colour), width=ring)
     if token.side is FeatureSide.BLOCKED:
         draw.polygon(_corners(cx, cy, size * 0.86 - ring), outline=pal(theme.blocked_border), width=2)
-    text = str(token.value) if token.side is FeatureSide.OBJECTIVE and token.value is not None else token.side.value[0].upper()
-    _badge(img, draw, pal, (cx - size * 0.5, cy - size * 0.3), max(11.0, size * 0.22), colour, text, theme)
+    _badge(img, draw, pal, (cx - size * 0.5, cy - size * 0.3), max(11.0, size * 0.22), colour, _token_text(token), theme)
 
 
-def _draw_arrow(draw: ImageDraw.ImageDraw, pal: _Palette, layout: _Layout, arrow: Arrow, theme: Theme) -> None:
+def _draw_arrow(img: Image.Image, draw: ImageDraw.ImageDraw, *, pal: _Palette, layout: _Layout, arrow: Arrow,
+                theme: Theme) -> None:
     points = [layout.centres[h] for h in arrow.path if h in layout.centres]
     if len(points) < 2:
         return
@@ -606,7 +644,7 @@ _MARKER_SPOTS = ((-0.6, 0.12), (0.6, 0.12), (-0.42, 0.44), (0.42, 0.44))
 _MARKER_ORDER = (Marker.MOVE, Marker.CHARGE, Marker.GUARD, Marker.STAGGER)
 
 
-def _draw_piece(img: Image.Image, draw: ImageDraw.ImageDraw, pal: _Palette, layout: _Layout, piece: Piece,
+def _draw_piece(img: Image.Image, draw: ImageDraw.ImageDraw, *, pal: _Palette, layout: _Layout, piece: Piece,
                 theme: Theme, words: BoardWords = ENGLISH) -> None:
     cx, cy = layout.centres[piece.hex]
     size = layout.size
@@ -657,28 +695,179 @@ def render_battlefield(battlefield: Battlefield, *, width: int = 1280, pieces: S
     if width < MIN_WIDTH:
         raise ValueError(f"width must be at least {MIN_WIDTH} px to stay readable on a phone, not {width}")
     layout = _layout(battlefield, width)
-    title, legend = _names_layer(battlefield, width, theme, labels, words)
-    hexes, banded = _static_layer(battlefield, width, theme)
-    img = hexes.crop((0, 0, layout.width, layout.legend_top + legend.height))
-    img.paste(title, (0, 0))
-    img.paste(legend, (0, layout.legend_top))
-    pal = _Palette(_static_colours(theme))
-    draw = ImageDraw.Draw(img)
-    if player_colours:
-        _draw_player_colours(draw, pal, battlefield, layout, theme, labels, words, player_colours)
-    for hex_, colour in sorted((highlights or {}).items(), key=lambda item: item[0]):
-        if hex_ in layout.centres:
-            cx, cy = layout.centres[hex_]
-            outline = theme.highlight if colour is None else _rgb(colour)
-            draw.polygon(_corners(cx, cy, layout.size * 0.94), outline=pal(outline),
-                         width=max(4, round(layout.size * 0.08)))
-    for arrow in arrows:  # under the tokens, so a token's value stays readable
-        _draw_arrow(draw, pal, layout, arrow, theme)
-    for token in tokens:
-        if token.hex in layout.centres:
-            _draw_token(img, draw, pal, layout, token, theme)
+    strips = _names_layer(battlefield, width, theme, labels, words)
+    hexes = _static_layer(battlefield, width, theme)
+    height = layout.legend_top + strips.legend_height
+    pal = _theme_palette(theme).copy()
+    drawings = _drawings(battlefield, layout, strips, pal, theme, labels, words, pieces, tokens, highlights, arrows,
+                         player_colours)
+    registered = len(pal.colours)
+    rows = BAND_ROWS
+    count = -(-height // rows)
+    over: list[list[tuple]] = [[] for _ in range(count)]
+    for drawing in drawings:
+        for band in range(drawing.top // rows, (drawing.bottom - 1) // rows + 1):
+            over[band].append(drawing.key)
+    bands: list[Band | None] = []
+    dirty: dict[int, tuple] = {}
+    for number, keys in enumerate(over):
+        band_height = min(rows, height - number * rows)
+        if not keys and band_height == rows and number < len(hexes.bands):
+            bands.append(hexes.bands[number])  # nothing drawn over: the hexes' own band
+            continue
+        key = (hexes.serial, number, band_height, *keys)
+        band = _BOARD_BANDS.get(key)
+        if band is None:
+            dirty[number] = key
+        bands.append(band)
+    if dirty:
+        for number, band in _draw_bands(hexes, drawings, height, dirty).items():
+            bands[number] = _BOARD_BANDS.put(dirty[number], band)
+        if len(pal.colours) != registered:
+            raise RuntimeError("a colour was drawn that the bands' keys did not register")
+    return png(layout.width, height, pal.flat(), bands)  # type: ignore[arg-type]
+
+
+BANDS_CACHE_BYTES = 32 * 1024 * 1024
+"""Compressed bands of the boards drawn, by what is drawn in them (~30 KB a board, most shared with the match's
+previous board): a match's next board compresses only the bands whose pieces, tokens or arrows changed."""
+_BOARD_BANDS: ByteCache[Band] = ByteCache(BANDS_CACHE_BYTES, lambda band: len(band[0]) + 120)
+
+
+@dataclass(frozen=True, slots=True)
+class _Drawing:
+    """One thing drawn over the hexes, in drawing order: what decides its pixels (``key``: plain values and the
+    palette indices of its colours), the rows it may touch and how to draw it."""
+
+    key: tuple
+    top: int
+    bottom: int
+    """Past the last row it may touch."""
+    draw: Callable[[Image.Image, ImageDraw.ImageDraw], None]
+
+
+def _draw_bands(hexes: BandedLayer, drawings: Sequence[_Drawing], height: int,
+                dirty: Mapping[int, tuple]) -> dict[int, Band]:
+    """The ``dirty`` bands drawn and compressed: the hexes' rows under them inflated, then every drawing touching
+    them drawn at its place on an image of the board's size (the other rows are left blank, never read)."""
+    rows, width = BAND_ROWS, hexes.width
+    runs: list[list[int]] = []
+    for number in sorted(dirty):
+        if runs and runs[-1][1] == number:
+            runs[-1][1] = number + 1
+        else:
+            runs.append([number, number + 1])
+    canvas = Image.new("P", (width, min(height, runs[-1][1] * rows)))
+    for first, last in runs:
+        if first < len(hexes.bands):
+            canvas.paste(hexes.rows(first, min(last, len(hexes.bands))), (0, first * rows))
+    draw = ImageDraw.Draw(canvas)
+    for drawing in drawings:
+        if any(band in dirty for band in range(drawing.top // rows, (drawing.bottom - 1) // rows + 1)):
+            drawing.draw(canvas, draw)
+    out: dict[int, Band] = {}
+    step = width * rows
+    for first, last in runs:
+        pixels = canvas.crop((0, first * rows, width, min(height, last * rows))).tobytes()
+        for number in range(first, last):
+            out[number] = deflate_band(pixels[(number - first) * step:(number - first + 1) * step], width)
+    return out
+
+
+def _drawings(battlefield: Battlefield, layout: _Layout, strips: _Strips, pal: _Palette, theme: Theme,
+              labels: tuple[str, ...], words: BoardWords, pieces: Sequence[Piece], tokens: Sequence[TokenMark],
+              highlights: Mapping[Hex, Colour | None] | None, arrows: Sequence[Arrow],
+              player_colours: Sequence[Colour | None]) -> list[_Drawing]:
+    """Everything drawn over the hexes, in drawing order (title and legend, player colours, highlights, arrows,
+    tokens, pieces). Colours not in the theme's palette are added to ``pal`` here in a fixed order, the players'
+    first, so a piece keeps its indices (and its bands their keys) whatever arrows come and go."""
+    height = layout.legend_top + strips.legend_height
+    size, centres = layout.size, layout.centres
+
+    def rows(top: float, bottom: float) -> tuple[int, int]:
+        return max(0, math.floor(top) - 2), min(height, math.ceil(bottom) + 3)
+
+    players = tuple(-1 if c is None else pal(_rgb(c)) for c in player_colours)
+    fills = {}
     for piece in pieces:
-        if piece.hex in layout.centres:
-            _draw_piece(img, draw, pal, layout, piece, theme, words)
-    img.putpalette(pal.flat())
-    return banded.encode(img)  # only the bands drawn over are compressed again
+        if piece.hex in centres:
+            fill = _rgb(piece.colour)
+            fills[piece] = (pal(fill), *(pal(tone) for tone in _tones(_contrast(fill, theme), fill)))
+    named: list[tuple[_Strips, Image.Image, Image.Image]] = []
+
+    def strip(which: int) -> Image.Image:  # the names strips inflated once, when a band under them is drawn
+        if not named:
+            named.append((strips, *strips.images(layout.width)))
+        return named[0][1 + which]
+
+    out = [_Drawing(("title", strips.serial), 0, min(height, strips.title_height),
+                    lambda img, draw: img.paste(strip(0), (0, 0))),
+           _Drawing(("legend", strips.serial), layout.legend_top, height,
+                    lambda img, draw: img.paste(strip(1), (0, layout.legend_top)))]
+    if player_colours:
+        out.append(_Drawing(("players", players), layout.legend_top, height, lambda img, draw: _draw_player_colours(
+            draw, pal, battlefield, layout, theme, labels, words, player_colours)))
+    width = max(4, round(size * 0.08))
+    for hex_, colour in sorted((highlights or {}).items(), key=lambda item: item[0]):
+        if hex_ in centres:
+            cx, cy = centres[hex_]
+            outline = pal(theme.highlight if colour is None else _rgb(colour))
+            out.append(_Drawing(("highlight", cx, cy, outline), *rows(cy - size * 0.94 - width, cy + size * 0.94 + width),
+                                partial(_draw_highlight, cx=cx, cy=cy, size=size, outline=outline, width=width)))
+    for arrow in arrows:  # under the tokens, so a token's value stays readable
+        points = tuple(centres[h] for h in arrow.path if h in centres)
+        if len(points) < 2:
+            continue
+        colour = pal(_rgb(arrow.colour) if arrow.colour is not None else theme.of(theme.arrow, arrow.kind.value))
+        pad = max((max(4, round(size * 0.08)) + 4) / 2, size * 0.2 + 1)
+        ys = [y for _, y in points]
+        out.append(_Drawing(("arrow", points, colour), *rows(min(ys) - pad, max(ys) + pad),
+                            partial(_draw_arrow, pal=pal, layout=layout, arrow=arrow, theme=theme)))
+    for token in tokens:
+        if token.hex in centres:
+            cx, cy = centres[token.hex]
+            reach = size * 0.86 + max(4, round(size * 0.1))
+            up = max(reach, size * 0.3 + _badge_reach(max(11.0, size * 0.22), _token_text(token)))
+            out.append(_Drawing(("token", cx, cy, token.side.value, token.value), *rows(cy - up, cy + reach),
+                                partial(_draw_token, pal=pal, layout=layout, token=token, theme=theme)))
+    for piece in pieces:
+        if piece.hex in centres:
+            cx, cy = centres[piece.hex]
+            up, down = _piece_reach(piece, size, words)
+            letters = tuple(words.marker(m.value)[1] for m in _MARKER_ORDER if m in piece.markers)
+            out.append(_Drawing(("piece", cx, cy, piece.label[:3], piece.wounds, letters, piece.inspired, fills[piece]),
+                                *rows(cy - up, cy + down),
+                                partial(_draw_piece, pal=pal, layout=layout, piece=piece, theme=theme,
+                                                  words=words)))
+    return out
+
+
+def _badge_reach(radius: float, text: str) -> float:
+    """How far a badge reaches above or below its centre: its disc, or its text if taller."""
+    if not text:
+        return radius
+    return max(radius, _text_bands(text, max(MIN_TEXT_PX, round(radius * 1.3)))[0].height / 2 + 1)
+
+
+def _piece_reach(piece: Piece, size: float, words: BoardWords) -> tuple[float, float]:
+    """How far a piece's drawing reaches above and below its hex's centre: its disc (or Inspired ring), label,
+    wounds badge and markers."""
+    radius = size * 0.5
+    reach = radius + max(4, size * 0.08) if piece.inspired else radius
+    if piece.label:
+        label = _text_bands(piece.label[:3], max(MIN_TEXT_PX, round(size * (0.4 if len(piece.label) < 3 else 0.3))))
+        reach = max(reach, label[0].height / 2 + 1)
+    up = down = reach
+    if piece.wounds > 0:
+        up = max(up, size * 0.36 + _badge_reach(max(11.0, size * 0.22), str(piece.wounds)))
+    spots = iter(_MARKER_SPOTS)
+    for marker in _MARKER_ORDER:
+        if marker in piece.markers:
+            dx, dy = next(spots)
+            down = max(down, dy * size + _badge_reach(max(11.0, size * 0.2), words.marker(marker.value)[1]))
+    return up, down
+
+
+def _draw_highlight(img: Image.Image, draw: ImageDraw.ImageDraw, *, cx: float, cy: float, size: float, outline: int,
+                    width: int) -> None:
+    draw.polygon(_corners(cx, cy, size * 0.94), outline=outline, width=width)

@@ -33,7 +33,12 @@ OUTCOME_COLOURS = {"critical_hit": "#ff2fd0", "hit": "#ff3c3c", "draw": "#ffa040
 _SKIP_WORDS = {"the", "of", "and", "a"}
 
 
-@functools.lru_cache(maxsize=32)
+BATTLEFIELDS_KEPT = 512
+"""Battlefields kept built (~50 KB each): nearly every live match has one of its own, and building one costs more
+than drawing its board."""
+
+
+@functools.lru_cache(maxsize=BATTLEFIELDS_KEPT)
 def _battlefield(spec_json: str, boards_json: str) -> Battlefield:
     boards = [Board.model_validate(b) for b in json.loads(boards_json)]
     return Battlefield.from_spec(BattlefieldSpec.model_validate_json(spec_json), boards_with(boards))

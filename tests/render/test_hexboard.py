@@ -2,11 +2,13 @@
 from __future__ import annotations
 
 import ast
+import dataclasses
 import io
+import math
 from pathlib import Path
 
 import pytest
-from PIL import Image, ImageFont
+from PIL import Image, ImageChops, ImageDraw, ImageFont
 
 import render.underworlds.hexboard as hexboard
 from engine.underworlds.battlefield import Battlefield, Board, HexType, Join, JoinEdge
@@ -57,9 +59,11 @@ def test_render_gives_a_valid_png_under_200_kb_at_1280(field: Battlefield) -> No
 
 
 def test_render_is_deterministic(field: Battlefield) -> None:
-    """Same inputs, same bytes, with or without the cached static layer."""
+    """Same inputs, same bytes, with or without the cached static layer and bands."""
     first = render_battlefield(field, pieces=ten_pieces())
     hexboard._static_layer.cache_clear()
+    hexboard._HEXES.clear()
+    hexboard._BOARD_BANDS.clear()
     hexboard._layout.cache_clear()
     assert render_battlefield(field, pieces=ten_pieces()) == first
 
@@ -195,3 +199,70 @@ def test_renderer_depends_on_engine_hexes_and_battlefield_only() -> None:
     engine = {m for m in modules if m.startswith("engine")}
     assert engine <= {"engine.underworlds.battlefield", "engine.underworlds.hexgrid", "engine.underworlds.feature_tokens"}
     assert not {m.split(".")[0] for m in modules} & {"discord", "table", "cogs", "redis"}
+
+
+def random_scene(field: Battlefield, pick: "random.Random") -> dict:
+    """Pieces (every look: labels, wounds, markers, Inspired), tokens, arrows and highlights at random hexes."""
+    hexes = sorted(field.hexes)
+    colours = ["#3b6fd8", "#c9a23a", "#f0f0f0", (20, 200, 90)]
+    pieces = [Piece(pick.choice(hexes), pick.choice(["PF", "2", "ABC", ""]), pick.choice(colours),
+                    wounds=pick.choice([0, 0, 1, 12]), markers=frozenset(pick.sample(list(Marker), pick.randrange(5))),
+                    inspired=pick.random() < 0.3) for _ in range(pick.randrange(1, 12))]
+    tokens = [TokenMark(pick.choice(hexes), side, pick.choice([None, 1, 3]) if side is FeatureSide.OBJECTIVE else None)
+              for side in pick.sample(list(FeatureSide), pick.randrange(len(FeatureSide) + 1))]
+    arrows = [Arrow(tuple(pick.sample(hexes, pick.randrange(2, 5))), pick.choice(list(ArrowKind)),
+                    pick.choice([None, "#ff2fd0"])) for _ in range(pick.randrange(3))]
+    highlights = {pick.choice(hexes): pick.choice([None, "#ffee55"]) for _ in range(pick.randrange(4))}
+    return {"pieces": pieces, "tokens": tokens, "arrows": arrows, "highlights": highlights}
+
+
+@pytest.mark.parametrize("width", [1024, 1280, 1900])
+def test_each_drawing_stays_in_the_rows_its_bands_are_keyed_by(field: Battlefield, width: int) -> None:
+    """A band is redrawn only when what is drawn over it changes: every drawing must touch no row outside its own
+    (a drawing reaching further would leave a stale band)."""
+    import random
+
+    pick = random.Random(width)
+    layout = hexboard._layout(field, width)
+    strips = hexboard._names_layer(field, width, DEFAULT_THEME, ("Ann", "Bob"), hexboard.ENGLISH)
+    height = layout.legend_top + strips.legend_height
+    for _ in range(15):
+        scene = random_scene(field, pick)
+        pal = hexboard._theme_palette(DEFAULT_THEME).copy()
+        drawings = hexboard._drawings(field, layout, strips, pal, DEFAULT_THEME, ("Ann", "Bob"), hexboard.ENGLISH,
+                                      scene["pieces"], scene["tokens"], scene["highlights"], scene["arrows"],
+                                      ("#3b6fd8", None))
+        for drawing in drawings:
+            canvas = Image.new("P", (width, height), 255)
+            drawing.draw(canvas, ImageDraw.Draw(canvas))
+            touched = ImageChops.invert(Image.frombytes("L", canvas.size, canvas.tobytes())).getbbox()  # not 255
+            assert touched is not None and drawing.top <= touched[1] and touched[3] <= drawing.bottom, drawing.key
+
+
+def test_boards_drawn_from_kept_bands_equal_boards_drawn_afresh(field: Battlefield) -> None:
+    """Boards after boards (pieces moving, arrows coming and going) reuse the bands whose drawings are unchanged:
+    each is the same image as when drawn with nothing kept."""
+    import random
+
+    pick = random.Random(3)
+    scenes = [random_scene(field, pick) for _ in range(6)]
+    scenes += [dict(s, arrows=[]) for s in scenes] + [dict(s, pieces=s["pieces"][1:]) for s in scenes]
+    warm = [render_battlefield(field, **s) for s in scenes]
+    for scene, png in zip(scenes, warm):
+        hexboard._BOARD_BANDS.clear()
+        assert render_battlefield(field, **scene) == png
+
+
+def test_a_piece_moving_compresses_only_the_bands_it_left_and_entered(field: Battlefield,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    before = ten_pieces()
+    after = [dataclasses.replace(before[3], hex=P("f5")), *before[:3], *before[4:]]
+    render_battlefield(field, pieces=before)
+    compressed: list[int] = []
+    real = hexboard.deflate_band
+    monkeypatch.setattr(hexboard, "deflate_band", lambda pixels, width: compressed.append(1) or real(pixels, width))
+    png = render_battlefield(field, pieces=after)
+    reach = math.ceil(2 * hex_radius(field) / hexboard.BAND_ROWS) + 1
+    assert 0 < len(compressed) <= 2 * reach
+    hexboard._BOARD_BANDS.clear()
+    assert render_battlefield(field, pieces=after) == png
