@@ -252,8 +252,10 @@ class GameTable:
 
         :raises IllegalAction: core.table.not_your_turn
         """
+        if self.legal(match, seat):  # worked out already (``ready``): the view is only needed to refuse
+            return
         scene = self.scene(match, None, lang)
-        if seat in scene.awaiting or self.legal(match, seat):
+        if seat in scene.awaiting:
             return
         waiting = ", ".join(match.holder(s).name for s in scene.awaiting) or "—"
         raise IllegalAction("core.table.not_your_turn", name=waiting, step=self.presenter.step(scene))
