@@ -9,9 +9,11 @@ Redis client serving its share of the matches (as bot processes do, each the mat
 ``--cluster`` plays them on a Redis Cluster: REDIS_URL when it is a ``redis-cluster://`` URL, otherwise three
 primaries started on loopback. Servers the bench starts run with AOF on (``appendfsync everysec``).
 
-Each action is timed as a user waits for it. ``--path command`` (the default) runs the whole command a player's
-``/<game> do`` runs in the bot (``GameTable.run`` through ``Play``: load, the legal choices, the act and its save,
-the views, the turn panel with the next player's legal choices, the board image, reminders and windows armed);
+Each action is timed as a user waits for it. ``--path command`` (the default) runs the whole command as the bot
+runs it: a button or menu option of the match's last reply pressed (``Play.press``), as players mostly do, or
+``/<game> do`` with an autocomplete pick when the reply offers none (``GameTable.run``): load, the legal
+choices, the act and its save, the views, the turn panel with the next player's legal choices, the board image,
+reminders and windows armed;
 ``--path engine`` only ``Table.act`` (load, apply, compare-and-set, indexes), as this bench timed before.
 
 Prints throughput, p50/p99 latency per action and Redis memory per match, one column per worker count beside
@@ -38,6 +40,7 @@ from table.games import load_games
 from table.lifecycle import Table
 from table.match import Match, Status
 from table.play import Play
+from table.reply import Reply
 from redis.asyncio.cluster import RedisCluster
 
 from table.redis_server import client_for, is_cluster
@@ -54,7 +57,8 @@ GOALS = {
     "finished": "≤ 32 KB",
 }
 """Issue #20's goals, printed beside the figures."""
-PATHS = {"command": "the full command (GameTable.run: legal choices, act + save, views, panel, board image)",
+PATHS = {"command": "the full command (a button pressed, or /<game> do: legal choices, act + save, views, panel, "
+                    "board image)",
          "engine": "Table.act only (load, apply, compare-and-set, indexes)"}
 
 
@@ -74,40 +78,87 @@ async def open_match(table: Table, game: str, i: int) -> str:
 async def play(table: Table, match_id: str, until: float, picker: random.Random, latencies: list[float],
                counts: dict[str, int], gate: asyncio.Semaphore, games: Play | None = None) -> None:
     """Random legal actions until time is up or the match ends; every match plays at once."""
+    shown: Reply | None = None  # the match's last public reply, whose buttons its players press
     while time.perf_counter() < until:
         async with gate:  # bounds the requests in flight, not the matches in play
             if games is not None:
-                done = await _one_command(games, match_id, picker, latencies, counts)
+                done, shown = await _one_command(games, match_id, shown, picker, latencies, counts)
             else:
                 done = await _one_action(table, match_id, picker, latencies, counts)
             if done:
                 return
 
 
-async def _one_command(games: Play, match_id: str, picker: random.Random, latencies: list[float],
-                       counts: dict[str, int]) -> bool:
-    """One random legal choice picked as a player picks it in ``/<game> do`` (``<log length>:<index>`` from the
-    autocomplete), run as the bot runs the command; True when the match can go no further."""
-    match: Match = await games.table.store.load(match_id)
-    if match.status is not Status.ACTIVE:
-        counts["finished"] += 1
-        return True
-    game = games.game(match.game)
-    await game.ready(match, [h.seat for h in match.seats])
-    choices = [(h, i) for h in match.seats for i in range(len(game.legal(match, h.seat)))]
-    if not choices:
-        counts["stuck"] += 1
-        return True
-    holder, index = picker.choice(choices)
-    ctx = Context(Actor(holder.user_id, holder.name), match.thread_id or 1)
+async def _one_command(games: Play, match_id: str, shown: Reply | None, picker: random.Random,
+                       latencies: list[float], counts: dict[str, int]) -> tuple[bool, Reply | None]:
+    """One random legal choice, picked as players pick: a button or menu option of the match's last reply
+    when it offers their choices (most do), else ``/<game> do`` with ``<log length>:<index>`` from its
+    autocomplete (which reads the match and its choices first); run as the bot runs it. (True when the match can
+    go no further, the new public reply.)"""
+    pressed = _press_from(shown, picker)
+    if pressed is not None:
+        user, custom_id, values = pressed
+        holder = Actor(user.user_id, user.name)
+        run = games.press(Context(holder, 1), custom_id, values)
+        counts["pressed"] += 1
+    else:
+        match: Match = await games.table.store.load(match_id)
+        if match.status is not Status.ACTIVE:
+            counts["finished"] += 1
+            return True, None
+        _players[match.id] = list(match.seats)
+        game = games.game(match.game)
+        await game.ready(match, [h.seat for h in match.seats])
+        choices = [(h, i) for h in match.seats for i in range(len(game.legal(match, h.seat)))]
+        if not choices:
+            counts["stuck"] += 1
+            return True, None
+        holder_seat, index = picker.choice(choices)
+        holder = Actor(holder_seat.user_id, holder_seat.name)
+        run = game.run(Context(holder, match.thread_id or 1), "do", {"action": f"{match.log_length}:{index}"},
+                       match.id)
     started = time.perf_counter()
+    reply: Reply | None = None
     try:
-        reply = await game.run(ctx, "do", {"action": f"{match.log_length}:{index}"}, match.id)
+        reply = await run
         counts["refused" if reply.error else "applied"] += 1
     except GameError:
         counts["refused"] += 1  # a concurrent change made it stale: refused, nothing written
     latencies.append(time.perf_counter() - started)
-    return False
+    if reply is None or reply.error:
+        return False, None
+    public = next((post for _, post in reply.posts if not post.ephemeral), None) if reply.ephemeral else reply
+    if public is not None and public.panel is None:  # the match ended: its result has no choices
+        counts["finished"] += 1
+        return True, None
+    return False, public
+
+
+def _press_from(shown: Reply | None, picker: random.Random):
+    """A random choice among the reply's action buttons and menu options, with a player it is offered to
+    (``g:<match>:<n>:<seat index or x>:<choice>``), or None when it offers none (choices made by commands)."""
+    if shown is None:
+        return None
+    players = _players.get(shown.panel or "")
+    offered = [(b.custom_id, None) for b in shown.buttons if _is_choice(b.custom_id)]
+    offered += [(m.custom_id, [o.value]) for m in shown.selects for o in m.options if _is_choice(m.custom_id)]
+    if not offered or not players:
+        return None
+    custom_id, values = picker.choice(offered)
+    who = custom_id.split(":")[3]
+    if who == "x":  # any awaited player: the reply pinged them
+        awaited = [p for p in players if p.user_id in shown.mentions] or players
+        return picker.choice(awaited), custom_id, values
+    return players[int(who)], custom_id, values
+
+
+def _is_choice(custom_id: str) -> bool:
+    parts = custom_id.split(":")
+    return len(parts) == 5 and parts[0] == "g" and (parts[4].isdigit() or parts[4] == "menu")
+
+
+_players: dict[str, list] = {}
+"""Each match's seat holders, in seat order (a button names its seat by index)."""
 
 
 async def _one_action(table: Table, match_id: str, picker: random.Random, latencies: list[float],
@@ -151,7 +202,8 @@ class Played:
     """What a worker measured."""
 
     latencies: list[float] = field(default_factory=list)
-    counts: dict[str, int] = field(default_factory=lambda: {"applied": 0, "refused": 0, "finished": 0, "stuck": 0})
+    counts: dict[str, int] = field(default_factory=lambda: {"applied": 0, "refused": 0, "finished": 0, "stuck": 0,
+                                                            "pressed": 0})
     elapsed: float = 0.0
 
 
@@ -329,6 +381,8 @@ def report(columns: list[Figures], where: str, path: str, persistence: str) -> N
                                  for c in columns) + "   goal (issue #20)")
     row("matches", "1,000", lambda c: f"{c.matches}")
     row("actions (applied/refused)", "", lambda c: f"{c.played.counts['applied']}/{c.played.counts['refused']}")
+    if path == "command":
+        row("  of which buttons/menus pressed", "", lambda c: f"{c.played.counts['pressed']}")
     def rate(c: Figures) -> float:
         return len(c.played.latencies) / max(c.played.elapsed, 1e-9)
     row("throughput", GOALS["throughput"], lambda c: f"{rate(c):.0f}/s")
