@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from enum import IntEnum, StrEnum
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from pydantic import Field, field_validator, model_validator
 
@@ -397,8 +397,7 @@ def _extra_shift(base: tuple[int, int], base_rows: tuple[int, ...], rows: tuple[
     return base[0] + dx, base[1] + extra.offset
 
 
-@dataclass(frozen=True)
-class _Cell:
+class _Cell(NamedTuple):
     owner: int | None
     local: Hex | None
     types: frozenset[HexType]
@@ -439,6 +438,21 @@ def _oriented(board: Board, orientation: Orientation
     return cells, half
 
 
+_OWNED: dict[tuple[int, Orientation, int], tuple[Board, list[tuple[tuple[int, int], _Cell]]]] = {}
+"""``_owned_cells`` results by (``id(board)``, orientation, owner), the board kept so the id stays its own."""
+
+
+def _owned_cells(board: Board, orientation: Orientation, owner: int) -> list[tuple[tuple[int, int], _Cell]]:
+    """``_oriented``'s cells as ``owner``'s: the same ones are placed at every join tried (listing joins tries
+    dozens per pair of faces)."""
+    hit = _OWNED.get((id(board), orientation, owner))
+    if hit is not None and hit[0] is board:
+        return hit[1]
+    cells = [(xy, _Cell(owner, local, types)) for xy, local, types in _oriented(board, orientation)[0]]
+    _OWNED[(id(board), orientation, owner)] = (board, cells)
+    return cells
+
+
 def _placed_cells(spec: BattlefieldSpec, boards: tuple[Board, ...]
                   ) -> tuple[dict[tuple[int, int], _Cell], set[tuple[int, int]]]:
     """The faces' cells in doubled coordinates of the first, and the half cells completed by the joins.
@@ -457,10 +471,8 @@ def _placed_cells(spec: BattlefieldSpec, boards: tuple[Board, ...]
             raise IllegalAction("uw.battlefield.no_such_board", board=extra.to + 1)
         shifts.append(_extra_shift(shifts[extra.to], boards[extra.to].rows or (), board.rows or (), extra))
     for owner, (board, placement, (dx, dy)) in enumerate(zip(boards, spec.placements, shifts)):
-        cells, half = _oriented(board, placement.orientation)
-        for (x, y), local, hex_types in cells:
-            placed[x + dx, y + dy] = _Cell(owner, local, hex_types)
-        halves.append({(x + dx, y + dy) for x, y in half})
+        placed.update({(x + dx, y + dy): cell for (x, y), cell in _owned_cells(board, placement.orientation, owner)})
+        halves.append({(x + dx, y + dy) for x, y in _oriented(board, placement.orientation)[1]})
     if len(placed) != sum(len(b.hexes()) for b in boards):
         raise IllegalAction("uw.battlefield.boards_overlap", join=spec.join.edge.value, offset=spec.join.offset)
     # §8.3: a hex completed by joining the boards belongs to no one's territory.
