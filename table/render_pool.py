@@ -1,11 +1,17 @@
-"""Board images drawn off the event loop, in a pool of worker processes.
+"""Board images drawn off the event loop, in worker processes spoken to over sockets.
 
 Drawing and compressing a board takes milliseconds of CPU that would hold the event loop (and every other
-player's command) still; in a thread it would still hold the GIL. The pool's workers are forked from the
-bot, so they know every game registered by then: a worker gets the game's key, the view and the events (all
-JSON), finds the game's presenter and returns the PNG. One slow board ties up one worker, never the loop,
-and other players' boards go to the other workers. A presenter the workers can't know (registered after
-they started, as a test's own) draws in a thread instead.
+player's command) still; in a thread it would still hold the GIL. The workers are forked from the bot, so they
+know every game registered by then: a worker gets the game's key, the view and the events, finds the game's
+presenter and returns the PNG. One slow board ties up one worker, never the loop, and other players' boards go
+to the other workers. A presenter the workers can't know (registered after they started, as a test's own)
+draws in a thread instead.
+
+Each worker is one process at the end of a socket pair, read and written by the event loop itself: no thread
+in the bot. (``ProcessPoolExecutor`` feeds its workers from two threads of the bot's own; under load each
+hand-over made the loop wait for the GIL, up to the interpreter's 5 ms switch interval, many times a command.)
+Requests to a worker are answered in order; a worker exits when its socket closes, which is also what
+happens when the bot dies outright (SIGKILL, out of memory): the kernel closes the bot's end.
 
 Each match has a home worker (by its id), where its board's layers (its battlefield, its players' names) stay
 cached: its boards go there unless that worker is busy and another is free, so the workers' caches split the
@@ -14,15 +20,14 @@ live matches between them instead of each holding them all.
 from __future__ import annotations
 
 import asyncio
-import concurrent.futures
+import collections
 import logging
-import multiprocessing
 import os
+import pickle
 import signal
-import threading
-import time
+import socket
+import struct
 import zlib
-from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Sequence
 
 from table.presenter import Presenter, Scene, presenters
@@ -30,6 +35,12 @@ from table.presenter import Presenter, Scene, presenters
 log = logging.getLogger(__name__)
 
 JSON = dict[str, Any]
+_LENGTH = struct.Struct("!I")
+"""Every message is its pickle's length, then the pickle."""
+
+
+class WorkerGone(RuntimeError):
+    """A board worker died (killed, out of memory) before answering."""
 
 
 def _draw(game: str, view: JSON, players: dict[str, str], lang: str, viewer: str | None, match_id: str,
@@ -39,18 +50,84 @@ def _draw(game: str, view: JSON, players: dict[str, str], lang: str, viewer: str
     return presenter.board(Scene(view, players, lang=lang, viewer=viewer, match_id=match_id), events)
 
 
-def _die_with_parent(parent: int) -> None:
-    """In a worker: exit once the bot that forked it is gone. A forked worker holds both ends of its own task
-    pipe, so it never sees the pipe close; without this, a bot killed outright (SIGKILL, out of memory) leaves
-    its workers running forever."""
+def _serve(sock: socket.socket) -> None:
+    """In a worker: answer requests until the bot's end of the socket closes, then exit."""
     signal.signal(signal.SIGTERM, signal.SIG_DFL)  # not the bot's drain handler, which needs the bot's loop
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the whole group: the bot stops its workers
+    signal.set_wakeup_fd(-1)  # the bot's loop's, inherited: a signal here must not wake the bot
+    inbox = sock.makefile("rb")
+    while True:
+        head = inbox.read(_LENGTH.size)
+        if len(head) < _LENGTH.size:
+            return
+        request = pickle.loads(inbox.read(_LENGTH.unpack(head)[0]))
+        try:
+            answer = (True, _draw(*request))
+        except Exception as error:  # noqa: BLE001 - the bot raises it where the board was asked for
+            answer = (False, error)
+        try:
+            data = pickle.dumps(answer, pickle.HIGHEST_PROTOCOL)
+        except Exception as error:  # noqa: BLE001 - an error that won't pickle is told by its text
+            data = pickle.dumps((False, RuntimeError(repr(error))), pickle.HIGHEST_PROTOCOL)
+        sock.sendall(_LENGTH.pack(len(data)) + data)
 
-    def watch() -> None:
-        while os.getppid() == parent:
-            time.sleep(1.0)
-        os._exit(0)
-    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
+
+class _Worker:
+    """One forked worker: its process, its socket, and the answers awaited from it, oldest first."""
+
+    def __init__(self, pid: int, sock: socket.socket) -> None:
+        self.pid = pid
+        self.sock = sock
+        self.awaited: collections.deque[asyncio.Future] = collections.deque()
+        self.writer: asyncio.StreamWriter | None = None
+        self.reading: asyncio.Task | None = None
+
+    async def ask(self, request: tuple) -> Any:
+        if self.reading is not None and self.reading.done():
+            raise WorkerGone("board worker died")
+        if self.writer is None:  # connected on first use: forking needs no event loop
+            reader, self.writer = await asyncio.open_connection(sock=self.sock)
+            self.reading = asyncio.ensure_future(self._read(reader))
+        answer = asyncio.get_running_loop().create_future()
+        data = pickle.dumps(request, pickle.HIGHEST_PROTOCOL)
+        self.awaited.append(answer)
+        self.writer.write(_LENGTH.pack(len(data)) + data)
+        ok, value = await answer
+        if not ok:
+            raise value
+        return value
+
+    async def _read(self, reader: asyncio.StreamReader) -> None:
+        try:
+            while True:
+                size = _LENGTH.unpack(await reader.readexactly(_LENGTH.size))[0]
+                answer = pickle.loads(await reader.readexactly(size))
+                waiting = self.awaited.popleft()
+                if not waiting.done():  # a cancelled command no longer waits for its board
+                    waiting.set_result(answer)
+        except (asyncio.IncompleteReadError, ConnectionError, OSError):
+            pass
+        while self.awaited:
+            waiting = self.awaited.popleft()
+            if not waiting.done():
+                waiting.set_exception(WorkerGone("board worker died"))
+
+    def stop(self) -> None:
+        if self.reading is not None:
+            self.reading.cancel()
+        if self.writer is not None:
+            self.writer.close()
+        else:
+            self.sock.close()
+        for waiting in self.awaited:
+            if not waiting.done():
+                waiting.set_exception(WorkerGone("board workers stopped"))
+        self.awaited.clear()
+        try:  # its socket is closed: it exits as soon as it reads; a board being drawn is not waited for
+            os.kill(self.pid, signal.SIGTERM)
+            os.waitpid(self.pid, 0)
+        except (ProcessLookupError, ChildProcessError):
+            pass
 
 
 class Renderer:
@@ -58,48 +135,57 @@ class Renderer:
 
     def __init__(self, workers: int | None = None) -> None:
         self.workers = min(4, os.cpu_count() or 1) if workers is None else workers
-        self._pools: list[concurrent.futures.ProcessPoolExecutor] = []
+        self._pool: list[_Worker] = []
         self._busy: list[int] = []
         self._known: dict[str, Presenter] = {}
 
     def _start(self) -> None:
-        if not self._pools:
-            self._known = {p.game: p for p in presenters()}
-            # fork: the workers inherit the registered games and the warm caches (boards, fonts) as they are.
-            context = multiprocessing.get_context("fork")
-            self._pools = [concurrent.futures.ProcessPoolExecutor(1, mp_context=context, initializer=_die_with_parent,
-                                                                  initargs=(os.getpid(),))
-                           for _ in range(self.workers)]
-            self._busy = [0] * self.workers
+        if self._pool:
+            return
+        self._known = {p.game: p for p in presenters()}
+        for _ in range(self.workers):
+            ours, theirs = socket.socketpair()
+            pid = os.fork()  # the workers inherit the registered games and the warm caches as they are
+            if pid == 0:  # pragma: no cover - the worker's side, measured through the bot's
+                try:
+                    ours.close()
+                    for sibling in self._pool:  # else a sibling's socket would never see the bot's end close
+                        sibling.sock.close()
+                    _serve(theirs)
+                finally:
+                    os._exit(0)
+            theirs.close()
+            self._pool.append(_Worker(pid, ours))
+        self._busy = [0] * self.workers
 
     def _worker_for(self, match_id: str) -> int:
         """The match's home worker, unless it is busy and another has less to do."""
-        home = zlib.crc32(match_id.encode()) % len(self._pools)
-        return min(range(len(self._pools)), key=lambda i: (self._busy[i], i != home))
+        home = zlib.crc32(match_id.encode()) % len(self._pool)
+        return min(range(len(self._pool)), key=lambda i: (self._busy[i], i != home))
 
     async def board(self, presenter: Presenter, scene: Scene, events: Sequence[JSON]) -> bytes | None:
         """The scene's board as PNG bytes (None when the game has none yet)."""
         if self.workers > 0:
             self._start()
             if self._known.get(presenter.game) is presenter:
-                worker, busy = self._worker_for(scene.match_id), self._busy
-                busy[worker] += 1
+                index, busy, pool = self._worker_for(scene.match_id), self._busy, self._pool
+                busy[index] += 1
                 try:
-                    return await asyncio.get_running_loop().run_in_executor(
-                        self._pools[worker], _draw, presenter.game, scene.view, dict(scene.players), scene.lang,
-                        scene.viewer, scene.match_id, list(events))
-                except BrokenProcessPool:  # a worker died (killed, out of memory): start afresh, draw here
+                    return await pool[index].ask((presenter.game, scene.view, dict(scene.players), scene.lang,
+                                                  scene.viewer, scene.match_id, list(events)))
+                except WorkerGone:  # a worker died (killed, out of memory): start afresh, draw here
                     log.warning("board workers died; starting new ones")
-                    self.close()
+                    if self._pool is pool:
+                        self.close()
                 finally:
-                    busy[worker] -= 1
+                    busy[index] -= 1
         return await asyncio.to_thread(presenter.board, scene, events)
 
     def close(self) -> None:
-        """Stop the workers (a new pool starts on the next board)."""
-        for pool in self._pools:
-            pool.shutdown(wait=False, cancel_futures=True)
-        self._pools, self._busy = [], []
+        """Stop the workers (new ones start on the next board)."""
+        pool, self._pool, self._busy = self._pool, [], []
+        for worker in pool:
+            worker.stop()
 
 
 _SHARED: Renderer | None = None

@@ -119,9 +119,7 @@ def test_the_board_workers_exit_when_their_bot_is_killed():
         from table.render_pool import Renderer
         r = Renderer(2)
         r._start()
-        for pool in r._pools:
-            pool.submit(os.getpid).result()
-        print(" ".join(str(pid) for pool in r._pools for pid in pool._processes), flush=True)
+        print(" ".join(str(worker.pid) for worker in r._pool), flush=True)
         os.kill(os.getpid(), signal.SIGKILL)
     """)
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60,
@@ -139,3 +137,45 @@ def test_the_board_workers_exit_when_their_bot_is_killed():
     while any(alive(pid) for pid in workers) and time.monotonic() < deadline:
         time.sleep(0.1)
     assert not any(alive(pid) for pid in workers), "a board worker outlived its bot"
+
+
+async def test_a_board_worker_that_dies_is_replaced_and_the_board_still_drawn(table):
+    """A worker killed (out of memory, by an operator) fails no command: its board is drawn in the bot, and new
+    workers start for the next one."""
+    import os
+    import signal
+
+    renderer = Renderer(workers=1)
+    try:
+        play = Play(table, renderer=renderer)
+        game = play.game("ttt")
+        match_id, mover = await opened(play, ALICE, BOB, 804)
+        [worker] = renderer._pool
+        os.kill(worker.pid, signal.SIGKILL)
+        os.waitpid(worker.pid, 0)
+        reply = await game.run(mover, "mark", {"cell": "b2"})
+        assert (reply.posts[0][1] if reply.posts else reply).files[0].data.startswith(b"\x89PNG")
+        match = await table.store.load(match_id)
+        other = ctx(next(a for a in (ALICE, BOB) if a.user_id != mover.actor.user_id), 804)
+        reply = await game.run(other, "mark", {"cell": "c3"})
+        assert (reply.posts[0][1] if reply.posts else reply).files[0].data.startswith(b"\x89PNG")
+        assert renderer._pool and renderer._pool[0].pid != worker.pid, "a new worker took its place"
+        assert match.log_length < (await table.store.load(match_id)).log_length
+    finally:
+        renderer.close()
+
+
+def test_closing_the_renderer_reaps_its_workers():
+    """No zombie is left by a renderer closed (a bot stopping, a pool started afresh)."""
+    import os
+
+    renderer = Renderer(workers=2)
+    renderer._start()
+    pids = [worker.pid for worker in renderer._pool]
+    renderer.close()
+    for pid in pids:
+        try:
+            os.waitpid(pid, os.WNOHANG)
+            raise AssertionError(f"worker {pid} was not reaped")
+        except ChildProcessError:
+            pass
