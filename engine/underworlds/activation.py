@@ -36,18 +36,23 @@ class MovePaths(Mapping[Hex, tuple[Hex, ...]]):
     """``move_paths``: the destinations in reading order, each path worked out on first asking. Listing the legal
     actions needs the destinations only (a plain sweep); the safest paths are for the Move actually made."""
 
-    __slots__ = ("_to", "_sweep")
+    __slots__ = ("_to", "_sweep", "_found", "steps")
 
-    def __init__(self, to: dict[Hex, None], sweep: list[Any]) -> None:
+    def __init__(self, to: dict[Hex, None], sweep: tuple[Any, ...], found: dict[Hex, tuple[Hex, ...]],
+                 steps: int) -> None:
         self._to = to
-        self._sweep = sweep  # [inputs of _safest_paths, or its result once asked]: shared by the ``only`` views
+        self._sweep = sweep  # the inputs of _safest_path
+        self._found = found  # the paths worked out so far, shared by the ``only`` views
+        self.steps = steps
+        """The most steps a path takes: no destination is further from the start."""
 
     def __getitem__(self, to: Hex) -> tuple[Hex, ...]:
         if to not in self._to:
             raise KeyError(to)
-        if not isinstance(self._sweep[0], dict):
-            self._sweep[0] = _safest_paths(*self._sweep[0])
-        return self._sweep[0][to]  # type: ignore[no-any-return]
+        path = self._found.get(to)
+        if path is None:
+            path = self._found[to] = _safest_path(*self._sweep, to)
+        return path
 
     def __contains__(self, to: object) -> bool:
         return to in self._to
@@ -60,7 +65,7 @@ class MovePaths(Mapping[Hex, tuple[Hex, ...]]):
 
     def only(self, keep: Callable[[Hex], bool]) -> MovePaths:
         """The destinations ``keep`` accepts, in the same order, sharing the paths."""
-        return MovePaths({h: None for h in self._to if keep(h)}, self._sweep)
+        return MovePaths({h: None for h in self._to if keep(h)}, self._sweep, self._found, self.steps)
 
 
 def move_paths(st: State, f: FighterState, steps: int | None = None) -> MovePaths:
@@ -94,29 +99,42 @@ def move_paths(st: State, f: FighterState, steps: int | None = None) -> MovePath
     # What the paths depend on is read now: the state may change before a path is asked for.
     lethal = frozenset() if flyer else frozenset(index[h] for h in rules.lethal_hexes(st, f) if h in index)
     traps = frozenset(index[h] for h in rules.trap_hexes(st) if h in index)
-    return MovePaths(to, [(order, nbrs, closed, start, steps, flyer, lethal, traps)])
+    return MovePaths(to, (order, index, nbrs, closed, start, steps, flyer, lethal, traps), {}, steps)
 
 
-def _safest_paths(order: tuple[Hex, ...], nbrs: tuple[tuple[int, ...], ...], closed: frozenset[int], start: int,
-                  steps: int, flyer: bool, lethal_set: frozenset[int], trap_set: frozenset[int]
-                  ) -> dict[Hex, tuple[Hex, ...]]:
-    """``move_paths``' paths: per destination the safest path, ties to the first in reading order of its hexes."""
+def _safest_path(order: tuple[Hex, ...], index: dict[Hex, int], nbrs: tuple[tuple[int, ...], ...],
+                 closed: frozenset[int], start: int, steps: int, flyer: bool, lethal_set: frozenset[int],
+                 trap_set: frozenset[int], goal: Hex) -> tuple[Hex, ...]:
+    """``move_paths``' path to ``goal``: the safest, ties to the first in reading order of its hexes."""
+    to = index[goal]
+    # Steps left to the goal from each hex (entering open hexes only, unless flying): a walker that could no
+    # longer reach the goal in the steps left is not followed.
+    left, frontier = {to: 0}, [to]
+    for n in range(1, steps + 1):
+        entered = []
+        for here in frontier:
+            for h in nbrs[here]:
+                if h not in left and (flyer or h not in closed):
+                    left[h] = n
+                    entered.append(h)
+        frontier = entered
     hazard = {h: ((_LETHAL if h in lethal_set else 0) + (_TRAP if h in trap_set else 0)) << 12
               for h in lethal_set | trap_set}  # what entering a hazardous hex adds to a walker's key
     # One breadth-first sweep, a layer per step. Each layer keeps, per hex, the best (cost, path) of that
     # many steps. A cost (lethal, trap, steps) is coded as one integer ordered the same way. Paths are
     # not built while sweeping: a path is its parent's path plus one hex, so comparing two paths of a
-    # layer is comparing (parent's rank in the previous layer, hex number).
+    # layer is comparing (parent's rank in the previous layer, hex number). Leaving out the walkers that
+    # cannot reach the goal changes no rank's order among the others, nor any of their parents.
     layers: list[dict[int, tuple[int, int, int]]] = [{start: (0, 0, -1)}]  # hex -> (cost, rank, parent)
-    best: dict[int, tuple[int, int]] = {}  # hex -> (cost, layer)
+    best: tuple[int, int] | None = None  # the goal's (cost, layer)
     for step in range(1, steps + 1):
         keys: dict[int, int] = {}  # hex -> cost << 12 | parent's rank
         parents: dict[int, int] = {}
-        seen, extra = keys.get, hazard.get  # the hottest loop of a path sweep: plain local look-ups
+        seen, extra, far = keys.get, hazard.get, left.get  # the hottest loop of a path sweep: plain local look-ups
         for here, (cost, rank, _) in layers[-1].items():
             base = ((cost + _STEP) << 12) | rank
             for h in nbrs[here]:
-                if h in closed and not flyer:
+                if (h in closed and not flyer) or far(h, steps + 1) > steps - step:
                     continue
                 key = base if flyer else base + extra(h, 0)
                 old = seen(h)
@@ -127,25 +145,19 @@ def _safest_paths(order: tuple[Hex, ...], nbrs: tuple[tuple[int, ...], ...], clo
         ranked = sorted(((key & 4095) << 12) | h for h, key in keys.items())
         layers.append({(code & 4095): (keys[code & 4095] >> 12, i, parents[code & 4095])
                        for i, code in enumerate(ranked)})
-        for h, key in keys.items():
-            if h == start or h in closed:
-                continue
-            cost = key >> 12
+        if to in keys and to != start and to not in closed:
+            cost = keys[to] >> 12
             if flyer:  # §35.7: a Flyer meets only the hex it ends in
-                cost = (_TRAP if h in trap_set else 0) + step * _STEP
-            known = best.get(h)
-            if known is None or cost < known[0]:
-                best[h] = (cost, step)
-    out: dict[Hex, tuple[Hex, ...]] = {}
-    for h in sorted(best):  # hex numbers follow reading order, so the destinations come sorted
-        step = best[h][1]
-        path: list[Hex] = []
-        here = h
-        for layer in range(step, 0, -1):
-            path.append(order[here])
-            here = layers[layer][here][2]
-        out[order[h]] = tuple(reversed(path))
-    return out
+                cost = (_TRAP if to in trap_set else 0) + step * _STEP
+            if best is None or cost < best[0]:
+                best = (cost, step)
+    assert best is not None  # a destination of move_paths
+    path: list[Hex] = []
+    here = to
+    for layer in range(best[1], 0, -1):
+        path.append(order[here])
+        here = layers[layer][here][2]
+    return tuple(reversed(path))
 
 
 def check_path(st: State, f: FighterState, to: Hex, path: tuple[Hex, ...] | None,
@@ -216,20 +228,30 @@ def charge_destinations(st: State, f: FighterState, paths: MovePaths | None = No
     near = max(far, *(p["range"] for p in profiles))
     distance = rules.attack_distances(st, f)
     paths = move_paths(st, f) if paths is None else paths
-    if distance is Hex.distance and f.hex is not None:
-        # Only enemies within reach of some destination: no destination is further than ``farthest`` from the start.
-        farthest = max((f.hex.distance(h) for h in paths), default=0)
-        enemies = [t for t in enemies if f.hex.distance(t) <= farthest + near]
-        if not enemies:
-            return {}
+    if distance is not Hex.distance:  # a card counts it (Powerhouse)
+        def reaches(h: Hex) -> bool:
+            for t in enemies:
+                reach = near if near > far and h.is_adjacent(t) else far
+                if distance(h, t) <= reach and sees(h, t):
+                    return True
+            return False
+        return paths.only(reaches)
+    # The plain distance: only enemies within reach of some destination (none is further than ``paths.steps`` from
+    # the start), and ``Hex.distance`` written out in the loop (the hottest of the legal actions).
+    assert f.hex is not None
+    enemies = [t for t in enemies if f.hex.distance(t) <= paths.steps + near]
+    if not enemies:
+        return {}
 
-    def reaches(h: Hex) -> bool:
+    def reaches_plainly(h: Hex) -> bool:
+        q, r = h
         for t in enemies:
-            reach = near if near > far and h.is_adjacent(t) else far
-            if distance(h, t) <= reach and sees(h, t):
+            dq, dr = q - t[0], r - t[1]
+            d = (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+            if d <= (near if d == 1 else far) and sees(h, t):
                 return True
         return False
-    return paths.only(reaches)
+    return paths.only(reaches_plainly)
 
 
 def _stunnable(st: State, f: FighterState) -> list[FighterState]:

@@ -539,12 +539,12 @@ def near_hazard(st: State, hex_: Hex | None, tokens: bool = False) -> bool:
     """Within 1 hex of a lethal, trap or cover hex (and, with ``tokens``, of a feature token)."""
     if hex_ is None:
         return False
-    for h in [hex_, *rules.battlefield(st).neighbours(hex_)]:
-        if rules.is_lethal(st, h) or rules.is_trap(st, h) or rules.is_cover(st, h):
-            return True
-        if tokens and any(t.hex == h for t in st.feature_tokens):
-            return True
-    return False
+    around = [hex_, *rules.battlefield(st).neighbours(hex_)]
+    # is_lethal, is_trap and is_cover of each, their hex sets made once
+    hazards = rules.lethal_hexes(st) | rules.trap_hexes(st) | rules.cover_hexes(st)
+    if tokens:
+        hazards |= {t.hex for t in st.feature_tokens}
+    return any(h in hazards for h in around)
 
 
 def _opponent_picked(st: State, seat: str, plays: list[JSON]) -> list[JSON]:

@@ -349,6 +349,16 @@ def _round_axial(nq: int, nr: int, n: int) -> Hex:
 @lru_cache(maxsize=16384)  # pure geometry of two hexes: the same sight lines are asked about all match long
 def _touch_intervals(a: Hex, b: Hex) -> tuple[int, tuple[tuple[int, int, Hex], ...]]:
     """(scale, [(u_from, u_to, hex)]) for every hex whose closed cell meets the segment a-b."""
+    # The grid looks the same from every hex: the segment from a is the one from the origin, moved by a.
+    scale, spans = _touch_intervals_from_origin(b.q - a.q, b.r - a.r)
+    q, r = a
+    return scale, tuple((lo, hi, Hex(q + dq, r + dr)) for lo, hi, (dq, dr) in spans)
+
+
+@lru_cache(maxsize=4096)  # one per direction and length: shared by every battlefield's sight lines
+def _touch_intervals_from_origin(dq: int, dr: int) -> tuple[int, tuple[tuple[int, int, Hex], ...]]:
+    """``_touch_intervals`` of the segment from the origin to (dq, dr)."""
+    a, b = Hex(0, 0), Hex(dq, dr)
     n = a.distance(b)
     gs = _forms(b.q - a.q, b.r - a.r)
     scale = _scale(gs)

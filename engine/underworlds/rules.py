@@ -109,6 +109,12 @@ def is_cover(st: State, hex_: Hex) -> bool:
     return HexType.COVER in battlefield(st).types(hex_) or token_side_at(st, hex_) is FeatureSide.COVER
 
 
+def cover_hexes(st: State) -> frozenset[Hex]:
+    """Every hex ``is_cover`` is true of, at once."""
+    tokens = {t.hex for t in st.feature_tokens if t.hex is not None and t.face_up is FeatureSide.COVER}
+    return battlefield(st).hexes_of(HexType.COVER) | tokens
+
+
 def is_empty(st: State, hex_: Hex) -> bool:
     """On the battlefield, not occupied and not blocked (§8.2)."""
     return hex_ in battlefield(st) and hex_ not in blocked(st) and st.fighter_at(hex_) is None
