@@ -470,8 +470,13 @@ class GameTable:
 
     async def board_image(self, match: Match, scene: Scene, events: list[JSON]) -> bytes | None:
         """The public board of the match's state with its last events drawn, by the renderer's workers (off the
-        event loop), kept by match and state up to ``BOARD_CACHE_BYTES``."""
-        key = (match.id, match.log_length, scene.lang)  # the events drawn are always the last entry's
+        event loop), kept up to ``BOARD_CACHE_BYTES`` by what it draws, or by match and state."""
+        # A game that says what its board draws (``board_key``) shares one image between every state that draws
+        # the same: a pass, a card played from hand or a choice made costs no drawing. Otherwise by match and
+        # state (the events drawn are always the last entry's).
+        drawn = getattr(self.presenter, "board_key", None)
+        content = drawn(scene, events) if drawn is not None else None
+        key = ("drawn", content) if content is not None else (match.id, match.log_length, scene.lang)
         png = self._boards.get(key)
         if png is None:
             png = self._boards.put(key, await self.renderer.board(self.presenter, scene, events) or b"")

@@ -145,6 +145,9 @@ class Presenter(Protocol):
         """The board as a PNG (with the last events drawn), or None when there is none yet."""
         ...
 
+    # Optional: ``board_key(scene, events) -> str | None``, a digest of exactly what ``board`` would draw (equal
+    # digests, equal images), so a state that changes nothing drawn reuses the last image instead of drawing.
+
     def private_label(self, lang: str) -> str:
         """The label of the button that shows a player their private view (``My hand``)."""
         ...

@@ -1,0 +1,58 @@
+"""Boards shared by what they draw: a game whose presenter says what its board draws (``board_key``) gets one
+image for every state that draws the same, so a pass or a card played from hand costs no drawing (issue #20,
+throughput). Driven by the test game (``tests/support/ttt.py``)."""
+from __future__ import annotations
+
+from table.context import Actor, Context
+from table.play import Play
+from table.presenter import find_presenter
+
+ALICE, BOB = Actor(1, "alice"), Actor(2, "bob")
+THREAD = 811
+
+
+class Counting:
+    """A renderer drawing in this process, counting its boards."""
+
+    def __init__(self) -> None:
+        self.drawn = 0
+
+    async def board(self, presenter, scene, events):
+        self.drawn += 1
+        return presenter.board(scene, events)
+
+
+def ctx(actor: Actor) -> Context:
+    async def open_thread(name: str) -> int:
+        return THREAD
+    return Context(actor, THREAD, guild_id=9, open_thread=open_thread)
+
+
+async def _marks(table, monkeypatch, key) -> tuple[Counting, list[bytes]]:
+    presenter = find_presenter("ttt")
+    if key is not None:
+        monkeypatch.setattr(presenter, "board_key", key, raising=False)
+    renderer = Counting()
+    play = Play(table, renderer=renderer)
+    await table.new_match(ctx(ALICE), "ttt", BOB, {})
+    match_id = await table.store.match_in(THREAD)
+    await play.press(ctx(BOB), f"m:accept:{match_id}")
+    boards = []
+    for cell in ("a1", "e5", "b2"):
+        match = await table.store.load(match_id)
+        mover = ALICE if match.holder(match.state["turn"]).user_id == ALICE.user_id else BOB
+        reply = await play.game("ttt").run(ctx(mover), "mark", {"cell": cell})
+        boards.append((reply.posts[0][1] if reply.posts else reply).files[0].data)
+    return renderer, boards
+
+
+async def test_states_that_draw_the_same_share_one_image(table, monkeypatch):
+    renderer, boards = await _marks(table, monkeypatch, lambda scene, events: "the same picture")
+    assert renderer.drawn == 1, "drawn once (at the accept), then shared"
+    assert boards[0] == boards[1] == boards[2]
+
+
+async def test_without_a_board_key_every_state_is_drawn(table, monkeypatch):
+    renderer, boards = await _marks(table, monkeypatch, None)
+    assert renderer.drawn == 4, "the accept's board and one per mark"
+    assert len(set(boards)) == 3
