@@ -300,18 +300,18 @@ def legal_activations(st: State, seat: str) -> list[JSON]:
             continue
         may_move = not f.charge
         paths = move_paths(st, f) if may_move else {}  # in reading order, as are Charge's and Barge's picks of it
+        fid = f.id
         if may_move:
-            out += [{"type": "Move", "fighter": f.id, "to": str(h)} for h in paths]
+            out += [{"type": "Move", "fighter": fid, "to": str(h)} for h in paths]
             if not f.move:
-                out += [{"type": "Charge", "fighter": f.id, "to": str(h)}
-                        for h in charge_destinations(st, f, paths)]
+                out += [{"type": "Charge", "fighter": fid, "to": str(h)} for h in charge_destinations(st, f, paths)]
         out += attack_options(st, f)
         if not f.guard:
-            out.append({"type": "Guard", "fighter": f.id})
-        out += [{"type": "Stun", "fighter": f.id, "target": e.id} for e in stun_targets(st, f)]
+            out.append({"type": "Guard", "fighter": fid})
+        out += [{"type": "Stun", "fighter": fid, "target": e.id} for e in stun_targets(st, f)]
         if may_move:
-            out += [{"type": "Barge", "fighter": f.id, "to": str(h)} for h in barge_destinations(st, f, paths)]
-        out += [{"type": "UseCardAction", "fighter": f.id, "card": c} for c in f.upgrades if effects.is_card_action(c)
+            out += [{"type": "Barge", "fighter": fid, "to": str(h)} for h in barge_destinations(st, f, paths)]
+        out += [{"type": "UseCardAction", "fighter": fid, "card": c} for c in f.upgrades if effects.is_card_action(c)
                 and (not effects.card_action_moves(c) or paths)]  # a Move super-action needs somewhere to go
     if player.power_deck:
         out.append({"type": "Venture"})

@@ -31,7 +31,7 @@ _LETTERS = "abcdefghijklmnopqrstuvwxyz"
 _MEMO_LIMIT = 4096
 """Most texts memoised by ``Hex.parse`` and ``str(Hex)`` (hot in state loading and action listing)."""
 _PARSED: dict[str, Hex] = {}
-_WRITTEN: dict[tuple[int, int], str] = {}
+_WRITTEN: dict[Hex, str] = {}
 
 
 class Hex(NamedTuple):
@@ -107,12 +107,11 @@ class Hex(NamedTuple):
         return f"{_LETTERS[self.col]}{self.row + 1}"
 
     def __str__(self) -> str:
-        key = (self.q, self.r)
-        text = _WRITTEN.get(key)
+        text = _WRITTEN.get(self)
         if text is None:
             text = self.notation() if self.has_notation else f"({self.q},{self.r})"
             if len(_WRITTEN) < _MEMO_LIMIT:
-                _WRITTEN[key] = text
+                _WRITTEN[self] = text
         return text
 
     def __repr__(self) -> str:
