@@ -14,6 +14,7 @@ from table.ratelimit import RateLimit
 from table.metrics import Metrics
 from table.packs import PackCommands, PackStore
 from table.play import Play
+from table.render_pool import Renderer
 from table.rolls import Rolls
 from table.redis_server import connect, redacted
 from table.settings import Settings
@@ -39,7 +40,9 @@ class Services:
     """The server's data packs (``/pack ...``)."""
 
     def __post_init__(self) -> None:
-        self.play = Play(self.table, idle_minutes=self.settings.idle_reminder_minutes)
+        workers = self.settings.board_workers
+        self.play = Play(self.table, idle_minutes=self.settings.idle_reminder_minutes,
+                         renderer=Renderer(workers) if workers is not None else None)
         self.packs = PackCommands(PackStore(self.redis, prefix=self.store.prefix, clock=self.table.clock))
 
 
@@ -54,5 +57,9 @@ async def open_services(settings: Settings) -> AsyncIterator[Services]:
         secret = (bytes.fromhex(settings.server_secret.get_secret_value())
                   if settings.server_secret else await store.server_secret())
         table = Table(store, secret)
-        yield Services(settings, redis, store, table,
-                       RateLimit(redis, settings.redis_prefix, settings.rate_limit_per_minute), Rolls(table))
+        services = Services(settings, redis, store, table,
+                            RateLimit(redis, settings.redis_prefix, settings.rate_limit_per_minute), Rolls(table))
+        try:
+            yield services
+        finally:
+            services.play.renderer.close()  # its board workers stop with it

@@ -39,6 +39,9 @@ class Settings(BaseSettings):
                                                             "(needs a numeric SHARD_COUNT and REDIS_URL)")
     drain_seconds: float = Field(default=20.0, ge=0, description="On SIGTERM, how long to let commands being "
                                                                  "handled finish before closing")
+    board_workers: int | None = Field(default=None, ge=0,
+                                      description="Processes drawing board images for this bot process (unset: "
+                                                  "one per CPU core, at most 4; 0: in a thread of the bot)")
     log_level: str = Field(default="INFO")
     log_json: bool = Field(default=False, description="One JSON object per log line")
 

@@ -179,3 +179,25 @@ def test_closing_the_renderer_reaps_its_workers():
             raise AssertionError(f"worker {pid} was not reaped")
         except ChildProcessError:
             pass
+
+
+async def test_board_workers_are_as_many_as_the_setting_says_and_stop_with_the_services(redis_url, prefix):
+    """``BOARD_WORKERS`` sizes this process's pool (several bot processes on one host share its cores); the
+    workers stop and are reaped when the services close."""
+    import os
+
+    from table.services import open_services
+    from table.settings import Settings
+
+    settings = Settings(redis_url=redis_url, redis_prefix=prefix, discord_token=None, board_workers=1)
+    async with open_services(settings) as services:
+        renderer = services.play.renderer
+        assert renderer.workers == 1
+        renderer._start()
+        [worker] = renderer._pool
+    assert not renderer._pool
+    try:
+        os.waitpid(worker.pid, os.WNOHANG)
+        raise AssertionError("the worker was not reaped")
+    except ChildProcessError:
+        pass
