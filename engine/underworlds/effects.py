@@ -766,10 +766,20 @@ def _follow_up_attackers(st: State, f: FighterState, card_id: str, tags: set[str
     return [o.id for o in st.surviving(f.seat) if o.id != f.id and o.hex is not None and o.hex.is_adjacent(target.hex)]
 
 
+def _holds_reaction(st: State, seat: str, hand: list[str]) -> bool:
+    """A card with a Reaction in ``seat``'s hand or on one of its surviving fighters: without one it has none (§26);
+    every reaction below (and its warbands' modules') is such a card's. Asked at every reaction step, for each seat."""
+    cards = load_cards()
+    return any(getattr(cards.get(c), "reaction", False) for c in hand) or \
+        any(getattr(cards.get(u), "reaction", False) for f in st.surviving(seat) for u in f.upgrades)
+
+
 def reaction_options(st: State, seat: str, tags: set[str], wctx: JSON) -> list[JSON]:
     """Reactions ``seat`` can use in a step with ``tags``: gambits in hand, then upgrades' reactions."""
-    out = []
+    out: list[JSON] = []
     hand = st.players[seat].power
+    if not _holds_reaction(st, seat, hand):
+        return out
     if JUST_PURE_LUCK in hand and "damage" in tags and wctx.get("amount") == 1:
         f = st.find_fighter(wctx.get("fighter") or "")
         if f is not None and f.seat == seat and f.on_battlefield and f.wounds < rules.wounds(st, f):

@@ -221,7 +221,12 @@ class State(Model):
 
     def find_fighter(self, fighter_id: str) -> FighterState | None:
         """The fighter with this id, or None."""
-        return next((f for f in self.fighters if f.id == fighter_id), None)
+        if not fighter_id:  # no fighter's id is empty: callers pass "" for "none named"
+            return None
+        for f in self.fighters:
+            if f.id == fighter_id:
+                return f
+        return None
 
     def other(self, seat: str) -> str:
         """The other seat of a two-player match (with three or four players: the next one in play order)."""
