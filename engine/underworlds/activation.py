@@ -68,22 +68,32 @@ class MovePaths(Mapping[Hex, tuple[Hex, ...]]):
         return MovePaths({h: None for h in self._to if keep(h)}, self._sweep, self._found, self.steps)
 
 
-def move_paths(st: State, f: FighterState, steps: int | None = None) -> MovePaths:
+Ground = tuple[tuple[Hex, ...], dict[Hex, int], tuple[tuple[int, ...], ...], frozenset[int], frozenset[int]]
+"""``ground``: what every fighter's Move sweep in a position starts from."""
+
+
+def ground(st: State) -> Ground:
+    """The battlefield's hexes numbered (``Battlefield.graph``: the sweeps meet the same hexes many times, and
+    integers hash faster than hexes), the closed ones (blocked or occupied) and the trap ones, as numbers."""
+    bf = rules.battlefield(st)
+    order, index, nbrs = bf.graph()
+    # rules.blocked, its printed part numbered once per battlefield
+    closed = bf.blocked_numbers() | {index[h] for h in rules.token_blocked(st) | st.occupied() if h in index}
+    traps = frozenset(index[h] for h in rules.trap_hexes(st) if h in index)
+    return order, index, nbrs, closed, traps
+
+
+def move_paths(st: State, f: FighterState, steps: int | None = None, on: Ground | None = None) -> MovePaths:
     """Every legal Move destination with its safest path (fewest lethal, then trap hexes, then shortest), in
-    reading order (as ``sorted`` gives hexes).
+    reading order (as ``sorted`` gives hexes); ``on``: ``ground(st)`` when the caller has it already.
 
     Non-flyers step only into empty hexes; Flyers pass through blocked and occupied hexes but end in
     an empty one and take no lethal damage (§5). The start hex is never a destination.
     """
     assert f.hex is not None
-    bf = rules.battlefield(st)
     flyer = rules.is_flyer(st, f)
     steps = rules.move_value(st, f) if steps is None else steps
-    # Hexes as numbers (``Battlefield.graph``): the sweeps meet the same hexes many times, and integers hash
-    # faster than hexes.
-    order, index, nbrs = bf.graph()
-    # rules.blocked, its printed part numbered once per battlefield
-    closed = bf.blocked_numbers() | {index[h] for h in rules.token_blocked(st) | st.occupied() if h in index}
+    order, index, nbrs, closed, traps = ground(st) if on is None else on
     start = index[f.hex]
     # The destinations: every hex within ``steps`` (entering only open hexes, unless flying) that is open.
     reached, frontier = {start}, [start]
@@ -98,7 +108,6 @@ def move_paths(st: State, f: FighterState, steps: int | None = None) -> MovePath
     to = {order[h]: None for h in sorted(reached) if h != start and h not in closed}
     # What the paths depend on is read now: the state may change before a path is asked for.
     lethal = frozenset() if flyer else frozenset(index[h] for h in rules.lethal_hexes(st, f) if h in index)
-    traps = frozenset(index[h] for h in rules.trap_hexes(st) if h in index)
     return MovePaths(to, (order, index, nbrs, closed, start, steps, flyer, lethal, traps), {}, steps)
 
 
@@ -210,14 +219,15 @@ def check_activate(st: State, seat: str, f: FighterState, *, moving: bool) -> No
             raise IllegalAction("uw.activation.charged_no_move", fighter=f.name)
 
 
-def charge_destinations(st: State, f: FighterState, paths: MovePaths | None = None) -> Mapping[Hex, tuple[Hex, ...]]:
+def charge_destinations(st: State, f: FighterState, paths: MovePaths | None = None,
+                        profiles: list[JSON] | None = None) -> Mapping[Hex, tuple[Hex, ...]]:
     """Move destinations from which some attack has a target in range and visible (§17.1).
 
-    ``paths`` is ``move_paths(st, f)`` when the caller has it already. The test is
-    ``rules.attack_targets(st, f, profile, at=destination)`` being non-empty, with the enemies and the
-    line-of-sight walls looked up once rather than per destination.
+    ``paths`` is ``move_paths(st, f)`` and ``profiles`` ``rules.attacks(st, f)`` when the caller has them
+    already. The test is ``rules.attack_targets(st, f, profile, at=destination)`` being non-empty, with the
+    enemies and the line-of-sight walls looked up once rather than per destination.
     """
-    profiles = rules.attacks(st, f)
+    profiles = rules.attacks(st, f) if profiles is None else profiles
     enemies = [e.hex for e in st.enemies(f.seat) if e.hex is not None]
     if not profiles or not enemies:
         return {}
@@ -254,25 +264,28 @@ def charge_destinations(st: State, f: FighterState, paths: MovePaths | None = No
     return paths.only(reaches_plainly)
 
 
-def _stunnable(st: State, f: FighterState) -> list[FighterState]:
-    """Enemies of ``f`` with no Stagger marker that can be staggered, wherever they stand (§17.3)."""
-    return [e for e in st.enemies(f.seat) if e.hex is not None and e.stagger == 0
-            and rules.can_be_staggered(st, e)]
+def stunnable(st: State, seat: str) -> list[FighterState]:
+    """Enemies of ``seat``'s fighters with no Stagger marker that can be staggered, wherever they stand (§17.3)."""
+    return [e for e in st.enemies(seat) if e.hex is not None and e.stagger == 0 and rules.can_be_staggered(st, e)]
 
 
-def stun_targets(st: State, f: FighterState, at: Hex | None = None) -> list[FighterState]:
-    """Adjacent enemies with no Stagger marker that can be staggered (§17.3)."""
+def stun_targets(st: State, f: FighterState, at: Hex | None = None,
+                 enemies: list[FighterState] | None = None) -> list[FighterState]:
+    """Adjacent enemies with no Stagger marker that can be staggered (§17.3); ``enemies``: ``stunnable`` if known."""
     here = at or f.hex
     if here is None:
         return []
-    return [e for e in _stunnable(st, f) if e.hex is not None and e.hex.is_adjacent(here)]
+    enemies = stunnable(st, f.seat) if enemies is None else enemies
+    return [e for e in enemies if e.hex is not None and e.hex.is_adjacent(here)]
 
 
-def barge_destinations(st: State, f: FighterState, paths: MovePaths | None = None) -> Mapping[Hex, tuple[Hex, ...]]:
-    """Move destinations next to an enemy the barger could stun (§17.4); ``paths`` as for Charge."""
+def barge_destinations(st: State, f: FighterState, paths: MovePaths | None = None,
+                       enemies: list[FighterState] | None = None) -> Mapping[Hex, tuple[Hex, ...]]:
+    """Move destinations next to an enemy the barger could stun (§17.4); ``paths`` as for Charge, ``enemies`` as
+    for ``stun_targets``."""
     if not rules.can_be_staggered(st, f):
         return {}
-    targets = [e.hex for e in _stunnable(st, f) if e.hex is not None]
+    targets = [e.hex for e in (stunnable(st, f.seat) if enemies is None else enemies) if e.hex is not None]
     if not targets:
         return {}
     bf = rules.battlefield(st)
@@ -280,10 +293,10 @@ def barge_destinations(st: State, f: FighterState, paths: MovePaths | None = Non
     return (move_paths(st, f) if paths is None else paths).only(beside.__contains__)
 
 
-def attack_options(st: State, f: FighterState) -> list[JSON]:
-    """Every Attack (attack index, target) the fighter can make now."""
+def attack_options(st: State, f: FighterState, profiles: list[JSON] | None = None) -> list[JSON]:
+    """Every Attack (attack index, target) the fighter can make now; ``profiles``: ``rules.attacks`` if known."""
     out = []
-    for i, profile in enumerate(rules.attacks(st, f)):
+    for i, profile in enumerate(rules.attacks(st, f) if profiles is None else profiles):
         for t in rules.attack_targets(st, f, profile):
             out.append({"type": "Attack", "fighter": f.id, "attack": i, "target": t.id})
     return out
@@ -293,24 +306,28 @@ def legal_activations(st: State, seat: str) -> list[JSON]:
     """Every activation ``seat`` may make, fighters in warband order, then player actions."""
     out: list[JSON] = []
     player = st.players[seat]
+    on, enemies = ground(st), stunnable(st, seat)  # the same for each of the seat's fighters
     for f in st.surviving(seat):
         try:
             check_activate(st, seat, f, moving=False)
         except IllegalAction:
             continue
         may_move = not f.charge
-        paths = move_paths(st, f) if may_move else {}  # in reading order, as are Charge's and Barge's picks of it
+        paths = move_paths(st, f, on=on) if may_move else {}  # in reading order, as are Charge's and Barge's picks
+        profiles = rules.attacks(st, f)
         fid = f.id
         if may_move:
             out += [{"type": "Move", "fighter": fid, "to": str(h)} for h in paths]
             if not f.move:
-                out += [{"type": "Charge", "fighter": fid, "to": str(h)} for h in charge_destinations(st, f, paths)]
-        out += attack_options(st, f)
+                out += [{"type": "Charge", "fighter": fid, "to": str(h)}
+                        for h in charge_destinations(st, f, paths, profiles)]
+        out += attack_options(st, f, profiles)
         if not f.guard:
             out.append({"type": "Guard", "fighter": fid})
-        out += [{"type": "Stun", "fighter": fid, "target": e.id} for e in stun_targets(st, f)]
+        out += [{"type": "Stun", "fighter": fid, "target": e.id} for e in stun_targets(st, f, enemies=enemies)]
         if may_move:
-            out += [{"type": "Barge", "fighter": fid, "to": str(h)} for h in barge_destinations(st, f, paths)]
+            out += [{"type": "Barge", "fighter": fid, "to": str(h)}
+                    for h in barge_destinations(st, f, paths, enemies)]
         out += [{"type": "UseCardAction", "fighter": fid, "card": c} for c in f.upgrades if effects.is_card_action(c)
                 and (not effects.card_action_moves(c) or paths)]  # a Move super-action needs somewhere to go
     if player.power_deck:
