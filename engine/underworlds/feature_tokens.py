@@ -200,12 +200,27 @@ def _setup_problem(battlefield: Battlefield, placed: Sequence[FeatureToken], hex
 _STRICT, _EDGE_ALLOWED, _LAST_RESORT = 0, 1, 2
 
 
+_TIERS: dict[tuple[int, tuple[tuple[Hex | None, FeatureSide], ...]], tuple[Battlefield, tuple[int, frozenset[Hex]]]] = {}
+"""``_setup_tier`` by (id(battlefield), the placed tokens' hexes and sides), the battlefield kept so the id stays its
+own: the placement applied is checked against the tier its listing worked out."""
+_TIERS_LIMIT = 64
+
+
 def _setup_tier(battlefield: Battlefield, placed: Sequence[FeatureToken]) -> tuple[int, frozenset[Hex]]:
+    key = (id(battlefield), tuple((t.hex, t.face_up) for t in placed))  # all _setup_problem reads of the tokens
+    hit = _TIERS.get(key)
+    if hit is not None and hit[0] is battlefield:
+        return hit[1]
+    found: tuple[int, frozenset[Hex]] = (_LAST_RESORT, frozenset())
     for tier in (_STRICT, _EDGE_ALLOWED, _LAST_RESORT):
         hexes = frozenset(h for h in battlefield.hexes if _setup_problem(battlefield, placed, h, tier) is None)
         if hexes:
-            return tier, hexes
-    return _LAST_RESORT, frozenset()
+            found = tier, hexes
+            break
+    if len(_TIERS) >= _TIERS_LIMIT:
+        _TIERS.clear()
+    _TIERS[key] = (battlefield, found)
+    return found
 
 
 def setup_hexes(battlefield: Battlefield, tokens: Iterable[FeatureToken]) -> frozenset[Hex]:

@@ -15,7 +15,7 @@ from engine.underworlds import card_hooks
 from engine.underworlds.battlefield import Battlefield, BattlefieldSpec, Board, HexType, boards_with
 from engine.underworlds.cards import UpgradeCard, load_cards
 from engine.underworlds.feature_tokens import FeatureSide
-from engine.underworlds.fighters import LARGE_WOUNDS, Fighter, FighterSide, KeywordName, warbands_with
+from engine.underworlds.fighters import LARGE_WOUNDS, Fighter, FighterSide, KeywordName, Warband, warbands_with
 from engine.underworlds.hexgrid import Hex
 from engine.underworlds.state import FighterState, State
 
@@ -159,11 +159,22 @@ def holds_objective(st: State, f: FighterState) -> bool:
 # -- fighters ----------------------------------------------------------------------------------------
 
 
+_CARDS_OF: dict[tuple[str, str], tuple[Warband, Fighter]] = {}
+"""``card_of`` of the shipped warbands by (warband id, fighter card), the warband kept to check it is still the
+shipped one (every characteristic read asks for the card)."""
+
+
 def card_of(st: State, f: FighterState) -> Fighter:
     """The fighter card of a fighter in the match."""
     warband = st.players[f.seat].warband
     assert warband is not None
-    return warbands_with(st.pack_warbands)[warband].fighter(f.card)
+    if st.pack_warbands:
+        return warbands_with(st.pack_warbands)[warband].fighter(f.card)
+    shipped = warbands_with(())[warband]
+    hit = _CARDS_OF.get((warband, f.card))
+    if hit is None or hit[0] is not shipped:
+        hit = _CARDS_OF[(warband, f.card)] = (shipped, shipped.fighter(f.card))
+    return hit[1]
 
 
 def side(st: State, f: FighterState) -> FighterSide:
