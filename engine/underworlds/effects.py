@@ -766,19 +766,21 @@ def _follow_up_attackers(st: State, f: FighterState, card_id: str, tags: set[str
     return [o.id for o in st.surviving(f.seat) if o.id != f.id and o.hex is not None and o.hex.is_adjacent(target.hex)]
 
 
-def _holds_reaction(st: State, seat: str, hand: list[str]) -> bool:
-    """A card with a Reaction in ``seat``'s hand or on one of its surviving fighters: without one it has none (§26);
-    every reaction below (and its warbands' modules') is such a card's. Asked at every reaction step, for each seat."""
+def _reaction_decks(st: State, seat: str, hand: list[str]) -> set[str]:
+    """The decks of the cards with a Reaction in ``seat``'s hand or on its surviving fighters. Without such a card a
+    player has no reaction (§26), and a warband deck's module offers only its own cards'. Asked at every reaction
+    step, for each seat."""
     cards = load_cards()
-    return any(getattr(cards.get(c), "reaction", False) for c in hand) or \
-        any(getattr(cards.get(u), "reaction", False) for f in st.surviving(seat) for u in f.upgrades)
+    held = [*hand, *(u for f in st.surviving(seat) for u in f.upgrades)]
+    return {c.deck for c in map(cards.get, held) if c is not None and c.reaction}
 
 
 def reaction_options(st: State, seat: str, tags: set[str], wctx: JSON) -> list[JSON]:
     """Reactions ``seat`` can use in a step with ``tags``: gambits in hand, then upgrades' reactions."""
     out: list[JSON] = []
     hand = st.players[seat].power
-    if not _holds_reaction(st, seat, hand):
+    decks = _reaction_decks(st, seat, hand)
+    if not decks:
         return out
     if JUST_PURE_LUCK in hand and "damage" in tags and wctx.get("amount") == 1:
         f = st.find_fighter(wctx.get("fighter") or "")
@@ -789,9 +791,12 @@ def reaction_options(st: State, seat: str, tags: set[str], wctx: JSON) -> list[J
         # Choose a friendly fighter; push it 1 hex (with a Bane of Heroes, up to 3) closer to the fighter that moved.
         out += [{"type": "PlayReaction", "card": TEMPTING_LURE, "target": f.id, "hex": str(h)}
                 for f in st.surviving(seat) if f.id != mover.id for h in _lure_paths(st, f, mover)]
-    out += brethren.reaction_options(st, seat, tags, wctx, push_hexes=push_hexes, damage_of=attack_damage)
-    out += skinnerkin.reaction_options(st, seat, tags, wctx)
-    out += parasite.reaction_options(st, seat, tags, wctx)
+    if brethren.DECK in decks:
+        out += brethren.reaction_options(st, seat, tags, wctx, push_hexes=push_hexes, damage_of=attack_damage)
+    if skinnerkin.DECK in decks:
+        out += skinnerkin.reaction_options(st, seat, tags, wctx)
+    if parasite.DECK in decks:
+        out += parasite.reaction_options(st, seat, tags, wctx)
     return out + _holder_reactions(st, seat, tags, wctx)
 
 

@@ -507,7 +507,8 @@ def inspire_step(ctx: Ctx, activated: str | None = None) -> None:
     for seat in st.play_order(first):
         for f in st.surviving(seat):
             due = f.pending_inspire or (not f.inspired and card_hooks.inspire_condition_met(st, f))
-            f.pending_inspire = False
+            if f.pending_inspire:  # a model's attribute set costs more than one read
+                f.pending_inspire = False
             if due and not f.inspired and f.on_battlefield and rules.card_of(st, f).inspired is not None:
                 due_by_seat.setdefault(seat, []).append(f)
     order = simultaneous_order(ctx, "inspire step", list(due_by_seat), first)

@@ -103,12 +103,14 @@ def ploy_options(st: State, seat: str) -> list[JSON]:
     """Every ploy play (with its choices when automated) and every gambit-spell cast available now."""
     out: list[JSON] = []
     player = st.players[seat]
-    wizards = [f for f in st.surviving(seat) if rules.wizard_level(st, f) > 0]
+    wizards: list[FighterState] | None = None  # looked for once a spell is in hand
     for card_id in sorted(set(player.power)):
         c = rules.card(card_id)
         if isinstance(c, PloyCard) and not effects.reaction_only(card_id):
             out += effects.ploy_plays(st, seat, card_id)
         elif isinstance(c, SpellCard) and not effects.reaction_only(card_id):
+            if wizards is None:
+                wizards = [f for f in st.surviving(seat) if rules.wizard_level(st, f) > 0]
             out += [{"type": "CastSpell", "card": card_id, "wizard": w.id} for w in wizards]
     return out
 
@@ -179,13 +181,17 @@ def recycle_options(st: State, seat: str) -> list[JSON]:
     """Power cards whose restricted fighters are all out of action; gambit spells once every wizard is (§23.3)."""
     out = []
     fighters = st.warband_of(seat)
-    has_wizard = any(rules.wizard_level(st, f) > 0 for f in fighters)
-    wizards_alive = any(rules.wizard_level(st, f) > 0 for f in st.surviving(seat))
+    wizards_gone: bool | None = None  # looked for once a spell is in hand
+
+    def no_wizard_left() -> bool:
+        has_wizard = any(rules.wizard_level(st, f) > 0 for f in fighters)
+        return has_wizard and not any(rules.wizard_level(st, f) > 0 for f in st.surviving(seat))
     for card_id in sorted(set(st.players[seat].power)):
         c = rules.card(card_id)
-        named = [f for f in fighters if any(f.name in r for r in c.restrictions)]
-        if (named and all(f.out_of_action for f in named)) or \
-                (isinstance(c, SpellCard) and has_wizard and not wizards_alive):
+        named = [f for f in fighters if any(f.name in r for r in c.restrictions)] if c.restrictions else []
+        if isinstance(c, SpellCard) and wizards_gone is None:
+            wizards_gone = no_wizard_left()
+        if (named and all(f.out_of_action for f in named)) or (isinstance(c, SpellCard) and wizards_gone):
             out.append({"type": "Recycle", "card": card_id})
     return out
 

@@ -34,6 +34,8 @@ PLOYS = frozenset({GREEDY_GREDDY, SEASON_THE_MEAT, ASPIRING_ARTISAN, GET_OUT_OF_
 """Ploys played in a power step."""
 OWN_STEP = frozenset({GET_OUT_OF_MY_LARDER})
 """Ploys whose effect goes on in a step of its own (a Move action): their reaction step follows it."""
+DECK = "the-skinnerkin-rivals"
+"""The Rivals deck of this module's cards."""
 AUTOMATED = frozenset({*PLOYS, PRECISE_FILLET, THAT_WAS_NASTY, AWFUL_CONNOISSEUR, GRUESOME_GOURMAND, LATCHING_ON,
                        MIDDEN_HEAP_SCAVENGER, PRACTISED_BUTCHER})
 """The power cards of this module whose whole effect the engine applies (Latching On's first part and Midden-heap
