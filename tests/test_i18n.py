@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 import string
 from pathlib import Path
+from typing import Callable
 
 import pytest
 import yaml
@@ -203,3 +204,42 @@ def test_the_table_reads_every_catalogue():
     for lang, table in (("en", english()), ("es", spanish())):
         read = messages(lang)
         assert {k: read.get(k) for k in table} == table, lang
+
+
+ODD_TEMPLATES = ("{0} and {}", "{a.b}", "{a[0]}", "{a:{w}}", "{a!x}", "{", "}", "{{a}} {a!r:>6} {b:} {c!s}", "",
+                 'quotes " \' and \\n {a}')
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_message_reads_as_str_format_writes_it(lang: str):
+    """``fill`` writes each template with a writer made once (an f-string): the same text as ``str.format``, and the
+    template itself where ``format`` fails (a parameter missing), for every message and a few odd templates."""
+    from table.i18n import _writer, fill, messages
+
+    def outcome(write: Callable[[], str]) -> str:
+        try:
+            return write()
+        except (KeyError, IndexError, ValueError):  # fill's fallback: the template as it stands
+            return "fails"
+        except (AttributeError, TypeError) as error:
+            return type(error).__name__
+
+    def formatted(template: str, params: dict) -> str:
+        return outcome(lambda: template.format(**params))
+
+    def written(template: str, params: dict) -> str:
+        return outcome(lambda: _writer(template)(dict(params)))
+
+    table = messages(lang)
+    for template in [*table.values(), *ODD_TEMPLATES]:
+        if not isinstance(template, str):
+            continue
+        names = set(re.findall(r"\{(\w+)", template)) | {"a", "b", "c", "w"}
+        for params in ({n: f"<{n}>" for n in names}, {n: i for i, n in enumerate(names)}, {"a": 1.5, "w": 4},
+                       {}):
+            assert written(template, params) == formatted(template, params), (template, params)
+    for code, template in table.items():
+        if isinstance(template, str) and template:
+            params = {n: f"<{n}>" for n in re.findall(r"\{(\w+)", template)}
+            expected = formatted(template, params)
+            assert fill(code, lang, dict(params)) == (template if expected == "fails" else expected), code

@@ -142,7 +142,10 @@ class UnderworldsPresenter:
         return names
 
     def step(self, scene: Scene) -> str:
-        return step_text(scene.view, lang=scene.lang)
+        step = scene.memo.get("step")  # asked for by the reply and again by the next command's turn check
+        if step is None:
+            step = scene.memo["step"] = step_text(scene.view, lang=scene.lang)
+        return step
 
     def action_label(self, scene: Scene, action: JSON, *, short: bool = False) -> str:
         return action_label(action, self.names(scene), costs=not short)

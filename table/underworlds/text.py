@@ -17,7 +17,7 @@ from typing import Any, Mapping, Sequence
 
 from engine.underworlds.cards import load_cards, load_rivals_decks
 from engine.underworlds.hexgrid import Hex
-from table.i18n import fill, message, messages
+from table.i18n import SCALARS, fill, message, messages
 from table.reply import Embed, Field, Reply
 from table.underworlds.board import battlefield_of, fighter_labels, seat_colours, warbands_of
 
@@ -63,9 +63,10 @@ COLOURS = {"panel": 0x2B6CB0, "combat": 0xC53030, "victory": 0xD69E2E, "hand": 0
 
 def text(key: str, lang: str = "en", **params: Any) -> str:
     """The catalogue's ``uw.text.<key>`` in ``lang`` with its parameters, each written as an f-string would."""
-    for name, value in params.items():
-        if isinstance(value, _CONTAINERS):  # as str() writes them (``message`` would turn a list into bullet lines)
-            params[name] = str(value)
+    if not SCALARS.issuperset(map(type, params.values())):
+        for name, value in params.items():
+            if isinstance(value, _CONTAINERS):  # as str() writes them (``message`` would turn a list into bullet lines)
+                params[name] = str(value)
     return fill("uw.text." + key, lang, params)
 
 
@@ -127,7 +128,7 @@ class Names:
         self.players = dict(players)
         self.lang = lang
         self.fighters = {f["id"]: f for f in view.get("fighters", ())}
-        self.labels = fighter_labels(view.get("fighters", ()))
+        self.labels = _labels(tuple((f["id"], f["name"]) for f in view.get("fighters", ())))
 
     def seat(self, seat: str | None) -> str:
         """The player's name for a seat."""
@@ -153,6 +154,13 @@ class Names:
         extras += [text("keyword.knockback", lang, value=a["knockback"])] if a.get("knockback") else []
         return text("attack.profile", lang, name=a["name"], dice=a["dice"], symbol=word("symbol", a["symbol"], lang),
                     range=a["range"], damage=a["damage"], extras="".join(f", {x}" for x in extras))
+
+
+@functools.lru_cache(maxsize=4096)
+def _labels(fighters: tuple[tuple[str, str], ...]) -> dict[str, str]:
+    """``fighter_labels`` by the fighters' ids and names, the same all match long: once per match, not per view
+    (shared: read only)."""
+    return fighter_labels([{"id": i, "name": name} for i, name in fighters])
 
 
 def path_length(view: JSON, fighter_id: str, to: str) -> int | None:
