@@ -16,7 +16,7 @@ from engine.core.errors import IllegalAction, InvalidInput
 from engine.core.rng import Rng, shuffled
 from engine.underworlds.battlefield import HAZARDOUS_TYPES, Battlefield, HexType
 from engine.underworlds.fighters import Frozen
-from engine.underworlds.hexgrid import Hex
+from engine.underworlds.hexgrid import Hex, within
 
 # Rulebook p.26 (seed 000 lines 576-582): seven tokens with a cover side, five numbered 1-5 and two
 # with a blocked side; three numbered tokens to the player who chose the first board, two to the other.
@@ -177,18 +177,34 @@ def _replace(tokens: Sequence[FeatureToken], new: FeatureToken) -> tuple[Feature
 # Setup placement (§12.3, rulebook p.26)
 
 
-def _setup_problem(battlefield: Battlefield, placed: Sequence[FeatureToken], hex_: Hex,
+class _Placed:
+    """The placed tokens by hex, for ``_setup_problem`` (a listing asks about every hex of the battlefield)."""
+
+    def __init__(self, placed: Sequence[FeatureToken]) -> None:
+        self.at: dict[Hex, FeatureToken] = {}
+        """Hex -> the token in it (the first one listed, as ``token_at`` finds it)."""
+        self.close: dict[Hex, Hex] = {}
+        """Hex -> the hex of the first token listed closer than ``SETUP_MIN_SPACING`` to it."""
+        for t in placed:
+            if t.hex is not None:
+                self.at.setdefault(t.hex, t)
+                for h in within(t.hex, SETUP_MIN_SPACING - 1):
+                    self.close.setdefault(h, t.hex)
+
+
+def _setup_problem(battlefield: Battlefield, placed: _Placed, hex_: Hex,
                    tier: int) -> tuple[str, dict[str, object]] | None:
-    types = hex_types(battlefield, placed, hex_)
+    token = placed.at.get(hex_)
+    types = hex_types(battlefield, () if token is None else (token,), hex_)
     if HexType.STARTING in types:
         return "uw.feature.setup.starting_hex", {}
     if HexType.BLOCKED in types:
         return "uw.feature.setup.blocked_hex", {}
     if types & HAZARDOUS_TYPES:
         return "uw.feature.setup.hazardous_hex", {"type": sorted(types & HAZARDOUS_TYPES)[0].value}
-    for other in placed:
-        if other.hex is not None and other.hex.distance(hex_) < SETUP_MIN_SPACING and tier < _LAST_RESORT:
-            return "uw.feature.setup.too_close", {"other": str(other.hex), "distance": other.hex.distance(hex_)}
+    other = placed.close.get(hex_)
+    if other is not None and tier < _LAST_RESORT:
+        return "uw.feature.setup.too_close", {"other": str(other), "distance": other.distance(hex_)}
     if tier == _STRICT and HexType.EDGE in types:
         return "uw.feature.setup.edge_hex", {}
     return None
@@ -212,8 +228,9 @@ def _setup_tier(battlefield: Battlefield, placed: Sequence[FeatureToken]) -> tup
     if hit is not None and hit[0] is battlefield:
         return hit[1]
     found: tuple[int, frozenset[Hex]] = (_LAST_RESORT, frozenset())
+    by_hex = _Placed(placed)
     for tier in (_STRICT, _EDGE_ALLOWED, _LAST_RESORT):
-        hexes = frozenset(h for h in battlefield.hexes if _setup_problem(battlefield, placed, h, tier) is None)
+        hexes = frozenset(h for h in battlefield.hexes if _setup_problem(battlefield, by_hex, h, tier) is None)
         if hexes:
             found = tier, hexes
             break
@@ -250,7 +267,7 @@ def check_setup_placement(battlefield: Battlefield, tokens: Sequence[FeatureToke
         raise IllegalAction("uw.hex.off_battlefield", hex=str(hex_))
     placed = [t for t in tokens if t.hex is not None]
     tier, _ = _setup_tier(battlefield, placed)
-    problem = _setup_problem(battlefield, placed, hex_, tier)
+    problem = _setup_problem(battlefield, _Placed(placed), hex_, tier)
     if problem is not None:
         code, params = problem
         raise IllegalAction(code, token=token.id, hex=str(hex_), **params)
