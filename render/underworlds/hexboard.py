@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import itertools
 import math
-import zlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -464,9 +463,9 @@ def _draw_player_colours(draw: ImageDraw.ImageDraw, pal: _Palette, battlefield: 
                          outline=pal(theme.ink), width=2)
 
 
-NAMES_CACHE_BYTES = 16 * 1024 * 1024
-"""The title and legend strips (the only parts naming players) kept compressed, about 3 KB a match: thousands of
-live matches fit, so a board's names are drawn once per match, not once per image."""
+NAMES_CACHE_BYTES = 32 * 1024 * 1024
+"""The title and legend bands (the only parts naming players) kept compressed, about 20 KB a match: a thousand or
+more live matches fit, so a board's names are drawn once per match, not once per image."""
 
 
 HEXES_CACHE_BYTES = 48 * 1024 * 1024
@@ -488,7 +487,7 @@ def _static_layer(battlefield: Battlefield, width: int, theme: Theme) -> BandedL
 
 def _hexes(battlefield: Battlefield, width: int, theme: Theme) -> Image.Image:
     """The hexes, drawn once per battlefield, width and theme, shared by every match on those boards (the players'
-    names are in the title and legend strips, ``_names_layer``); the full layout height, title and legend blank."""
+    names are in the title and legend, ``_names_layer``); the full layout height, title and legend blank."""
     layout = _layout(battlefield, width)
     img = Image.new("RGB", (layout.width, layout.height), theme.background)
     draw = ImageDraw.Draw(img)
@@ -529,33 +528,19 @@ def _quantized(img: Image.Image, theme: Theme) -> Image.Image:
     return quantized
 
 
-@dataclass(frozen=True)
-class _Strips:
-    """The title strip (rows above the hexes) and the legend strip (from ``legend_top`` to the image's bottom) of
-    one match's names and language, compressed; ``serial`` names them in band keys."""
-
-    title: bytes
-    title_height: int
-    legend: bytes
-    legend_height: int
-    serial: int = field(default_factory=lambda: next(_STRIP_SERIALS))
-
-    def images(self, width: int) -> tuple[Image.Image, Image.Image]:
-        return (Image.frombytes("P", (width, self.title_height), zlib.decompress(self.title)),
-                Image.frombytes("P", (width, self.legend_height), zlib.decompress(self.legend)))
-
-
-_STRIP_SERIALS = itertools.count()
-_NAMES: ByteCache[_Strips] = ByteCache(NAMES_CACHE_BYTES, lambda s: len(s.title) + len(s.legend))
+_NAMES: ByteCache[tuple[BandedLayer, int]] = ByteCache(NAMES_CACHE_BYTES, lambda kept: kept[1])
 
 
 def _names_layer(battlefield: Battlefield, width: int, theme: Theme, labels: tuple[str, ...],
-                 words: BoardWords) -> _Strips:
-    """The title and legend strips, drawn once per match's names and language and kept compressed."""
+                 words: BoardWords) -> BandedLayer:
+    """The hexes with the title and legend drawn, cropped under the legend: one match's layer, drawn once per its
+    names and language. Only its title and legend bands are its own (kept compressed, ~20 KB a match); the others
+    are the hexes' bands."""
     key = (battlefield, width, theme, labels, words)
     kept = _NAMES.get(key)
     if kept is None:
         layout = _layout(battlefield, width)
+        hexes = _static_layer(battlefield, width, theme)
         title_strip = Image.new("RGB", (layout.width, round(layout.origin_y)), theme.background)
         # Title: the two faces and the join; with three or four boards, the faces.
         if len(battlefield.boards) > 2:
@@ -573,10 +558,17 @@ def _names_layer(battlefield: Battlefield, width: int, theme: Theme, labels: tup
         bottom = _draw_legend(ImageDraw.Draw(legend), battlefield, theme, labels, words, layout.origin_x, 0,
                               width - layout.origin_x)
         legend = legend.crop((0, 0, layout.width, round(bottom + layout.origin_x)))
-        title_p, legend_p = _quantized(title_strip, theme), _quantized(legend, theme)
-        kept = _NAMES.put(key, _Strips(zlib.compress(title_p.tobytes(), 1), title_p.height,
-                                       zlib.compress(legend_p.tobytes(), 1), legend_p.height))
-    return kept
+        height = layout.legend_top + legend.height
+        board = hexes.image().crop((0, 0, layout.width, height))
+        board.paste(_quantized(title_strip, theme), (0, 0))
+        board.paste(_quantized(legend, theme), (0, layout.legend_top))
+        raw, step = board.tobytes(), width * BAND_ROWS
+        hexes_only = range(-(-title_strip.height // BAND_ROWS), layout.legend_top // BAND_ROWS)
+        bands = tuple(hexes.bands[n] if n in hexes_only else deflate_band(raw[n * step:(n + 1) * step], width)
+                      for n in range(-(-height // BAND_ROWS)))
+        own = sum(len(band[0]) for n, band in enumerate(bands) if n not in hexes_only)
+        kept = _NAMES.put(key, (BandedLayer(width, height, hexes.palette, bands), own))
+    return kept[0]
 
 
 def _starting_icon(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, theme: Theme) -> None:
@@ -695,37 +687,31 @@ def render_battlefield(battlefield: Battlefield, *, width: int = 1280, pieces: S
     if width < MIN_WIDTH:
         raise ValueError(f"width must be at least {MIN_WIDTH} px to stay readable on a phone, not {width}")
     layout = _layout(battlefield, width)
-    strips = _names_layer(battlefield, width, theme, labels, words)
-    hexes = _static_layer(battlefield, width, theme)
-    height = layout.legend_top + strips.legend_height
+    board = _names_layer(battlefield, width, theme, labels, words)
     pal = _theme_palette(theme).copy()
-    drawings = _drawings(battlefield, layout, strips, pal, theme, labels, words, pieces, tokens, highlights, arrows,
-                         player_colours)
+    drawings = _drawings(battlefield, layout, board.height, pal, theme, labels, words, pieces, tokens, highlights,
+                         arrows, player_colours)
     registered = len(pal.colours)
     rows = BAND_ROWS
-    count = -(-height // rows)
-    over: list[list[tuple]] = [[] for _ in range(count)]
+    over: list[list[tuple]] = [[] for _ in board.bands]
     for drawing in drawings:
         for band in range(drawing.top // rows, (drawing.bottom - 1) // rows + 1):
             over[band].append(drawing.key)
-    bands: list[Band | None] = []
+    bands = list(board.bands)  # nothing drawn over a band: the match's layer's own
     dirty: dict[int, tuple] = {}
+    get = _BOARD_BANDS.get
     for number, keys in enumerate(over):
-        band_height = min(rows, height - number * rows)
-        if not keys and band_height == rows and number < len(hexes.bands):
-            bands.append(hexes.bands[number])  # nothing drawn over: the hexes' own band
-            continue
-        key = (hexes.serial, number, band_height, *keys)
-        band = _BOARD_BANDS.get(key)
-        if band is None:
-            dirty[number] = key
-        bands.append(band)
+        if keys:
+            key = (board.serial, number, *keys)
+            band = bands[number] = get(key)
+            if band is None:
+                dirty[number] = key
     if dirty:
-        for number, band in _draw_bands(hexes, drawings, height, dirty).items():
+        for number, band in _draw_bands(board, drawings, dirty).items():
             bands[number] = _BOARD_BANDS.put(dirty[number], band)
         if len(pal.colours) != registered:
             raise RuntimeError("a colour was drawn that the bands' keys did not register")
-    return png(layout.width, height, pal.flat(), bands)  # type: ignore[arg-type]
+    return png(layout.width, board.height, pal.flat(), bands)  # type: ignore[arg-type]
 
 
 BANDS_CACHE_BYTES = 32 * 1024 * 1024
@@ -746,11 +732,10 @@ class _Drawing:
     draw: Callable[[Image.Image, ImageDraw.ImageDraw], None]
 
 
-def _draw_bands(hexes: BandedLayer, drawings: Sequence[_Drawing], height: int,
-                dirty: Mapping[int, tuple]) -> dict[int, Band]:
-    """The ``dirty`` bands drawn and compressed: the hexes' rows under them inflated, then every drawing touching
-    them drawn at its place on an image of the board's size (the other rows are left blank, never read)."""
-    rows, width = BAND_ROWS, hexes.width
+def _draw_bands(board: BandedLayer, drawings: Sequence[_Drawing], dirty: Mapping[int, tuple]) -> dict[int, Band]:
+    """The ``dirty`` bands drawn and compressed: the match's layer's rows under them inflated, then every drawing
+    touching them drawn at its place on an image of the board's size (the other rows are left blank, never read)."""
+    rows, width, height = BAND_ROWS, board.width, board.height
     runs: list[list[int]] = []
     for number in sorted(dirty):
         if runs and runs[-1][1] == number:
@@ -759,8 +744,7 @@ def _draw_bands(hexes: BandedLayer, drawings: Sequence[_Drawing], height: int,
             runs.append([number, number + 1])
     canvas = Image.new("P", (width, min(height, runs[-1][1] * rows)))
     for first, last in runs:
-        if first < len(hexes.bands):
-            canvas.paste(hexes.rows(first, min(last, len(hexes.bands))), (0, first * rows))
+        canvas.paste(board.rows(first, last), (0, first * rows))
     draw = ImageDraw.Draw(canvas)
     for drawing in drawings:
         if any(band in dirty for band in range(drawing.top // rows, (drawing.bottom - 1) // rows + 1)):
@@ -774,14 +758,13 @@ def _draw_bands(hexes: BandedLayer, drawings: Sequence[_Drawing], height: int,
     return out
 
 
-def _drawings(battlefield: Battlefield, layout: _Layout, strips: _Strips, pal: _Palette, theme: Theme,
+def _drawings(battlefield: Battlefield, layout: _Layout, height: int, pal: _Palette, theme: Theme,
               labels: tuple[str, ...], words: BoardWords, pieces: Sequence[Piece], tokens: Sequence[TokenMark],
               highlights: Mapping[Hex, Colour | None] | None, arrows: Sequence[Arrow],
               player_colours: Sequence[Colour | None]) -> list[_Drawing]:
-    """Everything drawn over the hexes, in drawing order (title and legend, player colours, highlights, arrows,
-    tokens, pieces). Colours not in the theme's palette are added to ``pal`` here in a fixed order, the players'
-    first, so a piece keeps its indices (and its bands their keys) whatever arrows come and go."""
-    height = layout.legend_top + strips.legend_height
+    """Everything drawn over the match's layer (``height`` rows), in drawing order (player colours, highlights,
+    arrows, tokens, pieces). Colours not in the theme's palette are added to ``pal`` here in a fixed order, the
+    players' first, so a piece keeps its indices (and its bands their keys) whatever arrows come and go."""
     size, centres = layout.size, layout.centres
 
     def rows(top: float, bottom: float) -> tuple[int, int]:
@@ -793,17 +776,7 @@ def _drawings(battlefield: Battlefield, layout: _Layout, strips: _Strips, pal: _
         if piece.hex in centres:
             fill = _rgb(piece.colour)
             fills[piece] = (pal(fill), *(pal(tone) for tone in _tones(_contrast(fill, theme), fill)))
-    named: list[tuple[_Strips, Image.Image, Image.Image]] = []
-
-    def strip(which: int) -> Image.Image:  # the names strips inflated once, when a band under them is drawn
-        if not named:
-            named.append((strips, *strips.images(layout.width)))
-        return named[0][1 + which]
-
-    out = [_Drawing(("title", strips.serial), 0, min(height, strips.title_height),
-                    lambda img, draw: img.paste(strip(0), (0, 0))),
-           _Drawing(("legend", strips.serial), layout.legend_top, height,
-                    lambda img, draw: img.paste(strip(1), (0, layout.legend_top)))]
+    out: list[_Drawing] = []
     if player_colours:
         out.append(_Drawing(("players", players), layout.legend_top, height, lambda img, draw: _draw_player_colours(
             draw, pal, battlefield, layout, theme, labels, words, player_colours)))

@@ -68,14 +68,21 @@ def test_render_is_deterministic(field: Battlefield) -> None:
     assert render_battlefield(field, pieces=ten_pieces()) == first
 
 
-def test_static_layer_is_drawn_once_per_battlefield(field: Battlefield, boards: dict[str, Board]) -> None:
-    """The boards are drawn once and cached by battlefield; a rebuilt equal battlefield hits the cache."""
+def test_static_layer_is_drawn_once_per_battlefield(field: Battlefield, boards: dict[str, Board],
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """The boards are drawn once and cached by battlefield; a rebuilt equal battlefield (another match's, with its
+    own names) hits the cache."""
     hexboard._static_layer.cache_clear()
+    hexboard._HEXES.clear()
+    hexboard._NAMES.clear()
+    drawn = []
+    real = hexboard._hexes
+    monkeypatch.setattr(hexboard, "_hexes", lambda *a: drawn.append(a) or real(*a))
     render_battlefield(field)
     again = Battlefield.from_spec(field.spec, boards)
-    render_battlefield(again, pieces=ten_pieces())
+    render_battlefield(again, pieces=ten_pieces(), labels=("Ann", "Bob"))
     info = hexboard._static_layer.cache_info()
-    assert (info.misses, info.hits) == (1, 1)
+    assert (info.misses, info.hits) == (1, 1) and len(drawn) == 1
 
 
 @pytest.mark.parametrize("hex_", ["c2", "e4", "a10", "e11"])
@@ -224,12 +231,11 @@ def test_each_drawing_stays_in_the_rows_its_bands_are_keyed_by(field: Battlefiel
 
     pick = random.Random(width)
     layout = hexboard._layout(field, width)
-    strips = hexboard._names_layer(field, width, DEFAULT_THEME, ("Ann", "Bob"), hexboard.ENGLISH)
-    height = layout.legend_top + strips.legend_height
+    height = hexboard._names_layer(field, width, DEFAULT_THEME, ("Ann", "Bob"), hexboard.ENGLISH).height
     for _ in range(15):
         scene = random_scene(field, pick)
         pal = hexboard._theme_palette(DEFAULT_THEME).copy()
-        drawings = hexboard._drawings(field, layout, strips, pal, DEFAULT_THEME, ("Ann", "Bob"), hexboard.ENGLISH,
+        drawings = hexboard._drawings(field, layout, height, pal, DEFAULT_THEME, ("Ann", "Bob"), hexboard.ENGLISH,
                                       scene["pieces"], scene["tokens"], scene["highlights"], scene["arrows"],
                                       ("#3b6fd8", None))
         for drawing in drawings:
