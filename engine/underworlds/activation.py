@@ -435,7 +435,8 @@ def activate(ctx: Ctx, fr: JSON, seat: str, action: Action) -> None:
         effects.use_card_action(ctx, f, action.card)
         note_action(st, f, "card_action")
         fr["after_tags"] = ["action", "card_action"]
-    st.last_action = {"type": action.to_json()["type"], "player": seat, **action.to_json()}
+    data = action.to_json()
+    st.last_action = {"type": data["type"], "player": seat, **data}
 
 
 def do_move(ctx: Ctx, f: FighterState, path: tuple[Hex, ...], *, marker: str) -> None:

@@ -118,7 +118,7 @@ def apply_state(st: State, seat: str, action: JSON, rng: Rng) -> list[JSON]:
         raise IllegalAction("uw.match.conceded")
     parsed = parse_action(action)
     ctx = Ctx(st, rng)
-    kind = parsed.to_json()["type"]
+    kind = parsed.type  # type: ignore[attr-defined]  # every action's, as its JSON names it
     if kind in REFEREE_TYPES:
         apply_referee(ctx, seat, parsed)
         advance(ctx)
