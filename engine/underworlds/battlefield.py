@@ -439,12 +439,11 @@ def _oriented(board: Board, orientation: Orientation
 
 
 _OWNED: dict[tuple[int, Orientation, int], tuple[Board, list[tuple[tuple[int, int], _Cell]]]] = {}
-"""``_owned_cells`` results by (``id(board)``, orientation, owner), the board kept so the id stays its own."""
 
 
 def _owned_cells(board: Board, orientation: Orientation, owner: int) -> list[tuple[tuple[int, int], _Cell]]:
-    """``_oriented``'s cells as ``owner``'s: the same ones are placed at every join tried (listing joins tries
-    dozens per pair of faces)."""
+    """``_oriented``'s cells as ``owner``'s, made once (listing the joins of two faces tries dozens); kept in
+    ``_OWNED`` by (``id(board)``, orientation, owner), the board kept so the id stays its own."""
     hit = _OWNED.get((id(board), orientation, owner))
     if hit is not None and hit[0] is board:
         return hit[1]
@@ -453,9 +452,10 @@ def _owned_cells(board: Board, orientation: Orientation, owner: int) -> list[tup
     return cells
 
 
-def _placed_cells(spec: BattlefieldSpec, boards: tuple[Board, ...]
+def _placed_cells(spec: BattlefieldSpec, boards: tuple[Board, ...], *, fits_only: bool = False
                   ) -> tuple[dict[tuple[int, int], _Cell], set[tuple[int, int]]]:
-    """The faces' cells in doubled coordinates of the first, and the half cells completed by the joins.
+    """The faces' cells in doubled coordinates of the first, and the half cells completed by the joins. With
+    ``fits_only`` only whether the layout is legal matters (of several problems, another may then be named).
 
     :raises IllegalAction: uw.battlefield.no_layout, uw.battlefield.join_misaligned,
         uw.battlefield.boards_overlap, uw.battlefield.too_few_completed
@@ -464,23 +464,26 @@ def _placed_cells(spec: BattlefieldSpec, boards: tuple[Board, ...]
         if not board.playable:
             raise IllegalAction("uw.battlefield.no_layout", board=board.id)
     placed: dict[tuple[int, int], _Cell] = {}
-    halves: list[set[tuple[int, int]]] = []
     shifts = [(0, 0), _second_shift(boards[0].rows or (), spec.join)]
     for extra, board in zip(spec.more, boards[2:]):
         if extra.to >= len(shifts):
             raise IllegalAction("uw.battlefield.no_such_board", board=extra.to + 1)
         shifts.append(_extra_shift(shifts[extra.to], boards[extra.to].rows or (), board.rows or (), extra))
-    for owner, (board, placement, (dx, dy)) in enumerate(zip(boards, spec.placements, shifts)):
-        placed.update({(x + dx, y + dy): cell for (x, y), cell in _owned_cells(board, placement.orientation, owner)})
-        halves.append({(x + dx, y + dy) for x, y in _oriented(board, placement.orientation)[1]})
-    if len(placed) != sum(len(b.hexes()) for b in boards):
-        raise IllegalAction("uw.battlefield.boards_overlap", join=spec.join.edge.value, offset=spec.join.offset)
+    halves = [{(x + dx, y + dy) for x, y in _oriented(board, placement.orientation)[1]}
+              for board, placement, (dx, dy) in zip(boards, spec.placements, shifts)]
     # §8.3: a hex completed by joining the boards belongs to no one's territory.
     completed = halves[0] & halves[1]
     minimum = MIN_COMPLETED_LONG if spec.join.edge is JoinEdge.LONG else MIN_COMPLETED_SHORT
-    if len(completed) < minimum:
-        raise IllegalAction("uw.battlefield.too_few_completed", edge=spec.join.edge.value,
-                            completed=len(completed), minimum=minimum)
+    too_few = IllegalAction("uw.battlefield.too_few_completed", edge=spec.join.edge.value,
+                            completed=len(completed), minimum=minimum) if len(completed) < minimum else None
+    if too_few is not None and fits_only:
+        raise too_few  # the cheaper test first: most joins tried when listing them fail it
+    for owner, (board, placement, (dx, dy)) in enumerate(zip(boards, spec.placements, shifts)):
+        placed.update({(x + dx, y + dy): cell for (x, y), cell in _owned_cells(board, placement.orientation, owner)})
+    if len(placed) != sum(len(b.hexes()) for b in boards):
+        raise IllegalAction("uw.battlefield.boards_overlap", join=spec.join.edge.value, offset=spec.join.offset)
+    if too_few is not None:
+        raise too_few
     for i, extra in enumerate(spec.more, start=2):
         # An edge's half hexes lying on another board's whole hexes: the boards overlap.
         if any(xy in placed for xy in halves[i]) or any(placed[xy].owner == i for j in range(i) for xy in halves[j]
@@ -560,7 +563,7 @@ class Battlefield:
         """
         spec = BattlefieldSpec(first=BoardPlacement(board=first.id, orientation=first_orientation),
                                second=BoardPlacement(board=second.id, orientation=second_orientation), join=join)
-        _placed_cells(spec, (first, second))
+        _placed_cells(spec, (first, second), fits_only=True)
 
     @classmethod
     def from_spec(cls, spec: BattlefieldSpec, boards: Mapping[str, Board] | None = None) -> Battlefield:
@@ -583,7 +586,7 @@ class Battlefield:
 
         :raises IllegalAction: as ``build``
         """
-        _placed_cells(spec, tuple(boards[b] for b in spec.board_ids))
+        _placed_cells(spec, tuple(boards[b] for b in spec.board_ids), fits_only=True)
 
     # -- identity -----------------------------------------------------------------------------
 

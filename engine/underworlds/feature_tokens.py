@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Sequence
 from enum import StrEnum
+from typing import Any
 
 from pydantic import Field, model_validator
 
@@ -216,7 +217,7 @@ def _setup_problem(battlefield: Battlefield, placed: _Placed, hex_: Hex,
 _STRICT, _EDGE_ALLOWED, _LAST_RESORT = 0, 1, 2
 
 
-_TIERS: dict[tuple[int, tuple[tuple[Hex | None, FeatureSide], ...]], tuple[Battlefield, tuple[int, frozenset[Hex]]]] = {}
+_TIERS: dict[tuple[int, tuple[Any, ...]], tuple[Battlefield, tuple[int, frozenset[Hex]]]] = {}
 """``_setup_tier`` by (id(battlefield), the placed tokens' hexes and sides), the battlefield kept so the id stays its
 own: the placement applied is checked against the tier its listing worked out."""
 _TIERS_LIMIT = 64
