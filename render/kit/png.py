@@ -18,7 +18,7 @@ from typing import Iterable, Sequence
 
 from PIL import Image
 
-BAND_ROWS = 8
+BAND_ROWS = 16
 """Rows per band: small enough that a piece dirties few rows, large enough to compress well."""
 LEVEL = 3
 _LAST_BLOCK = b"\x03\x00"

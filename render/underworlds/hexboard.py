@@ -197,7 +197,7 @@ _TITLE_PX = 22
 _LEGEND_PX = 18
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=512)  # one per battlefield in play: nearly every live match has its own
 def _layout(battlefield: Battlefield, width: int) -> _Layout:
     x2s = [2 * h.col + 1 + (h.row & 1) for h in battlefield.hexes]
     rows = [h.row for h in battlefield.hexes]
