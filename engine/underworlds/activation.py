@@ -9,7 +9,7 @@ super-action (§13.3).
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
 
 from engine.core.errors import IllegalAction
@@ -38,9 +38,9 @@ class MovePaths(Mapping[Hex, tuple[Hex, ...]]):
 
     __slots__ = ("_to", "_sweep", "_found", "steps")
 
-    def __init__(self, to: dict[Hex, None], sweep: tuple[Any, ...], found: dict[Hex, tuple[Hex, ...]],
+    def __init__(self, to: dict[Hex, str], sweep: tuple[Any, ...], found: dict[Hex, tuple[Hex, ...]],
                  steps: int) -> None:
-        self._to = to
+        self._to = to  # each destination as actions write it
         self._sweep = sweep  # the inputs of _safest_path
         self._found = found  # the paths worked out so far, shared by the ``only`` views
         self.steps = steps
@@ -63,24 +63,35 @@ class MovePaths(Mapping[Hex, tuple[Hex, ...]]):
     def __len__(self) -> int:
         return len(self._to)
 
+    def written(self) -> Iterable[str]:
+        """The destinations as actions write them (``"c4"``), in the same order."""
+        return self._to.values()
+
     def only(self, keep: Callable[[Hex], bool]) -> MovePaths:
         """The destinations ``keep`` accepts, in the same order, sharing the paths."""
-        return MovePaths({h: None for h in self._to if keep(h)}, self._sweep, self._found, self.steps)
+        return MovePaths({h: text for h, text in self._to.items() if keep(h)}, self._sweep, self._found, self.steps)
 
 
-Ground = tuple[tuple[Hex, ...], dict[Hex, int], tuple[tuple[int, ...], ...], frozenset[int], frozenset[int]]
+Ground = tuple[tuple[Hex, ...], dict[Hex, int], tuple[tuple[int, ...], ...], frozenset[int], frozenset[int],
+               tuple[str, ...]]
 """``ground``: what every fighter's Move sweep in a position starts from."""
+_WRITTEN: dict[int, tuple[tuple[Hex, ...], tuple[str, ...]]] = {}
+"""The battlefield's hexes as actions write them, by id of its ``graph`` numbering (kept so the id stays its own)."""
 
 
 def ground(st: State) -> Ground:
     """The battlefield's hexes numbered (``Battlefield.graph``: the sweeps meet the same hexes many times, and
-    integers hash faster than hexes), the closed ones (blocked or occupied) and the trap ones, as numbers."""
+    integers hash faster than hexes), the closed ones (blocked or occupied) and the trap ones, as numbers; and the
+    hexes as actions write them."""
     bf = rules.battlefield(st)
     order, index, nbrs = bf.graph()
     # rules.blocked, its printed part numbered once per battlefield
     closed = bf.blocked_numbers() | {index[h] for h in rules.token_blocked(st) | st.occupied() if h in index}
     traps = frozenset(index[h] for h in rules.trap_hexes(st) if h in index)
-    return order, index, nbrs, closed, traps
+    written = _WRITTEN.get(id(order))
+    if written is None or written[0] is not order:
+        written = _WRITTEN[id(order)] = (order, tuple(str(h) for h in order))
+    return order, index, nbrs, closed, traps, written[1]
 
 
 def move_paths(st: State, f: FighterState, steps: int | None = None, on: Ground | None = None) -> MovePaths:
@@ -93,7 +104,7 @@ def move_paths(st: State, f: FighterState, steps: int | None = None, on: Ground 
     assert f.hex is not None
     flyer = rules.is_flyer(st, f)
     steps = rules.move_value(st, f) if steps is None else steps
-    order, index, nbrs, closed, traps = ground(st) if on is None else on
+    order, index, nbrs, closed, traps, written = ground(st) if on is None else on
     start = index[f.hex]
     # The destinations: every hex within ``steps`` (entering only open hexes, unless flying) that is open.
     reached, frontier = {start}, [start]
@@ -105,7 +116,7 @@ def move_paths(st: State, f: FighterState, steps: int | None = None, on: Ground 
                     reached.add(h)
                     entered.append(h)
         frontier = entered
-    to = {order[h]: None for h in sorted(reached) if h != start and h not in closed}
+    to = {order[h]: written[h] for h in sorted(reached) if h != start and h not in closed}
     # What the paths depend on is read now: the state may change before a path is asked for.
     lethal = frozenset() if flyer else frozenset(index[h] for h in rules.lethal_hexes(st, f) if h in index)
     return MovePaths(to, (order, index, nbrs, closed, start, steps, flyer, lethal, traps), {}, steps)
@@ -302,6 +313,10 @@ def attack_options(st: State, f: FighterState, profiles: list[JSON] | None = Non
     return out
 
 
+def _written(dests: Mapping[Hex, tuple[Hex, ...]]) -> Iterable[str]:
+    return dests.written() if isinstance(dests, MovePaths) else [str(h) for h in dests]
+
+
 def legal_activations(st: State, seat: str) -> list[JSON]:
     """Every activation ``seat`` may make, fighters in warband order, then player actions."""
     out: list[JSON] = []
@@ -317,17 +332,17 @@ def legal_activations(st: State, seat: str) -> list[JSON]:
         profiles = rules.attacks(st, f)
         fid = f.id
         if may_move:
-            out += [{"type": "Move", "fighter": fid, "to": str(h)} for h in paths]
+            out += [{"type": "Move", "fighter": fid, "to": to} for to in paths.written()]
             if not f.move:
-                out += [{"type": "Charge", "fighter": fid, "to": str(h)}
-                        for h in charge_destinations(st, f, paths, profiles)]
+                out += [{"type": "Charge", "fighter": fid, "to": to}
+                        for to in _written(charge_destinations(st, f, paths, profiles))]
         out += attack_options(st, f, profiles)
         if not f.guard:
             out.append({"type": "Guard", "fighter": fid})
         out += [{"type": "Stun", "fighter": fid, "target": e.id} for e in stun_targets(st, f, enemies=enemies)]
         if may_move:
-            out += [{"type": "Barge", "fighter": fid, "to": str(h)}
-                    for h in barge_destinations(st, f, paths, enemies)]
+            out += [{"type": "Barge", "fighter": fid, "to": to}
+                    for to in _written(barge_destinations(st, f, paths, enemies))]
         out += [{"type": "UseCardAction", "fighter": fid, "card": c} for c in f.upgrades if effects.is_card_action(c)
                 and (not effects.card_action_moves(c) or paths)]  # a Move super-action needs somewhere to go
     if player.power_deck:
