@@ -1,10 +1,12 @@
 """Draw an Underworlds battlefield as a PNG: the boards, then pieces, feature tokens and arrows on top.
 
-The static layer (hex fills by type, territory tints, a coordinate on every hex, title and legend) is
-drawn once per battlefield, width, theme, labels and words, and cached. Each call copies it and draws the
-dynamic layer. Both layers are palette images (256 colours): flat fills and a few blended text tones
-encode many times faster as PNG than RGB and stay small. The inputs are plain dataclasses defined
-here, so this module depends on the engine's ``Hex`` and ``Battlefield`` and on no match state.
+The static layer (hex fills by type, territory tints, a coordinate on every hex) is drawn once per battlefield,
+width and theme, and a match's title and legend over it once per labels and words; both are kept compressed band
+by band (``render.kit.png``). A board is those bands, except where pieces, tokens, arrows or highlights are drawn
+over: each such band is keyed by what is drawn in it and kept compressed too, so a match's next board draws and
+compresses only the bands whose drawings changed. Everything is a palette image (256 colours): flat fills and a
+few blended text tones encode many times faster as PNG than RGB and stay small. The inputs are plain dataclasses
+defined here, so this module depends on the engine's ``Hex`` and ``Battlefield`` and on no match state.
 
 Same inputs, same bytes: no timestamps, Pillow's built-in scalable font, fixed palette order.
 """
@@ -463,9 +465,9 @@ def _draw_player_colours(draw: ImageDraw.ImageDraw, pal: _Palette, battlefield: 
                          outline=pal(theme.ink), width=2)
 
 
-NAMES_CACHE_BYTES = 32 * 1024 * 1024
-"""The title and legend bands (the only parts naming players) kept compressed, about 20 KB a match: a thousand or
-more live matches fit, so a board's names are drawn once per match, not once per image."""
+NAMES_CACHE_BYTES = 16 * 1024 * 1024
+"""The title and legend bands (the only parts naming players) kept compressed, about 10 KB a match: over a thousand
+live matches fit, so a board's names are drawn once per match, not once per image."""
 
 
 HEXES_CACHE_BYTES = 48 * 1024 * 1024
@@ -534,7 +536,7 @@ _NAMES: ByteCache[tuple[BandedLayer, int]] = ByteCache(NAMES_CACHE_BYTES, lambda
 def _names_layer(battlefield: Battlefield, width: int, theme: Theme, labels: tuple[str, ...],
                  words: BoardWords) -> BandedLayer:
     """The hexes with the title and legend drawn, cropped under the legend: one match's layer, drawn once per its
-    names and language. Only its title and legend bands are its own (kept compressed, ~20 KB a match); the others
+    names and language. Only its title and legend bands are its own (kept compressed, ~10 KB a match); the others
     are the hexes' bands."""
     key = (battlefield, width, theme, labels, words)
     kept = _NAMES.get(key)
@@ -594,7 +596,9 @@ def _badge(img: Image.Image, draw: ImageDraw.ImageDraw, pal: _Palette, centre: t
 
 
 def _token_text(token: TokenMark) -> str:
-    return str(token.value) if token.side is FeatureSide.OBJECTIVE and token.value is not None else token.side.value[0].upper()
+    if token.side is FeatureSide.OBJECTIVE and token.value is not None:
+        return str(token.value)
+    return token.side.value[0].upper()
 
 
 def _draw_token(img: Image.Image, draw: ImageDraw.ImageDraw, *, pal: _Palette, layout: _Layout, token: TokenMark,
@@ -606,7 +610,8 @@ def _draw_token(img: Image.Image, draw: ImageDraw.ImageDraw, *, pal: _Palette, l
     draw.polygon(_corners(cx, cy, size * 0.86), outline=pal(colour), width=ring)
     if token.side is FeatureSide.BLOCKED:
         draw.polygon(_corners(cx, cy, size * 0.86 - ring), outline=pal(theme.blocked_border), width=2)
-    _badge(img, draw, pal, (cx - size * 0.5, cy - size * 0.3), max(11.0, size * 0.22), colour, _token_text(token), theme)
+    _badge(img, draw, pal, (cx - size * 0.5, cy - size * 0.3), max(11.0, size * 0.22), colour, _token_text(token),
+           theme)
 
 
 def _draw_arrow(img: Image.Image, draw: ImageDraw.ImageDraw, *, pal: _Palette, layout: _Layout, arrow: Arrow,
@@ -707,15 +712,16 @@ def render_battlefield(battlefield: Battlefield, *, width: int = 1280, pieces: S
             if band is None:
                 dirty[number] = key
     if dirty:
-        for number, band in _draw_bands(board, drawings, dirty).items():
-            bands[number] = _BOARD_BANDS.put(dirty[number], band)
-        if len(pal.colours) != registered:
+        drawn = _draw_bands(board, drawings, dirty)
+        if len(pal.colours) != registered:  # its index is in no key: the bands must not be kept
             raise RuntimeError("a colour was drawn that the bands' keys did not register")
+        for number, band in drawn.items():
+            bands[number] = _BOARD_BANDS.put(dirty[number], band)
     return png(layout.width, board.height, pal.flat(), bands)  # type: ignore[arg-type]
 
 
 BANDS_CACHE_BYTES = 32 * 1024 * 1024
-"""Compressed bands of the boards drawn, by what is drawn in them (~30 KB a board, most shared with the match's
+"""Compressed bands of the boards drawn, by what is drawn in them (~20 KB a board, most shared with the match's
 previous board): a match's next board compresses only the bands whose pieces, tokens or arrows changed."""
 _BOARD_BANDS: ByteCache[Band] = ByteCache(BANDS_CACHE_BYTES, lambda band: len(band[0]) + 120)
 
@@ -785,7 +791,8 @@ def _drawings(battlefield: Battlefield, layout: _Layout, height: int, pal: _Pale
         if hex_ in centres:
             cx, cy = centres[hex_]
             outline = pal(theme.highlight if colour is None else _rgb(colour))
-            out.append(_Drawing(("highlight", cx, cy, outline), *rows(cy - size * 0.94 - width, cy + size * 0.94 + width),
+            reach = size * 0.94 + width
+            out.append(_Drawing(("highlight", cx, cy, outline), *rows(cy - reach, cy + reach),
                                 partial(_draw_highlight, cx=cx, cy=cy, size=size, outline=outline, width=width)))
     for arrow in arrows:  # under the tokens, so a token's value stays readable
         points = tuple(centres[h] for h in arrow.path if h in centres)
