@@ -478,8 +478,8 @@ _HEXES: ByteCache[BandedLayer] = ByteCache(HEXES_CACHE_BYTES, lambda layer: laye
 
 @lru_cache(maxsize=16)
 def _static_layer(battlefield: Battlefield, width: int, theme: Theme) -> BandedLayer:
-    """The hexes of a battlefield (``_hexes``) compressed by band, drawn once: the last few battlefields drawn on
-    stay here, the others in ``_HEXES`` (by battlefield, not this cache's argument hash)."""
+    """The hexes of a battlefield (``_hexes``) compressed by band, drawn once: the last few battlefields asked for
+    are kept here, every one drawn in ``_HEXES`` (within its memory budget)."""
     key = (battlefield, width, theme)
     banded = _HEXES.get(key)
     if banded is None:
@@ -786,20 +786,20 @@ def _drawings(battlefield: Battlefield, layout: _Layout, height: int, pal: _Pale
     if player_colours:
         out.append(_Drawing(("players", players), layout.legend_top, height, lambda img, draw: _draw_player_colours(
             draw, pal, battlefield, layout, theme, labels, words, player_colours)))
-    width = max(4, round(size * 0.08))
+    line = max(4, round(size * 0.08))
     for hex_, colour in sorted((highlights or {}).items(), key=lambda item: item[0]):
         if hex_ in centres:
             cx, cy = centres[hex_]
             outline = pal(theme.highlight if colour is None else _rgb(colour))
-            reach = size * 0.94 + width
+            reach = size * 0.94 + line
             out.append(_Drawing(("highlight", cx, cy, outline), *rows(cy - reach, cy + reach),
-                                partial(_draw_highlight, cx=cx, cy=cy, size=size, outline=outline, width=width)))
+                                partial(_draw_highlight, cx=cx, cy=cy, size=size, outline=outline, width=line)))
     for arrow in arrows:  # under the tokens, so a token's value stays readable
         points = tuple(centres[h] for h in arrow.path if h in centres)
         if len(points) < 2:
             continue
         colour = pal(_rgb(arrow.colour) if arrow.colour is not None else theme.of(theme.arrow, arrow.kind.value))
-        pad = max((max(4, round(size * 0.08)) + 4) / 2, size * 0.2 + 1)
+        pad = max((line + 4) / 2, size * 0.2 + 1)  # the outlined line, or the arrowhead's wings
         ys = [y for _, y in points]
         out.append(_Drawing(("arrow", points, colour), *rows(min(ys) - pad, max(ys) + pad),
                             partial(_draw_arrow, pal=pal, layout=layout, arrow=arrow, theme=theme)))
@@ -817,8 +817,7 @@ def _drawings(battlefield: Battlefield, layout: _Layout, height: int, pal: _Pale
             letters = tuple(words.marker(m.value)[1] for m in _MARKER_ORDER if m in piece.markers)
             out.append(_Drawing(("piece", cx, cy, piece.label[:3], piece.wounds, letters, piece.inspired, fills[piece]),
                                 *rows(cy - up, cy + down),
-                                partial(_draw_piece, pal=pal, layout=layout, piece=piece, theme=theme,
-                                                  words=words)))
+                                partial(_draw_piece, pal=pal, layout=layout, piece=piece, theme=theme, words=words)))
     return out
 
 
