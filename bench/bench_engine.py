@@ -4,17 +4,21 @@
    *core*: the rules on one in-memory ``State`` (``flow.legal`` for both seats, ``system.apply_state``
    of a uniformly random legal action, until the outcome); goal (issue #20): ≤ 20 ms.
    *API*: the same through the public JSON ``UnderworldsSystem`` (``legal_actions`` for both seats,
-   ``apply``), which adds a JSON load per call and a dump per ``apply``: what the table pays.
+   ``apply``), which validates each state dict once (remembered for the next calls on it) and copies and
+   dumps the state per ``apply``: what the table pays.
    The first match fills the per-layout caches (board joins, battlefield, line of sight) and is
    reported apart; then the median of the warm matches (each played once: medians, never a best-of-N).
 2. ``legal_actions`` of the active seat at activation steps (the widest decision: every Move, Charge,
    Attack, Barge... of every fighter) collected from those matches: median and p99 per call.
    Target: under 1 ms.
+3. The JSON API per call at those steps: ``view`` of a state dict first seen (validation included), the same
+   ``view`` again (remembered per dict and viewer), ``apply``.
 
 ``python -m bench.bench_engine`` from the project root.
 """
 from __future__ import annotations
 
+import copy
 import random
 import statistics
 import time
@@ -109,6 +113,33 @@ def main() -> None:
     p99 = calls[min(len(calls) - 1, int(len(calls) * 0.99))]
     print(f"uw engine: legal_actions at an activation step: median {calls[len(calls) // 2] * 1000:.2f} ms  "
           f"p99 {p99 * 1000:.2f} ms  ({len(calls)} positions; target < 1 ms)")
+    first, again, applied = api_calls(samples)
+    print(f"uw engine: JSON API per call at an activation step, medians: view of a state dict first seen "
+          f"{first * 1000:.2f} ms (its validation included), the same view again {again * 1000:.3f} ms, "
+          f"apply {applied * 1000:.2f} ms")
+
+
+def api_calls(samples: list[dict[str, Any]]) -> tuple[float, float, float]:
+    """Median seconds of ``view`` on a state dict the API has not seen, ``view`` of it again, and ``apply`` of its
+    first legal action (which validates a copy, applies, dumps)."""
+    system = UnderworldsSystem()
+    rng = SeededRng(bytes(32))
+    first, again, applied = [], [], []
+    clock = time.perf_counter
+    for state in samples:
+        state = copy.deepcopy(state)  # a dict the API has not seen
+        seat = state["stack"][-1]["seat"]
+        start = clock()
+        system.view(state, seat)
+        first.append(clock() - start)
+        start = clock()
+        system.view(state, seat)
+        again.append(clock() - start)
+        action = system.legal_actions(state, seat)[0]
+        start = clock()
+        system.apply(state, seat, action, rng)
+        applied.append(clock() - start)
+    return statistics.median(first), statistics.median(again), statistics.median(applied)
 
 
 if __name__ == "__main__":
