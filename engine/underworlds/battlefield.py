@@ -460,17 +460,16 @@ def _placed_cells(spec: BattlefieldSpec, boards: tuple[Board, ...], *, fits_only
     :raises IllegalAction: uw.battlefield.no_layout, uw.battlefield.join_misaligned,
         uw.battlefield.boards_overlap, uw.battlefield.too_few_completed
     """
-    for board in boards:
-        if not board.playable:
-            raise IllegalAction("uw.battlefield.no_layout", board=board.id)
+    if (unplayable := next((b for b in boards if not b.playable), None)) is not None:
+        raise IllegalAction("uw.battlefield.no_layout", board=unplayable.id)
     placed: dict[tuple[int, int], _Cell] = {}
     shifts = [(0, 0), _second_shift(boards[0].rows or (), spec.join)]
     for extra, board in zip(spec.more, boards[2:]):
         if extra.to >= len(shifts):
             raise IllegalAction("uw.battlefield.no_such_board", board=extra.to + 1)
         shifts.append(_extra_shift(shifts[extra.to], boards[extra.to].rows or (), board.rows or (), extra))
-    halves = [{(x + dx, y + dy) for x, y in _oriented(board, placement.orientation)[1]}
-              for board, placement, (dx, dy) in zip(boards, spec.placements, shifts)]
+    halves = [set(_oriented(b, p.orientation)[1]) for b, p in zip(boards, spec.placements)]
+    halves = [{(x + dx, y + dy) for x, y in h} if dx or dy else h for h, (dx, dy) in zip(halves, shifts)]
     # §8.3: a hex completed by joining the boards belongs to no one's territory.
     completed = halves[0] & halves[1]
     minimum = MIN_COMPLETED_LONG if spec.join.edge is JoinEdge.LONG else MIN_COMPLETED_SHORT
@@ -479,7 +478,8 @@ def _placed_cells(spec: BattlefieldSpec, boards: tuple[Board, ...], *, fits_only
     if too_few is not None and fits_only:
         raise too_few  # the cheaper test first: most joins tried when listing them fail it
     for owner, (board, placement, (dx, dy)) in enumerate(zip(boards, spec.placements, shifts)):
-        placed.update({(x + dx, y + dy): cell for (x, y), cell in _owned_cells(board, placement.orientation, owner)})
+        cells = _owned_cells(board, placement.orientation, owner)
+        placed.update({(x + dx, y + dy): cell for (x, y), cell in cells} if dx or dy else cells)
     if len(placed) != sum(len(b.hexes()) for b in boards):
         raise IllegalAction("uw.battlefield.boards_overlap", join=spec.join.edge.value, offset=spec.join.offset)
     if too_few is not None:
