@@ -561,15 +561,22 @@ def _names_layer(battlefield: Battlefield, width: int, theme: Theme, labels: tup
                               width - layout.origin_x)
         legend = legend.crop((0, 0, layout.width, round(bottom + layout.origin_x)))
         height = layout.legend_top + legend.height
-        board = hexes.image().crop((0, 0, layout.width, height))
-        board.paste(_quantized(title_strip, theme), (0, 0))
-        board.paste(_quantized(legend, theme), (0, layout.legend_top))
-        raw, step = board.tobytes(), width * BAND_ROWS
-        hexes_only = range(-(-title_strip.height // BAND_ROWS), layout.legend_top // BAND_ROWS)
-        bands = tuple(hexes.bands[n] if n in hexes_only else deflate_band(raw[n * step:(n + 1) * step], width)
-                      for n in range(-(-height // BAND_ROWS)))
-        own = sum(len(band[0]) for n, band in enumerate(bands) if n not in hexes_only)
-        kept = _NAMES.put(key, (BandedLayer(width, height, hexes.palette, bands), own))
+        strips = ((_quantized(title_strip, theme), 0), (_quantized(legend, theme), layout.legend_top))
+        count = -(-height // BAND_ROWS)
+        title_end, legend_start = -(-title_strip.height // BAND_ROWS), layout.legend_top // BAND_ROWS
+        runs = ((0, title_end), (legend_start, count)) if title_end < legend_start else ((0, count),)
+        bands: list[Band | None] = [*hexes.bands[:count], *[None] * (count - len(hexes.bands))]
+        own = 0
+        for first, last in runs:  # only the hexes' rows under the strips inflated
+            part = Image.new("P", (width, min(height, last * BAND_ROWS) - first * BAND_ROWS))
+            part.paste(hexes.rows(first, last), (0, 0))
+            for strip, top in strips:
+                part.paste(strip, (0, top - first * BAND_ROWS))
+            raw, step = part.tobytes(), width * BAND_ROWS
+            for n in range(first, last):
+                bands[n] = deflate_band(raw[(n - first) * step:(n - first + 1) * step], width)
+                own += len(bands[n][0])
+        kept = _NAMES.put(key, (BandedLayer(width, height, hexes.palette, tuple(bands)), own))  # type: ignore[arg-type]
     return kept[0]
 
 
