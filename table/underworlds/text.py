@@ -73,9 +73,21 @@ def text(key: str, lang: str = "en", **params: Any) -> str:
 _CONTAINERS = (list, tuple, dict, set)
 
 
+@functools.lru_cache(maxsize=4096, typed=True)
+def recurring(key: str, lang: str = "en", **params: Any) -> str:
+    """``text`` kept by its parameters (scalars only), for the lines every panel writes again with few values:
+    counts, the round and phase, a warband, the words without parameters."""
+    return text(key, lang, **params)
+
+
 def word(group: str, value: Any, lang: str = "en") -> str:
     """An engine value in words, ``uw.text.<group>.<value>`` (``glory_reason.bounty``); the value itself if the
     catalogue has no such key."""
+    return _word(group, value, lang) if type(value) in SCALARS else _word.__wrapped__(group, value, lang)
+
+
+@functools.lru_cache(maxsize=4096, typed=True)
+def _word(group: str, value: Any, lang: str) -> str:
     key = f"uw.text.{group}.{value}"
     return message(key, lang) if key in messages("en") else str(value)
 
@@ -430,8 +442,8 @@ def panel_embed(view: JSON, names: Names, *, match_id: str, image: str | None = 
     waiting = view.get("awaiting") or []
     who = ", ".join(f"<@{mentions[s]}>" if mentions and s in mentions else names.seat(s) for s in waiting)
     phase = view.get("phase")
-    title = text("panel.title", lang, round=view.get("round") or "-", phase=word("phase", phase, lang))
-    desc = text("panel.description", lang, who=who or text("panel.nobody", lang), step=step_text(view, lang=lang))
+    title = recurring("panel.title", lang, round=view.get("round") or "-", phase=word("phase", phase, lang))
+    desc = text("panel.description", lang, who=who or recurring("panel.nobody", lang), step=step_text(view, lang=lang))
     if len(view["seats"]) > 2 and view.get("next_turn"):  # three or four players: whose turn comes next
         desc += "\n" + text("panel.next_turn", lang, who=names.seat(view["next_turn"]))
     fields = []
@@ -439,36 +451,37 @@ def panel_embed(view: JSON, names: Names, *, match_id: str, image: str | None = 
     for seat in view["seats"]:
         p = players[seat]
         wb = p.get("warband")
-        warband = warband_name(wb, view) if wb not in (None, "chosen") else (text("panel.warband_chosen", lang) if wb else "—")
-        lines = [text("panel.warband", lang, warband=warband),
-                 text("panel.glory", lang, available=p.get("glory", 0), spent=p.get("glory_spent", 0)),
-                 text("panel.hand", lang, objectives=len(p.get("objectives", ())), power=len(p.get("power", ()))),
-                 text("panel.decks", lang, objectives=p.get("objective_deck", 0), power=p.get("power_deck", 0))]
+        warband = (warband_name(wb, view) if wb not in (None, "chosen")
+                   else (recurring("panel.warband_chosen", lang) if wb else "—"))
+        lines = [recurring("panel.warband", lang, warband=warband),
+                 recurring("panel.glory", lang, available=p.get("glory", 0), spent=p.get("glory_spent", 0)),
+                 recurring("panel.hand", lang, objectives=len(p.get("objectives", ())), power=len(p.get("power", ()))),
+                 recurring("panel.decks", lang, objectives=p.get("objective_deck", 0), power=p.get("power_deck", 0))]
         if phase == "action":
-            lines.insert(1, text("panel.activations", lang, count=p.get("activations_left", 0)))
+            lines.insert(1, recurring("panel.activations", lang, count=p.get("activations_left", 0)))
         if p.get("conceded"):  # three or four players: out of the match, the others play on
-            lines.insert(0, text("panel.conceded", lang))
+            lines.insert(0, recurring("panel.conceded", lang))
         if p.get("haunch"):  # Haunch counters (The Skinnerkin's cards), public
-            lines.append(text("panel.haunch", lang, count=p["haunch"]))
+            lines.append(recurring("panel.haunch", lang, count=p["haunch"]))
         bane = p.get("bane") or {}
         if bane.get("holder"):  # the Bane of Heroes upgrade (Hungering Parasite), public
             lines.append(text("panel.bane", lang, fighter=names.fighter(bane["holder"])))
         elif bane.get("broken"):
-            lines.append(text("panel.bane_broken", lang))
+            lines.append(recurring("panel.bane_broken", lang))
         if p.get("scored"):
             lines.append(text("panel.scored", lang, cards=", ".join(card_name(c) for c in p["scored"])[:300]))
         marker = " ▶" if seat in waiting else ""
         fields.append(Field(f"{names.seat(seat)}{marker}", "\n".join(lines)))
     roster = []
     for f in view.get("fighters", ()):
-        state = (text("panel.out_of_action", lang) if f.get("out_of_action")
-                 else (f.get("hex") or text("panel.not_deployed", lang)))
-        marks = "".join(text(f"board.{m}_letter", lang) for m in MARKERS if f.get(m))
+        state = (recurring("panel.out_of_action", lang) if f.get("out_of_action")
+                 else (f.get("hex") or recurring("panel.not_deployed", lang)))
+        marks = "".join(recurring(f"board.{m}_letter", lang) for m in MARKERS if f.get(m))
         roster.append(text("panel.fighter", lang, label=f"{names.labels[f['id']]:<3}", name=f["name"], state=state,
                            wounds=f.get("wounds", 0), wounds_max=f.get("wounds_max", "?"),
                            markers=(" · " + marks) if marks else "", inspired=" ✨" if f.get("inspired") else ""))
     if roster:
-        fields.append(Field(text("panel.fighters", lang), "\n".join(roster)[:1024], inline=False))
+        fields.append(Field(recurring("panel.fighters", lang), "\n".join(roster)[:1024], inline=False))
     colour = int(colours[waiting[0]].lstrip("#"), 16) if colours and waiting and waiting[0] in colours else COLOURS["panel"]
     return Embed(title=title, description=desc, fields=fields, color=colour, image=image,
                  footer=text("panel.footer", lang, match=match_id))

@@ -265,6 +265,8 @@ def asked(request: pytest.FixtureRequest) -> dict[str, tuple[set[str], list[str]
             keys.add(code)
             return fill(code, lang, params)
 
+        uwtext.recurring.cache_clear()  # words kept from earlier tests would not be asked for again
+        uwtext._word.cache_clear()
         with pytest.MonkeyPatch.context() as mp:
             mp.setattr(uwtext, "message", recording)
             mp.setattr(uwtext, "fill", recording_fill)
@@ -304,9 +306,10 @@ def test_every_uw_text_key_is_written_somewhere(asked):
 
 
 def test_every_literal_key_in_text_py_exists():
-    """``text("panel.title", ...)`` in text.py names ``uw.text.panel.title``; so do the tables of values."""
+    """``text("panel.title", ...)`` (or ``recurring(...)``) in text.py names ``uw.text.panel.title``; so do the
+    tables of values."""
     source = TEXT_PY.read_text(encoding="utf-8")
-    literal = set(re.findall(r'\btext\(\s*"([a-z_A-Z.]+)"', source))
+    literal = set(re.findall(r'\b(?:text|recurring)\(\s*"([a-z_A-Z.]+)"', source))
     assert len(literal) > 30
     keys = {f"uw.text.{k}" for k in literal if not k.endswith(".")}
     prefixes = {f"uw.text.{k}" for k in literal if k.endswith(".")}  # text("action.cost." + ...)
