@@ -43,8 +43,7 @@ def messages(lang: str = "en") -> dict[str, str]:
 
 @functools.cache
 def _templates(lang: str) -> dict[str, str]:
-    """Each code's template in ``lang``, or in English where ``lang`` has none (or an empty one): one look-up per
-    message instead of two, the bot writes tens of them per command."""
+    """Each code's template in ``lang``, or in English where ``lang`` has none (or an empty one)."""
     return {**messages("en"), **{code: template for code, template in messages(lang).items() if template}}
 
 

@@ -61,6 +61,9 @@ WHY = {"target not in range or not visible": "target_unreachable"}
 COLOURS = {"panel": 0x2B6CB0, "combat": 0xC53030, "victory": 0xD69E2E, "hand": 0x38A169}
 
 
+_CONTAINERS = (list, tuple, dict, set)
+
+
 def text(key: str, lang: str = "en", **params: Any) -> str:
     """The catalogue's ``uw.text.<key>`` in ``lang`` with its parameters, each written as an f-string would."""
     if not SCALARS.issuperset(map(type, params.values())):
@@ -68,9 +71,6 @@ def text(key: str, lang: str = "en", **params: Any) -> str:
             if isinstance(value, _CONTAINERS):  # as str() writes them (``message`` would turn a list into bullet lines)
                 params[name] = str(value)
     return fill("uw.text." + key, lang, params)
-
-
-_CONTAINERS = (list, tuple, dict, set)
 
 
 @functools.lru_cache(maxsize=4096, typed=True)
