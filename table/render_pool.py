@@ -113,14 +113,16 @@ class _Worker:
                 waiting.set_exception(WorkerGone("board worker died"))
 
     def stop(self) -> None:
-        if self.reading is not None:
-            self.reading.cancel()
-        if self.writer is not None:
-            self.writer.close()
-        else:
-            self.sock.close()
+        try:
+            if self.reading is not None:
+                self.reading.cancel()
+            if self.writer is not None:
+                self.writer.close()
+        except RuntimeError:  # its loop is closed already
+            pass
+        self.sock.close()
         for waiting in self.awaited:
-            if not waiting.done():
+            if not waiting.done() and not waiting.get_loop().is_closed():
                 waiting.set_exception(WorkerGone("board workers stopped"))
         self.awaited.clear()
         try:  # its socket is closed: it exits as soon as it reads; a board being drawn is not waited for
@@ -138,6 +140,8 @@ class Renderer:
         self._pool: list[_Worker] = []
         self._busy: list[int] = []
         self._known: dict[str, Presenter] = {}
+        self._loop: asyncio.AbstractEventLoop | None = None
+        """The event loop the workers' sockets are read by (a bot has one; tests start one per test)."""
 
     def _start(self) -> None:
         if self._pool:
@@ -166,6 +170,10 @@ class Renderer:
     async def board(self, presenter: Presenter, scene: Scene, events: Sequence[JSON]) -> bytes | None:
         """The scene's board as PNG bytes (None when the game has none yet)."""
         if self.workers > 0:
+            loop = asyncio.get_running_loop()
+            if self._loop is not loop:  # sockets read by another (finished) loop: answers would never come
+                self.close()
+                self._loop = loop
             self._start()
             if self._known.get(presenter.game) is presenter:
                 index, busy, pool = self._worker_for(scene.match_id), self._busy, self._pool

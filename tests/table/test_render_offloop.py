@@ -201,3 +201,25 @@ async def test_board_workers_are_as_many_as_the_setting_says_and_stop_with_the_s
         raise AssertionError("the worker was not reaped")
     except ChildProcessError:
         pass
+
+
+def test_a_renderer_used_from_a_new_event_loop_starts_new_workers():
+    """Workers' sockets are read by the loop that first used them: from another loop (a restarted bot in one
+    process, a test's own loop) the board is still drawn, by new workers, never waited for forever."""
+    from table.presenter import Scene
+
+    presenter = find_presenter("ttt")
+    renderer = Renderer(workers=1)
+    from engine.core.rng import SeededRng
+    from engine.core.system import find_system
+
+    system = find_system("ttt")
+    view = system.view(system.setup({}, ("x", "o"), SeededRng(b"s" * 32)), None)
+    scene = Scene(view, {"x": "ann", "o": "bob"}, match_id="m1")
+    try:
+        first = asyncio.run(asyncio.wait_for(renderer.board(presenter, scene, []), 30))
+        pid = renderer._pool[0].pid
+        second = asyncio.run(asyncio.wait_for(renderer.board(presenter, scene, []), 30))
+        assert first == second and renderer._pool[0].pid != pid
+    finally:
+        renderer.close()
