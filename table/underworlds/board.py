@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import hashlib
 import json
 import re
 from typing import Any, Iterable, Mapping, Sequence
@@ -183,11 +184,9 @@ def board_words(lang: str = "en") -> BoardWords:
     return BoardWords(**{f.name: message(f"uw.text.board.{f.name}", lang) for f in dataclasses.fields(BoardWords)})
 
 
-def render_view(view: JSON, *, events: Iterable[JSON] = (), names: Mapping[str, str] | None = None,
-                width: int = BOARD_WIDTH, highlights: Mapping[Hex, str] | None = None,
-                lang: str = "en") -> bytes | None:
-    """The board as PNG bytes for a view and the last action's events, its words in ``lang``; None before the
-    boards exist."""
+def _drawing(view: JSON, events: Iterable[JSON], names: Mapping[str, str] | None, width: int,
+             highlights: Mapping[Hex, str] | None, lang: str) -> tuple[Battlefield, dict[str, Any]] | None:
+    """The battlefield and everything ``render_battlefield`` draws over it; None before the boards exist."""
     battlefield = battlefield_of(view)
     if battlefield is None:
         return None
@@ -195,7 +194,32 @@ def render_view(view: JSON, *, events: Iterable[JSON] = (), names: Mapping[str, 
     seats = board_seats(view)[:len(battlefield.boards)]
     # Three or four warbands: each player's colour beside their name in the legend.
     legend = [colours[s] for s in seats] if len(view["seats"]) > 2 else ()
-    return render_battlefield(battlefield, width=width, pieces=pieces_of(view), tokens=tokens_of(view),
-                              arrows=arrows_of(events, view), highlights=highlights,
-                              labels=board_labels(view, names or {})[:len(battlefield.boards)], words=board_words(lang),
-                              player_colours=legend)
+    return battlefield, dict(width=width, pieces=pieces_of(view), tokens=tokens_of(view),
+                             arrows=arrows_of(events, view), highlights=highlights,
+                             labels=board_labels(view, names or {})[:len(battlefield.boards)], words=board_words(lang),
+                             player_colours=legend)
+
+
+def render_view(view: JSON, *, events: Iterable[JSON] = (), names: Mapping[str, str] | None = None,
+                width: int = BOARD_WIDTH, highlights: Mapping[Hex, str] | None = None,
+                lang: str = "en") -> bytes | None:
+    """The board as PNG bytes for a view and the last action's events, its words in ``lang``; None before the
+    boards exist."""
+    drawing = _drawing(view, events, names, width, highlights, lang)
+    return None if drawing is None else render_battlefield(drawing[0], **drawing[1])
+
+
+def board_key(view: JSON, *, events: Iterable[JSON] = (), names: Mapping[str, str] | None = None,
+              width: int = BOARD_WIDTH, lang: str = "en") -> str | None:
+    """A digest of exactly what ``render_view`` draws (equal digests, equal images): a pass, a card played from
+    hand or an objective scored changes nothing drawn and reuses the last image. None before the boards exist."""
+    drawing = _drawing(view, events, names, width, None, lang)
+    if drawing is None:
+        return None
+    _, drawn = drawing
+    pieces = [(p.hex, p.label, p.colour, p.wounds, sorted(m.value for m in p.markers), p.inspired)
+              for p in drawn["pieces"]]  # a set's order is not part of what is drawn
+    spec = view["battlefield"], [b for b in view.get("pack_boards") or ()]
+    what = (spec, pieces, drawn["tokens"], drawn["arrows"], drawn["labels"], lang, list(drawn["player_colours"]),
+            width)
+    return hashlib.blake2b(repr(what).encode(), digest_size=16).hexdigest()

@@ -12,7 +12,7 @@ from table.commands import CommandSpec, Option
 from table.i18n import message
 from table.presenter import InfoCommand, Scene
 from table.reply import Embed
-from table.underworlds.board import render_view
+from table.underworlds.board import board_key, render_view
 from table.underworlds.text import (
     Names, action_label, card_name, combat_embeds, coverage_reply, event_line, hand_embed, panel_embed, step_text,
     victory_embed,
@@ -228,6 +228,9 @@ class UnderworldsPresenter:
 
     def board(self, scene: Scene, events: Sequence[JSON]) -> bytes | None:
         return render_view(scene.view, events=events, names=scene.players, lang=scene.lang)
+
+    def board_key(self, scene: Scene, events: Sequence[JSON]) -> str | None:
+        return board_key(scene.view, events=events, names=scene.players, lang=scene.lang)
 
     def private_label(self, lang: str) -> str:
         return message("uw.table.hand_button", lang)
