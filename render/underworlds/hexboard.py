@@ -24,6 +24,7 @@ from PIL import Image, ImageColor, ImageDraw, ImageFont
 from render.kit.cache import ByteCache
 from render.kit.fonts import font
 from render.kit.png import BAND_ROWS, Band, BandedLayer, deflate_band, png
+from render.kit.text import draw_text
 
 from engine.underworlds.battlefield import Battlefield, HexType, JoinEdge
 from engine.underworlds.feature_tokens import FeatureSide
@@ -443,9 +444,9 @@ def _draw_legend(draw: ImageDraw.ImageDraw, battlefield: Battlefield, theme: The
                              width=2)
         else:
             draw.ellipse([x + 2, y + 2, x + swatch - 2, y + swatch - 2], fill=fill, outline=theme.ink, width=2)
-            draw.text((x + swatch / 2, y + swatch / 2), mark, fill=_contrast(fill, theme), font=_font(MIN_TEXT_PX),
-                      anchor="mm")
-        draw.text((x + swatch + 8, y + swatch / 2), text, fill=theme.label, font=font, anchor="lm")
+            draw_text(draw, (x + swatch / 2, y + swatch / 2), mark, fill=_contrast(fill, theme),
+                      font=_font(MIN_TEXT_PX), anchor="mm")
+        draw_text(draw, (x + swatch + 8, y + swatch / 2), text, fill=theme.label, font=font, anchor="lm")
     return bottom
 
 
@@ -514,7 +515,7 @@ def _hexes(battlefield: Battlefield, width: int, theme: Theme) -> Image.Image:
         if HexType.STARTING in types:
             _starting_icon(draw, cx, cy - size * 0.56, size * 0.15, theme)
         text_fill = _contrast(fill, theme)
-        draw.text((cx, cy + size * 0.6), str(hex_), fill=text_fill, font=_font(label_px), anchor="mm")
+        draw_text(draw, (cx, cy + size * 0.6), str(hex_), fill=text_fill, font=_font(label_px), anchor="mm")
     return _quantized(img, theme)
 
 
