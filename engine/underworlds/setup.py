@@ -31,6 +31,7 @@ from engine.underworlds.feature_tokens import (
 )
 from engine.underworlds.fighters import Warband, warbands_with
 from engine.underworlds.flow import Ctx, bad_action, draw_cards, frame, pop, push
+from engine.underworlds.joins import face_layouts
 from engine.underworlds.roll_offs import roll_off, roll_off_loser
 from engine.underworlds.state import OBJECTIVE_HAND, POWER_HAND, FighterState, PlayerState, State
 
@@ -138,7 +139,7 @@ def playable_boards(st: State) -> list[str]:
 def board_layouts(st: State, first: str, second: str) -> tuple[tuple[str, int, int, int], ...]:
     """Every (edge, offset, first orientation, second orientation) that joins the two faces legally."""
     boards = boards_with(st.pack_boards)
-    return _layouts(boards[first], boards[second])
+    return face_layouts(boards[first], boards[second])
 
 
 def extra_board_places(st: State, board: str) -> list[JSON]:
@@ -197,24 +198,6 @@ def deal_multiplayer_tokens(ctx: Ctx, first: str) -> None:
             if left[seat]:
                 su.token_order.append(seat)
                 left[seat] -= 1
-
-
-@lru_cache(maxsize=256)
-def _layouts(b1: Board, b2: Board) -> tuple[tuple[str, int, int, int], ...]:
-    """Cached by the faces themselves, so two packs' boards of the same id never share an entry."""
-    out = []
-    for edge in (JoinEdge.LONG, JoinEdge.SHORT):
-        rng = range(-b1.rows[0], b1.rows[0] + 1) if edge is JoinEdge.LONG else range(-4, 5, 2)
-        for offset in rng:
-            for o1 in Orientation:
-                for o2 in Orientation:
-                    try:
-                        Battlefield.check_join(b1, b2, join=Join(edge=edge, offset=offset), first_orientation=o1,
-                                               second_orientation=o2)
-                    except IllegalAction:
-                        continue
-                    out.append((edge.value, offset, o1.value, o2.value))
-    return tuple(out)
 
 
 # -- the setup frame -------------------------------------------------------------------------------------

@@ -16,6 +16,7 @@ from engine.underworlds.battlefield import (
 )
 from engine.underworlds.fighters import InvalidDataFile
 from engine.underworlds.hexgrid import Hex, HexDirection
+from engine.underworlds.joins import face_layouts
 
 P = Hex.parse
 ROOT = Path(__file__).resolve().parents[3]
@@ -232,6 +233,26 @@ def test_legal_joins_are_seven_long_and_one_short(boards: dict[str, Board]) -> N
     """Every arrangement the completed-hex minimum allows for two classic half-boards."""
     joins = legal_joins(boards["mirror-well"], boards["wyrmgrave"])
     assert [(j.edge, j.offset) for j in joins] == [(JoinEdge.LONG, k) for k in range(-3, 4)] + [(JoinEdge.SHORT, 0)]
+
+
+def test_face_layouts_are_the_joins_check_join_allows(boards: dict[str, Board]) -> None:
+    """The integer listing of set-up agrees with placing the faces for every join tried, either way round."""
+    faces = [boards[b] for b in ("mirror-well", "wyrmgrave", "shyishian-stardial")]
+    for first in faces:
+        for second in faces:
+            allowed = []
+            for edge in JoinEdge:
+                offsets = range(-first.rows[0], first.rows[0] + 1) if edge is JoinEdge.LONG else range(-4, 5, 2)
+                for offset in offsets:
+                    for o1 in Orientation:
+                        for o2 in Orientation:
+                            try:
+                                Battlefield.check_join(first, second, join=Join(edge=edge, offset=offset),
+                                                       first_orientation=o1, second_orientation=o2)
+                            except IllegalAction:
+                                continue
+                            allowed.append((edge.value, offset, o1.value, o2.value))
+            assert face_layouts(first, second) == tuple(allowed)
 
 
 def test_turned_board_is_the_point_rotation_of_the_upright_board(boards: dict[str, Board]) -> None:
