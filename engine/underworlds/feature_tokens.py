@@ -223,6 +223,25 @@ own: the placement applied is checked against the tier its listing worked out.""
 _TIERS_LIMIT = 64
 
 
+_TOKEN_FREE: dict[int, tuple[Battlefield, tuple[frozenset[Hex], frozenset[Hex]]]] = {}
+"""``_token_free_setup_hexes`` by id(battlefield), the battlefield kept so the id stays its own."""
+
+
+def _token_free_setup_hexes(battlefield: Battlefield) -> tuple[frozenset[Hex], frozenset[Hex]]:
+    """The hexes whose printed and edge types allow a setup token, without and with edge hexes (worked out once per
+    battlefield; a listing then only looks at the tokens' hexes and their spacing)."""
+    hit = _TOKEN_FREE.get(id(battlefield))
+    if hit is not None and hit[0] is battlefield:
+        return hit[1]
+    nobody = _Placed(())
+    found = tuple(frozenset(h for h in battlefield.hexes if _setup_problem(battlefield, nobody, h, tier) is None)
+                  for tier in (_STRICT, _EDGE_ALLOWED))
+    if len(_TOKEN_FREE) >= _TIERS_LIMIT:
+        _TOKEN_FREE.clear()
+    _TOKEN_FREE[id(battlefield)] = (battlefield, found)  # type: ignore[assignment]
+    return found  # type: ignore[return-value]
+
+
 def _setup_tier(battlefield: Battlefield, placed: Sequence[FeatureToken]) -> tuple[int, frozenset[Hex]]:
     key = (id(battlefield), tuple((t.hex, t.face_up) for t in placed))  # all _setup_problem reads of the tokens
     hit = _TIERS.get(key)
@@ -230,8 +249,11 @@ def _setup_tier(battlefield: Battlefield, placed: Sequence[FeatureToken]) -> tup
         return hit[1]
     found: tuple[int, frozenset[Hex]] = (_LAST_RESORT, frozenset())
     by_hex = _Placed(placed)
-    for tier in (_STRICT, _EDGE_ALLOWED, _LAST_RESORT):
-        hexes = frozenset(h for h in battlefield.hexes if _setup_problem(battlefield, by_hex, h, tier) is None)
+    strict, edge_allowed = _token_free_setup_hexes(battlefield)
+    tokens = {h for h in by_hex.at if h in battlefield}  # only these hexes' types depend on the tokens
+    for tier, free in ((_STRICT, strict), (_EDGE_ALLOWED, edge_allowed), (_LAST_RESORT, edge_allowed)):
+        hexes = frozenset((free - tokens).difference(by_hex.close if tier < _LAST_RESORT else ()).union(
+            h for h in tokens if _setup_problem(battlefield, by_hex, h, tier) is None))
         if hexes:
             found = tier, hexes
             break
