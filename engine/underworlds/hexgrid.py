@@ -245,8 +245,10 @@ def ring(centre: Hex, radius: int) -> tuple[Hex, ...]:
     return tuple(out)
 
 
+@lru_cache(maxsize=4096)
 def within(centre: Hex, radius: int) -> tuple[Hex, ...]:
-    """Every hex within ``radius`` hexes of ``centre`` (distance <= radius, §8.4), in reading order."""
+    """Every hex within ``radius`` hexes of ``centre`` (distance <= radius, §8.4), in reading order (kept: set-up
+    asks again around each placed token at every listing)."""
     out = [Hex(centre.q + dq, centre.r + dr)
            for dr in range(-radius, radius + 1)
            for dq in range(max(-radius, -dr - radius), min(radius, -dr + radius) + 1)]
