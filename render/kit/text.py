@@ -28,3 +28,11 @@ def draw_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, *, 
     ink = fill_ink if ink is None else ink
     mask, (dx, dy) = _mask(font, text, anchor, draw.fontmode, (math.modf(xy[0])[0], math.modf(xy[1])[0]))
     draw.draw.draw_bitmap((int(xy[0]) + dx, int(xy[1]) + dy), mask, ink)
+
+
+def text_box(xy: tuple[float, float], text: str, *, font: ImageFont.FreeTypeFont, anchor: str | None = None
+             ) -> tuple[int, int, int, int]:
+    """The box ``draw_text`` draws ``text`` in on an anti-aliased (RGB or L) image (one line, a FreeType font)."""
+    mask, (dx, dy) = _mask(font, text, anchor, "L", (math.modf(xy[0])[0], math.modf(xy[1])[0]))
+    x, y = int(xy[0]) + dx, int(xy[1]) + dy
+    return x, y, x + mask.size[0], y + mask.size[1]

@@ -24,7 +24,7 @@ from PIL import Image, ImageColor, ImageDraw, ImageFont
 from render.kit.cache import ByteCache
 from render.kit.fonts import font
 from render.kit.png import BAND_ROWS, Band, BandedLayer, deflate_band, png
-from render.kit.text import draw_text
+from render.kit.text import draw_text, text_box
 
 from engine.underworlds.battlefield import Battlefield, HexType, JoinEdge
 from engine.underworlds.feature_tokens import FeatureSide
@@ -338,7 +338,8 @@ def _hex_fill(battlefield: Battlefield, hex_: Hex, theme: Theme) -> RGB:
     return theme.starting[owner] if HexType.STARTING in types else theme.territory[owner]
 
 
-def _dashed_outline(draw: ImageDraw.ImageDraw, corners: list[tuple[float, float]], fill: RGB, width: int) -> None:
+def _dashed_outline(draw: ImageDraw.ImageDraw, corners: list[tuple[float, float]], fill: RGB | int, width: int
+                    ) -> None:
     for (x0, y0), (x1, y1) in zip(corners, corners[1:] + corners[:1]):
         for k in range(3):  # three dashes per side, like the printed dashed outline
             a, b = (k * 2 + 0.5) / 6.5, (k * 2 + 1.5) / 6.5
@@ -436,7 +437,7 @@ def _draw_legend(draw: ImageDraw.ImageDraw, battlefield: Battlefield, theme: The
         if kind == "hex":
             draw.rectangle([x, y, x + swatch, y + swatch], fill=fill, outline=edge or theme.grid, width=3)
             if mark == "starting":
-                _starting_icon(draw, x + swatch / 2, y + swatch / 2, swatch * 0.3, theme)
+                _starting_icon(draw, x + swatch / 2, y + swatch / 2, swatch * 0.3, theme.icon)
         elif kind == "token":
             draw.polygon(_corners(x + swatch / 2, y + swatch / 2, swatch / 2), outline=fill, width=4)
             if mark == "blocked":
@@ -490,33 +491,82 @@ def _static_layer(battlefield: Battlefield, width: int, theme: Theme) -> BandedL
 
 def _hexes(battlefield: Battlefield, width: int, theme: Theme) -> Image.Image:
     """The hexes, drawn once per battlefield, width and theme, shared by every match on those boards (the players'
-    names are in the title and legend, ``_names_layer``); the full layout height, title and legend blank."""
+    names are in the title and legend, ``_names_layer``); the full layout height, title and legend blank.
+
+    Drawn straight in the static palette, each colour at the index ``_quantized`` gives it (polygons are not
+    anti-aliased): only the labels' boxes are quantized, kept per label and colours (``_label_patch``); a label
+    over more than its hex's fill is cut from the hexes drawn in RGB."""
+    index = _static_index(theme)
+    layout = _layout(battlefield, width)
+    img = Image.new("P", (layout.width, layout.height), index[theme.background])
+    img.putpalette([v for c in _static_colours(theme) for v in c])
+    draw = ImageDraw.Draw(img)
+    rgb = None
+    for xy, text, px, fg, bg in _draw_hexes(draw, battlefield, layout, theme, index.__getitem__):
+        box = text_box(xy, text, font=_font(px), anchor="mm")
+        if img.crop(box).getextrema() == (index[bg],) * 2:  # on the hex's fill alone: the kept patch
+            img.paste(_label_patch(text, px, (math.modf(xy[0])[0], math.modf(xy[1])[0]), fg, bg, theme), box)
+        else:
+            rgb = rgb or _hexes_rgb(battlefield, width, theme)
+            img.paste(_quantized(rgb.crop(box), theme), box)
+    return img
+
+
+def _hexes_rgb(battlefield: Battlefield, width: int, theme: Theme) -> Image.Image:
     layout = _layout(battlefield, width)
     img = Image.new("RGB", (layout.width, layout.height), theme.background)
     draw = ImageDraw.Draw(img)
+    for xy, text, px, fg, _ in _draw_hexes(draw, battlefield, layout, theme, lambda colour: colour):
+        draw_text(draw, xy, text, fill=fg, font=_font(px), anchor="mm")
+    return img
+
+
+def _draw_hexes(draw: ImageDraw.ImageDraw, battlefield: Battlefield, layout: _Layout, theme: Theme,
+                ink: Callable[[RGB], RGB | int]) -> list[tuple[tuple[float, float], str, int, RGB, RGB]]:
+    """The hexes' shapes, each colour drawn as ``ink`` gives it; their labels to draw over them (where, text, size,
+    colour, the hex's fill)."""
     size = layout.size
     label_px = max(MIN_TEXT_PX, round(size * 0.24))
     border = max(3, round(size * 0.09))
+    labels = []
     for hex_ in sorted(battlefield.hexes):
         cx, cy = layout.centres[hex_]
         types = battlefield.types(hex_)
         fill = _hex_fill(battlefield, hex_, theme)
-        draw.polygon(_corners(cx, cy, size), fill=theme.grid)
-        draw.polygon(_corners(cx, cy, size - 1.5), fill=fill)
+        draw.polygon(_corners(cx, cy, size), fill=ink(theme.grid))
+        draw.polygon(_corners(cx, cy, size - 1.5), fill=ink(fill))
         inner = _corners(cx, cy, size - 1.5 - border / 2)
         if HexType.BLOCKED in types:
-            draw.polygon(inner, outline=theme.blocked_border, width=border)
+            draw.polygon(inner, outline=ink(theme.blocked_border), width=border)
         elif HexType.LETHAL in types:
-            draw.polygon(inner, outline=theme.lethal_border, width=border)
+            draw.polygon(inner, outline=ink(theme.lethal_border), width=border)
         if HexType.COVER in types:
-            _dashed_outline(draw, inner, theme.cover_border, border)
+            _dashed_outline(draw, inner, ink(theme.cover_border), border)
         if HexType.TRAP in types:
-            _dashed_outline(draw, inner, theme.trap_border, border)
+            _dashed_outline(draw, inner, ink(theme.trap_border), border)
         if HexType.STARTING in types:
-            _starting_icon(draw, cx, cy - size * 0.56, size * 0.15, theme)
-        text_fill = _contrast(fill, theme)
-        draw_text(draw, (cx, cy + size * 0.6), str(hex_), fill=text_fill, font=_font(label_px), anchor="mm")
-    return _quantized(img, theme)
+            _starting_icon(draw, cx, cy - size * 0.56, size * 0.15, ink(theme.icon))
+        labels.append(((cx, cy + size * 0.6), str(hex_), label_px, _contrast(fill, theme), fill))
+    return labels
+
+
+@lru_cache(maxsize=4096)
+def _label_patch(text: str, px: int, start: tuple[float, float], fg: RGB, bg: RGB, theme: Theme) -> Image.Image:
+    """A hex label drawn over its hex's fill and quantized: the same coordinates recur on every battlefield."""
+    font = _font(px)
+    x0, y0, x1, y1 = text_box(start, text, font=font, anchor="mm")
+    tile = Image.new("RGB", (x1 - x0, y1 - y0), bg)
+    draw_text(ImageDraw.Draw(tile), (start[0] - x0, start[1] - y0), text, fill=fg, font=font, anchor="mm")
+    return _quantized(tile, theme)
+
+
+@lru_cache(maxsize=16)
+def _static_index(theme: Theme) -> dict[RGB, int]:
+    """The index ``_quantized`` gives each static colour (not always its own: close colours may share one)."""
+    colours = _static_colours(theme)
+    strip = Image.new("RGB", (len(colours), 1))
+    strip.putdata(list(colours))
+    return dict(zip(colours, _quantized(strip, theme).tobytes()))
 
 
 def _quantized(img: Image.Image, theme: Theme) -> Image.Image:
@@ -581,14 +631,14 @@ def _names_layer(battlefield: Battlefield, width: int, theme: Theme, labels: tup
     return kept[0]
 
 
-def _starting_icon(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, theme: Theme) -> None:
+def _starting_icon(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, fill: RGB | int) -> None:
     """A white four-pointed star standing for the printed Underworlds icon."""
     points = []
     for k in range(8):
         radius = r if k % 2 == 0 else r * 0.38
         angle = math.radians(-90 + 45 * k)
         points.append((cx + radius * math.cos(angle), cy + radius * math.sin(angle)))
-    draw.polygon(points, fill=theme.icon)
+    draw.polygon(points, fill=fill)
 
 
 # ---------------------------------------------------------------------------------------------
