@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 
-from PIL import ImageDraw, ImageFont
+from PIL import Image, ImageDraw, ImageFont
 
 
 @lru_cache(maxsize=8192)
@@ -36,3 +36,13 @@ def text_box(xy: tuple[float, float], text: str, *, font: ImageFont.FreeTypeFont
     mask, (dx, dy) = _mask(font, text, anchor, "L", (math.modf(xy[0])[0], math.modf(xy[1])[0]))
     x, y = int(xy[0]) + dx, int(xy[1]) + dy
     return x, y, x + mask.size[0], y + mask.size[1]
+
+
+def text_length(draw: ImageDraw.ImageDraw, text: str, *, font: ImageFont.FreeTypeFont | ImageFont.ImageFont) -> float:
+    """``draw.textlength(text, font=font)``, kept: legends measure the same words on every board."""
+    return _length(font, text, draw.fontmode)
+
+
+@lru_cache(maxsize=4096)
+def _length(font: ImageFont.FreeTypeFont | ImageFont.ImageFont, text: str, mode: str) -> float:
+    return ImageDraw.Draw(Image.new(mode, (1, 1))).textlength(text, font=font)

@@ -24,7 +24,7 @@ from PIL import Image, ImageColor, ImageDraw, ImageFont
 from render.kit.cache import ByteCache
 from render.kit.fonts import font
 from render.kit.png import BAND_ROWS, Band, BandedLayer, deflate_band, png
-from render.kit.text import draw_text, text_box
+from render.kit.text import draw_text, text_box, text_length
 
 from engine.underworlds.battlefield import Battlefield, HexType, JoinEdge
 from engine.underworlds.feature_tokens import FeatureSide
@@ -417,7 +417,7 @@ def _legend_places(draw: ImageDraw.ImageDraw, battlefield: Battlefield, theme: T
     out = []
     for item in _legend_items(battlefield, theme, labels, words):
         kind, text = item[0], item[3]
-        text_w = draw.textlength(text, font=font)
+        text_w = text_length(draw, text, font=font)
         if not kind or x + swatch + 8 + text_w > right:
             x, y = left, y + swatch + 12
             if not kind:
@@ -572,13 +572,19 @@ def _static_index(theme: Theme) -> dict[RGB, int]:
 def _quantized(img: Image.Image, theme: Theme) -> Image.Image:
     """Every pixel mapped to the nearest static colour. The palette is padded to 256 entries by repeating the
     list, so index i holds colour i % n; the lookup table folds the copies back."""
+    palette, fold, flat = _quantizing(theme)
+    quantized = img.quantize(palette=palette, dither=Image.Dither.NONE).point(fold)
+    quantized.putpalette(flat)
+    return quantized
+
+
+@lru_cache(maxsize=16)
+def _quantizing(theme: Theme) -> tuple[Image.Image, list[int], list[int]]:
+    """``_quantized``'s padded palette, its fold and the static palette, made once per theme."""
     colours = _static_colours(theme)
     palette = Image.new("P", (1, 1))
     palette.putpalette([v for i in range(256) for v in colours[i % len(colours)]])
-    quantized = img.quantize(palette=palette, dither=Image.Dither.NONE)
-    quantized = quantized.point([i % len(colours) for i in range(256)])
-    quantized.putpalette([v for c in colours for v in c])
-    return quantized
+    return palette, [i % len(colours) for i in range(256)], [v for c in colours for v in c]
 
 
 _NAMES: ByteCache[tuple[BandedLayer, int]] = ByteCache(NAMES_CACHE_BYTES, lambda kept: kept[1])
