@@ -525,18 +525,18 @@ class Battlefield:
         moved = {(x + (dy & 1), y + dy): cell for (x, y), cell in placed.items()}
         dx = -2 * min(_from_doubled(x, y).col for x, y in moved)
         cells = {_from_doubled(x + dx, y): cell for (x, y), cell in moved.items()}
-        # §8.2, p.22 (advanced): a hex adjacent to fewer than six hexes is an edge hex.
         self._cells: dict[Hex, _Cell] = {}
+        self._neighbours: dict[Hex, tuple[Hex, ...]] = {}
+        """``neighbours`` of every battlefield hex (the battlefield never changes; movement asks often)."""
         for hex_, cell in cells.items():
-            edge = sum(n in cells for n in hex_.neighbours()) < 6
+            around = self._neighbours[hex_] = tuple(n for n in hex_.neighbours() if n in cells)
+            edge = len(around) < 6  # §8.2, p.22 (advanced): adjacent to fewer than six hexes
             self._cells[hex_] = _Cell(cell.owner, cell.local, cell.types | ({HexType.EDGE} if edge else set()))
         self.hexes: frozenset[Hex] = frozenset(self._cells)
         """Every hex of the battlefield; incomplete hexes are not part of it (§8.2)."""
         self._by_type = {t: frozenset(h for h, c in self._cells.items() if t in c.types) for t in HexType}
         self._fingerprint = (spec.key, tuple(sorted((h.q, h.r, c.owner, tuple(sorted(c.types)))
                                                     for h, c in self._cells.items())))
-        self._neighbours: dict[Hex, tuple[Hex, ...]] = {}
-        """``neighbours`` memoised per hex (the battlefield never changes; movement asks often)."""
         self._graph: tuple[tuple[Hex, ...], dict[Hex, int], tuple[tuple[int, ...], ...]] | None = None
         self._walls: frozenset[int] | None = None
 
