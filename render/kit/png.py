@@ -83,8 +83,15 @@ class BandedLayer:
             raise ValueError("a palette (P) image is expected")
         raw = layer.tobytes()
         step = layer.width * BAND_ROWS
-        return cls(layer.width, layer.height, tuple(layer.getpalette() or ()),
-                   tuple(deflate_band(raw[i:i + step], layer.width) for i in range(0, len(raw), step)))
+        done: dict[bytes, Band] = {}  # bands alike (blank rows under the title and legend) deflated once
+        bands = []
+        for i in range(0, len(raw), step):
+            pixels = raw[i:i + step]
+            band = done.get(pixels)
+            if band is None:
+                band = done[pixels] = deflate_band(pixels, layer.width)
+            bands.append(band)
+        return cls(layer.width, layer.height, tuple(layer.getpalette() or ()), tuple(bands))
 
     @property
     def size(self) -> int:
