@@ -228,9 +228,12 @@ def hex_radius(battlefield: Battlefield, *, width: int = 1280) -> float:
     return _layout(battlefield, width).size
 
 
+_UNIT_CORNERS = tuple((math.cos(math.radians(a)), math.sin(math.radians(a))) for a in (-90, -30, 30, 90, 150, 210))
+"""A pointy-top hexagon's corners at radius 1, worked out once."""
+
+
 def _corners(cx: float, cy: float, radius: float) -> list[tuple[float, float]]:
-    return [(cx + radius * math.cos(math.radians(a)), cy + radius * math.sin(math.radians(a)))
-            for a in (-90, -30, 30, 90, 150, 210)]
+    return [(cx + radius * x, cy + radius * y) for x, y in _UNIT_CORNERS]
 
 
 @lru_cache(maxsize=32)
