@@ -397,6 +397,12 @@ def _extra_shift(base: tuple[int, int], base_rows: tuple[int, ...], rows: tuple[
     return base[0] + dx, base[1] + extra.offset
 
 
+_ROW = 1 << 10
+"""A doubled coordinate (x, y) as one integer ``x * _ROW + y`` (battlefields are far fewer rows high)."""
+_STEPS = tuple((2 * dq + dr) * _ROW + dr for dq, dr in (d.value for d in HexDirection))
+"""The neighbours' offsets in that form, in ``Hex.neighbours`` order."""
+
+
 class _Cell(NamedTuple):
     owner: int | None
     local: Hex | None
@@ -523,13 +529,14 @@ class Battlefield:
         # Normalise: the top row is row 1 and the leftmost column is a (a lattice translation).
         dy = -min(y for _, y in placed)
         moved = {(x + (dy & 1), y + dy): cell for (x, y), cell in placed.items()}
-        dx = -2 * min(_from_doubled(x, y).col for x, y in moved)
-        cells = {_from_doubled(x + dx, y): cell for (x, y), cell in moved.items()}
+        dx = -2 * min((x - 1 - (y & 1)) // 2 for x, y in moved)  # the leftmost column, as _from_doubled's
+        # Cells by x * _ROW + y: a neighbour is one integer away (axial (dq, dr) is doubled (2 dq + dr, dr)).
+        cells = {(x + dx) * _ROW + y: (_from_doubled(x + dx, y), cell) for (x, y), cell in moved.items()}
         self._cells: dict[Hex, _Cell] = {}
         self._neighbours: dict[Hex, tuple[Hex, ...]] = {}
         """``neighbours`` of every battlefield hex (the battlefield never changes; movement asks often)."""
-        for hex_, cell in cells.items():
-            around = self._neighbours[hex_] = tuple(n for n in hex_.neighbours() if n in cells)
+        for at, (hex_, cell) in cells.items():
+            around = self._neighbours[hex_] = tuple(cells[n][0] for n in (at + step for step in _STEPS) if n in cells)
             edge = len(around) < 6  # §8.2, p.22 (advanced): adjacent to fewer than six hexes
             self._cells[hex_] = _Cell(cell.owner, cell.local, cell.types | ({HexType.EDGE} if edge else set()))
         self.hexes: frozenset[Hex] = frozenset(self._cells)
@@ -780,20 +787,3 @@ def scatter_chain(battlefield: Battlefield, origin: Hex, directions: Sequence[He
         hexes.append(nxt)
         here = nxt
     return ScatterChain(tuple(hexes), False)
-
-
-def legal_joins(first: Board, second: Board) -> tuple[Join, ...]:
-    """Every join of the two faces that completes enough hexes (§12.2): long joins by slide, then short ones."""
-    if first.rows is None or second.rows is None:
-        return ()
-    width, height = first.rows[0], len(first.rows)
-    candidates = [Join(edge=JoinEdge.LONG, offset=k) for k in range(-width, width + 1)]
-    candidates += [Join(edge=JoinEdge.SHORT, offset=k) for k in range(-height + 1, height) if k % 2 == 0]
-    out = []
-    for join in candidates:
-        try:
-            Battlefield.build(first, second, join=join)
-        except IllegalAction:
-            continue
-        out.append(join)
-    return tuple(out)

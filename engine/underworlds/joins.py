@@ -2,19 +2,19 @@
 ``Battlefield.check_join``, worked out from each face's cells and half cells as plain integers.
 
 Set-up offers these layouts when a player places the boards; each new pair of faces used to place both
-faces anew for each of ~100 joins tried (pydantic specs, refusals raised and caught).
+faces anew for each of ~100 joins tried (pydantic specs, refusals raised and caught). ``legal_joins`` lists the
+upright joins by building each battlefield.
 """
 from __future__ import annotations
 
 from collections import Counter
 from functools import lru_cache
 
+from engine.core.errors import IllegalAction
 from engine.underworlds.battlefield import (
-    MIN_COMPLETED_LONG, MIN_COMPLETED_SHORT, Board, Join, JoinEdge, Orientation, _oriented, _second_shift,
+    _ROW, MIN_COMPLETED_LONG, MIN_COMPLETED_SHORT, Battlefield, Board, Join, JoinEdge, Orientation, _oriented,
+    _second_shift,
 )
-
-_ROW = 1 << 10
-"""A doubled coordinate (x, y) as ``x * _ROW + y``: a shift adds one integer (boards are far fewer rows high)."""
 
 
 def _face(board: Board, orientation: Orientation) -> tuple[frozenset[int], tuple[int, ...]]:
@@ -46,4 +46,21 @@ def face_layouts(first: Board, second: Board) -> tuple[tuple[str, int, int, int]
                 if not cells1.isdisjoint([c + shift for c in cells2]):
                     continue  # the boards overlap
                 out.append((edge.value, offset, o1.value, o2.value))
+    return tuple(out)
+
+
+def legal_joins(first: Board, second: Board) -> tuple[Join, ...]:
+    """Every join of the two faces that completes enough hexes (§12.2): long joins by slide, then short ones."""
+    if first.rows is None or second.rows is None:
+        return ()
+    width, height = first.rows[0], len(first.rows)
+    candidates = [Join(edge=JoinEdge.LONG, offset=k) for k in range(-width, width + 1)]
+    candidates += [Join(edge=JoinEdge.SHORT, offset=k) for k in range(-height + 1, height) if k % 2 == 0]
+    out = []
+    for join in candidates:
+        try:
+            Battlefield.build(first, second, join=join)
+        except IllegalAction:
+            continue
+        out.append(join)
     return tuple(out)

@@ -12,11 +12,11 @@ from engine.underworlds import battlefield as battlefield_module
 from engine.underworlds import feature_tokens, hexgrid
 from engine.underworlds.battlefield import (
     BOARDS_FILE, Battlefield, BattlefieldSpec, Board, HexType, Join, JoinEdge, Orientation, find_board,
-    legal_joins, load_board_file, push_destinations, scatter_chain,
+    load_board_file, push_destinations, scatter_chain,
 )
 from engine.underworlds.fighters import InvalidDataFile
 from engine.underworlds.hexgrid import Hex, HexDirection
-from engine.underworlds.joins import face_layouts
+from engine.underworlds.joins import face_layouts, legal_joins
 
 P = Hex.parse
 ROOT = Path(__file__).resolve().parents[3]
