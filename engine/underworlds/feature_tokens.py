@@ -223,23 +223,13 @@ own: the placement applied is checked against the tier its listing worked out.""
 _TIERS_LIMIT = 64
 
 
-_TOKEN_FREE: dict[int, tuple[Battlefield, tuple[frozenset[Hex], frozenset[Hex]]]] = {}
-"""``_token_free_setup_hexes`` by id(battlefield), the battlefield kept so the id stays its own."""
-
-
 def _token_free_setup_hexes(battlefield: Battlefield) -> tuple[frozenset[Hex], frozenset[Hex]]:
-    """The hexes whose printed and edge types allow a setup token, without and with edge hexes (worked out once per
-    battlefield; a listing then only looks at the tokens' hexes and their spacing)."""
-    hit = _TOKEN_FREE.get(id(battlefield))
-    if hit is not None and hit[0] is battlefield:
-        return hit[1]
-    nobody = _Placed(())
-    found = tuple(frozenset(h for h in battlefield.hexes if _setup_problem(battlefield, nobody, h, tier) is None)
-                  for tier in (_STRICT, _EDGE_ALLOWED))
-    if len(_TOKEN_FREE) >= _TIERS_LIMIT:
-        _TOKEN_FREE.clear()
-    _TOKEN_FREE[id(battlefield)] = (battlefield, found)  # type: ignore[assignment]
-    return found  # type: ignore[return-value]
+    """The hexes whose printed and edge types allow a setup token (``_setup_problem`` without tokens), without and
+    with edge hexes: a listing then only looks at the tokens' hexes and their spacing."""
+    barred = frozenset().union(*(battlefield.hexes_of(t) for t in (HexType.STARTING, HexType.BLOCKED,
+                                                                  *HAZARDOUS_TYPES)))
+    edge_allowed = battlefield.hexes - barred
+    return edge_allowed - battlefield.hexes_of(HexType.EDGE), edge_allowed
 
 
 def _setup_tier(battlefield: Battlefield, placed: Sequence[FeatureToken]) -> tuple[int, frozenset[Hex]]:
