@@ -541,7 +541,11 @@ class Battlefield:
             self._cells[hex_] = _Cell(cell.owner, cell.local, cell.types | ({HexType.EDGE} if edge else set()))
         self.hexes: frozenset[Hex] = frozenset(self._cells)
         """Every hex of the battlefield; incomplete hexes are not part of it (§8.2)."""
-        self._by_type = {t: frozenset(h for h, c in self._cells.items() if t in c.types) for t in HexType}
+        by_type: dict[HexType, list[Hex]] = {t: [] for t in HexType}
+        for hex_, cell in self._cells.items():
+            for type_ in cell.types:
+                by_type[type_].append(hex_)
+        self._by_type = {t: frozenset(hexes) for t, hexes in by_type.items()}
         self._fingerprint = (spec.key, tuple(sorted((h.q, h.r, c.owner, tuple(sorted(c.types)))
                                                     for h, c in self._cells.items())))
         self._graph: tuple[tuple[Hex, ...], dict[Hex, int], tuple[tuple[int, ...], ...]] | None = None
