@@ -28,6 +28,18 @@ def add_catalogue(folder: Path) -> None:
         _writers.cache_clear()
 
 
+def languages() -> list[str]:
+    """The languages with a catalogue (``<lang>.yaml``)."""
+    return sorted(path.name.split(".")[0] for path in I18N_DIR.glob("??.yaml"))
+
+
+def preload() -> None:
+    """Read every catalogue now: processes forked afterwards (the board workers) share them instead of each
+    reading the YAML again on its first board."""
+    for lang in languages():
+        _templates(lang)
+
+
 @functools.cache
 def messages(lang: str = "en") -> dict[str, str]:
     """Every message of one language, by code: ``<lang>.yaml`` plus each game's ``<game>.<lang>.yaml``."""

@@ -30,6 +30,7 @@ import struct
 import zlib
 from typing import Any, Sequence
 
+from table.i18n import preload
 from table.presenter import Presenter, Scene, presenters
 
 log = logging.getLogger(__name__)
@@ -147,6 +148,7 @@ class Renderer:
         if self._pool:
             return
         self._known = {p.game: p for p in presenters()}
+        preload()  # the words boards draw: read once here, not again in each worker
         for _ in range(self.workers):
             ours, theirs = socket.socketpair()
             pid = os.fork()  # the workers inherit the registered games and the warm caches as they are
