@@ -82,13 +82,15 @@ class _Worker:
         self.awaited: collections.deque[asyncio.Future] = collections.deque()
         self.writer: asyncio.StreamWriter | None = None
         self.reading: asyncio.Task | None = None
+        self.connecting: asyncio.Task | None = None
 
     async def ask(self, request: tuple) -> Any:
         if self.reading is not None and self.reading.done():
             raise WorkerGone("board worker died")
-        if self.writer is None:  # connected on first use: forking needs no event loop
-            reader, self.writer = await asyncio.open_connection(sock=self.sock)
-            self.reading = asyncio.ensure_future(self._read(reader))
+        if self.writer is None:  # connected on first use (forking needs no event loop), once for all who ask
+            if self.connecting is None:
+                self.connecting = asyncio.ensure_future(self._connect())
+            await asyncio.shield(self.connecting)
         answer = asyncio.get_running_loop().create_future()
         data = pickle.dumps(request, pickle.HIGHEST_PROTOCOL)
         self.awaited.append(answer)
@@ -97,6 +99,10 @@ class _Worker:
         if not ok:
             raise value
         return value
+
+    async def _connect(self) -> None:
+        reader, self.writer = await asyncio.open_connection(sock=self.sock)
+        self.reading = asyncio.ensure_future(self._read(reader))
 
     async def _read(self, reader: asyncio.StreamReader) -> None:
         try:
@@ -115,8 +121,9 @@ class _Worker:
 
     def stop(self) -> None:
         try:
-            if self.reading is not None:
-                self.reading.cancel()
+            for task in (self.connecting, self.reading):
+                if task is not None:
+                    task.cancel()
             if self.writer is not None:
                 self.writer.close()
         except RuntimeError:  # its loop is closed already

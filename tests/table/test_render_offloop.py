@@ -223,3 +223,26 @@ def test_a_renderer_used_from_a_new_event_loop_starts_new_workers():
         assert first == second and renderer._pool[0].pid != pid
     finally:
         renderer.close()
+
+
+def test_boards_asked_at_once_of_new_workers_share_one_connection_each():
+    """The first boards of a fresh pool, asked at the same moment (a bot's start under load), are all drawn: each
+    worker's socket is connected once, not once per board asked while it connects."""
+    from engine.core.rng import SeededRng
+    from engine.core.system import find_system
+    from table.presenter import Scene
+
+    presenter = find_presenter("ttt")
+    system = find_system("ttt")
+    view = system.view(system.setup({}, ("x", "o"), SeededRng(b"t" * 32)), None)
+    renderer = Renderer(workers=1)
+
+    async def many():
+        return await asyncio.wait_for(asyncio.gather(*(
+            renderer.board(presenter, Scene(view, {"x": "ann", "o": "bob"}, match_id=f"m{i}"), [])
+            for i in range(6))), 30)
+    try:
+        boards = asyncio.run(many())
+        assert len(boards) == 6 and all(b.startswith(b"\x89PNG") for b in boards)
+    finally:
+        renderer.close()
