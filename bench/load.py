@@ -1,7 +1,7 @@
 """Load: many concurrent matches playing random legal actions through the table layer against real Redis.
 
     python -m bench.load [--matches 1000] [--seconds 60] [--game underworlds] [--concurrency 50]
-                         [--processes N] [--cluster] [--path command|engine]
+                         [--processes N] [--cluster] [--path command|engine] [--finish 10]
 
 The matches are opened first, then played by worker processes for ``--seconds``: one worker, and with
 ``--processes N`` (N > 1) again N workers on as many fresh matches in the same run, each worker with its own
@@ -16,7 +16,8 @@ choices, the act and its save, the views, the turn panel with the next player's 
 reminders and windows armed;
 ``--path engine`` only ``Table.act`` (load, apply, compare-and-set, indexes), as this bench timed before.
 
-Prints throughput, p50/p99 latency per action and Redis memory per match, one column per worker count beside
+After the timed window, ``--finish`` matches (10) are played to their end, untimed, so the memory of a finished
+match is measured however short the run. Prints throughput, p50/p99 latency per action and Redis memory per match, one column per worker count beside
 issue #20's goals, and how throughput scales from 1 to N processes; then replays every match's log from its
 seed and checks it equals the stored snapshot.
 """
@@ -281,6 +282,8 @@ async def phase(url: str, prefix: str, args: argparse.Namespace, processes: int)
 
         played = await _run_workers(url, prefix, ids, args, processes)
         after = await used_memory(redis)
+        if args.path == "command":
+            await finish(table, ids[:args.finish])
         finished, per_finished, per_entry, parts = await _key_memory(store, ids)
         bad = 0
         for match_id in ids:
@@ -294,6 +297,24 @@ async def phase(url: str, prefix: str, args: argparse.Namespace, processes: int)
                        bad, parts)
     finally:
         await redis.aclose()
+
+
+async def finish(table: Table, ids: list[str], most: int = 2000) -> None:
+    """Play ``ids`` to their end, untimed, after the timed window (a short run ends few matches, if any): the
+    memory of a finished match is measured on them."""
+    games = Play(table)
+    try:
+        for n, match_id in enumerate(ids):
+            shown, picker, counts = None, random.Random(-1 - n), Played().counts
+            for _ in range(most):
+                done, shown = await _one_command(games, match_id, shown, picker, [], counts)
+                if done:
+                    break
+    finally:
+        for game in games.games.values():
+            close = getattr(getattr(game, "renderer", None), "close", None)
+            if close:
+                close()
 
 
 async def _run_workers(url: str, prefix: str, ids: list[str], args: argparse.Namespace, processes: int) -> Played:
@@ -422,6 +443,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--concurrency", type=int, default=50, help="requests in flight at once, over all workers")
     parser.add_argument("--processes", type=int, default=1, help="worker processes (besides the 1-process column)")
     parser.add_argument("--cluster", action="store_true", help="play on a Redis Cluster (started here if needed)")
+    parser.add_argument("--finish", type=int, default=10,
+                        help="matches played to their end after the timed window, untimed (memory per finished match)")
     parser.add_argument("--path", choices=sorted(PATHS), default="command",
                         help="what each timed action runs: the full command (default) or Table.act only")
     code = asyncio.run(run(parser.parse_args(argv)))
