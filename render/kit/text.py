@@ -2,11 +2,14 @@
 FreeType rendering them was most of a first board's time.
 
 ``draw_text`` is ``ImageDraw.text`` for one line: the mask Pillow would render is kept per (font, text, anchor,
-sub-pixel start) and drawn with the same call Pillow makes, so the pixels are Pillow's own.
+sub-pixel start) and drawn with the same call Pillow makes, so the pixels are Pillow's own. ``draw_tones`` draws
+a line on a palette image in four flat tones, its words' masks kept apart, each word placed where Pillow's layout of
+the whole line puts it: a line naming new players (a match's title, a legend entry) renders only its new words.
 """
 from __future__ import annotations
 
 import math
+import re
 from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
@@ -30,6 +33,59 @@ def draw_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, *, 
     draw.draw.draw_bitmap((int(xy[0]) + dx, int(xy[1]) + dy), mask, ink)
 
 
+TONE_CUTS = tuple(bytes(255 if lo <= v < lo + 64 or (lo == 224 and v >= lo) else 0 for v in range(256))
+                  for lo in (32, 96, 160, 224))
+"""Lookup tables cutting an anti-aliased text mask into four tones (1/4, 1/2, 3/4, full coverage; under 1/8 none)."""
+
+
+def draw_tones(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, *, tones: tuple[object, ...],
+               font: ImageFont.FreeTypeFont | ImageFont.ImageFont, anchor: str = "la") -> None:
+    """``draw_text`` of one line in four flat ``tones`` (1/4, 1/2, 3/4, full: ``TONE_CUTS``) instead of blended
+    ink, for palette images: a line anchored on its left is drawn word by word (``_words``), each word's mask kept
+    cut in four, so drawing a line is a few bitmap fills."""
+    if not isinstance(font, ImageFont.FreeTypeFont) or "\n" in text:
+        raise ValueError("draw_tones draws one line in a FreeType font")
+    inks = [draw._getink(tone)[0] for tone in tones]  # as draw_text: ImageDraw's own inks (private)
+    placed = _words(font, text)[0] if _by_words(font, anchor) else [(text, 0.0)]
+    for word, offset in placed:
+        x, y = xy[0] + offset, xy[1]
+        cuts, (dx, dy) = _cut_mask(font, word, anchor, (math.modf(x)[0], math.modf(y)[0]))
+        for cut, ink in zip(cuts, inks):
+            if cut is not None:
+                draw.draw.draw_bitmap((int(x) + dx, int(y) + dy), cut, ink)
+
+
+@lru_cache(maxsize=8192)
+def _cut_mask(font: ImageFont.FreeTypeFont, text: str, anchor: str, start: tuple[float, float]
+              ) -> tuple[tuple[object, ...], tuple[int, int]]:
+    """A word's mask cut in four (``TONE_CUTS``), a cut with no pixel None."""
+    mask, offset = _mask(font, text, anchor, "L", start)
+    cuts = [mask.point(list(lut), None) for lut in TONE_CUTS]  # the core's point: no per-call rounding of the table
+    return tuple(cut if cut.getbbox() else None for cut in cuts), offset
+
+
+def _by_words(font: object, anchor: str) -> bool:
+    """Words can be placed on their own: a FreeType font, the line's left at ``xy`` and a height that depends on
+    the font alone (ascender, middle, baseline, descender), not on the words."""
+    return isinstance(font, ImageFont.FreeTypeFont) and anchor[0] == "l" and anchor[1] in "amsd"
+
+
+def _words(font: ImageFont.FreeTypeFont, text: str) -> tuple[list[tuple[str, float]], float]:
+    """Each word of ``text`` with its pen offset from the line's start, and the line's advance: every run's advance
+    plus the kerning of the pair across each run boundary (Roboto kerns a space before T, V, Y...), so a word is
+    where Pillow's layout of the whole line puts it. Runs' advances and pairs' kerning are kept."""
+    words, pen, previous = [], 0.0, ""
+    for run in re.findall(r" +|[^ ]+", text):
+        if previous:
+            pair = previous[-1] + run[0]
+            pen += _length(font, pair, "L") - _length(font, pair[0], "L") - _length(font, pair[1], "L")
+        if run[0] != " ":
+            words.append((run, pen))
+        pen += _length(font, run, "L")
+        previous = run
+    return words, pen
+
+
 def text_box(xy: tuple[float, float], text: str, *, font: ImageFont.FreeTypeFont, anchor: str | None = None
              ) -> tuple[int, int, int, int]:
     """The box ``draw_text`` draws ``text`` in on an anti-aliased (RGB or L) image (one line, a FreeType font)."""
@@ -39,7 +95,10 @@ def text_box(xy: tuple[float, float], text: str, *, font: ImageFont.FreeTypeFont
 
 
 def text_length(draw: ImageDraw.ImageDraw, text: str, *, font: ImageFont.FreeTypeFont | ImageFont.ImageFont) -> float:
-    """``draw.textlength(text, font=font)``, kept: legends measure the same words on every board."""
+    """``draw.textlength(text, font=font)``, kept: legends measure the same words on every board (a FreeType
+    font's line from its words' advances, as ``draw_tones`` places them)."""
+    if isinstance(font, ImageFont.FreeTypeFont) and draw.fontmode == "L":
+        return _words(font, text)[1]
     return _length(font, text, draw.fontmode)
 
 

@@ -24,7 +24,7 @@ from PIL import Image, ImageColor, ImageDraw, ImageFont
 from render.kit.cache import ByteCache
 from render.kit.fonts import font
 from render.kit.png import BAND_ROWS, Band, BandedLayer, deflate_band, png
-from render.kit.text import draw_text, text_box, text_length
+from render.kit.text import TONE_CUTS, draw_text, draw_tones, text_box, text_length
 
 from engine.underworlds.battlefield import Battlefield, HexType, JoinEdge
 from engine.underworlds.feature_tokens import FeatureSide
@@ -293,9 +293,8 @@ class _Palette:
         return [v for c in self.colours for v in c]
 
 
-_BANDS = tuple([255 if lo <= v < lo + 64 or (lo == 224 and v >= lo) else 0 for v in range(256)]
-               for lo in (32, 96, 160, 224))
-"""Lookup tables cutting an anti-aliased text mask into four tones (1/4, 1/2, 3/4, full)."""
+_BANDS = tuple(list(lut) for lut in TONE_CUTS)
+"""``TONE_CUTS`` as lists, for ``Image.point``."""
 
 
 @lru_cache(maxsize=512)
@@ -410,8 +409,12 @@ def _legend_items(battlefield: Battlefield, theme: Theme, labels: tuple[str, ...
     return items
 
 
-def _legend_places(draw: ImageDraw.ImageDraw, battlefield: Battlefield, theme: Theme, labels: tuple[str, ...],
-                   words: BoardWords, left: float, top: float, right: float
+_MEASURE = ImageDraw.Draw(Image.new("L", (1, 1)))
+"""Measures the legend's words (anti-aliased advances) whatever image they are drawn on."""
+
+
+def _legend_places(battlefield: Battlefield, theme: Theme, labels: tuple[str, ...], words: BoardWords,
+                   left: float, top: float, right: float
                    ) -> tuple[list[tuple[tuple[str, RGB, RGB | None, str, str], float, float]], float]:
     """Each legend item with the top-left corner of its swatch, in rows; and the bottom of the last row."""
     font = _font(_LEGEND_PX)
@@ -420,7 +423,7 @@ def _legend_places(draw: ImageDraw.ImageDraw, battlefield: Battlefield, theme: T
     out = []
     for item in _legend_items(battlefield, theme, labels, words):
         kind, text = item[0], item[3]
-        text_w = text_length(draw, text, font=font)
+        text_w = text_length(_MEASURE, text, font=font)
         if not kind or x + swatch + 8 + text_w > right:
             x, y = left, y + swatch + 12
             if not kind:
@@ -430,28 +433,41 @@ def _legend_places(draw: ImageDraw.ImageDraw, battlefield: Battlefield, theme: T
     return out, y + swatch
 
 
-def _draw_legend(draw: ImageDraw.ImageDraw, battlefield: Battlefield, theme: Theme, labels: tuple[str, ...],
-                 words: BoardWords, left: float, top: float, right: float) -> float:
-    """Swatches with their names in rows; returns the bottom of the last row."""
-    font = _font(_LEGEND_PX)
+def _draw_legend(img: Image.Image, ink: Callable[[RGB], int], battlefield: Battlefield, theme: Theme,
+                 labels: tuple[str, ...], words: BoardWords, left: float, top: float, right: float) -> float:
+    """Swatches with their names in rows, in palette indices (``ink``); returns the bottom of the last row."""
+    draw = ImageDraw.Draw(img)
     swatch = _LEGEND_PX + 8
-    places, bottom = _legend_places(draw, battlefield, theme, labels, words, left, top, right)
+    places, bottom = _legend_places(battlefield, theme, labels, words, left, top, right)
+    names = []
     for (kind, fill, edge, text, mark), x, y in places:
         if kind == "hex":
-            draw.rectangle([x, y, x + swatch, y + swatch], fill=fill, outline=edge or theme.grid, width=3)
+            draw.rectangle([x, y, x + swatch, y + swatch], fill=ink(fill), outline=ink(edge or theme.grid), width=3)
             if mark == "starting":
-                _starting_icon(draw, x + swatch / 2, y + swatch / 2, swatch * 0.3, theme.icon)
+                _starting_icon(draw, x + swatch / 2, y + swatch / 2, swatch * 0.3, ink(theme.icon))
         elif kind == "token":
-            draw.polygon(_corners(x + swatch / 2, y + swatch / 2, swatch / 2), outline=fill, width=4)
+            draw.polygon(_corners(x + swatch / 2, y + swatch / 2, swatch / 2), outline=ink(fill), width=4)
             if mark == "blocked":
-                draw.polygon(_corners(x + swatch / 2, y + swatch / 2, swatch / 2 - 4), outline=theme.blocked_border,
+                draw.polygon(_corners(x + swatch / 2, y + swatch / 2, swatch / 2 - 4), outline=ink(theme.blocked_border),
                              width=2)
         else:
-            draw.ellipse([x + 2, y + 2, x + swatch - 2, y + swatch - 2], fill=fill, outline=theme.ink, width=2)
-            draw_text(draw, (x + swatch / 2, y + swatch / 2), mark, fill=_contrast(fill, theme),
-                      font=_font(MIN_TEXT_PX), anchor="mm")
-        draw_text(draw, (x + swatch + 8, y + swatch / 2), text, fill=theme.label, font=font, anchor="lm")
+            draw.ellipse([x + 2, y + 2, x + swatch - 2, y + swatch - 2], fill=ink(fill), outline=ink(theme.ink), width=2)
+            _tone_lines(img, ink, [((x + swatch / 2, y + swatch / 2), mark, MIN_TEXT_PX, "mm")], _contrast(fill, theme),
+                        fill)
+        names.append(((x + swatch + 8, y + swatch / 2), text, _LEGEND_PX, "lm"))
+    _tone_lines(img, ink, names, theme.label, theme.background)
     return bottom
+
+
+def _tone_lines(img: Image.Image, ink: Callable[[RGB], int], lines: Sequence[tuple[tuple[float, float], str, int, str]],
+                fg: RGB, bg: RGB) -> None:
+    """Lines of anti-aliased text in ``fg`` over ``bg`` on a palette image, each (where, text, size, anchor), in the
+    four tones between ``bg`` and ``fg`` (as ``_text``) from kept glyph masks: a match's title and legend render
+    only their new words, with no RGB image to quantize."""
+    draw = ImageDraw.Draw(img)
+    tones = tuple(ink(tone) for tone in _tones(fg, bg))
+    for xy, text, px, anchor in lines:
+        draw_tones(draw, xy, text, tones=tones, font=_font(px), anchor=anchor)
 
 
 def _draw_player_colours(draw: ImageDraw.ImageDraw, pal: _Palette, battlefield: Battlefield, layout: _Layout,
@@ -459,7 +475,7 @@ def _draw_player_colours(draw: ImageDraw.ImageDraw, pal: _Palette, battlefield: 
                          colours: Sequence[Colour | None]) -> None:
     """Each player's fighter colour as a disc in their legend swatch: player, colour, name read together."""
     swatch = _LEGEND_PX + 8
-    places, _ = _legend_places(draw, battlefield, theme, labels, words, layout.origin_x, layout.legend_top,
+    places, _ = _legend_places(battlefield, theme, labels, words, layout.origin_x, layout.legend_top,
                                layout.width - layout.origin_x)
     for (kind, _fill, _edge, _text, mark), x, y in places:
         if not mark.startswith("player"):
@@ -590,6 +606,14 @@ def _quantizing(theme: Theme) -> tuple[Image.Image, list[int], list[int]]:
     return palette, [i % len(colours) for i in range(256)], [v for c in colours for v in c]
 
 
+@lru_cache(maxsize=16)
+def _names_ink(theme: Theme) -> Callable[[RGB], int]:
+    """The palette index of each colour of the title and legend: a static colour's where the hexes have it
+    (``_static_index``), a badge's letter tone's in the theme's palette."""
+    index = {**_theme_palette(theme).index_of, **_static_index(theme)}
+    return index.__getitem__
+
+
 _NAMES: ByteCache[tuple[BandedLayer, int]] = ByteCache(NAMES_CACHE_BYTES, lambda kept: kept[1])
 
 
@@ -603,7 +627,8 @@ def _names_layer(battlefield: Battlefield, width: int, theme: Theme, labels: tup
     if kept is None:
         layout = _layout(battlefield, width)
         hexes = _static_layer(battlefield, width, theme)
-        title_strip = Image.new("RGB", (layout.width, round(layout.origin_y)), theme.background)
+        ink = _names_ink(theme)
+        title_strip = Image.new("P", (layout.width, round(layout.origin_y)), ink(theme.background))
         # Title: the two faces and the join; with three or four boards, the faces.
         if len(battlefield.boards) > 2:
             title = "  +  ".join(board.name for board in battlefield.boards)  # whose is which: the legend's tints
@@ -614,14 +639,14 @@ def _names_layer(battlefield: Battlefield, width: int, theme: Theme, labels: tup
             title = words.title.format(first=first.name, first_player=labels[0], first_side=where[0],
                                        second=second.name, second_player=labels[1], second_side=where[1],
                                        edges=words.long_edges if long else words.short_edges)
-        ImageDraw.Draw(title_strip).text((layout.origin_x, layout.origin_x), title, fill=theme.label,
-                                         font=_font(_TITLE_PX), anchor="la")
-        legend = Image.new("RGB", (layout.width, layout.height - layout.legend_top), theme.background)
-        bottom = _draw_legend(ImageDraw.Draw(legend), battlefield, theme, labels, words, layout.origin_x, 0,
+        _tone_lines(title_strip, ink, [((layout.origin_x, layout.origin_x), title, _TITLE_PX, "la")], theme.label,
+                    theme.background)
+        legend = Image.new("P", (layout.width, layout.height - layout.legend_top), ink(theme.background))
+        bottom = _draw_legend(legend, ink, battlefield, theme, labels, words, layout.origin_x, 0,
                               width - layout.origin_x)
         legend = legend.crop((0, 0, layout.width, round(bottom + layout.origin_x)))
         height = layout.legend_top + legend.height
-        strips = ((_quantized(title_strip, theme), 0), (_quantized(legend, theme), layout.legend_top))
+        strips = ((title_strip, 0), (legend, layout.legend_top))
         count = -(-height // BAND_ROWS)
         title_end, legend_start = -(-title_strip.height // BAND_ROWS), layout.legend_top // BAND_ROWS
         runs = ((0, title_end), (legend_start, count)) if title_end < legend_start else ((0, count),)
@@ -636,7 +661,8 @@ def _names_layer(battlefield: Battlefield, width: int, theme: Theme, labels: tup
             for n in range(first, last):
                 bands[n] = deflate_band(raw[(n - first) * step:(n - first + 1) * step], width)
                 own += len(bands[n][0])
-        kept = _NAMES.put(key, (BandedLayer(width, height, hexes.palette, tuple(bands)), own))  # type: ignore[arg-type]
+        palette = tuple(_theme_palette(theme).flat())  # the badges' letter tones too
+        kept = _NAMES.put(key, (BandedLayer(width, height, palette, tuple(bands)), own))  # type: ignore[arg-type]
     return kept[0]
 
 
