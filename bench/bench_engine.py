@@ -11,7 +11,10 @@
 2. ``legal_actions`` of the active seat at activation steps (the widest decision: every Move, Charge,
    Attack, Barge... of every fighter) collected from those matches: median and p99 per call.
    Target: under 1 ms.
-3. The JSON API per call at those steps: ``view`` of a state dict first seen (validation included), the same
+3. Building a battlefield of a layout not seen before (``Battlefield.from_spec``), as every new match does in each
+   process that needs it (the bot, each board-drawing worker): median over many distinct layouts of the shipped
+   faces. Goal: ≤ 0.3 ms.
+4. The JSON API per call at those steps: ``view`` of a state dict first seen (validation included), the same
    ``view`` again (remembered per dict and viewer), ``apply``.
 
 ``python -m bench.bench_engine`` from the project root.
@@ -25,7 +28,11 @@ import time
 from typing import Any
 
 from engine.core.rng import SeededRng
+from engine.underworlds.battlefield import (
+    Battlefield, BattlefieldSpec, BoardPlacement, Join, JoinEdge, Orientation, load_boards,
+)
 from engine.underworlds.flow import legal
+from engine.underworlds.joins import face_layouts
 from engine.underworlds.system import UnderworldsSystem, apply_state, load
 
 SEATS = ("player1", "player2")
@@ -33,6 +40,10 @@ MATCHES = 31
 """Seeded matches played (the first one cold)."""
 GOAL_MATCH_MS = 20.0
 """A whole random match in the engine (issue #20)."""
+LAYOUTS = 2000
+"""Distinct battlefield layouts built."""
+GOAL_BUILD_MS = 0.3
+"""Building the battlefield of a new layout."""
 
 
 def play(seed: int, samples: list[dict[str, Any]] | None = None) -> tuple[float, int]:
@@ -113,10 +124,32 @@ def main() -> None:
     p99 = calls[min(len(calls) - 1, int(len(calls) * 0.99))]
     print(f"uw engine: legal_actions at an activation step: median {calls[len(calls) // 2] * 1000:.2f} ms  "
           f"p99 {p99 * 1000:.2f} ms  ({len(calls)} positions; target < 1 ms)")
+    build = statistics.median(battlefield_builds()) * 1000
+    print(f"uw engine: a new battlefield (Battlefield.from_spec of a layout not built before): median {build:.3f} ms  "
+          f"({LAYOUTS} layouts; goal ≤ {GOAL_BUILD_MS} ms: {'ok' if build <= GOAL_BUILD_MS else 'MISSED'})")
     first, again, applied = api_calls(samples)
     print(f"uw engine: JSON API per call at an activation step, medians: view of a state dict first seen "
           f"{first * 1000:.2f} ms (its validation included), the same view again {again * 1000:.3f} ms, "
           f"apply {applied * 1000:.2f} ms")
+
+
+def battlefield_builds() -> list[float]:
+    """Seconds of ``Battlefield.from_spec`` for each of ``LAYOUTS`` distinct layouts of the shipped faces, in a
+    seeded order (each face's own cells are made once per process, as in a long-lived one)."""
+    boards = load_boards()
+    faces = [b for b in boards.values() if b.playable]
+    specs = [BattlefieldSpec(first=BoardPlacement(board=a.id, orientation=Orientation(o1)),
+                             second=BoardPlacement(board=b.id, orientation=Orientation(o2)),
+                             join=Join(edge=JoinEdge(edge), offset=offset))
+             for a in faces for b in faces if a is not b for edge, offset, o1, o2 in face_layouts(a, b)]
+    random.Random(0).shuffle(specs)
+    times = []
+    clock = time.perf_counter
+    for spec in specs[:LAYOUTS]:
+        start = clock()
+        Battlefield.from_spec(spec, boards)
+        times.append(clock() - start)
+    return times
 
 
 def api_calls(samples: list[dict[str, Any]]) -> tuple[float, float, float]:

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from enum import IntEnum, StrEnum
-from functools import lru_cache
+from functools import lru_cache, partial
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -348,7 +348,7 @@ class BattlefieldSpec(Frozen):
 
 # Board-local "doubled" coordinates: x in half hex widths from the board's left edge, y = row.
 # Even rows have centres at x = 1, 3, 5 ...; odd rows at x = 2, 4, 6 ... (odd rows shifted right).
-# A translation (dx, dy) keeps the grid when dx + dy is even.
+# A translation (dx, dy) keeps the grid when dx + dy is even. A cell (x, y) is the axial hex ((x - y - 1) / 2, y).
 
 
 def _to_doubled(hex_: Hex) -> tuple[int, int]:
@@ -368,7 +368,7 @@ def _half_cells(rows: tuple[int, ...]) -> set[tuple[int, int]]:
 
 
 def _place(cell: tuple[int, int], rows: tuple[int, ...], orientation: Orientation,
-           shift: tuple[int, int]) -> tuple[int, int]:
+           shift: tuple[int, int] = (0, 0)) -> tuple[int, int]:
     x, y = cell
     if orientation is Orientation.TURNED:  # the point rotation of the board rectangle
         x, y = 2 * rows[0] - x, len(rows) - 1 - y
@@ -409,20 +409,12 @@ class _Cell(NamedTuple):
     types: frozenset[HexType]
 
 
-_LOCAL_TYPES: dict[int, tuple[Board, dict[Hex, frozenset[HexType]]]] = {}
-"""Printed types of each hex of a board face, by ``id(board)`` (the board is kept, so the id stays its own)."""
-
-
-def _local_types(board: Board) -> dict[Hex, frozenset[HexType]]:
-    hit = _LOCAL_TYPES.get(id(board))
-    if hit is not None and hit[0] is board:
-        return hit[1]
-    layout = board.layout
-    assert layout is not None
-    sets = {t: frozenset(layout.hexes(t)) for t in PRINTED_TYPES}
-    types = {h: frozenset(t for t in PRINTED_TYPES if h in sets[t]) for h in board.hexes()}
-    _LOCAL_TYPES[id(board)] = (board, types)
-    return types
+_NO_ONES = _Cell(None, None, frozenset())
+"""A hex completed by joining boards: no one's territory, no printed type (§8.3)."""
+_EDGED: dict[_Cell, _Cell] = {}
+"""Each cell seen with the edge type added: a face's cells are made once (``_owned_cells``), so few distinct ones."""
+_hex = partial(tuple.__new__, Hex)
+"""``Hex(q, r)`` from the pair, without the named tuple's Python-level constructor (a build makes ~80 hexes)."""
 
 
 _ORIENTED: dict[tuple[int, Orientation], tuple[Board, Any]] = {}
@@ -435,11 +427,12 @@ def _oriented(board: Board, orientation: Orientation
     hit = _ORIENTED.get((id(board), orientation))
     if hit is not None and hit[0] is board:
         return hit[1]  # type: ignore[no-any-return]
-    rows = board.rows
-    assert rows is not None  # playable
-    cells = [(_place(_to_doubled(local), rows, orientation, (0, 0)), local, types)
-             for local, types in _local_types(board).items()]
-    half = frozenset(_place(c, rows, orientation, (0, 0)) for c in _half_cells(rows))
+    rows, layout = board.rows, board.layout
+    assert rows is not None and layout is not None  # playable
+    sets = {t: frozenset(layout.hexes(t)) for t in PRINTED_TYPES}
+    cells = [(_place(_to_doubled(local), rows, orientation), local,
+              frozenset(t for t in PRINTED_TYPES if local in sets[t])) for local in board.hexes()]
+    half = frozenset(_place(c, rows, orientation) for c in _half_cells(rows))
     _ORIENTED[(id(board), orientation)] = (board, (cells, half))
     return cells, half
 
@@ -517,28 +510,34 @@ class Battlefield:
     Hexes are numbered on the whole battlefield: ``a1`` is the top-left hex as drawn.
     """
 
-    __slots__ = ("spec", "boards", "hexes", "_cells", "_by_type", "_fingerprint", "_neighbours", "_graph", "_walls")
+    __slots__ = ("spec", "key", "boards", "hexes", "_cells", "_by_type", "_fingerprint", "_neighbours", "_graph",
+                 "_walls")
 
     def __init__(self, spec: BattlefieldSpec, boards: tuple[Board, ...]) -> None:
         self.spec = spec
+        self.key = spec.key
+        """The spec's short name, e.g. ``mirror-well@0+wyrmgrave@180/long+0`` (the line of sight memo's key)."""
         self.boards = boards
         """The board faces, board 0 first (two; three or four with as many players)."""
         placed, completed = _placed_cells(spec, boards)
         for xy in completed:
-            placed[xy] = _Cell(None, None, frozenset())
-        # Normalise: the top row is row 1 and the leftmost column is a (a lattice translation).
+            placed[xy] = _NO_ONES
+        # Normalise: the top row is row 1 and the leftmost column is a (a lattice translation: a constant added to q).
         dy = -min(y for _, y in placed)
-        moved = {(x + (dy & 1), y + dy): cell for (x, y), cell in placed.items()}
-        dx = -2 * min((x - 1 - (y & 1)) // 2 for x, y in moved)  # the leftmost column, as _from_doubled's
-        # Cells by x * _ROW + y: a neighbour is one integer away (axial (dq, dr) is doubled (2 dq + dr, dr)).
-        cells = {(x + dx) * _ROW + y: (_from_doubled(x + dx, y), cell) for (x, y), cell in moved.items()}
+        dx = -2 * min((x + (dy & 1) - 1 - ((y + dy) & 1)) // 2 for x, y in placed)  # the leftmost column
+        dq = (dy & 1) + dx - dy - 1
+        # Hexes by x * _ROW + y: a neighbour is one integer away (axial (dq, dr) is doubled (2 dq + dr, dr)).
+        at = {x * _ROW + y: _hex(((x - y + dq) >> 1, y + dy)) for x, y in placed}
         self._cells: dict[Hex, _Cell] = {}
         self._neighbours: dict[Hex, tuple[Hex, ...]] = {}
         """``neighbours`` of every battlefield hex (the battlefield never changes; movement asks often)."""
-        for at, (hex_, cell) in cells.items():
-            around = self._neighbours[hex_] = tuple(cells[n][0] for n in (at + step for step in _STEPS) if n in cells)
-            edge = len(around) < 6  # §8.2, p.22 (advanced): adjacent to fewer than six hexes
-            self._cells[hex_] = _Cell(cell.owner, cell.local, cell.types | ({HexType.EDGE} if edge else set()))
+        s0, s1, s2, s3, s4, s5 = _STEPS
+        for cell, (key, hex_) in zip(placed.values(), at.items()):
+            around = self._neighbours[hex_] = tuple([at[n] for n in (key + s0, key + s1, key + s2, key + s3,
+                                                                     key + s4, key + s5) if n in at])
+            if len(around) < 6:  # §8.2, p.22 (advanced): an edge hex is adjacent to fewer than six hexes
+                cell = _EDGED.get(cell) or _EDGED.setdefault(cell, cell._replace(types=cell.types | {HexType.EDGE}))
+            self._cells[hex_] = cell
         self.hexes: frozenset[Hex] = frozenset(self._cells)
         """Every hex of the battlefield; incomplete hexes are not part of it (§8.2)."""
         by_type: dict[HexType, list[Hex]] = {t: [] for t in HexType}
@@ -546,8 +545,7 @@ class Battlefield:
             for type_ in cell.types:
                 by_type[type_].append(hex_)
         self._by_type = {t: frozenset(hexes) for t, hexes in by_type.items()}
-        self._fingerprint = (spec.key, tuple(sorted((h.q, h.r, c.owner, tuple(sorted(c.types)))
-                                                    for h, c in self._cells.items())))
+        self._fingerprint: tuple[str, tuple[Any, ...]] | None = None
         self._graph: tuple[tuple[Hex, ...], dict[Hex, int], tuple[tuple[int, ...], ...]] | None = None
         self._walls: frozenset[int] | None = None
 
@@ -601,16 +599,18 @@ class Battlefield:
 
     # -- identity -----------------------------------------------------------------------------
 
-    @property
-    def key(self) -> str:
-        """The spec's short name, e.g. ``mirror-well@0+wyrmgrave@180/long+0``."""
-        return self.spec.key
+    def _identity(self) -> tuple[str, tuple[Any, ...]]:
+        """The spec's name and every hex's owner and types, made on first asking (sorting them is most of a build)."""
+        if self._fingerprint is None:
+            self._fingerprint = (self.key, tuple(sorted((h.q, h.r, c.owner, tuple(sorted(c.types)))
+                                                        for h, c in self._cells.items())))
+        return self._fingerprint
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Battlefield) and self._fingerprint == other._fingerprint
+        return isinstance(other, Battlefield) and self._identity() == other._identity()
 
     def __hash__(self) -> int:
-        return hash(self._fingerprint)
+        return hash(self._identity())
 
     def __repr__(self) -> str:
         return f"<Battlefield {self.key}: {len(self.hexes)} hexes>"
