@@ -15,7 +15,8 @@ import json
 import re
 from typing import Any, Iterable, Mapping, Sequence
 
-from engine.underworlds.battlefield import Battlefield, BattlefieldSpec, Board, boards_with
+from engine.underworlds import rules
+from engine.underworlds.battlefield import Battlefield, BattlefieldSpec, Board
 from engine.underworlds.feature_tokens import FeatureSide
 from engine.underworlds.fighters import Warband, warbands_with
 from engine.underworlds.hexgrid import Hex
@@ -34,15 +35,15 @@ OUTCOME_COLOURS = {"critical_hit": "#ff2fd0", "hit": "#ff3c3c", "draw": "#ffa040
 _SKIP_WORDS = {"the", "of", "and", "a"}
 
 
-BATTLEFIELDS_KEPT = 512
-"""Battlefields kept built (~50 KB each): nearly every live match has one of its own, and building one costs more
-than drawing its board."""
+LAYOUTS_KEPT = 512
+"""Battlefield layouts kept read from views (a spec and its pack faces, small): nearly every live match has one of
+its own."""
 
 
-@functools.lru_cache(maxsize=BATTLEFIELDS_KEPT)
-def _battlefield(spec_json: str, boards_json: str) -> Battlefield:
-    boards = [Board.model_validate(b) for b in json.loads(boards_json)]
-    return Battlefield.from_spec(BattlefieldSpec.model_validate_json(spec_json), boards_with(boards))
+@functools.lru_cache(maxsize=LAYOUTS_KEPT)
+def _layout(spec_json: str, boards_json: str) -> tuple[BattlefieldSpec, tuple[Board, ...]]:
+    return (BattlefieldSpec.model_validate_json(spec_json),
+            tuple(Board.model_validate(b) for b in json.loads(boards_json)))
 
 
 def battlefield_of(view: JSON) -> Battlefield | None:
@@ -53,7 +54,9 @@ def battlefield_of(view: JSON) -> Battlefield | None:
         return None
     placed = {spec["first"]["board"], spec["second"]["board"], *(extra["board"] for extra in spec.get("more") or ())}
     used = [b for b in view.get("pack_boards") or [] if b.get("id") in placed]
-    return _battlefield(json.dumps(spec, sort_keys=True), json.dumps(used, sort_keys=True))
+    # The rules' own cache: the engine built this battlefield already (legal choices, the action applied), and
+    # building one costs more than drawing its board.
+    return rules.battlefield_of(*_layout(json.dumps(spec, sort_keys=True), json.dumps(used, sort_keys=True)))
 
 
 def _initials(name: str) -> str:
