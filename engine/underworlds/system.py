@@ -63,6 +63,11 @@ _MEMO_SIZE = 32
 """State dicts whose ``State`` (and views) are kept: the table asks about the same dict several times per command."""
 _LOADED: OrderedDict[int, tuple[JSON, State]] = OrderedDict()
 """id(state dict) -> (the dict, kept alive so the id stays its own; its ``State``), most recent last."""
+_DUMPS: OrderedDict[int, tuple[JSON, JSON]] = OrderedDict()
+"""id(state dict) -> (the dict; its ``State``'s dump, which views are made from): the dict itself when it is that dump
+(made by ``_dump_known``; a dict read from elsewhere may differ, as one stored by an older version lacks new fields)."""
+_FIGHTER_VIEWS: OrderedDict[int, tuple[JSON, list[JSON]]] = OrderedDict()
+"""id(state dict) -> (the dict; its fighters with their characteristics now): the same for every viewer."""
 _VIEWS: OrderedDict[tuple[int, str | None], tuple[JSON, JSON]] = OrderedDict()
 """(id(state dict), viewer) -> (the dict; its view)."""
 _MEMO_LOCK = threading.Lock()  # legal actions are worked out in threads too
@@ -100,6 +105,7 @@ def _dump_known(st: State) -> JSON:
     costs no validation)."""
     state = dump(st)
     _remember(_LOADED, id(state), state, st)
+    _remember(_DUMPS, id(state), state, state)
     return state
 
 
@@ -263,14 +269,38 @@ def _prompt(st: State) -> JSON | None:
     return prompt
 
 
+def _player_view(player: JSON, mine: bool, secret_setup: bool, redraw_done: bool) -> JSON:
+    """``player`` (a copy of the player's dump, changed here) as their seat (``mine``) or another may see it."""
+    for deck in ("objective_deck", "power_deck"):
+        player[deck] = len(player[deck])  # order is hidden from everyone: counts only
+    if not mine:
+        player["objectives"] = ["hidden"] * len(player["objectives"])
+        player["power"] = ["hidden"] * len(player["power"])
+        if secret_setup:
+            player["warband"] = "chosen" if player["warband"] else None
+            player["deck"] = "chosen" if player["deck"] else None
+        if not redraw_done and player["redraw"] is not None:
+            player["redraw"] = "decided"
+    return player
+
+
+def _fighters_view(st: State, dumped: JSON) -> list[JSON]:
+    """The fighters of ``dumped`` (``st``'s dump) with their characteristics now: the same for every viewer, so
+    made once per state dict."""
+    out = _recall(_FIGHTER_VIEWS, id(dumped), dumped)
+    if out is None:
+        out = [_fighter_view(st, f, data) for f, data in zip(st.fighters, dumped["fighters"])]
+        _remember(_FIGHTER_VIEWS, id(dumped), dumped, out)
+    return out  # type: ignore[no-any-return]
+
+
 def _fighter_view(st: State, f: Any, data: JSON) -> JSON:
-    """``data`` (the fighter's dump) with its characteristics now."""
+    """``data`` (the fighter's dump, read only) with its characteristics now."""
     if st.players[f.seat].warband is None:
         return data
-    data.update(wounds_max=rules.wounds(st, f), move_value=rules.move_value(st, f),
-                defence=dict(zip(("dice", "symbol"), rules.defence(st, f))), large=rules.is_large(st, f),
-                vulnerable=rules.is_vulnerable(st, f), attacks=rules.attacks(st, f) if f.deployed else [])
-    return data
+    return {**data, "wounds_max": rules.wounds(st, f), "move_value": rules.move_value(st, f),
+            "defence": dict(zip(("dice", "symbol"), rules.defence(st, f))), "large": rules.is_large(st, f),
+            "vulnerable": rules.is_vulnerable(st, f), "attacks": rules.attacks(st, f) if f.deployed else []}
 
 
 def next_turn(st: State) -> str | None:
@@ -289,36 +319,33 @@ def view(state: JSON, seat: str | None) -> JSON:
     dict and viewer and shared: read it, never change it."""
     out = _recall(_VIEWS, (id(state), seat), state)
     if out is None:
-        out = _view(loaded(state), seat)
+        st = loaded(state)
+        dumped = _recall(_DUMPS, id(state), state)
+        if dumped is None:  # one dump per state dict, whoever views it
+            dumped = dump(st)
+            _remember(_DUMPS, id(state), state, dumped)
+        out = _view(st, seat, dumped)
         _remember(_VIEWS, (id(state), seat), state, out)
     return out  # type: ignore[no-any-return]
 
 
-def _view(st: State, seat: str | None) -> JSON:
-    out = dump(st)
+def _view(st: State, seat: str | None, data: JSON) -> JSON:
+    """The view of ``st`` for ``seat``, made from ``data`` (``st``'s dump, read only): it shares what it does not
+    change with ``data`` (neither is ever changed) and copies the rest."""
+    out = dict(data)
     secret_setup = st.phase == "setup" and st.setup.stage == "choose_warbands"
     redraw_done = all(p.redraw is not None for p in st.players.values())
-    for s, player in out["players"].items():
-        mine = s == seat
-        for deck in ("objective_deck", "power_deck"):
-            player[deck] = len(player[deck])  # order is hidden from everyone: counts only
-        if not mine:
-            player["objectives"] = ["hidden"] * len(player["objectives"])
-            player["power"] = ["hidden"] * len(player["power"])
-            if secret_setup:
-                player["warband"] = "chosen" if player["warband"] else None
-                player["deck"] = "chosen" if player["deck"] else None
-            if not redraw_done and player["redraw"] is not None:
-                player["redraw"] = "decided"
-    out["setup"]["token_deal"] = {s: len(v) for s, v in st.setup.token_deal.items()}
+    out["players"] = {s: _player_view(dict(player), s == seat, secret_setup, redraw_done)
+                      for s, player in data["players"].items()}
+    out["setup"] = {**data["setup"], "token_deal": {s: len(v) for s, v in st.setup.token_deal.items()}}
     if st.phase == "setup" and st.setup.stage in ("feature_deal", "feature_tokens"):
         # §12.3: the numbers stay hidden until every token is placed, even from their placer.
-        for i, t in enumerate(tok for tok in out["feature_tokens"] if tok["front"] == "objective"):
+        tokens = [dict(t) for t in data["feature_tokens"]]
+        for i, t in enumerate(tok for tok in tokens if tok["front"] == "objective"):
             if t["face_up"] == "cover":
                 t["id"], t["number"] = f"hidden-{i + 1}", None
-        out["feature_tokens"] = [t for t in out["feature_tokens"] if t["front"] != "objective" or t["hex"]]
-    out["fighters"] = [_fighter_view(st, f, data) for f, data in zip(st.fighters, out["fighters"])] \
-        if not secret_setup else []
+        out["feature_tokens"] = [t for t in tokens if t["front"] != "objective" or t["hex"]]
+    out["fighters"] = _fighters_view(st, data) if not secret_setup else []
     out["view_of"] = seat
     out["awaiting"] = awaiting(st)
     out["next_turn"] = next_turn(st)

@@ -23,11 +23,14 @@ def test_remembered_states_are_fresh_loads_and_reading_them_changes_nothing() ->
         assert st == load(state)  # apply's result is remembered as it is, not as a fresh load would be
         before = dump(st)
         choices = [(seat, a) for seat in SEATS for a in legal(st, seat)]
-        views = {seat: _view(st, seat) for seat in (*SEATS, None)}
+        views = {seat: _view(st, seat, dump(st)) for seat in (*SEATS, None)}
         assert dump(st) == before
+        kept = copy.deepcopy(state)
         for seat, v in views.items():
             assert system.view(state, seat) == v
             assert system.view(state, seat) is system.view(state, seat)
+            assert system.view(copy.deepcopy(state), seat) == v  # a dict not made here: views from its own dump
+        assert state == kept  # views made from the state dict itself share it, never change it
         if system.outcome(state) is not None:
             break
         seat, action = pick.choice(choices)
