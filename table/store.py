@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import secrets
 import zlib
+from collections import OrderedDict
 from typing import Any, Awaitable, Callable, Iterable
 
 import redis.asyncio as aioredis
@@ -76,6 +77,11 @@ return {redis.call('HGET', KEYS[1], 'data')}
 """
 
 
+SNAPSHOTS_KEPT = 1024
+"""Matches kept as last read or written by this process (~40 KB each): a command reads the snapshot the previous
+command saved, which then costs no parsing."""
+
+
 class StaleVersion(GameError):
     """Someone else saved the match first; reload and try again."""
 
@@ -93,6 +99,9 @@ class Store:
         """On a cluster the indexes are written by a pipeline after the snapshot; on one server, by _CAS."""
         self.recompute: Callable[[str, list[dict[str, Any]]], Awaitable[list[dict[str, Any]]]] | None = None
         """Gives a match's whole log its actions' events (replayed from the seed); set by the table."""
+        self._known: OrderedDict[str, tuple[bytes, Match]] = OrderedDict()
+        """Match id -> the snapshot bytes this process last read or wrote, and the match they hold (without its
+        panel). Only the very same bytes are taken from here: anything else stored is parsed and validated."""
 
     # keys -----------------------------------------------------------------
     def _match_key(self, match_id: str) -> str:
@@ -116,7 +125,7 @@ class Store:
         data, panel = await self.redis.hmget(self._match_key(match_id), "data", "panel")
         if data is None:
             raise NotFound("core.no_such_match", match=match_id)
-        return _snapshot(data, panel)
+        return self._snapshot(match_id, data, panel)
 
     async def save(self, match: Match, entries: Iterable[dict[str, Any]] = ()) -> Match:
         """Write ``match`` if nobody saved since it was loaded, appending ``entries`` to its log.
@@ -142,6 +151,7 @@ class Store:
         ok, current = await self._cas(keys=keys + index_keys, args=args)
         if not ok:
             raise StaleVersion("core.stale_version", match=match.id, version=int(current))
+        self._keep(saved.id, data, saved.model_copy(update={"panel_message_id": None}))  # as the data reads back
         if self._cluster:
             await self._index(saved)
         return saved
@@ -224,10 +234,31 @@ class Store:
             if data is None:
                 gone.append(match_id)
             else:
-                found.append(_snapshot(data, panel))
+                found.append(self._snapshot(match_id, data, panel))
         if gone:
             await self.redis.zrem(key, *gone)
         return found[:limit]
+
+    def _snapshot(self, match_id: str, data: bytes, panel: bytes | None = None) -> Match:
+        """The match a stored snapshot holds: as kept when this process last read or wrote these very bytes (a
+        match's fields are JSON and round-trip exactly, as replays check), else parsed (``_snapshot``)."""
+        kept = self._known.get(match_id)
+        if kept is not None and kept[0] == data:
+            self._known.move_to_end(match_id)
+            match = kept[1]
+        else:
+            match = _snapshot(data)
+            self._keep(match_id, data, match)
+        match = match.model_copy()  # the kept one is never handed out: a caller may set its panel
+        if panel is not None:
+            match.panel_message_id = int(panel)
+        return match
+
+    def _keep(self, match_id: str, data: bytes, match: Match) -> None:
+        self._known[match_id] = (data, match)
+        self._known.move_to_end(match_id)
+        if len(self._known) > SNAPSHOTS_KEPT:
+            self._known.popitem(last=False)
 
     async def all_match_ids(self) -> list[str]:
         """Every stored match id (a SCAN; for operators and tests)."""

@@ -103,3 +103,26 @@ async def test_load_unknown_match_is_not_found(store: Store):
 
 async def test_server_secret_is_created_once(store: Store):
     assert await store.server_secret() == await store.server_secret()
+
+
+async def test_a_snapshot_read_as_this_process_wrote_it_is_not_parsed_again(store: Store, monkeypatch):
+    """A command reads the snapshot the previous one saved: the match kept with its bytes is handed out (a copy)."""
+    saved = await store.create(a_match(state={"heap": [3, 4]}, options={"x": 1}))
+    monkeypatch.setattr("table.store._snapshot", lambda *a: pytest.fail("parsed again"))
+    first = await store.load("abc123")
+    assert first == saved
+    first.panel_message_id = 99  # a caller's change stays its own
+    assert (await store.load("abc123")).panel_message_id is None
+
+
+async def test_a_snapshot_written_by_another_process_is_parsed(store: Store, redis, prefix):
+    saved = await store.create(a_match())
+    assert (await store.load("abc123")).rng_counter == 0
+    other = Store(redis, prefix=prefix)  # another bot process, or an older version of this one
+    await other.save(saved.model_copy(update={"rng_counter": 7}))
+    assert (await store.load("abc123")).rng_counter == 7
+    await redis.hset(f"{prefix}:match:{{abc123}}", "data",
+                     saved.model_copy(update={"panel_message_id": 5, "rng_counter": 8}).model_dump_json())
+    again = await store.load("abc123")
+    assert (again.rng_counter, again.panel_message_id) == (8, 5)
+    assert [m.rng_counter for m in await store.matches_of(1)] == [8]
