@@ -97,7 +97,7 @@ def main() -> None:
     field = Battlefield.build(boards["shyishian-stardial"], boards["the-shattered-tower"])
     render_battlefield(field, width=WIDTH)  # the font loaded
     firsts = first_boards(boards)
-    for cache in (hexboard._HEXES, hexboard._NAMES, hexboard._BOARD_BANDS):
+    for cache in (hexboard._HEXES, hexboard._HEX_BANDS, hexboard._NAMES, hexboard._BOARD_BANDS):
         cache.clear()
     hexboard._static_layer.cache_clear()
     (cold,), png = timed(field, [scene()])

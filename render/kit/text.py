@@ -3,8 +3,9 @@ FreeType rendering them was most of a first board's time.
 
 ``draw_text`` is ``ImageDraw.text`` for one line: the mask Pillow would render is kept per (font, text, anchor,
 sub-pixel start) and drawn with the same call Pillow makes, so the pixels are Pillow's own. ``draw_tones`` draws
-a line on a palette image in four flat tones, its words' masks kept apart, each word placed where Pillow's layout of
-the whole line puts it: a line naming new players (a match's title, a legend entry) renders only its new words.
+a line on a palette image in four flat tones, its words' masks kept apart, each word from the whole pixel nearest
+to where Pillow's layout of the whole line puts it: a line naming new players (a match's title, a legend entry)
+renders only its new words.
 """
 from __future__ import annotations
 
@@ -41,25 +42,28 @@ TONE_CUTS = tuple(bytes(255 if lo <= v < lo + 64 or (lo == 224 and v >= lo) else
 def draw_tones(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, *, tones: tuple[object, ...],
                font: ImageFont.FreeTypeFont | ImageFont.ImageFont, anchor: str = "la") -> None:
     """``draw_text`` of one line in four flat ``tones`` (1/4, 1/2, 3/4, full: ``TONE_CUTS``) instead of blended
-    ink, for palette images: a line anchored on its left is drawn word by word (``_words``), each word's mask kept
-    cut in four, so drawing a line is a few bitmap fills."""
+    ink, for palette images. A line anchored on its left is drawn word by word (``_words``), each word from the
+    nearest whole pixel to where Pillow's layout of the line puts it (half a pixel at most, unseen): one kept mask
+    per word and height, cut in four, whatever words come before it (a player's name), so drawing a line is a few
+    bitmap fills."""
     if not isinstance(font, ImageFont.FreeTypeFont) or "\n" in text:
         raise ValueError("draw_tones draws one line in a FreeType font")
     inks = [draw._getink(tone)[0] for tone in tones]  # as draw_text: ImageDraw's own inks (private)
     placed = _words(font, text)[0] if _by_words(font, anchor) else [(text, 0.0)]
+    y = xy[1]
     for word, offset in placed:
-        x, y = xy[0] + offset, xy[1]
-        cuts, (dx, dy) = _cut_mask(font, word, anchor, (math.modf(x)[0], math.modf(y)[0]))
+        x = math.floor(xy[0] + offset + 0.5)
+        cuts, (dx, dy) = _cut_mask(font, word, anchor, math.modf(y)[0])
         for cut, ink in zip(cuts, inks):
             if cut is not None:
-                draw.draw.draw_bitmap((int(x) + dx, int(y) + dy), cut, ink)
+                draw.draw.draw_bitmap((x + dx, int(y) + dy), cut, ink)
 
 
 @lru_cache(maxsize=8192)
-def _cut_mask(font: ImageFont.FreeTypeFont, text: str, anchor: str, start: tuple[float, float]
+def _cut_mask(font: ImageFont.FreeTypeFont, text: str, anchor: str, y_start: float
               ) -> tuple[tuple[object, ...], tuple[int, int]]:
-    """A word's mask cut in four (``TONE_CUTS``), a cut with no pixel None."""
-    mask, offset = _mask(font, text, anchor, "L", start)
+    """A word's mask from a whole pixel across, cut in four (``TONE_CUTS``), a cut with no pixel None."""
+    mask, offset = _mask(font, text, anchor, "L", (0.0, y_start))
     cuts = [mask.point(list(lut), None) for lut in TONE_CUTS]  # the core's point: no per-call rounding of the table
     return tuple(cut if cut.getbbox() else None for cut in cuts), offset
 

@@ -492,43 +492,122 @@ live matches fit, so a board's names are drawn once per match, not once per imag
 
 
 HEXES_CACHE_BYTES = 48 * 1024 * 1024
-"""The hexes' layers of the battlefields in play, kept compressed band by band (~70 KB each): nearly every match
-has a battlefield of its own (boards, faces, join), so hundreds are live at once."""
+"""The hexes' layers of the battlefields in play, kept compressed band by band (~70 KB each, counting bands
+shared with other battlefields once per battlefield): nearly every match has a battlefield of its own (boards,
+faces, join), so hundreds are live at once."""
 _HEXES: ByteCache[BandedLayer] = ByteCache(HEXES_CACHE_BYTES, lambda layer: layer.size)
+
+HEX_BANDS_CACHE_BYTES = 16 * 1024 * 1024
+"""The hexes' bands kept compressed by what is drawn in them (under 1 KB each): most rows of hexes recur on other
+battlefields (a board face where it lies, rows of plain hexes), so a new battlefield draws and compresses only its
+few new bands (a thousand battlefields of random boards, faces and joins have about 12,000 bands between them)."""
+_HEX_BANDS: ByteCache[Band] = ByteCache(HEX_BANDS_CACHE_BYTES, lambda band: len(band[0]) + 120)
+
+_DRAWN_TYPES = frozenset({HexType.BLOCKED, HexType.LETHAL, HexType.COVER, HexType.TRAP, HexType.STARTING})
+"""The hex types that change how a hex is drawn (its fill aside)."""
 
 
 @lru_cache(maxsize=16)
 def _static_layer(battlefield: Battlefield, width: int, theme: Theme) -> BandedLayer:
-    """The hexes of a battlefield (``_hexes``) compressed by band, drawn once: the last few battlefields asked for
-    are kept here, every one drawn in ``_HEXES`` (within its memory budget)."""
+    """The hexes of a battlefield (``_hexes``) compressed by band, kept in ``_HEXES`` (the last few asked for here
+    too). Each band is also kept in ``_HEX_BANDS`` by the hexes that decide its pixels (``_hex_band_keys``): a new
+    battlefield draws and compresses only the bands no battlefield had yet."""
     key = (battlefield, width, theme)
     banded = _HEXES.get(key)
     if banded is None:
-        banded = _HEXES.put(key, BandedLayer.of(_hexes(battlefield, width, theme)))
+        banded = _HEXES.put(key, _hex_bands(battlefield, width, theme))
     return banded
 
 
-def _hexes(battlefield: Battlefield, width: int, theme: Theme) -> Image.Image:
-    """The hexes, drawn once per battlefield, width and theme, shared by every match on those boards (the players'
-    names are in the title and legend, ``_names_layer``); the full layout height, title and legend blank.
+def _hex_bands(battlefield: Battlefield, width: int, theme: Theme) -> BandedLayer:
+    """The hexes' layer from the kept bands, those missing drawn (only the hexes reaching them) and compressed."""
+    layout = _layout(battlefield, width)
+    keys = _hex_band_keys(battlefield, layout, theme)
+    bands = [_HEX_BANDS.get(key) for key in keys]
+    missing = {number: key for number, key in enumerate(keys) if bands[number] is None}
+    if missing:
+        rows = BAND_ROWS
+        img, top = _hexes(battlefield, width, theme, tuple(missing))
+        raw, step = img.tobytes(), width * rows
+        done: dict[tuple, Band] = {}  # bands alike (blank rows under the title and legend) compressed once
+        for number, key in missing.items():
+            band = done.get(key)
+            if band is None:
+                start = number * step - top * width
+                band = done[key] = _HEX_BANDS.put(key, deflate_band(raw[start:start + step], width))
+            bands[number] = band
+    palette = tuple(v for c in _static_colours(theme) for v in c)
+    return BandedLayer(width, layout.height, palette, tuple(bands))  # type: ignore[arg-type]
+
+
+def _hex_reach(layout: _Layout) -> int:
+    """How far beyond its hexagon a hex decides pixels: its shapes' rounding, and any label its shapes may touch
+    (a label over anything but its hex's fill is drawn otherwise, ``_hexes``)."""
+    return 2 * max(MIN_TEXT_PX, round(layout.size * 0.24)) + 3
+
+
+def _hex_band_keys(battlefield: Battlefield, layout: _Layout, theme: Theme) -> list[tuple]:
+    """Each band's key: the image's geometry and theme, the band's number and every hex reaching it (``_hex_reach``)
+    as its centre, coordinate, fill and drawn types, in drawing order. Equal keys, equal pixels, whatever the
+    battlefield."""
+    size, reach, rows = layout.size, _hex_reach(layout), BAND_ROWS
+    count = -(-layout.height // rows)
+    near: list[list[tuple]] = [[] for _ in range(count)]
+    for hex_ in sorted(battlefield.hexes):
+        cx, cy = layout.centres[hex_]
+        look = (cx, cy, hex_, _hex_fill(battlefield, hex_, theme), battlefield.types(hex_) & _DRAWN_TYPES)
+        for number in range(max(0, math.floor(cy - size) - reach) // rows,
+                            min(count - 1, (math.ceil(cy + size) + reach) // rows) + 1):
+            near[number].append(look)
+    geometry = (layout.width, layout.height, size, theme)
+    return [(geometry, number, *looks) for number, looks in enumerate(near)]
+
+
+def _hexes(battlefield: Battlefield, width: int, theme: Theme, bands: Sequence[int]) -> tuple[Image.Image, int]:
+    """The rows of the hexes' layer holding ``bands``, and the first of those rows: the hexes reaching them
+    (``_hex_band_keys``) drawn, shared by every match on those boards (the players' names are in the title and
+    legend, ``_names_layer``; their rows are left blank here).
 
     Drawn straight in the static palette, each colour at the index ``_quantized`` gives it (polygons are not
     anti-aliased): only the labels' boxes are quantized, kept per label and colours (``_label_patch``); a label
     over more than its hex's fill is cut from the hexes drawn in RGB."""
     index = _static_index(theme)
     layout = _layout(battlefield, width)
-    img = Image.new("P", (layout.width, layout.height), index[theme.background])
+    size, reach, rows = layout.size, _hex_reach(layout), BAND_ROWS
+    wanted = set(bands)
+    hexes = {h for h in battlefield.hexes if any(
+        n in wanted for n in range(int(layout.centres[h][1] - size - reach) // rows,
+                                   int(layout.centres[h][1] + size + reach) // rows + 2))}
+    ys = [layout.centres[h][1] for h in hexes]
+    top = max(0, min([min(wanted) * rows, *(math.floor(y - size) - 4 for y in ys)]))
+    bottom = min(layout.height, max([(max(wanted) + 1) * rows, *(math.ceil(y + size) + 4 for y in ys)]))
+    img = Image.new("P", (layout.width, bottom - top), index[theme.background])
     img.putpalette([v for c in _static_colours(theme) for v in c])
-    draw = ImageDraw.Draw(img)
+    draw = _Shifted(ImageDraw.Draw(img), top)
     rgb = None
-    for xy, text, px, fg, bg in _draw_hexes(draw, battlefield, layout, theme, index.__getitem__):
-        box = text_box(xy, text, font=_font(px), anchor="mm")
+    for (x, y), text, px, fg, bg in _draw_hexes(draw, battlefield, layout, theme, index.__getitem__, hexes):
+        box = text_box((x, y - top), text, font=_font(px), anchor="mm")  # whole rows up: the same sub-pixel start
         if img.crop(box).getextrema() == (index[bg],) * 2:  # on the hex's fill alone: the kept patch
-            img.paste(_label_patch(text, px, (math.modf(xy[0])[0], math.modf(xy[1])[0]), fg, bg, theme), box)
+            img.paste(_label_patch(text, px, (math.modf(x)[0], math.modf(y)[0]), fg, bg, theme), box)
         else:
             rgb = rgb or _hexes_rgb(battlefield, width, theme)
-            img.paste(_quantized(rgb.crop(box), theme), box)
-    return img
+            img.paste(_quantized(rgb.crop((box[0], box[1] + top, box[2], box[3] + top)), theme), box)
+    return img, top
+
+
+class _Shifted:
+    """Draws on rows of an image from row ``top``, given points on the whole image: each point is worked out on the
+    whole image, then moved up by whole rows (exact in floating point, and the points stay positive so Pillow rounds
+    them alike): the same pixels as drawing on the whole image."""
+
+    def __init__(self, draw: ImageDraw.ImageDraw, top: int) -> None:
+        self.draw, self.top = draw, top
+
+    def polygon(self, xy: Sequence[tuple[float, float]], **kwargs: object) -> None:
+        self.draw.polygon([(x, y - self.top) for x, y in xy], **kwargs)  # type: ignore[arg-type]
+
+    def line(self, xy: Sequence[tuple[float, float]], **kwargs: object) -> None:
+        self.draw.line([(x, y - self.top) for x, y in xy], **kwargs)  # type: ignore[arg-type]
 
 
 def _hexes_rgb(battlefield: Battlefield, width: int, theme: Theme) -> Image.Image:
@@ -540,15 +619,16 @@ def _hexes_rgb(battlefield: Battlefield, width: int, theme: Theme) -> Image.Imag
     return img
 
 
-def _draw_hexes(draw: ImageDraw.ImageDraw, battlefield: Battlefield, layout: _Layout, theme: Theme,
-                ink: Callable[[RGB], RGB | int]) -> list[tuple[tuple[float, float], str, int, RGB, RGB]]:
-    """The hexes' shapes, each colour drawn as ``ink`` gives it; their labels to draw over them (where, text, size,
-    colour, the hex's fill)."""
+def _draw_hexes(draw: ImageDraw.ImageDraw | _Shifted, battlefield: Battlefield, layout: _Layout, theme: Theme,
+                ink: Callable[[RGB], RGB | int], only: set[Hex] | None = None
+                ) -> list[tuple[tuple[float, float], str, int, RGB, RGB]]:
+    """The hexes' shapes (``only`` those, if given), each colour drawn as ``ink`` gives it; their labels to draw over
+    them (where, text, size, colour, the hex's fill)."""
     size = layout.size
     label_px = max(MIN_TEXT_PX, round(size * 0.24))
     border = max(3, round(size * 0.09))
     labels = []
-    for hex_ in sorted(battlefield.hexes):
+    for hex_ in sorted(battlefield.hexes if only is None else only):
         cx, cy = layout.centres[hex_]
         types = battlefield.types(hex_)
         fill = _hex_fill(battlefield, hex_, theme)
@@ -653,13 +733,17 @@ def _names_layer(battlefield: Battlefield, width: int, theme: Theme, labels: tup
         bands: list[Band | None] = [*hexes.bands[:count], *[None] * (count - len(hexes.bands))]
         own = 0
         for first, last in runs:  # only the hexes' rows under the strips inflated
+            under = hexes.rows(first, last)
             part = Image.new("P", (width, min(height, last * BAND_ROWS) - first * BAND_ROWS))
-            part.paste(hexes.rows(first, last), (0, 0))
+            part.paste(under, (0, 0))
             for strip, top in strips:
                 part.paste(strip, (0, top - first * BAND_ROWS))
-            raw, step = part.tobytes(), width * BAND_ROWS
+            raw, was, step = part.tobytes(), under.tobytes(), width * BAND_ROWS
             for n in range(first, last):
-                bands[n] = deflate_band(raw[(n - first) * step:(n - first + 1) * step], width)
+                pixels = raw[(n - first) * step:(n - first + 1) * step]
+                if n < len(hexes.bands) and pixels == was[(n - first) * step:(n - first + 1) * step]:
+                    continue  # nothing of the title or legend in it (blank rows): the hexes' band as it is
+                bands[n] = deflate_band(pixels, width)
                 own += len(bands[n][0])
         palette = tuple(_theme_palette(theme).flat())  # the badges' letter tones too
         kept = _NAMES.put(key, (BandedLayer(width, height, palette, tuple(bands)), own))  # type: ignore[arg-type]

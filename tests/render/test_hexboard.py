@@ -63,6 +63,7 @@ def test_render_is_deterministic(field: Battlefield) -> None:
     first = render_battlefield(field, pieces=ten_pieces())
     hexboard._static_layer.cache_clear()
     hexboard._HEXES.clear()
+    hexboard._HEX_BANDS.clear()
     hexboard._BOARD_BANDS.clear()
     hexboard._layout.cache_clear()
     assert render_battlefield(field, pieces=ten_pieces()) == first
@@ -74,6 +75,7 @@ def test_static_layer_is_drawn_once_per_battlefield(field: Battlefield, boards: 
     own names) hits the cache."""
     hexboard._static_layer.cache_clear()
     hexboard._HEXES.clear()
+    hexboard._HEX_BANDS.clear()
     hexboard._NAMES.clear()
     drawn = []
     real = hexboard._hexes
@@ -83,6 +85,35 @@ def test_static_layer_is_drawn_once_per_battlefield(field: Battlefield, boards: 
     render_battlefield(again, pieces=ten_pieces(), labels=("Ann", "Bob"))
     info = hexboard._static_layer.cache_info()
     assert (info.misses, info.hits) == (1, 1) and len(drawn) == 1
+
+
+def test_a_new_battlefield_takes_the_bands_it_shares_with_others(boards: dict[str, Board],
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """Battlefields sharing a board face (or rows of plain hexes) share the hexes' bands: a new one draws only its
+    own, and is the same image as when drawn with nothing kept."""
+    fields = [Battlefield.build(boards["shyishian-stardial"], boards[b], join=Join(edge=edge))
+              for b in ("the-shattered-tower", "mirror-well", "wyrmgrave") for edge in (JoinEdge.LONG, JoinEdge.SHORT)]
+    afresh = []
+    for f in fields:
+        for cache in (hexboard._HEXES, hexboard._HEX_BANDS, hexboard._NAMES, hexboard._BOARD_BANDS):
+            cache.clear()
+        hexboard._static_layer.cache_clear()
+        afresh.append(render_battlefield(f, pieces=ten_pieces()))
+    hexboard._HEXES.clear()
+    hexboard._HEX_BANDS.clear()
+    hexboard._static_layer.cache_clear()
+    drawn: list[int] = []
+    real = hexboard._hexes
+    monkeypatch.setattr(hexboard, "_hexes", lambda *a: drawn.append(len(a[3])) or real(*a))
+    assert [render_battlefield(f, pieces=ten_pieces()) for f in fields] == afresh
+    bands = len(hexboard._static_layer(fields[0], 1280, DEFAULT_THEME).bands)
+    assert drawn[0] == bands  # nothing kept: every band drawn
+    assert drawn[2] < bands / 2  # the first board's rows and the blank ones kept (same face, same join)
+    hexboard._HEXES.clear()
+    hexboard._static_layer.cache_clear()
+    drawn.clear()
+    assert [render_battlefield(f, pieces=ten_pieces()) for f in fields] == afresh
+    assert drawn == []  # every band kept
 
 
 @pytest.mark.parametrize("hex_", ["c2", "e4", "a10", "e11"])
