@@ -59,8 +59,9 @@ def dump(st: State) -> JSON:
     return st.model_dump(mode="json")
 
 
-_MEMO_SIZE = 32
-"""State dicts whose ``State`` (and views) are kept: the table asks about the same dict several times per command."""
+_MEMO_SIZE = 256
+"""State dicts whose ``State`` (and views) are kept (~50 KB each): the table asks about the same dict several times
+per command, and the commands in flight at once (tens, under load) each keep a few in between."""
 _LOADED: OrderedDict[int, tuple[JSON, State]] = OrderedDict()
 """id(state dict) -> (the dict, kept alive so the id stays its own; its ``State``), most recent last."""
 _DUMPS: OrderedDict[int, tuple[JSON, JSON]] = OrderedDict()

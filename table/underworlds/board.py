@@ -35,8 +35,8 @@ OUTCOME_COLOURS = {"critical_hit": "#ff2fd0", "hit": "#ff3c3c", "draw": "#ffa040
 _SKIP_WORDS = {"the", "of", "and", "a"}
 
 
-LAYOUTS_KEPT = 512
-"""Battlefield layouts kept read from views (a spec and its pack faces, small): nearly every live match has one of
+LAYOUTS_KEPT = 2048
+"""Battlefield layouts kept read from views (a spec and its pack faces, a few KB): nearly every live match has one of
 its own."""
 
 
