@@ -621,7 +621,7 @@ class Battlefield:
         return hex_ in self._cells
 
     def __iter__(self) -> Iterator[Hex]:
-        return iter(sorted(self._cells))
+        return iter(self.graph()[0])  # in reading order, sorted once
 
     def __len__(self) -> int:
         return len(self._cells)

@@ -122,13 +122,19 @@ def distance_reduction(st: State, attacker: FighterState, here: Hex, there: Hex)
     return _cards.distance_reduction(st, attacker, here, there)
 
 
+def shortens_distance(st: State, attacker: FighterState) -> bool:
+    """A card may subtract from the distance the attacker's Attack actions count (``distance_reduction`` is 0
+    otherwise)."""
+    return _cards.shortens_distance(st, attacker)
+
+
 def cannot_be_uninspired(st: State, f: FighterState) -> bool:
     """A card forbids un-Inspiring the fighter (Burgeoning Saint)."""
     return _cards.cannot_be_uninspired(st, f)
 
 
 QUESTIONS = frozenset({
-    "cannot_be_uninspired", "distance_reduction",
+    "cannot_be_uninspired", "distance_reduction", "shortens_distance",
     "extra_lethal", "extra_lethal_hexes", "grants_flying", "cannot_be_staggered", "modify_attack",
     "prevent_damage", "after_damage", "note_lethal_damage", "reaction_options", "declare_reaction",
     "resolve_reaction", "inspire_condition_met", "objective_glory", "after_scatter",

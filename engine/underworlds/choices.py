@@ -46,8 +46,9 @@ def choice_options(st: State, fr: JSON) -> list[JSON]:
         return [c for f in others for c in ([{**base, "target": f.id, "hex": str(h)} for h in effects.push_hexes(st, f)]
                                             or [{**base, "target": f.id}])]
     if card == effects.PUNCTURING_ICE_SHARDS:  # "a fighter within 1 hex of a hazard hex and/or feature token"
+        hazards = effects.hazard_hexes(st, tokens=True)
         return [{**base, "target": f.id} for f in st.surviving() if f.on_battlefield
-                and effects.near_hazard(st, f.hex, tokens=True)]
+                and effects.near_hazard(st, f.hex, hazards=hazards)]
     if card == effects.HERE_IT_COMES:
         return [{**base, "territory": t} for t in territories(st)]
     if card == effects.HEAD_CHEF:  # "push each other friendly fighter up to 2 hexes": one fighter per step

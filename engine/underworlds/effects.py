@@ -341,6 +341,11 @@ def distance_reduction(st: State, attacker: FighterState, here: Hex, there: Hex)
     return brethren.powerhouse_reduction(st, attacker, here, there)
 
 
+def shortens_distance(st: State, attacker: FighterState) -> bool:
+    """Powerhouse is the one card that subtracts from the distance counted."""
+    return brethren.POWERHOUSE in attacker.upgrades
+
+
 def cannot_be_uninspired(st: State, f: FighterState) -> bool:
     """Burgeoning Saint."""
     return brethren.cannot_be_uninspired(st, f)
@@ -535,16 +540,20 @@ def reaction_only(card_id: str) -> bool:
         ("Reaction", "Pick one:\nReaction"))
 
 
-def near_hazard(st: State, hex_: Hex | None, tokens: bool = False) -> bool:
-    """Within 1 hex of a lethal, trap or cover hex (and, with ``tokens``, of a feature token)."""
+def near_hazard(st: State, hex_: Hex | None, tokens: bool = False, hazards: frozenset[Hex] | None = None) -> bool:
+    """Within 1 hex of a lethal, trap or cover hex (and, with ``tokens``, of a feature token); ``hazards``:
+    ``hazard_hexes(st, tokens)`` when the caller has them already (asking about many fighters)."""
     if hex_ is None:
         return False
-    around = [hex_, *rules.battlefield(st).neighbours(hex_)]
+    hazards = hazard_hexes(st, tokens) if hazards is None else hazards
+    return hex_ in hazards or any(h in hazards for h in rules.battlefield(st).neighbours(hex_))
+
+
+def hazard_hexes(st: State, tokens: bool = False) -> frozenset[Hex]:
+    """The hexes ``near_hazard`` looks for: lethal, trap and cover ones (and, with ``tokens``, the feature tokens')."""
     # is_lethal, is_trap and is_cover of each, their hex sets made once
     hazards = rules.lethal_hexes(st) | rules.trap_hexes(st) | rules.cover_hexes(st)
-    if tokens:
-        hazards |= {t.hex for t in st.feature_tokens}
-    return any(h in hazards for h in around)
+    return hazards | {t.hex for t in st.feature_tokens} if tokens else hazards
 
 
 def _opponent_picked(st: State, seat: str, plays: list[JSON]) -> list[JSON]:
@@ -568,7 +577,9 @@ def ploy_plays(st: State, seat: str, card_id: str) -> list[JSON]:
         return [{**base, "fighter": a.id, "target": e.id} for a in st.surviving(seat) for e in st.enemies(seat)
                 if a.hex is not None and e.hex is not None and a.hex.is_adjacent(e.hex)]
     if card_id == PUNCTURING_ICE_SHARDS:
-        return _opponent_picked(st, seat, [{**base, "target": f.id} for f in st.surviving() if near_hazard(st, f.hex)])
+        hazards = hazard_hexes(st)
+        return _opponent_picked(st, seat, [{**base, "target": f.id} for f in st.surviving()
+                                           if near_hazard(st, f.hex, hazards=hazards)])
     if card_id == BRIEF_EMERGENCE:  # Choose a fighter: stagger it, push it 1 hex (no hex: it can't be pushed)
         return _opponent_picked(st, seat, [play for f in st.surviving() if f.on_battlefield
                                            for play in ([{**base, "target": f.id, "hex": str(h)} for h in push_hexes(st, f)]
@@ -770,9 +781,23 @@ def _reaction_decks(st: State, seat: str, hand: list[str]) -> set[str]:
     """The decks of the cards with a Reaction in ``seat``'s hand or on its surviving fighters. Without such a card a
     player has no reaction (§26), and a warband deck's module offers only its own cards'. Asked at every reaction
     step, for each seat."""
+    deck_of = _reaction_deck_of()
+    decks = {deck_of[c] for c in hand if c in deck_of}
+    for f in st.surviving(seat):
+        if f.upgrades:
+            decks.update(deck_of[u] for u in f.upgrades if u in deck_of)
+    return decks
+
+
+_DECK_OF: list[tuple[dict[str, Any], dict[str, str | None]]] = []
+"""The shipped cards and the deck of each one with a Reaction, by card id."""
+
+
+def _reaction_deck_of() -> dict[str, str | None]:
     cards = load_cards()
-    held = [*hand, *(u for f in st.surviving(seat) for u in f.upgrades)]
-    return {c.deck for c in map(cards.get, held) if c is not None and c.reaction}
+    if not _DECK_OF or _DECK_OF[0][0] is not cards:
+        _DECK_OF[:] = [(cards, {card_id: c.deck for card_id, c in cards.items() if c.reaction})]
+    return _DECK_OF[0][1]
 
 
 def reaction_options(st: State, seat: str, tags: set[str], wctx: JSON) -> list[JSON]:

@@ -94,10 +94,14 @@ class FeatureToken(Frozen):
         """Placed in a hex; otherwise it is an available feature token."""
         return self.hex is not None
 
+    @property
+    def other_side(self) -> FeatureSide:
+        """The side flipping the token puts up."""
+        return FeatureSide.COVER if self.face_up is self.front else self.front
+
     def flipped(self) -> FeatureToken:
         """The token with its other side up (no rule checked; see ``flip_token``)."""
-        other = FeatureSide.COVER if self.face_up is self.front else self.front
-        return self.model_copy(update={"face_up": other})
+        return self.model_copy(update={"face_up": self.other_side})
 
 
 def two_player_tokens() -> tuple[FeatureToken, ...]:
@@ -381,7 +385,7 @@ def flip_token(tokens: Sequence[FeatureToken], token_id: str, *,
 
 def becomes_trap_under_fighter(token: FeatureToken, *, occupied: Collection[Hex]) -> bool:
     """Whether flipping ``token`` turns an occupied hex into a trap hex, staggering its fighter (p.22)."""
-    return token.hex is not None and token.hex in occupied and token.flipped().face_up is FeatureSide.TRAP
+    return token.hex is not None and token.hex in occupied and token.other_side is FeatureSide.TRAP
 
 
 def remove_token(tokens: Sequence[FeatureToken], token_id: str) -> tuple[FeatureToken, ...]:

@@ -18,10 +18,11 @@ from engine.underworlds import effects, rules
 from engine.underworlds.actions import Action, CastSpell, Delve, Pass, PlayPloy, PlayUpgrade, Recycle
 from engine.underworlds.cards import PloyCard, SpellCard, UpgradeCard
 from engine.underworlds.dice import casting_roll
-from engine.underworlds.feature_tokens import FeatureSide, flip_token
+from engine.underworlds.feature_tokens import FeatureSide, FeatureToken, flip_token
 from engine.underworlds.flow import (
     Ctx, bad_action, deal_damage, draw_cards, frame, open_window, pop, stagger, take_out_of_action,
 )
+from engine.underworlds.hexgrid import Hex
 from engine.underworlds.state import FighterState, State
 
 JSON = dict[str, Any]
@@ -167,11 +168,14 @@ def delve_options(st: State, fr: JSON, seat: str) -> list[JSON]:
     """Friendly, not staggered fighters on a feature token not yet delved by this player this step (§23.2)."""
     out = []
     done = fr["delved"].get(seat, [])
+    tokens: dict[Hex | None, FeatureToken] = {}
+    for t in st.feature_tokens:
+        tokens.setdefault(t.hex, t)  # the first token in each hex, as a search of the list finds
     for f in st.surviving(seat):
-        token = next((t for t in st.feature_tokens if t.hex == f.hex), None)
+        token = tokens.get(f.hex)
         if token is None or token.id in done or f.stagger or not rules.can_be_staggered(st, f):
             continue
-        if token.flipped().face_up is FeatureSide.BLOCKED:
+        if token.other_side is FeatureSide.BLOCKED:
             continue  # §9.1: never flipped to blocked under a fighter
         out.append({"type": "Delve", "fighter": f.id})
     return out

@@ -327,9 +327,9 @@ def attack_distance(st: State, attacker: FighterState, here: Hex, there: Hex) ->
 
 
 def attack_distances(st: State, attacker: FighterState) -> Callable[[Hex, Hex], int]:
-    """``attack_distance`` of one attacker as a function (for many queries): the plain distance when it has no
-    upgrades, as nothing then subtracts from it."""
-    if not attacker.upgrades:
+    """``attack_distance`` of one attacker as a function (for many queries): the plain distance when no card
+    subtracts from it (it has no upgrades, or none that does)."""
+    if not attacker.upgrades or not card_hooks.shortens_distance(st, attacker):
         return Hex.distance
     return lambda here, there: attack_distance(st, attacker, here, there)
 
@@ -344,17 +344,20 @@ def can_target(st: State, attacker: FighterState, target: FighterState, profile:
     return line_of_sight(st, attacker.hex, target.hex)
 
 
-def attack_targets(st: State, attacker: FighterState, profile: dict[str, Any],
-                   at: Hex | None = None) -> list[FighterState]:
-    """Legal targets of an attack, optionally as if the attacker stood in ``at`` (for Charge)."""
+def attack_targets(st: State, attacker: FighterState, profile: dict[str, Any], at: Hex | None = None,
+                   enemies: list[FighterState] | None = None,
+                   sees: Callable[[Hex, Hex], bool] | None = None) -> list[FighterState]:
+    """Legal targets of an attack, optionally as if the attacker stood in ``at`` (for Charge); ``enemies`` and
+    ``sees``: ``st.enemies(attacker.seat)`` and ``sight(st)`` when the caller has them already."""
     here = at or attacker.hex
     if here is None:
         return []
+    sees = sight(st) if sees is None else sees
     out = []
-    for target in st.enemies(attacker.seat):
+    for target in st.enemies(attacker.seat) if enemies is None else enemies:
         assert target.hex is not None
         if profile["scything"] and not here.is_adjacent(target.hex):
             continue  # §35.22: Scything targets adjacent enemies only
-        if attack_distance(st, attacker, here, target.hex) <= profile["range"] and line_of_sight(st, here, target.hex):
+        if attack_distance(st, attacker, here, target.hex) <= profile["range"] and sees(here, target.hex):
             out.append(target)
     return out
