@@ -46,7 +46,11 @@ def adler32_combine(first: int, second: int, second_length: int) -> int:
 
 def deflate_band(pixels: bytes, width: int) -> Band:
     """One band of rows (``pixels``, a whole number of rows ``width`` wide) compressed on its own."""
-    filtered = b"".join(b"\x00" + pixels[i:i + width] for i in range(0, len(pixels), width))
+    return deflate_filtered(b"".join(b"\x00" + pixels[i:i + width] for i in range(0, len(pixels), width)))
+
+
+def deflate_filtered(filtered: bytes) -> Band:
+    """One band of rows already filtered (each row its filter byte, 0, then its pixels) compressed on its own."""
     packer = zlib.compressobj(LEVEL, zlib.DEFLATED, -15)
     return packer.compress(filtered) + packer.flush(zlib.Z_SYNC_FLUSH), zlib.adler32(filtered), len(filtered)
 
@@ -100,10 +104,14 @@ class BandedLayer:
 
     def rows(self, first: int, last: int) -> Image.Image:
         """The pixels of bands ``first`` to ``last`` (excluded), without the palette: only those bands inflated."""
+        filtered = self.filtered_rows(first, last)
+        return filtered.crop((1, 0, self.width + 1, filtered.height))
+
+    def filtered_rows(self, first: int, last: int) -> Image.Image:
+        """``rows`` as PNG filters them: one column more on the left, each row's filter byte (0). Drawn over from
+        column 1, its bytes are ready for ``deflate_filtered``."""
         filtered = zlib.decompress(b"".join(band[0] for band in self.bands[first:last]) + _LAST_BLOCK, -15)
-        height = len(filtered) // (self.width + 1)
-        # Each row is its filter byte (0) then its pixels: read as one column more, then cut that column off.
-        return Image.frombytes("P", (self.width + 1, height), filtered).crop((1, 0, self.width + 1, height))
+        return Image.frombytes("P", (self.width + 1, len(filtered) // (self.width + 1)), filtered)
 
     def image(self) -> Image.Image:
         """The layer's pixels and palette again."""

@@ -108,4 +108,6 @@ def text_length(draw: ImageDraw.ImageDraw, text: str, *, font: ImageFont.FreeTyp
 
 @lru_cache(maxsize=4096)
 def _length(font: ImageFont.FreeTypeFont | ImageFont.ImageFont, text: str, mode: str) -> float:
+    if isinstance(font, ImageFont.FreeTypeFont):
+        return font.getlength(text, mode)  # what ImageDraw.textlength returns, without making an image
     return ImageDraw.Draw(Image.new(mode, (1, 1))).textlength(text, font=font)

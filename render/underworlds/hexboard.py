@@ -23,7 +23,7 @@ from PIL import Image, ImageColor, ImageDraw, ImageFont
 
 from render.kit.cache import ByteCache
 from render.kit.fonts import font
-from render.kit.png import BAND_ROWS, Band, BandedLayer, deflate_band, png
+from render.kit.png import BAND_ROWS, Band, BandedLayer, deflate_band, deflate_filtered, png
 from render.kit.text import TONE_CUTS, draw_text, draw_tones, text_box, text_length
 
 from engine.underworlds.battlefield import Battlefield, HexType, JoinEdge
@@ -694,6 +694,30 @@ def _names_ink(theme: Theme) -> Callable[[RGB], int]:
     return index.__getitem__
 
 
+def _rows_under(hexes: BandedLayer, first: int, last: int, height: int, background: int) -> Image.Image:
+    """The hexes' bands ``first`` to ``last`` as PNG filters them (``BandedLayer.filtered_rows``), ``height`` rows:
+    only the bands with hexes inflated (under the title and legend most are blank)."""
+    part = Image.new("P", (hexes.width + 1, height), background)
+    part.paste(0, (0, 0, 1, height))  # each row's filter byte
+    blank = _blank_band(hexes.width, background)
+    kept = len(hexes.bands)  # a legend of long names may reach past the room the layout keeps for it: blank too
+    n = first
+    while n < last:
+        if n >= kept or hexes.bands[n] == blank:
+            n += 1
+            continue
+        end = next((m for m in range(n, min(last, kept)) if hexes.bands[m] == blank), min(last, kept))
+        part.paste(hexes.filtered_rows(n, end), (0, (n - first) * BAND_ROWS))
+        n = end
+    return part
+
+
+@lru_cache(maxsize=16)
+def _blank_band(width: int, background: int) -> Band:
+    """A band of the background alone, compressed as ``_hex_bands`` compresses it."""
+    return deflate_band(bytes([background]) * width * BAND_ROWS, width)
+
+
 _NAMES: ByteCache[tuple[BandedLayer, int]] = ByteCache(NAMES_CACHE_BYTES, lambda kept: kept[1])
 
 
@@ -721,10 +745,9 @@ def _names_layer(battlefield: Battlefield, width: int, theme: Theme, labels: tup
                                        edges=words.long_edges if long else words.short_edges)
         _tone_lines(title_strip, ink, [((layout.origin_x, layout.origin_x), title, _TITLE_PX, "la")], theme.label,
                     theme.background)
-        legend = Image.new("P", (layout.width, layout.height - layout.legend_top), ink(theme.background))
-        bottom = _draw_legend(legend, ink, battlefield, theme, labels, words, layout.origin_x, 0,
-                              width - layout.origin_x)
-        legend = legend.crop((0, 0, layout.width, round(bottom + layout.origin_x)))
+        _, bottom = _legend_places(battlefield, theme, labels, words, layout.origin_x, 0, width - layout.origin_x)
+        legend = Image.new("P", (layout.width, round(bottom + layout.origin_x)), ink(theme.background))
+        _draw_legend(legend, ink, battlefield, theme, labels, words, layout.origin_x, 0, width - layout.origin_x)
         height = layout.legend_top + legend.height
         strips = ((title_strip, 0), (legend, layout.legend_top))
         count = -(-height // BAND_ROWS)
@@ -732,18 +755,18 @@ def _names_layer(battlefield: Battlefield, width: int, theme: Theme, labels: tup
         runs = ((0, title_end), (legend_start, count)) if title_end < legend_start else ((0, count),)
         bands: list[Band | None] = [*hexes.bands[:count], *[None] * (count - len(hexes.bands))]
         own = 0
-        for first, last in runs:  # only the hexes' rows under the strips inflated
-            under = hexes.rows(first, last)
-            part = Image.new("P", (width, min(height, last * BAND_ROWS) - first * BAND_ROWS))
-            part.paste(under, (0, 0))
+        for first, last in runs:
+            part = _rows_under(hexes, first, last, min(height, last * BAND_ROWS) - first * BAND_ROWS,
+                               ink(theme.background))
+            under = part.tobytes()
             for strip, top in strips:
-                part.paste(strip, (0, top - first * BAND_ROWS))
-            raw, was, step = part.tobytes(), under.tobytes(), width * BAND_ROWS
+                part.paste(strip, (1, top - first * BAND_ROWS))
+            raw, step = part.tobytes(), (width + 1) * BAND_ROWS
             for n in range(first, last):
                 pixels = raw[(n - first) * step:(n - first + 1) * step]
-                if n < len(hexes.bands) and pixels == was[(n - first) * step:(n - first + 1) * step]:
+                if n < len(hexes.bands) and pixels == under[(n - first) * step:(n - first + 1) * step]:
                     continue  # nothing of the title or legend in it (blank rows): the hexes' band as it is
-                bands[n] = deflate_band(pixels, width)
+                bands[n] = deflate_filtered(pixels)
                 own += len(bands[n][0])
         palette = tuple(_theme_palette(theme).flat())  # the badges' letter tones too
         kept = _NAMES.put(key, (BandedLayer(width, height, palette, tuple(bands)), own))  # type: ignore[arg-type]
