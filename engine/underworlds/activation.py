@@ -10,17 +10,19 @@ super-action (§13.3).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping
+from functools import lru_cache
 from typing import Any
 
 from engine.core.errors import IllegalAction
-from engine.underworlds import combat, effects, rules
+from engine.underworlds import card_hooks, combat, effects, rules
 from engine.underworlds.actions import (
     Action, Attack, Barge, Charge, DiscardObjective, Guard, Move, Pass, Plan, Stun, UseCardAction, Venture,
 )
 from engine.underworlds.flow import (
     Ctx, bad_action, draw_cards, frame, note_action, open_window, pop, push, relocate, stagger,
 )
-from engine.underworlds.hexgrid import Hex
+from engine.underworlds.battlefield import HexType
+from engine.underworlds.hexgrid import Hex, within
 from engine.underworlds.state import FighterState, State
 
 JSON = dict[str, Any]
@@ -67,16 +69,25 @@ class MovePaths(Mapping[Hex, tuple[Hex, ...]]):
         """The destinations as actions write them (``"c4"``), in the same order."""
         return self._to.values()
 
+    def among(self, hexes: frozenset[Hex]) -> set[Hex]:
+        """The destinations that are in ``hexes``."""
+        return self._to.keys() & hexes
+
     def only(self, keep: Callable[[Hex], bool]) -> MovePaths:
         """The destinations ``keep`` accepts, in the same order, sharing the paths."""
         return MovePaths({h: text for h, text in self._to.items() if keep(h)}, self._sweep, self._found, self.steps)
 
 
 Ground = tuple[tuple[Hex, ...], dict[Hex, int], tuple[tuple[int, ...], ...], frozenset[int], frozenset[int],
-               tuple[str, ...]]
+               tuple[str, ...], frozenset[int]]
 """``ground``: what every fighter's Move sweep in a position starts from."""
-_WRITTEN: dict[int, tuple[tuple[Hex, ...], tuple[str, ...]]] = {}
-"""The battlefield's hexes as actions write them, by id of its ``graph`` numbering (kept so the id stays its own)."""
+_NUMBERED: dict[int, tuple[tuple[Hex, ...], tuple[str, ...], frozenset[int]]] = {}
+"""The battlefield's hexes as actions write them and its printed lethal hexes' numbers, by id of its ``graph``
+numbering (kept so the id stays its own)."""
+_REACHED: dict[tuple[int, frozenset[int], int, int, bool], tuple[tuple[Hex, ...], dict[Hex, str]]] = {}
+"""``move_paths``' destinations by (id of the numbering, closed hexes, start, steps, flying), the numbering kept so
+the id stays its own: the Move made asks again for what the legal actions just listed."""
+_REACHED_KEPT = 256
 
 
 def ground(st: State) -> Ground:
@@ -88,10 +99,11 @@ def ground(st: State) -> Ground:
     # rules.blocked, its printed part numbered once per battlefield
     closed = bf.blocked_numbers() | {index[h] for h in rules.token_blocked(st) | st.occupied() if h in index}
     traps = frozenset(index[h] for h in rules.trap_hexes(st) if h in index)
-    written = _WRITTEN.get(id(order))
-    if written is None or written[0] is not order:
-        written = _WRITTEN[id(order)] = (order, tuple(str(h) for h in order))
-    return order, index, nbrs, closed, traps, written[1]
+    numbered = _NUMBERED.get(id(order))
+    if numbered is None or numbered[0] is not order:
+        numbered = _NUMBERED[id(order)] = (order, tuple(str(h) for h in order),
+                                           frozenset(index[h] for h in bf.hexes_of(HexType.LETHAL)))
+    return order, index, nbrs, closed, traps, numbered[1], numbered[2]
 
 
 def move_paths(st: State, f: FighterState, steps: int | None = None, on: Ground | None = None) -> MovePaths:
@@ -104,22 +116,39 @@ def move_paths(st: State, f: FighterState, steps: int | None = None, on: Ground 
     assert f.hex is not None
     flyer = rules.is_flyer(st, f)
     steps = rules.move_value(st, f) if steps is None else steps
-    order, index, nbrs, closed, traps, written = ground(st) if on is None else on
+    order, index, nbrs, closed, traps, written, printed_lethal = ground(st) if on is None else on
     start = index[f.hex]
-    # The destinations: every hex within ``steps`` (entering only open hexes, unless flying) that is open.
-    reached, frontier = {start}, [start]
-    for _ in range(steps):
-        entered = []
-        for here in frontier:
-            for h in nbrs[here]:
-                if h not in reached and (flyer or h not in closed):
-                    reached.add(h)
-                    entered.append(h)
-        frontier = entered
-    to = {order[h]: written[h] for h in sorted(reached) if h != start and h not in closed}
-    # What the paths depend on is read now: the state may change before a path is asked for.
-    lethal = frozenset() if flyer else frozenset(index[h] for h in rules.lethal_hexes(st, f) if h in index)
+    key = (id(order), closed, start, steps, flyer)
+    hit = _REACHED.get(key)
+    if hit is not None and hit[0] is order:
+        to = hit[1]
+    else:
+        to = _destinations(nbrs, closed, start, steps, flyer, order, written)
+        if len(_REACHED) >= _REACHED_KEPT:
+            _REACHED.clear()
+        _REACHED[key] = (order, to)
+    # What the paths depend on is read now: the state may change before a path is asked for. rules.lethal_hexes,
+    # its printed part numbered once per battlefield:
+    extra = frozenset() if flyer else card_hooks.extra_lethal_hexes(st, f)
+    lethal = frozenset() if flyer else printed_lethal | {index[h] for h in extra if h in index} if extra \
+        else printed_lethal
     return MovePaths(to, (order, index, nbrs, closed, start, steps, flyer, lethal, traps), {}, steps)
+
+
+def _destinations(nbrs: tuple[tuple[int, ...], ...], closed: frozenset[int], start: int, steps: int, flyer: bool,
+                  order: tuple[Hex, ...], written: tuple[str, ...]) -> dict[Hex, str]:
+    """``move_paths``' destinations: every hex within ``steps`` (entering only open hexes, unless flying) that is
+    open, in reading order, as actions write them. Each layer is the hexes next to the last one, less those reached
+    (and, walking, the closed ones)."""
+    reached, frontier = {start}, {start}
+    for _ in range(steps):
+        frontier = {h for here in frontier for h in nbrs[here]} - reached
+        if not flyer:
+            frontier -= closed
+        reached |= frontier
+    reached -= closed
+    reached.discard(start)
+    return {order[h]: written[h] for h in sorted(reached)}
 
 
 def _safest_path(order: tuple[Hex, ...], index: dict[Hex, int], nbrs: tuple[tuple[int, ...], ...],
@@ -138,6 +167,8 @@ def _safest_path(order: tuple[Hex, ...], index: dict[Hex, int], nbrs: tuple[tupl
                     left[h] = n
                     entered.append(h)
         frontier = entered
+    if flyer or (left.keys().isdisjoint(lethal_set) and left.keys().isdisjoint(trap_set)):
+        return _first_shortest_path(order, nbrs, left, start)
     hazard = {h: ((_LETHAL if h in lethal_set else 0) + (_TRAP if h in trap_set else 0)) << 12
               for h in lethal_set | trap_set}  # what entering a hazardous hex adds to a walker's key
     # One breadth-first sweep, a layer per step. Each layer keeps, per hex, the best (cost, path) of that
@@ -178,6 +209,21 @@ def _safest_path(order: tuple[Hex, ...], index: dict[Hex, int], nbrs: tuple[tupl
         path.append(order[here])
         here = layers[layer][here][2]
     return tuple(reversed(path))
+
+
+def _first_shortest_path(order: tuple[Hex, ...], nbrs: tuple[tuple[int, ...], ...], left: dict[int, int],
+                         start: int) -> tuple[Hex, ...]:
+    """``_safest_path`` when no walker that can still reach the goal meets a hazardous hex (or it flies): every
+    path then costs its steps, so the safest is the shortest one first in reading order, chosen hex by hex (the
+    lowest-numbered next hex from which the goal is still that many steps away)."""
+    here, path = start, []
+    remaining = min(left[h] for h in nbrs[start] if h in left)  # the steps after the first
+    while True:
+        here = min(h for h in nbrs[here] if left.get(h) == remaining)
+        path.append(order[here])
+        if not remaining:
+            return tuple(path)
+        remaining -= 1
 
 
 def check_path(st: State, f: FighterState, to: Hex, path: tuple[Hex, ...] | None,
@@ -231,18 +277,20 @@ def check_activate(st: State, seat: str, f: FighterState, *, moving: bool) -> No
 
 
 def charge_destinations(st: State, f: FighterState, paths: MovePaths | None = None,
-                        profiles: list[JSON] | None = None) -> Mapping[Hex, tuple[Hex, ...]]:
+                        profiles: list[JSON] | None = None, foes: list[FighterState] | None = None,
+                        sees: Callable[[Hex, Hex], bool] | None = None) -> Mapping[Hex, tuple[Hex, ...]]:
     """Move destinations from which some attack has a target in range and visible (§17.1).
 
-    ``paths`` is ``move_paths(st, f)`` and ``profiles`` ``rules.attacks(st, f)`` when the caller has them
-    already. The test is ``rules.attack_targets(st, f, profile, at=destination)`` being non-empty, with the
-    enemies and the line-of-sight walls looked up once rather than per destination.
+    ``paths`` is ``move_paths(st, f)``, ``profiles`` ``rules.attacks(st, f)``, ``foes`` ``st.enemies(f.seat)`` and
+    ``sees`` ``rules.sight(st)`` when the caller has them already. The test is ``rules.attack_targets(st, f, profile,
+    at=destination)`` being non-empty, with the enemies and the line-of-sight walls looked up once rather than per
+    destination.
     """
     profiles = rules.attacks(st, f) if profiles is None else profiles
-    enemies = [e.hex for e in st.enemies(f.seat) if e.hex is not None]
+    enemies = [e.hex for e in (st.enemies(f.seat) if foes is None else foes) if e.hex is not None]
     if not profiles or not enemies:
         return {}
-    sees = rules.sight(st)
+    sees = rules.sight(st) if sees is None else sees
     # Per (destination, enemy) the distance is counted once: some attack reaches the enemy when the distance is
     # within the longest Range of the attacks allowed there (Scything ones only next to the enemy, §35.22).
     far = max((p["range"] for p in profiles if not p["scything"]), default=-1)
@@ -257,27 +305,29 @@ def charge_destinations(st: State, f: FighterState, paths: MovePaths | None = No
                     return True
             return False
         return paths.only(reaches)
-    # The plain distance: only enemies within reach of some destination (none is further than ``paths.steps`` from
-    # the start), and ``Hex.distance`` written out in the loop (the hottest of the legal actions).
-    assert f.hex is not None
-    enemies = [t for t in enemies if f.hex.distance(t) <= paths.steps + near]
-    if not enemies:
-        return {}
-
-    def reaches_plainly(h: Hex) -> bool:
-        q, r = h
-        for t in enemies:
-            dq, dr = q - t[0], r - t[1]
-            d = (abs(dq) + abs(dr) + abs(dq + dr)) // 2
-            if d <= (near if d == 1 else far) and sees(h, t):
-                return True
-        return False
-    return paths.only(reaches_plainly)
+    # The plain distance: per enemy, only the destinations around it (``_zone``) are measured, each seen once it
+    # reaches an enemy (the hottest loop of the legal actions: destinations times enemies before).
+    radius = max(far, 1) if near >= 1 else far
+    reaching: set[Hex] = set()
+    for t in enemies:
+        for h in paths.among(_zone(t, radius)) if radius >= 0 else ():
+            d = h.distance(t)
+            if h not in reaching and d <= (near if d == 1 else far) and sees(h, t):
+                reaching.add(h)
+    return paths.only(reaching.__contains__) if reaching else {}
 
 
-def stunnable(st: State, seat: str) -> list[FighterState]:
-    """Enemies of ``seat``'s fighters with no Stagger marker that can be staggered, wherever they stand (§17.3)."""
-    return [e for e in st.enemies(seat) if e.hex is not None and e.stagger == 0 and rules.can_be_staggered(st, e)]
+@lru_cache(maxsize=4096)
+def _zone(centre: Hex, radius: int) -> frozenset[Hex]:
+    """``within`` as a set (Charge destinations are met with each enemy's zone)."""
+    return frozenset(within(centre, radius))
+
+
+def stunnable(st: State, seat: str, foes: list[FighterState] | None = None) -> list[FighterState]:
+    """Enemies of ``seat``'s fighters with no Stagger marker that can be staggered, wherever they stand (§17.3);
+    ``foes``: ``st.enemies(seat)`` if known."""
+    return [e for e in (st.enemies(seat) if foes is None else foes)
+            if e.hex is not None and e.stagger == 0 and rules.can_be_staggered(st, e)]
 
 
 def stun_targets(st: State, f: FighterState, at: Hex | None = None,
@@ -304,11 +354,14 @@ def barge_destinations(st: State, f: FighterState, paths: MovePaths | None = Non
     return (move_paths(st, f) if paths is None else paths).only(beside.__contains__)
 
 
-def attack_options(st: State, f: FighterState, profiles: list[JSON] | None = None) -> list[JSON]:
-    """Every Attack (attack index, target) the fighter can make now; ``profiles``: ``rules.attacks`` if known."""
+def attack_options(st: State, f: FighterState, profiles: list[JSON] | None = None,
+                   foes: list[FighterState] | None = None, sees: Callable[[Hex, Hex], bool] | None = None
+                   ) -> list[JSON]:
+    """Every Attack (attack index, target) the fighter can make now; ``profiles``, ``foes`` and ``sees``:
+    ``rules.attacks``, ``st.enemies(f.seat)`` and ``rules.sight`` if known."""
     out = []
     for i, profile in enumerate(rules.attacks(st, f) if profiles is None else profiles):
-        for t in rules.attack_targets(st, f, profile):
+        for t in rules.attack_targets(st, f, profile, enemies=foes, sees=sees):
             out.append({"type": "Attack", "fighter": f.id, "attack": i, "target": t.id})
     return out
 
@@ -321,7 +374,9 @@ def legal_activations(st: State, seat: str) -> list[JSON]:
     """Every activation ``seat`` may make, fighters in warband order, then player actions."""
     out: list[JSON] = []
     player = st.players[seat]
-    on, enemies = ground(st), stunnable(st, seat)  # the same for each of the seat's fighters
+    # The same for each of the seat's fighters:
+    foes, sees, on = st.enemies(seat), rules.sight(st), ground(st)
+    enemies = stunnable(st, seat, foes)
     for f in st.surviving(seat):
         try:
             check_activate(st, seat, f, moving=False)
@@ -335,8 +390,8 @@ def legal_activations(st: State, seat: str) -> list[JSON]:
             out += [{"type": "Move", "fighter": fid, "to": to} for to in paths.written()]
             if not f.move:
                 out += [{"type": "Charge", "fighter": fid, "to": to}
-                        for to in _written(charge_destinations(st, f, paths, profiles))]
-        out += attack_options(st, f, profiles)
+                        for to in _written(charge_destinations(st, f, paths, profiles, foes, sees))]
+        out += attack_options(st, f, profiles, foes, sees)
         if not f.guard:
             out.append({"type": "Guard", "fighter": fid})
         out += [{"type": "Stun", "fighter": fid, "target": e.id} for e in stun_targets(st, f, enemies=enemies)]
