@@ -49,9 +49,9 @@ def deflate_band(pixels: bytes, width: int) -> Band:
     return deflate_filtered(b"".join(b"\x00" + pixels[i:i + width] for i in range(0, len(pixels), width)))
 
 
-def deflate_filtered(filtered: bytes) -> Band:
+def deflate_filtered(filtered: bytes, level: int = LEVEL) -> Band:
     """One band of rows already filtered (each row its filter byte, 0, then its pixels) compressed on its own."""
-    packer = zlib.compressobj(LEVEL, zlib.DEFLATED, -15)
+    packer = zlib.compressobj(level, zlib.DEFLATED, -15)
     return packer.compress(filtered) + packer.flush(zlib.Z_SYNC_FLUSH), zlib.adler32(filtered), len(filtered)
 
 

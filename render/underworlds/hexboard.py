@@ -528,13 +528,13 @@ def _hex_bands(battlefield: Battlefield, width: int, theme: Theme) -> BandedLaye
     if missing:
         rows = BAND_ROWS
         img, top = _hexes(battlefield, width, theme, tuple(missing))
-        raw, step = img.tobytes(), width * rows
         done: dict[tuple, Band] = {}  # bands alike (blank rows under the title and legend) compressed once
         for number, key in missing.items():
             band = done.get(key)
             if band is None:
-                start = number * step - top * width
-                band = done[key] = _HEX_BANDS.put(key, deflate_band(raw[start:start + step], width))
+                first = number * rows - top  # each band's rows read alone: a large image's bytes come slowly
+                pixels = img.crop((0, first, width, min(first + rows, img.height))).tobytes()
+                band = done[key] = _HEX_BANDS.put(key, deflate_band(pixels, width))
             bands[number] = band
     palette = tuple(v for c in _static_colours(theme) for v in c)
     return BandedLayer(width, layout.height, palette, tuple(bands))  # type: ignore[arg-type]
@@ -718,6 +718,9 @@ def _blank_band(width: int, background: int) -> Band:
     return deflate_band(bytes([background]) * width * BAND_ROWS, width)
 
 
+NAMES_LEVEL = 1
+"""zlib level of a match's title and legend bands: a third faster than the default on their text, ~1 KB more a board."""
+
 _NAMES: ByteCache[tuple[BandedLayer, int]] = ByteCache(NAMES_CACHE_BYTES, lambda kept: kept[1])
 
 
@@ -766,7 +769,7 @@ def _names_layer(battlefield: Battlefield, width: int, theme: Theme, labels: tup
                 pixels = raw[(n - first) * step:(n - first + 1) * step]
                 if n < len(hexes.bands) and pixels == under[(n - first) * step:(n - first + 1) * step]:
                     continue  # nothing of the title or legend in it (blank rows): the hexes' band as it is
-                bands[n] = deflate_filtered(pixels)
+                bands[n] = deflate_filtered(pixels, NAMES_LEVEL)
                 own += len(bands[n][0])
         palette = tuple(_theme_palette(theme).flat())  # the badges' letter tones too
         kept = _NAMES.put(key, (BandedLayer(width, height, palette, tuple(bands)), own))  # type: ignore[arg-type]
