@@ -34,8 +34,9 @@ RECOMPUTED = ("events",)
 """Keys of an action entry replayed from the seed and the actions, never stored."""
 
 
-def _dump(value: Any) -> str:
-    return json.dumps(value, separators=(",", ":"), sort_keys=True)
+_dump = json.JSONEncoder(separators=(",", ":"), sort_keys=True).encode
+"""A value's JSON, compact with sorted keys (one encoder for every field: ``json.dumps`` with these options makes a
+new one per call)."""
 
 
 def pack(entry: Mapping[str, Any]) -> list[str]:

@@ -68,11 +68,19 @@ def _initials(name: str) -> str:
 
 
 def fighter_labels(fighters: Sequence[JSON]) -> dict[str, str]:
-    """A short unique label per fighter id (``SS`` for Severin Steelheart), stable for the match."""
+    """A short unique label per fighter id (``SS`` for Severin Steelheart), stable for the match (shared: read
+    only)."""
+    return labels_of(tuple((f["id"], f["name"]) for f in fighters))
+
+
+@functools.lru_cache(maxsize=4096)
+def labels_of(fighters: tuple[tuple[str, str], ...]) -> dict[str, str]:
+    """``fighter_labels`` by the fighters' ids and names, the same all match long: made once per match, not per
+    board or panel (shared: read only)."""
     labels: dict[str, str] = {}
     taken: dict[str, list[str]] = {}
-    for f in fighters:
-        taken.setdefault(_initials(f["name"]), []).append(f["id"])
+    for fighter_id, name in fighters:
+        taken.setdefault(_initials(name), []).append(fighter_id)
     for base, ids in taken.items():
         seats = {i.split(":", 1)[0] for i in ids}
         for i, fighter_id in enumerate(ids):

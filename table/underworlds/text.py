@@ -140,7 +140,7 @@ class Names:
         self.players = dict(players)
         self.lang = lang
         self.fighters = {f["id"]: f for f in view.get("fighters", ())}
-        self.labels = _labels(tuple((f["id"], f["name"]) for f in view.get("fighters", ())))
+        self.labels = fighter_labels(view.get("fighters", ()))
 
     def seat(self, seat: str | None) -> str:
         """The player's name for a seat."""
@@ -166,13 +166,6 @@ class Names:
         extras += [text("keyword.knockback", lang, value=a["knockback"])] if a.get("knockback") else []
         return text("attack.profile", lang, name=a["name"], dice=a["dice"], symbol=word("symbol", a["symbol"], lang),
                     range=a["range"], damage=a["damage"], extras="".join(f", {x}" for x in extras))
-
-
-@functools.lru_cache(maxsize=4096)
-def _labels(fighters: tuple[tuple[str, str], ...]) -> dict[str, str]:
-    """``fighter_labels`` by the fighters' ids and names, the same all match long: once per match, not per view
-    (shared: read only)."""
-    return fighter_labels([{"id": i, "name": name} for i, name in fighters])
 
 
 def path_length(view: JSON, fighter_id: str, to: str) -> int | None:
