@@ -73,6 +73,13 @@ class MovePaths(Mapping[Hex, tuple[Hex, ...]]):
         """The destinations that are in ``hexes``."""
         return self._to.keys() & hexes
 
+    def only_in(self, hexes: set[Hex] | frozenset[Hex]) -> MovePaths:
+        """``only`` the destinations in ``hexes``: the few kept put in reading order (their numbering's) rather
+        than every destination tested."""
+        to, number = self._to, self._sweep[1]
+        kept = sorted(to.keys() & hexes, key=number.__getitem__)
+        return MovePaths({h: to[h] for h in kept}, self._sweep, self._found, self.steps)
+
     def only(self, keep: Callable[[Hex], bool]) -> MovePaths:
         """The destinations ``keep`` accepts, in the same order, sharing the paths."""
         return MovePaths({h: text for h, text in self._to.items() if keep(h)}, self._sweep, self._found, self.steps)
@@ -314,7 +321,7 @@ def charge_destinations(st: State, f: FighterState, paths: MovePaths | None = No
             d = h.distance(t)
             if h not in reaching and d <= (near if d == 1 else far) and sees(h, t):
                 reaching.add(h)
-    return paths.only(reaching.__contains__) if reaching else {}
+    return paths.only_in(reaching) if reaching else {}
 
 
 @lru_cache(maxsize=4096)
@@ -351,7 +358,7 @@ def barge_destinations(st: State, f: FighterState, paths: MovePaths | None = Non
         return {}
     bf = rules.battlefield(st)
     beside = {n for t in targets for n in bf.neighbours(t)}
-    return (move_paths(st, f) if paths is None else paths).only(beside.__contains__)
+    return (move_paths(st, f) if paths is None else paths).only_in(beside)
 
 
 def attack_options(st: State, f: FighterState, profiles: list[JSON] | None = None,

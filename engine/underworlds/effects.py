@@ -689,9 +689,10 @@ def after_scatter(ctx: Any, seat: str, card_id: str, chain: Any, fighter_id: str
 # -- reactions ---------------------------------------------------------------------------------------------------------------------
 
 
-def _holder_reactions(st: State, seat: str, tags: set[str], wctx: JSON) -> list[JSON]:
+def _holder_reactions(st: State, tags: set[str], wctx: JSON, mine: list[FighterState]) -> list[JSON]:
+    """The reactions of the upgrades on ``mine`` (a seat's surviving fighters)."""
     out = []
-    for f in st.surviving(seat):
+    for f in mine:
         for u in f.upgrades:
             if _upgrade_reaction_ok(st, f, u, tags, wctx):
                 out += [{"type": "PlayReaction", "card": u, "fighter": f.id, **c} for c in _reaction_choices(st, f, u)]
@@ -777,13 +778,13 @@ def _follow_up_attackers(st: State, f: FighterState, card_id: str, tags: set[str
     return [o.id for o in st.surviving(f.seat) if o.id != f.id and o.hex is not None and o.hex.is_adjacent(target.hex)]
 
 
-def _reaction_decks(st: State, seat: str, hand: list[str]) -> set[str]:
-    """The decks of the cards with a Reaction in ``seat``'s hand or on its surviving fighters. Without such a card a
-    player has no reaction (§26), and a warband deck's module offers only its own cards'. Asked at every reaction
-    step, for each seat."""
+def _reaction_decks(hand: list[str], mine: list[FighterState]) -> set[str]:
+    """The decks of the cards with a Reaction in a seat's hand or on its surviving fighters (``mine``). Without such
+    a card a player has no reaction (§26), and a warband deck's module offers only its own cards'. Asked at every
+    reaction step, for each seat."""
     deck_of = _reaction_deck_of()
     decks = {deck_of[c] for c in hand if c in deck_of}
-    for f in st.surviving(seat):
+    for f in mine:
         if f.upgrades:
             decks.update(deck_of[u] for u in f.upgrades if u in deck_of)
     return decks
@@ -803,8 +804,8 @@ def _reaction_deck_of() -> dict[str, str | None]:
 def reaction_options(st: State, seat: str, tags: set[str], wctx: JSON) -> list[JSON]:
     """Reactions ``seat`` can use in a step with ``tags``: gambits in hand, then upgrades' reactions."""
     out: list[JSON] = []
-    hand = st.players[seat].power
-    decks = _reaction_decks(st, seat, hand)
+    hand, mine = st.players[seat].power, st.surviving(seat)
+    decks = _reaction_decks(hand, mine)
     if not decks:
         return out
     if JUST_PURE_LUCK in hand and "damage" in tags and wctx.get("amount") == 1:
@@ -815,14 +816,14 @@ def reaction_options(st: State, seat: str, tags: set[str], wctx: JSON) -> list[J
     if TEMPTING_LURE in hand and mover is not None and mover.hex is not None:
         # Choose a friendly fighter; push it 1 hex (with a Bane of Heroes, up to 3) closer to the fighter that moved.
         out += [{"type": "PlayReaction", "card": TEMPTING_LURE, "target": f.id, "hex": str(h)}
-                for f in st.surviving(seat) if f.id != mover.id for h in _lure_paths(st, f, mover)]
+                for f in mine if f.id != mover.id for h in _lure_paths(st, f, mover)]
     if brethren.DECK in decks:
         out += brethren.reaction_options(st, seat, tags, wctx, push_hexes=push_hexes, damage_of=attack_damage)
     if skinnerkin.DECK in decks:
         out += skinnerkin.reaction_options(st, seat, tags, wctx)
     if parasite.DECK in decks:
         out += parasite.reaction_options(st, seat, tags, wctx)
-    return out + _holder_reactions(st, seat, tags, wctx)
+    return out + _holder_reactions(st, tags, wctx, mine)
 
 
 def declare_reaction(ctx: Any, seat: str, card_id: str, fighter_id: str | None) -> None:

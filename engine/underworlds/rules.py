@@ -7,7 +7,7 @@ and never change anything.
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from functools import lru_cache
 from typing import Any, Sequence
 
@@ -118,6 +118,19 @@ def cover_hexes(st: State) -> frozenset[Hex]:
 def is_empty(st: State, hex_: Hex) -> bool:
     """On the battlefield, not occupied and not blocked (§8.2)."""
     return hex_ in battlefield(st) and hex_ not in blocked(st) and st.fighter_at(hex_) is None
+
+
+def empty_hexes(st: State, among: Iterable[Hex]) -> list[Hex]:
+    """The hexes of ``among`` that ``is_empty`` is true of, in reading order (the blocked and occupied hexes found
+    once; sorted by the battlefield's numbering, which is reading order)."""
+    bf = battlefield(st)
+    taken, index = blocked(st) | st.occupied(), bf.graph()[1]
+    return sorted((h for h in among if h in bf and h not in taken), key=index.__getitem__)
+
+
+def in_reading_order(st: State, hexes: Iterable[Hex]) -> list[Hex]:
+    """Battlefield hexes as ``sorted`` orders them, by the battlefield's numbering (integers compare faster)."""
+    return sorted(hexes, key=battlefield(st).graph()[1].__getitem__)
 
 
 @lru_cache(maxsize=200_000)
@@ -258,11 +271,12 @@ def attacks(st: State, f: FighterState) -> list[dict[str, Any]]:
     knockback, source (``card`` or the upgrade id), spell (a spell attack: magic dice, §19.7).
     """
     out: list[dict[str, Any]] = []
+    upgrades = _upgrade_cards(f)
     raw = [(a, "card") for a in (side(st, f).attacks or ())]
-    raw += [(c.attack, c.id) for c in _upgrade_cards(f) if c.attack is not None]
+    raw += [(c.attack, c.id) for c in upgrades if c.attack is not None]
     if wizard_level(st, f) < 1:
         raw = [(a, source) for a, source in raw if not a.spell]  # §22.1: only wizards make spell attacks
-    extra_keywords = [k for c in _upgrade_cards(f) for k in c.attack_keywords]
+    extra_keywords = [k for c in upgrades for k in c.attack_keywords]
     for attack, source in raw:
         profile: dict[str, Any] = {
             "name": attack.name or "Attack", "range": attack.range or 1, "dice": attack.dice or 1,
@@ -277,7 +291,7 @@ def attacks(st: State, f: FighterState) -> list[dict[str, Any]]:
                 profile["knockback"] += k.amount or 1
             else:
                 profile[k.name.value] = True
-        for c in _upgrade_cards(f):
+        for c in upgrades:
             for m in c.modifiers:
                 if m.characteristic.of_attack and not (m.except_scything and profile["scything"]):
                     key = m.characteristic.value

@@ -315,7 +315,7 @@ def _legal(st: State, fr: JSON, seat: str) -> list[JSON]:
                 for e, o, o1, o2 in board_layouts(st, first, second)]
     if su.stage == "feature_tokens":
         hexes = setup_hexes(rules.battlefield(st), st.feature_tokens)
-        return [{"type": "PlaceFeatureToken", "hex": str(h)} for h in sorted(hexes)]
+        return [{"type": "PlaceFeatureToken", "hex": str(h)} for h in rules.in_reading_order(st, hexes)]
     if su.stage == "redraw":
         return [{"type": "Redraw", "cards": c} for c in ("none", "objectives", "power", "all")]
     if su.stage == "deploy":
@@ -326,8 +326,7 @@ def _legal(st: State, fr: JSON, seat: str) -> list[JSON]:
 
 
 def _deploy_hexes(st: State, seat: str) -> list[Any]:
-    bf = rules.battlefield(st)
-    return sorted(h for h in bf.starting_hexes(st.territory[seat]) if rules.is_empty(st, h))
+    return rules.empty_hexes(st, rules.battlefield(st).starting_hexes(st.territory[seat]))
 
 
 def _act(ctx: Ctx, fr: JSON, seat: str, action: Action) -> None:
