@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import operator
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -503,7 +504,7 @@ battlefields (a board face where it lies, rows of plain hexes), so a new battlef
 few new bands (a thousand battlefields of random boards, faces and joins have about 12,000 bands between them)."""
 _HEX_BANDS: ByteCache[Band] = ByteCache(HEX_BANDS_CACHE_BYTES, lambda band: len(band[0]) + 120)
 
-_DRAWN_TYPES = frozenset({HexType.BLOCKED, HexType.LETHAL, HexType.COVER, HexType.TRAP, HexType.STARTING})
+_DRAWN_TYPES = (HexType.BLOCKED, HexType.LETHAL, HexType.COVER, HexType.TRAP, HexType.STARTING)
 """The hex types that change how a hex is drawn (its fill aside)."""
 
 
@@ -548,19 +549,49 @@ def _hex_reach(layout: _Layout) -> int:
 
 def _hex_band_keys(battlefield: Battlefield, layout: _Layout, theme: Theme) -> list[tuple]:
     """Each band's key: the image's geometry and theme, the band's number and every hex reaching it (``_hex_reach``)
-    as its centre, coordinate, fill and drawn types, in drawing order. Equal keys, equal pixels, whatever the
-    battlefield."""
+    as its look's number (``_LOOKS``: centre, coordinate, fill, drawn types), in drawing order. Equal keys, equal
+    pixels, whatever the battlefield. Flat tuples of numbers: a new battlefield hashes some eighty of them."""
     size, reach, rows = layout.size, _hex_reach(layout), BAND_ROWS
     count = -(-layout.height // rows)
-    near: list[list[tuple]] = [[] for _ in range(count)]
-    for hex_ in sorted(battlefield.hexes):
+    if len(_LOOKS) > MAX_LOOKS:  # their numbers name the kept bands: both go
+        _LOOKS.clear()
+        _HEX_BANDS.clear()
+    token = _theme_token(theme)
+    near: list[list[float]] = [[token, layout.width, layout.height, size, number] for number in range(count)]
+    for hex_ in sorted(battlefield.hexes, key=_READING):
         cx, cy = layout.centres[hex_]
-        look = (cx, cy, hex_, _hex_fill(battlefield, hex_, theme), battlefield.types(hex_) & _DRAWN_TYPES)
-        for number in range(max(0, math.floor(cy - size) - reach) // rows,
-                            min(count - 1, (math.ceil(cy + size) + reach) // rows) + 1):
-            near[number].append(look)
-    geometry = (layout.width, layout.height, size, theme)
-    return [(geometry, number, *looks) for number, looks in enumerate(near)]
+        look = (cx, cy, *hex_, *_hex_fill(battlefield, hex_, theme), _drawn_types(battlefield.types(hex_)))
+        number = _LOOKS.setdefault(look, len(_LOOKS))
+        for band in range(max(0, math.floor(cy - size) - reach) // rows,
+                          min(count - 1, (math.ceil(cy + size) + reach) // rows) + 1):
+            near[band].append(number)
+    return [tuple(key) for key in near]
+
+
+MAX_LOOKS = 50_000
+"""Hexes' looks numbered before the numbers (and the bands keyed by them) are dropped: some 10 MB (a thousand
+battlefields of random boards, faces and joins have some 1,200 at one width)."""
+_LOOKS: dict[tuple, int] = {}
+"""Each hex's look (centre, coordinate, fill, drawn types) seen, numbered: band keys hold numbers, cheaper to hash
+and compare than the looks."""
+
+
+_READING = operator.itemgetter(1, 0)
+"""Hexes in reading order (row, then column), as they sort, compared in C: the order hexes are drawn in."""
+
+
+@lru_cache(maxsize=64)
+def _drawn_types(types: frozenset[HexType]) -> int:
+    """The types of a hex that change how it is drawn, as bits."""
+    return sum(1 << i for i, type_ in enumerate(_DRAWN_TYPES) if type_ in types)
+
+
+_THEME_TOKENS: dict[Theme, int] = {}
+
+
+def _theme_token(theme: Theme) -> int:
+    """A number per theme in this process, for keys hashed and compared often (a theme is many tuples)."""
+    return _THEME_TOKENS.setdefault(theme, len(_THEME_TOKENS))
 
 
 def _hexes(battlefield: Battlefield, width: int, theme: Theme, bands: Sequence[int]) -> tuple[Image.Image, int]:
@@ -583,7 +614,7 @@ def _hexes(battlefield: Battlefield, width: int, theme: Theme, bands: Sequence[i
     bottom = min(layout.height, max([(max(wanted) + 1) * rows, *(math.ceil(y + size) + 4 for y in ys)]))
     img = Image.new("P", (layout.width, bottom - top), index[theme.background])
     img.putpalette([v for c in _static_colours(theme) for v in c])
-    draw = _Shifted(ImageDraw.Draw(img), top)
+    draw = _Shifted(img, top)
     rgb = None
     for (x, y), text, px, fg, bg in _draw_hexes(draw, battlefield, layout, theme, index.__getitem__, hexes):
         box = text_box((x, y - top), text, font=_font(px), anchor="mm")  # whole rows up: the same sub-pixel start
@@ -597,14 +628,25 @@ def _hexes(battlefield: Battlefield, width: int, theme: Theme, bands: Sequence[i
 
 class _Shifted:
     """Draws on rows of an image from row ``top``, given points on the whole image: each point is worked out on the
-    whole image, then moved up by whole rows (exact in floating point, and the points stay positive so Pillow rounds
+    whole image, then moved by whole pixels (exact in floating point, and the points stay positive so Pillow rounds
     them alike): the same pixels as drawing on the whole image."""
 
-    def __init__(self, draw: ImageDraw.ImageDraw, top: int) -> None:
-        self.draw, self.top = draw, top
+    def __init__(self, img: Image.Image, top: int) -> None:
+        self.img, self.draw, self.top = img, ImageDraw.Draw(img), top
 
-    def polygon(self, xy: Sequence[tuple[float, float]], **kwargs: object) -> None:
-        self.draw.polygon([(x, y - self.top) for x, y in xy], **kwargs)  # type: ignore[arg-type]
+    def polygon(self, xy: Sequence[tuple[float, float]], *, width: int = 1, **kwargs: object) -> None:
+        points = [(x, y - self.top) for x, y in xy]
+        if width == 1:
+            self.draw.polygon(points, **kwargs)  # type: ignore[arg-type]
+            return
+        # A thick outline is drawn through a mask of its image's size: drawn on its own box, the mask is small.
+        box = (max(0, math.floor(min(x for x, _ in points)) - 2), max(0, math.floor(min(y for _, y in points)) - 2),
+               min(self.img.width, math.ceil(max(x for x, _ in points)) + 3),
+               min(self.img.height, math.ceil(max(y for _, y in points)) + 3))
+        tile = self.img.crop(box)
+        ImageDraw.Draw(tile).polygon([(x - box[0], y - box[1]) for x, y in points], width=width,
+                                     **kwargs)  # type: ignore[arg-type]
+        self.img.paste(tile, box)
 
     def line(self, xy: Sequence[tuple[float, float]], **kwargs: object) -> None:
         self.draw.line([(x, y - self.top) for x, y in xy], **kwargs)  # type: ignore[arg-type]
@@ -628,7 +670,7 @@ def _draw_hexes(draw: ImageDraw.ImageDraw | _Shifted, battlefield: Battlefield, 
     label_px = max(MIN_TEXT_PX, round(size * 0.24))
     border = max(3, round(size * 0.09))
     labels = []
-    for hex_ in sorted(battlefield.hexes if only is None else only):
+    for hex_ in sorted(battlefield.hexes if only is None else only, key=_READING):
         cx, cy = layout.centres[hex_]
         types = battlefield.types(hex_)
         fill = _hex_fill(battlefield, hex_, theme)
