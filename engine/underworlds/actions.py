@@ -515,10 +515,28 @@ def parse_action(data: Any) -> Action:
     if data["type"] in ALIASES:
         data = {**data, "type": ALIASES[data["type"]]}
     try:
-        return _ADAPTER.validate_python(data)
+        key: Any = tuple((k, type(v), v) for k, v in data.items())  # types too: True == 1, yet 1 is no bool
+        parsed = _PARSED.get(key)
+    except TypeError:  # a list in it (a path, cards): parsed every time
+        key = parsed = None
+    if parsed is not None:
+        return parsed
+    try:
+        parsed = _ADAPTER.validate_python(data)
     except ValidationError as exc:
         errors = exc.errors(include_url=False)
         if any(e["type"] == "union_tag_invalid" for e in errors):
             raise InvalidInput("uw.action.unknown_type", action=str(data.get("type")), example="Pass") from None
         problems = "; ".join(f"{'.'.join(map(str, e['loc'][1:])) or 'action'}: {e['msg']}" for e in errors)
         raise InvalidInput("uw.action.invalid", problems=problems, example=str(data.get("type"))) from None
+    if key is not None:
+        if len(_PARSED) >= _PARSED_KEPT:
+            _PARSED.clear()
+        _PARSED[key] = parsed
+    return parsed
+
+
+_PARSED: dict[Any, Action] = {}
+"""Actions parsed, by their JSON's (key, type, value) items: actions are frozen, and the same ones come again (each
+Pass, each fighter's Move to a hex...)."""
+_PARSED_KEPT = 4096
