@@ -55,6 +55,11 @@ def deflate_filtered(filtered: bytes, level: int = LEVEL) -> Band:
     return packer.compress(filtered) + packer.flush(zlib.Z_SYNC_FLUSH), zlib.adler32(filtered), len(filtered)
 
 
+def inflate_band(band: Band) -> bytes:
+    """A band's filtered rows again (each row's filter byte, then its pixels)."""
+    return zlib.decompress(band[0] + _LAST_BLOCK, -15)
+
+
 def png(width: int, height: int, palette: Sequence[int], bands: Iterable[Band]) -> bytes:
     """PNG bytes of a palette image from its bands, top first (each ``BAND_ROWS`` rows, the last maybe fewer)."""
     parts: list[bytes] = []

@@ -48,7 +48,7 @@ def draw_tones(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, *,
     bitmap fills."""
     if not isinstance(font, ImageFont.FreeTypeFont) or "\n" in text:
         raise ValueError("draw_tones draws one line in a FreeType font")
-    inks = [draw._getink(tone)[0] for tone in tones]  # as draw_text: ImageDraw's own inks (private)
+    inks = [draw.draw.draw_ink(tone) for tone in tones]  # what ImageDraw's _getink makes of them (private)
     placed = _words(font, text)[0] if _by_words(font, anchor) else [(text, 0.0)]
     y = xy[1]
     for word, offset in placed:
@@ -74,7 +74,8 @@ def _by_words(font: object, anchor: str) -> bool:
     return isinstance(font, ImageFont.FreeTypeFont) and anchor[0] == "l" and anchor[1] in "amsd"
 
 
-def _words(font: ImageFont.FreeTypeFont, text: str) -> tuple[list[tuple[str, float]], float]:
+@lru_cache(maxsize=4096)
+def _words(font: ImageFont.FreeTypeFont, text: str) -> tuple[tuple[tuple[str, float], ...], float]:
     """Each word of ``text`` with its pen offset from the line's start, and the line's advance: every run's advance
     plus the kerning of the pair across each run boundary (Roboto kerns a space before T, V, Y...), so a word is
     where Pillow's layout of the whole line puts it. Runs' advances and pairs' kerning are kept."""
@@ -87,7 +88,7 @@ def _words(font: ImageFont.FreeTypeFont, text: str) -> tuple[list[tuple[str, flo
             words.append((run, pen))
         pen += _length(font, run, "L")
         previous = run
-    return words, pen
+    return tuple(words), pen
 
 
 def text_box(xy: tuple[float, float], text: str, *, font: ImageFont.FreeTypeFont, anchor: str | None = None

@@ -15,6 +15,7 @@ from __future__ import annotations
 import itertools
 import math
 import operator
+import zlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -24,7 +25,7 @@ from PIL import Image, ImageColor, ImageDraw, ImageFont
 
 from render.kit.cache import ByteCache
 from render.kit.fonts import font
-from render.kit.png import BAND_ROWS, Band, BandedLayer, deflate_band, deflate_filtered, png
+from render.kit.png import BAND_ROWS, Band, BandedLayer, deflate_band, deflate_filtered, inflate_band, png
 from render.kit.text import TONE_CUTS, draw_text, draw_tones, text_box, text_length
 
 from engine.underworlds.battlefield import Battlefield, HexType, JoinEdge
@@ -434,12 +435,11 @@ def _legend_places(battlefield: Battlefield, theme: Theme, labels: tuple[str, ..
     return out, y + swatch
 
 
-def _draw_legend(img: Image.Image, ink: Callable[[RGB], int], battlefield: Battlefield, theme: Theme,
-                 labels: tuple[str, ...], words: BoardWords, left: float, top: float, right: float) -> float:
-    """Swatches with their names in rows, in palette indices (``ink``); returns the bottom of the last row."""
+def _draw_legend(img: Image.Image, ink: Callable[[RGB], int], theme: Theme,
+                 places: Sequence[tuple[tuple[str, RGB, RGB | None, str, str], float, float]]) -> None:
+    """Swatches with their names in rows (``_legend_places``), in palette indices (``ink``)."""
     draw = ImageDraw.Draw(img)
     swatch = _LEGEND_PX + 8
-    places, bottom = _legend_places(battlefield, theme, labels, words, left, top, right)
     names = []
     for (kind, fill, edge, text, mark), x, y in places:
         if kind == "hex":
@@ -453,19 +453,17 @@ def _draw_legend(img: Image.Image, ink: Callable[[RGB], int], battlefield: Battl
                              width=2)
         else:
             draw.ellipse([x + 2, y + 2, x + swatch - 2, y + swatch - 2], fill=ink(fill), outline=ink(theme.ink), width=2)
-            _tone_lines(img, ink, [((x + swatch / 2, y + swatch / 2), mark, MIN_TEXT_PX, "mm")], _contrast(fill, theme),
+            _tone_lines(draw, ink, [((x + swatch / 2, y + swatch / 2), mark, MIN_TEXT_PX, "mm")], _contrast(fill, theme),
                         fill)
         names.append(((x + swatch + 8, y + swatch / 2), text, _LEGEND_PX, "lm"))
-    _tone_lines(img, ink, names, theme.label, theme.background)
-    return bottom
+    _tone_lines(draw, ink, names, theme.label, theme.background)
 
 
-def _tone_lines(img: Image.Image, ink: Callable[[RGB], int], lines: Sequence[tuple[tuple[float, float], str, int, str]],
-                fg: RGB, bg: RGB) -> None:
+def _tone_lines(draw: ImageDraw.ImageDraw, ink: Callable[[RGB], int],
+                lines: Sequence[tuple[tuple[float, float], str, int, str]], fg: RGB, bg: RGB) -> None:
     """Lines of anti-aliased text in ``fg`` over ``bg`` on a palette image, each (where, text, size, anchor), in the
     four tones between ``bg`` and ``fg`` (as ``_text``) from kept glyph masks: a match's title and legend render
     only their new words, with no RGB image to quantize."""
-    draw = ImageDraw.Draw(img)
     tones = tuple(ink(tone) for tone in _tones(fg, bg))
     for xy, text, px, anchor in lines:
         draw_tones(draw, xy, text, tones=tones, font=_font(px), anchor=anchor)
@@ -729,6 +727,12 @@ def _quantizing(theme: Theme) -> tuple[Image.Image, list[int], list[int]]:
 
 
 @lru_cache(maxsize=16)
+def _names_palette(theme: Theme) -> tuple[int, ...]:
+    """The title and legend's palette: the theme's, the badges' letter tones with it."""
+    return tuple(_theme_palette(theme).flat())
+
+
+@lru_cache(maxsize=16)
 def _names_ink(theme: Theme) -> Callable[[RGB], int]:
     """The palette index of each colour of the title and legend: a static colour's where the hexes have it
     (``_static_index``), a badge's letter tone's in the theme's palette."""
@@ -763,6 +767,21 @@ def _blank_band(width: int, background: int) -> Band:
 NAMES_LEVEL = 1
 """zlib level of a match's title and legend bands: a third faster than the default on their text, ~1 KB more a board."""
 
+NAME_BANDS_CACHE_BYTES = 4 * 1024 * 1024
+"""Title and legend bands by their rows' checksum: a legend's rows below its players' names recur from match to
+match (the same items wrap alike), so about a third of a new match's bands are found here."""
+_NAME_BANDS: ByteCache[Band] = ByteCache(NAME_BANDS_CACHE_BYTES, lambda band: len(band[0]) + 120)
+
+
+def _names_band(filtered: bytes) -> Band:
+    """A title or legend band compressed, or the same one kept from another match: found by its rows' checksum,
+    taken only if it inflates to these very rows (cheaper than compressing them)."""
+    key = (zlib.adler32(filtered), len(filtered))
+    kept = _NAME_BANDS.get(key)
+    if kept is not None and inflate_band(kept) == filtered:
+        return kept
+    return _NAME_BANDS.put(key, deflate_filtered(filtered, NAMES_LEVEL))
+
 _NAMES: ByteCache[tuple[BandedLayer, int]] = ByteCache(NAMES_CACHE_BYTES, lambda kept: kept[1])
 
 
@@ -788,11 +807,12 @@ def _names_layer(battlefield: Battlefield, width: int, theme: Theme, labels: tup
             title = words.title.format(first=first.name, first_player=labels[0], first_side=where[0],
                                        second=second.name, second_player=labels[1], second_side=where[1],
                                        edges=words.long_edges if long else words.short_edges)
-        _tone_lines(title_strip, ink, [((layout.origin_x, layout.origin_x), title, _TITLE_PX, "la")], theme.label,
-                    theme.background)
-        _, bottom = _legend_places(battlefield, theme, labels, words, layout.origin_x, 0, width - layout.origin_x)
+        _tone_lines(ImageDraw.Draw(title_strip), ink, [((layout.origin_x, layout.origin_x), title, _TITLE_PX, "la")],
+                    theme.label, theme.background)
+        places, bottom = _legend_places(battlefield, theme, labels, words, layout.origin_x, 0,
+                                        width - layout.origin_x)
         legend = Image.new("P", (layout.width, round(bottom + layout.origin_x)), ink(theme.background))
-        _draw_legend(legend, ink, battlefield, theme, labels, words, layout.origin_x, 0, width - layout.origin_x)
+        _draw_legend(legend, ink, theme, places)
         height = layout.legend_top + legend.height
         strips = ((title_strip, 0), (legend, layout.legend_top))
         count = -(-height // BAND_ROWS)
@@ -811,10 +831,9 @@ def _names_layer(battlefield: Battlefield, width: int, theme: Theme, labels: tup
                 pixels = raw[(n - first) * step:(n - first + 1) * step]
                 if n < len(hexes.bands) and pixels == under[(n - first) * step:(n - first + 1) * step]:
                     continue  # nothing of the title or legend in it (blank rows): the hexes' band as it is
-                bands[n] = deflate_filtered(pixels, NAMES_LEVEL)
+                bands[n] = _names_band(pixels)
                 own += len(bands[n][0])
-        palette = tuple(_theme_palette(theme).flat())  # the badges' letter tones too
-        kept = _NAMES.put(key, (BandedLayer(width, height, palette, tuple(bands)), own))  # type: ignore[arg-type]
+        kept = _NAMES.put(key, (BandedLayer(width, height, _names_palette(theme), tuple(bands)), own))  # type: ignore[arg-type]
     return kept[0]
 
 

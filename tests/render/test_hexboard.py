@@ -116,6 +116,20 @@ def test_a_new_battlefield_takes_the_bands_it_shares_with_others(boards: dict[st
     assert drawn == []  # every band kept
 
 
+def test_a_match_takes_the_legend_bands_another_match_drew_alike(field: Battlefield) -> None:
+    """The legend's rows below the players' names recur from match to match: taken from the other match's, the
+    board is the same image as when drawn with nothing kept."""
+    render_battlefield(field, labels=("Ann", "Bob"))
+    shared = render_battlefield(field, labels=("Cy", "Dee"))
+    first = hexboard._names_layer(field, 1280, DEFAULT_THEME, ("Ann", "Bob"), hexboard.ENGLISH)
+    second = hexboard._names_layer(field, 1280, DEFAULT_THEME, ("Cy", "Dee"), hexboard.ENGLISH)
+    hexes = hexboard._static_layer(field, 1280, DEFAULT_THEME).bands
+    assert any(a is b and a not in hexes for a, b in zip(first.bands, second.bands))
+    for cache in (hexboard._NAMES, hexboard._NAME_BANDS, hexboard._BOARD_BANDS):
+        cache.clear()
+    assert render_battlefield(field, labels=("Cy", "Dee")) == shared
+
+
 @pytest.mark.parametrize("hex_", ["c2", "e4", "a10", "e11"])
 def test_piece_is_drawn_at_the_pixel_centre_of_its_hex(field: Battlefield, hex_: str) -> None:
     """The piece's circle covers its hex's centre; without the piece the same pixels show the board."""
