@@ -18,10 +18,10 @@ from engine.underworlds import card_hooks, combat, effects, rules
 from engine.underworlds.actions import (
     Action, Attack, Barge, Charge, DiscardObjective, Guard, Move, Pass, Plan, Stun, UseCardAction, Venture,
 )
+from engine.underworlds.battlefield import HexType
 from engine.underworlds.flow import (
     Ctx, bad_action, draw_cards, frame, note_action, open_window, pop, push, relocate, stagger,
 )
-from engine.underworlds.battlefield import HexType
 from engine.underworlds.hexgrid import Hex, within
 from engine.underworlds.state import FighterState, State
 
@@ -134,11 +134,11 @@ def move_paths(st: State, f: FighterState, steps: int | None = None, on: Ground 
         if len(_REACHED) >= _REACHED_KEPT:
             _REACHED.clear()
         _REACHED[key] = (order, to)
-    # What the paths depend on is read now: the state may change before a path is asked for. rules.lethal_hexes,
-    # its printed part numbered once per battlefield:
-    extra = frozenset() if flyer else card_hooks.extra_lethal_hexes(st, f)
-    lethal = frozenset() if flyer else printed_lethal | {index[h] for h in extra if h in index} if extra \
-        else printed_lethal
+    # What the paths depend on is read now: the state may change before a path is asked for.
+    lethal: frozenset[int] = frozenset()
+    if not flyer:  # rules.lethal_hexes, its printed part numbered once per battlefield
+        extra = card_hooks.extra_lethal_hexes(st, f)
+        lethal = printed_lethal | {index[h] for h in extra if h in index} if extra else printed_lethal
     return MovePaths(to, (order, index, nbrs, closed, start, steps, flyer, lethal, traps), {}, steps)
 
 

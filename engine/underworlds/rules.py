@@ -270,11 +270,35 @@ def attacks(st: State, f: FighterState) -> list[dict[str, Any]]:
     Each is a dict: name, range, dice, symbol, damage, cleave, ensnare, grievous, scything, stagger,
     knockback, source (``card`` or the upgrade id), spell (a spell attack: magic dice, §19.7).
     """
+    card, wizard = card_of(st, f), wizard_level(st, f) >= 1
+    key = (id(card), f.inspired, tuple(f.upgrades), wizard)
+    printed = _PRINTED_ATTACKS.get(key)
+    if printed is None or printed[0] is not card:
+        if len(_PRINTED_ATTACKS) >= _PRINTED_KEPT:
+            _PRINTED_ATTACKS.clear()
+        printed = _PRINTED_ATTACKS[key] = (card, _printed_attacks(st, f, wizard))
+    out = []
+    for profile in printed[1]:
+        profile = dict(profile)
+        card_hooks.modify_attack(st, f, profile)  # what the cards in play change, asked each time
+        out.append(profile)
+    return out
+
+
+_PRINTED_ATTACKS: dict[tuple[int, bool, tuple[str, ...], bool], tuple[Fighter, tuple[dict[str, Any], ...]]] = {}
+"""``_printed_attacks`` by (id of the fighter card, Inspired, upgrades, wizard), the card kept so the id stays its
+own: the legal actions ask for every fighter's attacks at every activation step."""
+_PRINTED_KEPT = 1024
+
+
+def _printed_attacks(st: State, f: FighterState, wizard: bool) -> tuple[dict[str, Any], ...]:
+    """``attacks`` before the cards in play change them: the card side's and the upgrades' attacks, with the
+    upgrades' keywords and modifiers (read only; ``attacks`` copies them)."""
     out: list[dict[str, Any]] = []
     upgrades = _upgrade_cards(f)
     raw = [(a, "card") for a in (side(st, f).attacks or ())]
     raw += [(c.attack, c.id) for c in upgrades if c.attack is not None]
-    if wizard_level(st, f) < 1:
+    if not wizard:
         raw = [(a, source) for a, source in raw if not a.spell]  # §22.1: only wizards make spell attacks
     extra_keywords = [k for c in upgrades for k in c.attack_keywords]
     for attack, source in raw:
@@ -296,9 +320,8 @@ def attacks(st: State, f: FighterState) -> list[dict[str, Any]]:
                 if m.characteristic.of_attack and not (m.except_scything and profile["scything"]):
                     key = m.characteristic.value
                     profile[key] = max(profile[key] + m.delta, m.minimum or (0 if key == "damage" else 1))
-        card_hooks.modify_attack(st, f, profile)
         out.append(profile)
-    return out
+    return tuple(out)
 
 
 def push_paths(st: State, f: FighterState, distance: int) -> dict[Hex, list[Hex]]:
