@@ -1,11 +1,13 @@
 """Draw an Underworlds battlefield as a PNG: the boards, then pieces, feature tokens and arrows on top.
 
-The static layer (hex fills by type, territory tints, a coordinate on every hex) is drawn once per battlefield,
-width and theme, and a match's title and legend over it once per labels and words; both are kept compressed band
-by band (``render.kit.png``). A board is those bands, except where pieces, tokens, arrows or highlights are drawn
-over: each such band is keyed by what is drawn in it and kept compressed too, so a match's next board draws and
-compresses only the bands whose drawings changed. Everything is a palette image (256 colours): flat fills and a
-few blended text tones encode many times faster as PNG than RGB and stay small. The inputs are plain dataclasses
+The static layer (hex fills by type, territory tints, a coordinate on every hex) is kept compressed band by band
+(``render.kit.png``), each band by the hexes drawn in it: a new battlefield draws only the bands no other battlefield
+had (most rows recur: a board face where it lies, rows of plain hexes). A match's title and legend are drawn over it
+once per labels and words, straight in palette tones from kept word masks. A board is those bands, except where
+pieces, tokens, arrows or highlights are drawn over: each such band is keyed by what is drawn in it and kept
+compressed too, so a match's next board draws and compresses only the bands whose drawings changed. Everything is a
+palette image (256 colours): flat fills and a few blended text tones encode many times faster as PNG than RGB and
+stay small. The inputs are plain dataclasses
 defined here, so this module depends on the engine's ``Hex`` and ``Battlefield`` and on no match state.
 
 Same inputs, same bytes: no timestamps, Pillow's built-in scalable font, fixed palette order.
