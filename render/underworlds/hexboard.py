@@ -553,15 +553,16 @@ def _hex_band_keys(battlefield: Battlefield, layout: _Layout, theme: Theme) -> l
     pixels, whatever the battlefield. Flat tuples of numbers: a new battlefield hashes some eighty of them."""
     size, reach, rows = layout.size, _hex_reach(layout), BAND_ROWS
     count = -(-layout.height // rows)
-    if len(_LOOKS) > MAX_LOOKS:  # their numbers name the kept bands: both go
+    if len(_LOOKS) > MAX_LOOKS:  # later looks get new numbers: numbers are never given twice, kept keys stay true
         _LOOKS.clear()
-        _HEX_BANDS.clear()
     token = _theme_token(theme)
     near: list[list[float]] = [[token, layout.width, layout.height, size, number] for number in range(count)]
     for hex_ in sorted(battlefield.hexes, key=_READING):
         cx, cy = layout.centres[hex_]
         look = (cx, cy, *hex_, *_hex_fill(battlefield, hex_, theme), _drawn_types(battlefield.types(hex_)))
-        number = _LOOKS.setdefault(look, len(_LOOKS))
+        number = _LOOKS.get(look)
+        if number is None:  # boards may be drawn in threads: a number is taken once, the first look stored wins
+            number = _LOOKS.setdefault(look, next(_NUMBERS))
         for band in range(max(0, math.floor(cy - size) - reach) // rows,
                           min(count - 1, (math.ceil(cy + size) + reach) // rows) + 1):
             near[band].append(number)
@@ -569,8 +570,9 @@ def _hex_band_keys(battlefield: Battlefield, layout: _Layout, theme: Theme) -> l
 
 
 MAX_LOOKS = 50_000
-"""Hexes' looks numbered before the numbers (and the bands keyed by them) are dropped: some 10 MB (a thousand
-battlefields of random boards, faces and joins have some 1,200 at one width)."""
+"""Hexes' looks numbered before the numbers are forgotten: some 10 MB (a thousand battlefields of random boards, faces
+and joins have some 1,200 at one width)."""
+_NUMBERS = itertools.count()
 _LOOKS: dict[tuple, int] = {}
 """Each hex's look (centre, coordinate, fill, drawn types) seen, numbered: band keys hold numbers, cheaper to hash
 and compare than the looks."""
@@ -591,7 +593,8 @@ _THEME_TOKENS: dict[Theme, int] = {}
 
 def _theme_token(theme: Theme) -> int:
     """A number per theme in this process, for keys hashed and compared often (a theme is many tuples)."""
-    return _THEME_TOKENS.setdefault(theme, len(_THEME_TOKENS))
+    token = _THEME_TOKENS.get(theme)
+    return _THEME_TOKENS.setdefault(theme, next(_NUMBERS)) if token is None else token
 
 
 def _hexes(battlefield: Battlefield, width: int, theme: Theme, bands: Sequence[int]) -> tuple[Image.Image, int]:
