@@ -719,11 +719,11 @@ def push_fighter(ctx: Any, f: FighterState, to: Hex, towards: Hex | None = None)
 
 def _lure_paths(st: State, f: FighterState, mover: FighterState) -> dict[Hex, list[Hex]]:
     """Tempting Lure: pushes of ``f`` closer to ``mover``, 1 hex, or up to 3 if ``mover`` has a Bane of Heroes."""
-    if mover.hex is None or not push_hexes(st, f):  # not on the battlefield, or it cannot be pushed
+    if mover.hex is None:
         return {}
     if parasite.has_bane(st, mover):
-        return parasite.closer_paths(st, f, mover.hex, 3)
-    return {h: [h] for h in push_hexes(st, f, towards=mover.hex)}
+        return parasite.closer_paths(st, f, mover.hex, 3) if push_hexes(st, f) else {}  # empty: it can't be pushed
+    return {h: [h] for h in push_hexes(st, f, towards=mover.hex)}  # none where it can't be pushed
 
 
 def _reaction_choices(st: State, f: FighterState, u: str) -> list[JSON]:

@@ -73,8 +73,12 @@ def banes(st: State, f: FighterState) -> list[str]:
 
 
 def has_bane(st: State, f: FighterState) -> bool:
-    """``f`` has one or more Bane of Heroes upgrades."""
-    return bool(banes(st, f))
+    """``f`` has one or more Bane of Heroes upgrades (``banes`` not empty; asked for every attack and Move listed)."""
+    fid, players = f.id, st.players
+    for seat in st.seats:
+        if players[seat].bane.holder == fid:
+            return True
+    return False
 
 
 def _log(st: State, seat: str, event: str, f: FighterState) -> None:
@@ -405,13 +409,14 @@ def reaction_options(st: State, seat: str, tags: set[str], wctx: JSON) -> list[J
     out: list[JSON] = []
     hand = st.players[seat].power
     subject = st.find_fighter(wctx.get("fighter") or "")
-    mine = surviving_holder(st, seat)
-    if OPPORTUNISTIC_LEECH in hand and "move" in tags and mine is not None and subject is not None \
+    # The holder and the attack are looked for only with the card that asks about them in hand (asked at every step).
+    mine = surviving_holder(st, seat) if OPPORTUNISTIC_LEECH in hand and "move" in tags else None
+    if mine is not None and subject is not None \
             and subject.id != mine.id and subject.on_battlefield and _within(subject, mine, 1):
         out.append({"type": "PlayReaction", "card": OPPORTUNISTIC_LEECH})
-    fr = _attack_frame(st)
+    fr = _attack_frame(st) if THE_CURSE_HUNGERS in hand and "attack_failing" in tags else None
     attacker = st.find_fighter(fr["attacker"]) if fr is not None else None
-    if THE_CURSE_HUNGERS in hand and "attack_failing" in tags and fr is not None and attacker is not None \
+    if fr is not None and attacker is not None \
             and attacker.seat == seat and not fr["succeeded"] and has_bane(st, attacker) \
             and not rules.is_large(st, attacker):
         out.append({"type": "PlayReaction", "card": THE_CURSE_HUNGERS})
