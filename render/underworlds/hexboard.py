@@ -7,8 +7,8 @@ once per labels and words, straight in palette tones from kept word masks. A boa
 pieces, tokens, arrows or highlights are drawn over: each such band is keyed by what is drawn in it and kept
 compressed too, so a match's next board draws and compresses only the bands whose drawings changed. Everything is a
 palette image (256 colours): flat fills and a few blended text tones encode many times faster as PNG than RGB and
-stay small. The inputs are plain dataclasses
-defined here, so this module depends on the engine's ``Hex`` and ``Battlefield`` and on no match state.
+stay small. The inputs are plain dataclasses defined here, so this module depends on the engine's ``Hex`` and
+``Battlefield`` and on no match state.
 
 Same inputs, same bytes: no timestamps, Pillow's built-in scalable font, fixed palette order.
 """
@@ -451,12 +451,13 @@ def _draw_legend(img: Image.Image, ink: Callable[[RGB], int], theme: Theme,
         elif kind == "token":
             draw.polygon(_corners(x + swatch / 2, y + swatch / 2, swatch / 2), outline=ink(fill), width=4)
             if mark == "blocked":
-                draw.polygon(_corners(x + swatch / 2, y + swatch / 2, swatch / 2 - 4), outline=ink(theme.blocked_border),
-                             width=2)
+                draw.polygon(_corners(x + swatch / 2, y + swatch / 2, swatch / 2 - 4),
+                             outline=ink(theme.blocked_border), width=2)
         else:
-            draw.ellipse([x + 2, y + 2, x + swatch - 2, y + swatch - 2], fill=ink(fill), outline=ink(theme.ink), width=2)
-            _tone_lines(draw, ink, [((x + swatch / 2, y + swatch / 2), mark, MIN_TEXT_PX, "mm")], _contrast(fill, theme),
-                        fill)
+            draw.ellipse([x + 2, y + 2, x + swatch - 2, y + swatch - 2], fill=ink(fill), outline=ink(theme.ink),
+                         width=2)
+            _tone_lines(draw, ink, [((x + swatch / 2, y + swatch / 2), mark, MIN_TEXT_PX, "mm")],
+                        _contrast(fill, theme), fill)
         names.append(((x + swatch + 8, y + swatch / 2), text, _LEGEND_PX, "lm"))
     _tone_lines(draw, ink, names, theme.label, theme.background)
 
@@ -838,7 +839,8 @@ def _names_layer(battlefield: Battlefield, width: int, theme: Theme, labels: tup
                     continue  # nothing of the title or legend in it (blank rows): the hexes' band as it is
                 bands[n] = _names_band(pixels)
                 own += len(bands[n][0])
-        kept = _NAMES.put(key, (BandedLayer(width, height, _names_palette(theme), tuple(bands)), own))  # type: ignore[arg-type]
+        layer = BandedLayer(width, height, _names_palette(theme), tuple(bands))  # type: ignore[arg-type]
+        kept = _NAMES.put(key, (layer, own))
     return kept[0]
 
 
