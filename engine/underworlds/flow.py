@@ -444,11 +444,12 @@ def relocate(ctx: Ctx, f: FighterState, path: list[Any], *, how: str, flying: bo
     start = f.hex
     lethal = 0
     trapped = False
+    deadly = frozenset() if flying else rules.lethal_hexes(st, f)  # is_lethal of each hex, the set made once
     for i, hex_ in enumerate(path):
         last = i == len(path) - 1
         if flying and not last:
             continue
-        if rules.is_lethal(st, hex_, f) and not flying:
+        if hex_ in deadly:
             lethal += 1
         if rules.is_trap(st, hex_):
             trapped = True
