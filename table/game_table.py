@@ -118,16 +118,21 @@ class GameTable:
         """Work out ``seats``' legal actions for ``legal`` to find, off the event loop once they proved slow: a
         game's rules may take seconds over them (free measurement: a path search per place offered), and the loop
         must stay free to acknowledge interactions in Discord's time."""
-        for seat in seats:
-            key = (match.id, match.log_length, str(seat))
-            if seat is None or match.status is not Status.ACTIVE or match.state is None or key in self._legal:
-                continue
-            if self._slow_legal:
-                self._remember(key, await asyncio.to_thread(self.system.legal_actions, match.state, seat))
-            else:
-                started = time.perf_counter()
-                self._remember(key, self.system.legal_actions(match.state, seat))
-                self._slow_legal = time.perf_counter() - started > INLINE_LEGAL_SECONDS
+        if match.status is not Status.ACTIVE or match.state is None:
+            return
+        todo = [seat for seat in dict.fromkeys(seats)
+                if seat is not None and (match.id, match.log_length, str(seat)) not in self._legal]
+        while todo:
+            if self._slow_legal:  # every seat left in one thread hop: a hop costs more than most games' choices
+                state = match.state
+                found = await asyncio.to_thread(lambda: [self.system.legal_actions(state, seat) for seat in todo])
+                for seat, legal in zip(todo, found):
+                    self._remember((match.id, match.log_length, str(seat)), legal)
+                return
+            seat = todo.pop(0)
+            started = time.perf_counter()
+            self._remember((match.id, match.log_length, str(seat)), self.system.legal_actions(match.state, seat))
+            self._slow_legal = time.perf_counter() - started > INLINE_LEGAL_SECONDS
 
     def _remember(self, key: tuple[str, int, str], legal: list[JSON]) -> None:
         self._legal[key] = legal

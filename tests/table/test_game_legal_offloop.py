@@ -4,6 +4,7 @@ interactions in time; a quick game's are worked out on the loop (a thread hop wo
 Driven by the test game (``tests/support/ttt.py``)."""
 from __future__ import annotations
 
+import asyncio
 import threading
 import time
 
@@ -70,3 +71,23 @@ async def test_quick_legal_actions_stay_on_the_loop(table):
     await game.run(mover, "mark", {"cell": "b2"})
     loop_thread = threading.get_ident()
     assert counting.calls and all(thread == loop_thread for _, _, thread in counting.calls)
+
+
+async def test_the_seats_still_missing_are_worked_out_in_one_thread_hop(table, monkeypatch):
+    """A thread hop costs more than most games' choices: a reply awaiting several seats makes one, not one each."""
+    play, game, counting, match_id = await _ttt(table, seconds=0.0)
+    await play.press(ctx(BOB), f"m:accept:{match_id}")
+    match = await table.store.load(match_id)
+    game._slow_legal, seats = True, [h.seat for h in match.seats]
+    game._legal.clear()
+    hops = []
+    hop = asyncio.to_thread
+
+    async def counted(*args):
+        hops.append(args)
+        return await hop(*args)
+    monkeypatch.setattr(asyncio, "to_thread", counted)
+    await game.ready(match, [*seats, None, *seats])
+    assert len(hops) == 1
+    assert [seat for _, seat, _ in counting.calls[-2:]] == seats
+    assert all(game.legal(match, seat) == game.system.legal_actions(match.state, seat) for seat in seats)
