@@ -13,6 +13,7 @@ import signal
 import sys
 from pathlib import Path
 
+from table import collector
 from table.logs import setup_logging
 from table.services import open_services
 from table.settings import Settings
@@ -27,6 +28,7 @@ async def run_discord(settings: Settings) -> None:
 
     async with open_services(settings) as services:
         bot = build_bot(services)
+        collector.tune()
         loop = asyncio.get_running_loop()
 
         def stop() -> None:
@@ -46,6 +48,7 @@ async def run_local(settings: Settings, script: Path | None, as_json: bool) -> N
 
     async with open_services(settings) as services:
         local = open_local_table(services, as_json=as_json, boards_dir=settings.boards_dir)
+        collector.tune()
         if script is None:
             await local.interactive()
         else:

@@ -36,6 +36,7 @@ from dataclasses import dataclass, field
 from bench.common import bench_url, used_memory
 from engine.core import system as systems
 from engine.core.errors import GameError
+from table import collector
 from table.context import Actor, Context
 from table.games import load_games
 from table.lifecycle import Table
@@ -218,6 +219,7 @@ async def _work(share: Share, ready, start) -> Played:
     redis = client_for(share.url, max_connections=share.concurrency + 10)
     table = Table(Store(redis, prefix=share.prefix), SECRET)
     games = Play(table) if share.path == "command" else None
+    collector.tune()  # as bot.py sets a bot process up
     try:
         await redis.ping()
         ready.put(os.getpid())
