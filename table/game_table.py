@@ -48,8 +48,12 @@ SCENE_MEMO = 2048
 """Views kept per table, by match, state, viewer and language: one ``view`` per seat and state, whatever asks
 (a few per match: a thousand live matches fit)."""
 INLINE_LEGAL_SECONDS = 0.01
-"""Legal choices quicker than this are worked out on the event loop: a thread hop costs more than they do, and a
-thread running Python fights the loop for the GIL. A game slower than this once gets a thread from then on."""
+"""Legal choices quicker than this (CPU time) are worked out on the event loop: a thread hop costs more than they
+do, and a thread running Python fights the loop for the GIL."""
+SLOW_LEGAL_SPELL = 32
+"""Listings worked out in a thread after one took longer than ``INLINE_LEGAL_SECONDS``: a game slow at some steps
+(a path search per place offered) stays off the loop while it plays them, but one cold listing (its caches filled
+on a new battlefield) does not send a quick game's choices through a thread hop for good."""
 BOARD_CACHE_BYTES = 32 * 1024 * 1024
 """Board images kept by match and state, up to this many bytes (~600 boards): a re-posted board, a reminder
 or a refused command costs no drawing, however many matches are live."""
@@ -69,8 +73,8 @@ class GameTable:
         self.specs: dict[str, CommandSpec] = {spec.name: spec for spec in (DO, *presenter.commands)}
         self.renderer = renderer or shared_renderer()
         self._legal: OrderedDict[tuple[str, int, str], list[JSON]] = OrderedDict()
-        self._slow_legal = False
-        """Set once a game's legal choices took longer than ``INLINE_LEGAL_SECONDS``: in a thread from then on."""
+        self._off_loop = 0
+        """How many listings are still to run in a thread (``SLOW_LEGAL_SPELL`` after a slow one)."""
         self._scenes: OrderedDict[tuple[str, int, str | None, str], Scene] = OrderedDict()
         self._boards: ByteCache[bytes] = ByteCache(BOARD_CACHE_BYTES, len)
 
@@ -122,17 +126,24 @@ class GameTable:
             return
         todo = [seat for seat in dict.fromkeys(seats)
                 if seat is not None and (match.id, match.log_length, str(seat)) not in self._legal]
+        state = match.state
         while todo:
-            if self._slow_legal:  # every seat left in one thread hop: a hop costs more than most games' choices
-                state = match.state
-                found = await asyncio.to_thread(lambda: [self.system.legal_actions(state, seat) for seat in todo])
+            if self._off_loop:  # every seat left in one thread hop: a hop costs more than most games' choices
+                found = await asyncio.to_thread(lambda: [self._listed(state, seat) for seat in todo])
                 for seat, legal in zip(todo, found):
                     self._remember((match.id, match.log_length, str(seat)), legal)
                 return
             seat = todo.pop(0)
-            started = time.perf_counter()
-            self._remember((match.id, match.log_length, str(seat)), self.system.legal_actions(match.state, seat))
-            self._slow_legal = time.perf_counter() - started > INLINE_LEGAL_SECONDS
+            self._remember((match.id, match.log_length, str(seat)), self._listed(state, seat))
+
+    def _listed(self, state: JSON, seat: str) -> list[JSON]:
+        """One seat's legal actions, timed in the CPU time of the thread running them (a thread's wall time would
+        count its waits for the GIL): a slow one sends the next ``SLOW_LEGAL_SPELL`` to a thread."""
+        started = time.thread_time()
+        legal = self.system.legal_actions(state, seat)
+        slow = time.thread_time() - started > INLINE_LEGAL_SECONDS
+        self._off_loop = SLOW_LEGAL_SPELL if slow else max(0, self._off_loop - 1)
+        return legal
 
     def _remember(self, key: tuple[str, int, str], legal: list[JSON]) -> None:
         self._legal[key] = legal

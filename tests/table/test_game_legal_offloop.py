@@ -9,6 +9,7 @@ import threading
 import time
 
 from table.context import Actor, Context
+from table.game_table import SLOW_LEGAL_SPELL
 from table.play import Play
 
 ALICE, BOB = Actor(1, "alice"), Actor(2, "bob")
@@ -34,7 +35,9 @@ class Counting:
 
     def legal_actions(self, state, seat):
         self.calls.append((len(state["board"]), seat, threading.get_ident()))
-        time.sleep(self.seconds)
+        busy_until = time.thread_time() + self.seconds  # CPU spent, as slow rules spend it (the table times CPU)
+        while time.thread_time() < busy_until:
+            pass
         return self.system.legal_actions(state, seat)
 
 
@@ -63,6 +66,24 @@ async def test_slow_legal_actions_are_worked_out_off_the_loop_once_per_state(tab
     assert (1, match.state["turn"]) not in per_state and (0, match.state["turn"]) in per_state
 
 
+async def test_one_slow_listing_sends_a_spell_of_listings_off_the_loop_not_all_of_them(table):
+    """A cold first listing (caches filled) must not cost a quick game a thread hop per command for good: after
+    ``SLOW_LEGAL_SPELL`` quick listings in a thread, the next ones are back on the loop."""
+    play, game, counting, match_id = await _ttt(table, seconds=0.03)
+    await play.press(ctx(BOB), f"m:accept:{match_id}")
+    match = await table.store.load(match_id)
+    seats = [h.seat for h in match.seats]
+    await game.ready(match, seats[:1])  # slow, on the loop: the spell starts
+    assert game._off_loop == SLOW_LEGAL_SPELL
+    counting.seconds = 0.0
+    loop_thread = threading.get_ident()
+    for n in range(SLOW_LEGAL_SPELL + 2):
+        game._legal.clear()
+        await game.ready(match, seats[:1])
+    threads = [thread for _, _, thread in counting.calls[1:]]
+    assert all(t != loop_thread for t in threads[:SLOW_LEGAL_SPELL]) and threads[SLOW_LEGAL_SPELL:] == [loop_thread] * 2
+
+
 async def test_quick_legal_actions_stay_on_the_loop(table):
     play, game, counting, match_id = await _ttt(table, seconds=0.0)
     await play.press(ctx(BOB), f"m:accept:{match_id}")
@@ -78,7 +99,7 @@ async def test_the_seats_still_missing_are_worked_out_in_one_thread_hop(table, m
     play, game, counting, match_id = await _ttt(table, seconds=0.0)
     await play.press(ctx(BOB), f"m:accept:{match_id}")
     match = await table.store.load(match_id)
-    game._slow_legal, seats = True, [h.seat for h in match.seats]
+    game._off_loop, seats = SLOW_LEGAL_SPELL, [h.seat for h in match.seats]
     game._legal.clear()
     hops = []
     hop = asyncio.to_thread
