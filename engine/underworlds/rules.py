@@ -7,6 +7,7 @@ and never change anything.
 """
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from functools import lru_cache
 from typing import Any, Sequence
@@ -20,7 +21,10 @@ from engine.underworlds.hexgrid import Hex
 from engine.underworlds.state import FighterState, State
 
 
-_BATTLEFIELDS: dict[str, Battlefield] = {}
+BATTLEFIELDS_KEPT = 2048
+"""Battlefields kept built (~50 KB each), the least recently asked for dropped first: a live match each, at most
+(there are over ten thousand two-board layouts, and a long-running bot would meet most of them)."""
+_BATTLEFIELDS: OrderedDict[str, Battlefield] = OrderedDict()
 """Battlefields by ``BattlefieldSpec.key`` (boards, orientations and join name a layout exactly)."""
 
 
@@ -38,6 +42,13 @@ def battlefield_of(spec: BattlefieldSpec, pack_boards: Sequence[Board] = ()) -> 
     bf = _BATTLEFIELDS.get(key)
     if bf is None:
         bf = _BATTLEFIELDS[key] = Battlefield.from_spec(spec, boards_with(pack_boards))
+        if len(_BATTLEFIELDS) > BATTLEFIELDS_KEPT:
+            _BATTLEFIELDS.popitem(last=False)
+    else:
+        try:
+            _BATTLEFIELDS.move_to_end(key)
+        except KeyError:  # dropped meanwhile by another thread (legal choices and boards run in threads too)
+            pass
     _LAST[:] = [(spec, bf)]
     return bf
 

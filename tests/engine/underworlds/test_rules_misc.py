@@ -51,3 +51,22 @@ def test_fighter_made_large_by_a_modifier_gives_two_bounty():
                 FixedRng(atk("swords", "swords") + dfn("dodge")))
     bounty = [e for e in ev if e["type"] == "GloryGained" and e["reason"] == "bounty"]
     assert [(e["player"], e["amount"]) for e in bounty] == [(P1, 2)]
+
+
+def test_battlefields_kept_are_bounded_least_recently_asked_dropped_first(monkeypatch):
+    """A long-running bot meets thousands of layouts: the built battlefields kept stay within
+    ``BATTLEFIELDS_KEPT``, the one asked for last kept, the one unasked for longest dropped."""
+    from engine.underworlds import rules
+    from engine.underworlds.battlefield import BattlefieldSpec, BoardPlacement, Join
+
+    monkeypatch.setattr(rules, "BATTLEFIELDS_KEPT", 2)
+    monkeypatch.setattr(rules, "_BATTLEFIELDS", rules.OrderedDict())
+
+    def spec(offset: int) -> BattlefieldSpec:
+        return BattlefieldSpec(first=BoardPlacement(board="mirror-well"), second=BoardPlacement(board="ruptured-seal"),
+                               join=Join(edge="long", offset=offset))
+    first = rules.battlefield_of(spec(0))
+    rules.battlefield_of(spec(1))
+    assert rules.battlefield_of(spec(0)) is first  # asked again: now the most recent
+    rules.battlefield_of(spec(2))
+    assert list(rules._BATTLEFIELDS) == [spec(0).key, spec(2).key]
