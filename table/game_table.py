@@ -23,7 +23,7 @@ from table.context import Context
 from table.i18n import message
 from table.lifecycle import Table
 from table.match import Match, Status
-from table.presenter import Presenter, Scene
+from table.presenter import NO_BOARD, Presenter, Scene
 from table.reminders import Reminders
 from table.render_pool import Renderer, shared_renderer
 from table.reply import Button, File, MenuOption, Reply, Select
@@ -492,6 +492,8 @@ class GameTable:
         # state (the events drawn are always the last entry's).
         drawn = getattr(self.presenter, "board_key", None)
         content = drawn(scene, events) if drawn is not None else None
+        if content == NO_BOARD:  # nothing to draw yet (a set-up step before the board exists): no worker asked
+            return None
         key = ("drawn", content) if content is not None else (match.id, match.log_length, scene.lang)
         png = self._boards.get(key)
         if png is None:

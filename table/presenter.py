@@ -146,7 +146,9 @@ class Presenter(Protocol):
         ...
 
     # Optional: ``board_key(scene, events) -> str | None``, a digest of exactly what ``board`` would draw (equal
-    # digests, equal images), so a state that changes nothing drawn reuses the last image instead of drawing.
+    # digests, equal images), so a state that changes nothing drawn reuses the last image instead of drawing;
+    # ``NO_BOARD`` when ``board`` would give None (nothing to draw yet: no board worker is asked); None when it
+    # can't tell (the state is drawn).
 
     def private_label(self, lang: str) -> str:
         """The label of the button that shows a player their private view (``My hand``)."""
@@ -156,6 +158,9 @@ class Presenter(Protocol):
         """What only ``scene.viewer`` may see (their hand), for an ephemeral reply."""
         ...
 
+
+NO_BOARD = ""
+"""``board_key``'s answer when there is no board to draw (before a game's board exists)."""
 
 _PRESENTERS: dict[str, Presenter] = {}
 

@@ -22,6 +22,7 @@ from engine.underworlds.fighters import Warband, warbands_with
 from engine.underworlds.hexgrid import Hex
 from render.underworlds.hexboard import Arrow, ArrowKind, BoardWords, Marker, Piece, TokenMark, render_battlefield
 from table.i18n import message
+from table.presenter import NO_BOARD
 
 JSON = dict[str, Any]
 
@@ -221,12 +222,13 @@ def render_view(view: JSON, *, events: Iterable[JSON] = (), names: Mapping[str, 
 
 
 def board_key(view: JSON, *, events: Iterable[JSON] = (), names: Mapping[str, str] | None = None,
-              width: int = BOARD_WIDTH, lang: str = "en") -> str | None:
+              width: int = BOARD_WIDTH, lang: str = "en") -> str:
     """A digest of exactly what ``render_view`` draws (equal digests, equal images): a pass, a card played from
-    hand or an objective scored changes nothing drawn and reuses the last image. None before the boards exist."""
+    hand or an objective scored changes nothing drawn and reuses the last image. ``NO_BOARD`` before the boards
+    exist (``render_view`` gives None: nothing to draw)."""
     drawing = _drawing(view, events, names, width, None, lang)
     if drawing is None:
-        return None
+        return NO_BOARD
     _, drawn = drawing
     pieces = [(p.hex, p.label, p.colour, p.wounds, sorted(m.value for m in p.markers), p.inspired)
               for p in drawn["pieces"]]  # a set's order is not part of what is drawn

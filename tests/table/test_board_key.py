@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from table.context import Actor, Context
 from table.play import Play
-from table.presenter import find_presenter
+from table.presenter import NO_BOARD, find_presenter
 
 ALICE, BOB = Actor(1, "alice"), Actor(2, "bob")
 THREAD = 811
@@ -56,3 +56,16 @@ async def test_without_a_board_key_every_state_is_drawn(table, monkeypatch):
     renderer, boards = await _marks(table, monkeypatch, None)
     assert renderer.drawn == 4, "the accept's board and one per mark"
     assert len(set(boards)) == 3
+
+
+async def test_a_board_key_saying_no_board_asks_no_worker(table, monkeypatch):
+    """Before a game's board exists its key says so (``NO_BOARD``): the reply has no image and no board worker is
+    asked for one (a set-up step would otherwise cost a round trip to a worker for nothing)."""
+    renderer = Counting()
+    play = Play(table, renderer=renderer)
+    monkeypatch.setattr(find_presenter("ttt"), "board_key", lambda scene, events: NO_BOARD, raising=False)
+    await table.new_match(ctx(ALICE), "ttt", BOB, {})
+    match_id = await table.store.match_in(THREAD)
+    reply = await play.press(ctx(BOB), f"m:accept:{match_id}")
+    assert renderer.drawn == 0
+    assert not any(post.files for _, post in reply.posts) and not reply.files

@@ -7,6 +7,7 @@ import random
 
 from engine.core.rng import SeededRng
 from engine.underworlds.system import UnderworldsSystem
+from table.presenter import NO_BOARD
 from table.underworlds.board import board_key, render_view
 
 SEATS = ("player1", "player2")
@@ -34,9 +35,10 @@ def test_equal_keys_draw_equal_images_and_unchanged_boards_keep_their_key():
     for seed in range(3):
         previous = None
         for _kind, key, png in _boards(seed):
-            if key is None:
-                assert png is None, "no key only before the boards are placed"
+            if key == NO_BOARD:
+                assert png is None, "no board only before the boards are placed"
                 continue
+            assert png is not None, "a key for every board drawn"
             assert by_key.setdefault(key, png) == png, "one key, one image"
             if previous is not None and png == previous[1]:
                 kept += previous[0] == key
@@ -45,13 +47,13 @@ def test_equal_keys_draw_equal_images_and_unchanged_boards_keep_their_key():
 
 
 def test_the_key_depends_on_the_names_and_the_language():
-    _, key, _ = next((k, key, png) for k, key, png in _boards(1) if key is not None)
+    _, key, _ = next((k, key, png) for k, key, png in _boards(1) if key != NO_BOARD)
     system = UnderworldsSystem()
-    assert key is not None
+    assert key != NO_BOARD
     rng = SeededRng((1).to_bytes(32, "big"))
     state = system.setup({}, SEATS, rng)
     pick = random.Random(1)
-    while board_key(system.view(state, None)) is None:
+    while board_key(system.view(state, None)) == NO_BOARD:
         seat, action = pick.choice([(s, a) for s in SEATS for a in system.legal_actions(state, s)])
         state, _ = system.apply(state, seat, action, rng)
     view = system.view(state, None)
