@@ -18,7 +18,7 @@ import itertools
 import math
 import operator
 import zlib
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import lru_cache, partial
@@ -1013,26 +1013,36 @@ def _draw_bands(board: BandedLayer, drawings: Sequence[_Drawing], dirty: Mapping
     """The ``dirty`` bands drawn and compressed: the match's layer's rows under them inflated, then every drawing
     touching them drawn at its place on an image of the board's size (the other rows are left blank, never read)."""
     rows, width, height = BAND_ROWS, board.width, board.height
-    runs: list[list[int]] = []
-    for number in sorted(dirty):
-        if runs and runs[-1][1] == number:
-            runs[-1][1] = number + 1
-        else:
-            runs.append([number, number + 1])
+    runs = _runs(dirty)
+    # each run's rows as PNG filters them (a filter byte, then the pixels): pasted one column left onto the canvas,
+    # then the drawn rows pasted back one column right, so the bands' bytes are ready to compress as they are
+    under = [board.filtered_rows(first, last) for first, last in runs]
     canvas = Image.new("P", (width, min(height, runs[-1][1] * rows)))
-    for first, last in runs:
-        canvas.paste(board.rows(first, last), (0, first * rows))
+    for (first, _), filtered in zip(runs, under):
+        canvas.paste(filtered, (-1, first * rows))
     draw = ImageDraw.Draw(canvas)
     for drawing in drawings:
         if any(band in dirty for band in range(drawing.top // rows, (drawing.bottom - 1) // rows + 1)):
             drawing.draw(canvas, draw)
     out: dict[int, Band] = {}
-    step = width * rows
-    for first, last in runs:
-        pixels = canvas.crop((0, first * rows, width, min(height, last * rows))).tobytes()
+    step = (width + 1) * rows
+    for (first, last), filtered in zip(runs, under):
+        filtered.paste(canvas, (1, -first * rows))
+        data = memoryview(filtered.tobytes())
         for number in range(first, last):
-            out[number] = deflate_band(pixels[(number - first) * step:(number - first + 1) * step], width)
+            out[number] = deflate_filtered(data[(number - first) * step:(number - first + 1) * step])
     return out
+
+
+def _runs(bands: Iterable[int]) -> list[tuple[int, int]]:
+    """The ``bands`` (numbers) as runs of consecutive bands, (first, past the last), top first."""
+    runs: list[list[int]] = []
+    for number in sorted(bands):
+        if runs and runs[-1][1] == number:
+            runs[-1][1] = number + 1
+        else:
+            runs.append([number, number + 1])
+    return [(first, last) for first, last in runs]
 
 
 def _drawings(battlefield: Battlefield, layout: _Layout, height: int, pal: _Palette, theme: Theme,

@@ -310,8 +310,8 @@ def test_a_piece_moving_compresses_only_the_bands_it_left_and_entered(field: Bat
     after = [dataclasses.replace(before[3], hex=P("f5")), *before[:3], *before[4:]]
     render_battlefield(field, pieces=before)
     compressed: list[int] = []
-    real = hexboard.deflate_band
-    monkeypatch.setattr(hexboard, "deflate_band", lambda pixels, width: compressed.append(1) or real(pixels, width))
+    real = hexboard.deflate_filtered
+    monkeypatch.setattr(hexboard, "deflate_filtered", lambda filtered: compressed.append(1) or real(filtered))
     png = render_battlefield(field, pieces=after)
     reach = math.ceil(2 * hex_radius(field) / hexboard.BAND_ROWS) + 1
     assert 0 < len(compressed) <= 2 * reach
