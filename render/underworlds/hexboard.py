@@ -891,21 +891,35 @@ def _draw_arrow(img: Image.Image, draw: ImageDraw.ImageDraw, *, pal: _Palette, l
     if len(points) < 2:
         return
     colour = pal(_rgb(arrow.colour) if arrow.colour is not None else theme.of(theme.arrow, arrow.kind.value))
-    size = layout.size
+    path, triangle, line_w = _arrow_shape(points, layout.size)
+    outline = pal(theme.ink)
+    draw.line(path, fill=outline, width=line_w + 4, joint="curve")
+    draw.line(path, fill=colour, width=line_w, joint="curve")
+    draw.polygon(triangle, fill=colour, outline=outline, width=2)
+
+
+def _arrow_shape(points: Sequence[tuple[float, float]], size: float
+                 ) -> tuple[list[tuple[float, float]], list[tuple[float, float]], int]:
+    """An arrow through ``points`` (hex centres): its line's path, its head's triangle and its line's width."""
     (x0, y0), (x1, y1) = points[-2], points[-1]
     length = math.hypot(x1 - x0, y1 - y0)
     ux, uy = (x1 - x0) / length, (y1 - y0) / length
     tip = (x1 - ux * size * 0.52, y1 - uy * size * 0.52)  # stop at the edge of a piece in the last hex
     head = size * 0.32
     base = (tip[0] - ux * head, tip[1] - uy * head)
-    line_w = max(4, round(size * 0.08))
-    outline = pal(theme.ink)
-    path = points[:-1] + [base]
-    draw.line(path, fill=outline, width=line_w + 4, joint="curve")
-    draw.line(path, fill=colour, width=line_w, joint="curve")
     wing = (-uy * head * 0.6, ux * head * 0.6)
     triangle = [tip, (base[0] + wing[0], base[1] + wing[1]), (base[0] - wing[0], base[1] - wing[1])]
-    draw.polygon(triangle, fill=colour, outline=outline, width=2)
+    return [*points[:-1], base], triangle, max(4, round(size * 0.08))
+
+
+def _arrow_rows(points: Sequence[tuple[float, float]], size: float) -> tuple[float, float]:
+    """How high and low an arrow through ``points`` reaches: its outlined line (its last hex's centre is short of
+    the head's tip), its head (outlined inside)."""
+    path, triangle, line_w = _arrow_shape(points, size)
+    pad = (line_w + 4) / 2
+    ys = [y for _, y in path]
+    heads = [y for _, y in triangle]
+    return min(min(ys) - pad, min(heads)), max(max(ys) + pad, max(heads))
 
 
 _MARKER_SPOTS = ((-0.6, 0.12), (0.6, 0.12), (-0.42, 0.44), (0.42, 0.44))
@@ -1028,8 +1042,8 @@ def _draw_bands(board: BandedLayer, drawings: Sequence[_Drawing], dirty: Mapping
     step = (width + 1) * rows
     for (first, last), filtered in zip(runs, under):
         filtered.paste(canvas, (1, -first * rows))
-        data = memoryview(filtered.tobytes())
-        for number in range(first, last):
+        data = memoryview(filtered.tobytes())[:(height - first * rows) * (width + 1)]  # the layer's last band
+        for number in range(first, last):  # may hold rows past the board's height: they are not the board's
             out[number] = deflate_filtered(data[(number - first) * step:(number - first + 1) * step])
     return out
 
@@ -1072,7 +1086,7 @@ def _drawings(battlefield: Battlefield, layout: _Layout, height: int, pal: _Pale
         if hex_ in centres:
             cx, cy = centres[hex_]
             outline = pal(theme.highlight if colour is None else _rgb(colour))
-            reach = size * 0.94 + line
+            reach = size * 0.94 + 1  # its outline is drawn inside the hexagon
             out.append(_Drawing(("highlight", cx, cy, outline), *rows(cy - reach, cy + reach),
                                 partial(_draw_highlight, cx=cx, cy=cy, size=size, outline=outline, width=line)))
     for arrow in arrows:  # under the tokens, so a token's value stays readable
@@ -1080,14 +1094,12 @@ def _drawings(battlefield: Battlefield, layout: _Layout, height: int, pal: _Pale
         if len(points) < 2:
             continue
         colour = pal(_rgb(arrow.colour) if arrow.colour is not None else theme.of(theme.arrow, arrow.kind.value))
-        pad = max((line + 4) / 2, size * 0.2 + 1)  # the outlined line, or the arrowhead's wings
-        ys = [y for _, y in points]
-        out.append(_Drawing(("arrow", points, colour), *rows(min(ys) - pad, max(ys) + pad),
+        out.append(_Drawing(("arrow", points, colour), *rows(*_arrow_rows(points, size)),
                             partial(_draw_arrow, pal=pal, layout=layout, arrow=arrow, theme=theme)))
     for token in tokens:
         if token.hex in centres:
             cx, cy = centres[token.hex]
-            reach = size * 0.86 + max(4, round(size * 0.1))
+            reach = size * 0.86 + 1  # its ring is drawn inside the hexagon
             up = max(reach, size * 0.3 + _badge_reach(max(11.0, size * 0.22), _token_text(token)))
             out.append(_Drawing(("token", cx, cy, token.side.value, token.value), *rows(cy - up, cy + reach),
                                 partial(_draw_token, pal=pal, layout=layout, token=token, theme=theme)))
