@@ -7,7 +7,8 @@ other battlefields drew are kept: the bench's battlefields share their first boa
 (the match's names new: their words rendered, the title's and legend's bands compressed). Prints p50 and p99 of:
 the next board after one fighter moved (the arrow of its move drawn, the last move's gone), the same board again
 (every band kept), a board with no band kept (every band drawn over is drawn and compressed again, as after the kept
-bands were dropped), the first boards, the cold render and the PNG size.
+bands were dropped), the first boards, the cold render and the PNG size; then how many bands a board compresses
+(drawn over and not kept) as a match is set up (its tokens placed one a board, then its fighters) and moves on.
 """
 from __future__ import annotations
 
@@ -63,6 +64,23 @@ def moves(field: Battlefield, count: int) -> list[dict[str, object]]:
             pieces[i] = dataclasses.replace(pieces[i], hex=step)
         boards.append(dict(kwargs, pieces=list(pieces)))
     return boards
+
+
+def set_up() -> list[dict[str, object]]:
+    """A match's set-up, one board a step: the scene's objective tokens placed one by one, then its fighters."""
+    full = scene()
+    tokens: list[TokenMark] = list(full["tokens"])  # type: ignore[call-overload]
+    pieces: list[Piece] = list(full["pieces"])  # type: ignore[call-overload]
+    return ([{"tokens": tokens[:n]} for n in range(1, len(tokens) + 1)]
+            + [{"tokens": tokens, "pieces": pieces[:n]} for n in range(1, len(pieces) + 1)])
+
+
+def bands_compressed(field: Battlefield, boards: list[dict[str, object]]) -> float:
+    """Bands compressed per board (new in the kept bands), drawing ``boards`` in turn."""
+    kept = len(hexboard._BOARD_BANDS)
+    for kwargs in boards:
+        render_battlefield(field, width=WIDTH, labels=("Bands", "Count"), **kwargs)  # type: ignore[arg-type]
+    return (len(hexboard._BOARD_BANDS) - kept) / len(boards)
 
 
 def timed(field: Battlefield, boards: list[dict[str, object]], before: Callable[[], None] = lambda: None
@@ -122,6 +140,11 @@ def main() -> None:
               f"   goal p50 ≤ {goal} ms: {'ok' if p50 <= goal else 'MISSED'}")
     print(f"    cold (boards drawn too):         {cold:6.2f} ms")
     print(f"    PNG size: {len(png) / 1024:6.1f} KB")
+    hexboard._BOARD_BANDS.clear()
+    placed = set_up()
+    tokens, fighters = (bands_compressed(field, part) for part in (placed[:5], placed[5:]))
+    print(f"    bands compressed a board: token placed {tokens:4.1f}, fighter placed {fighters:4.1f}, "
+          f"next board (one fighter moved) {bands_compressed(field, following[1:]):4.1f}")
 
 
 if __name__ == "__main__":

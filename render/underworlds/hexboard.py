@@ -1069,7 +1069,9 @@ def _drawings(battlefield: Battlefield, layout: _Layout, height: int, pal: _Pale
     size, centres = layout.size, layout.centres
 
     def rows(top: float, bottom: float) -> tuple[int, int]:
-        return max(0, math.floor(top) - 2), min(height, math.ceil(bottom) + 3)
+        """The rows from ``top`` to ``bottom`` (reaches worked out to the pixel), a row more each side: a shape's
+        edge rounded to the pixel past it."""
+        return max(0, math.floor(top) - 1), min(height, math.ceil(bottom) + 1)
 
     players = tuple(-1 if c is None else pal(_rgb(c)) for c in player_colours)
     fills = {}
