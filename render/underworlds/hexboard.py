@@ -316,12 +316,14 @@ def _tones(fg: RGB, bg: RGB) -> tuple[RGB, ...]:
     return tuple(_blend(fg, bg, amount) for amount in _LEVELS)
 
 
-def _text(img: Image.Image, pal: _Palette, centre: tuple[float, float], text: str, px: int, fg: RGB, bg: RGB) -> None:
-    """Centred anti-aliased text on a palette image: 4 tones between ``bg`` and ``fg``."""
+def _text(draw: ImageDraw.ImageDraw, pal: _Palette, centre: tuple[float, float], text: str, px: int, fg: RGB,
+          bg: RGB) -> None:
+    """Centred anti-aliased text on a palette image: 4 tones between ``bg`` and ``fg``, each a mask drawn in its
+    tone (as pasting it would, without an image of the tone made for each)."""
     bands = _text_bands(text, max(MIN_TEXT_PX, px))
     x, y = round(centre[0] - bands[0].width / 2), round(centre[1] - bands[0].height / 2)
     for band, tone in zip(bands, _tones(fg, bg)):
-        img.paste(pal(tone), (x, y), band)
+        draw.bitmap((x, y), band, fill=pal(tone))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -858,12 +860,12 @@ def _starting_icon(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, fi
 # Dynamic layer
 
 
-def _badge(img: Image.Image, draw: ImageDraw.ImageDraw, pal: _Palette, centre: tuple[float, float], radius: float,
+def _badge(draw: ImageDraw.ImageDraw, pal: _Palette, centre: tuple[float, float], radius: float,
            fill: RGB, text: str, theme: Theme) -> None:
     x, y = centre
     draw.ellipse([x - radius, y - radius, x + radius, y + radius], fill=pal(fill), outline=pal(theme.ink), width=2)
     if text:
-        _text(img, pal, (x, y), text, round(radius * 1.3), _contrast(fill, theme), fill)
+        _text(draw, pal, (x, y), text, round(radius * 1.3), _contrast(fill, theme), fill)
 
 
 def _token_text(token: TokenMark) -> str:
@@ -881,7 +883,7 @@ def _draw_token(img: Image.Image, draw: ImageDraw.ImageDraw, *, pal: _Palette, l
     draw.polygon(_corners(cx, cy, size * 0.86), outline=pal(colour), width=ring)
     if token.side is FeatureSide.BLOCKED:
         draw.polygon(_corners(cx, cy, size * 0.86 - ring), outline=pal(theme.blocked_border), width=2)
-    _badge(img, draw, pal, (cx - size * 0.5, cy - size * 0.3), max(11.0, size * 0.22), colour, _token_text(token),
+    _badge(draw, pal, (cx - size * 0.5, cy - size * 0.3), max(11.0, size * 0.22), colour, _token_text(token),
            theme)
 
 
@@ -938,17 +940,17 @@ def _draw_piece(img: Image.Image, draw: ImageDraw.ImageDraw, *, pal: _Palette, l
     draw.ellipse([cx - radius, cy - radius, cx + radius, cy + radius], fill=pal(fill), outline=pal(theme.ink),
                  width=max(2, round(size * 0.03)))
     if piece.label:
-        _text(img, pal, (cx, cy), piece.label[:3], round(size * (0.4 if len(piece.label) < 3 else 0.3)),
+        _text(draw, pal, (cx, cy), piece.label[:3], round(size * (0.4 if len(piece.label) < 3 else 0.3)),
               _contrast(fill, theme), fill)
     small = max(11.0, size * 0.2)
     if piece.wounds > 0:
-        _badge(img, draw, pal, (cx + size * 0.46, cy - size * 0.36), max(11.0, size * 0.22), theme.wound,
+        _badge(draw, pal, (cx + size * 0.46, cy - size * 0.36), max(11.0, size * 0.22), theme.wound,
                str(piece.wounds), theme)
     spots = iter(_MARKER_SPOTS)
     for marker in _MARKER_ORDER:
         if marker in piece.markers:
             dx, dy = next(spots)
-            _badge(img, draw, pal, (cx + dx * size, cy + dy * size), small, theme.of(theme.marker, marker.value),
+            _badge(draw, pal, (cx + dx * size, cy + dy * size), small, theme.of(theme.marker, marker.value),
                    words.marker(marker.value)[1], theme)
 
 
