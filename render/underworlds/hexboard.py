@@ -837,8 +837,10 @@ def _names_layer(battlefield: Battlefield, width: int, theme: Theme, labels: tup
             raw, step = part.tobytes(), (width + 1) * BAND_ROWS
             for n in range(first, last):
                 pixels = raw[(n - first) * step:(n - first + 1) * step]
-                if n < len(hexes.bands) and pixels == under[(n - first) * step:(n - first + 1) * step]:
-                    continue  # nothing of the title or legend in it (blank rows): the hexes' band as it is
+                if (n < len(hexes.bands) and (n + 1) * BAND_ROWS <= height
+                        and pixels == under[(n - first) * step:(n - first + 1) * step]):
+                    continue  # nothing of the title or legend in it (blank rows): the hexes' band as it is (not
+                    # the last, cut short: the hexes' has rows past the board's, too much data for a PNG)
                 bands[n] = _names_band(pixels)
                 own += len(bands[n][0])
         layer = BandedLayer(width, height, _names_palette(theme), tuple(bands))  # type: ignore[arg-type]
