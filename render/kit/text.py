@@ -64,8 +64,15 @@ def _cut_mask(font: ImageFont.FreeTypeFont, text: str, anchor: str, y_start: flo
               ) -> tuple[tuple[object, ...], tuple[int, int]]:
     """A word's mask from a whole pixel across, cut in four (``TONE_CUTS``), a cut with no pixel None."""
     mask, offset = _mask(font, text, anchor, "L", (0.0, y_start))
-    cuts = [mask.point(list(lut), None) for lut in TONE_CUTS]  # the core's point: no per-call rounding of the table
-    return tuple(cut if cut.getbbox() else None for cut in cuts), offset
+    return tuple(cut if cut.getbbox() else None for cut in cut_in_tones(mask)), offset
+
+
+_CUT_TABLES = tuple(list(lut) for lut in TONE_CUTS)
+
+
+def cut_in_tones(mask: object) -> tuple[Image.Image, ...]:
+    """An anti-aliased mask (an ``L`` image or a core image) cut in four (``TONE_CUTS``), lightest first."""
+    return tuple(mask.point(lut, None) for lut in _CUT_TABLES)  # type: ignore[attr-defined]
 
 
 def _by_words(font: object, anchor: str) -> bool:

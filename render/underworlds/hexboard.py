@@ -28,7 +28,7 @@ from PIL import Image, ImageColor, ImageDraw, ImageFont
 from render.kit.cache import ByteCache
 from render.kit.fonts import font
 from render.kit.png import BAND_ROWS, Band, BandedLayer, deflate_band, deflate_filtered, inflate_band, png
-from render.kit.text import TONE_CUTS, draw_text, draw_tones, text_box, text_length
+from render.kit.text import cut_in_tones, draw_text, draw_tones, text_box, text_length
 
 from engine.underworlds.battlefield import Battlefield, HexType, JoinEdge
 from engine.underworlds.feature_tokens import FeatureSide
@@ -297,17 +297,13 @@ class _Palette:
         return [v for c in self.colours for v in c]
 
 
-_BANDS = tuple(list(lut) for lut in TONE_CUTS)
-"""``TONE_CUTS`` as lists, for ``Image.point``."""
-
-
 @lru_cache(maxsize=512)
 def _text_bands(text: str, px: int) -> tuple[Image.Image, ...]:
     font = _font(px)
     left, top, right, bottom = font.getbbox(text)
     mask = Image.new("L", (right - left + 2, bottom - top + 2), 0)
     ImageDraw.Draw(mask).text((1 - left, 1 - top), text, fill=255, font=font)
-    return tuple(mask.point(lut) for lut in _BANDS)
+    return cut_in_tones(mask)
 
 
 @lru_cache(maxsize=256)

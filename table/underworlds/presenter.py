@@ -229,7 +229,7 @@ class UnderworldsPresenter:
     def board(self, scene: Scene, events: Sequence[JSON]) -> bytes | None:
         return render_view(scene.view, events=events, names=scene.players, lang=scene.lang)
 
-    def board_key(self, scene: Scene, events: Sequence[JSON]) -> str | None:
+    def board_key(self, scene: Scene, events: Sequence[JSON]) -> str:
         return board_key(scene.view, events=events, names=scene.players, lang=scene.lang)
 
     def private_label(self, lang: str) -> str:
