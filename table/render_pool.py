@@ -172,9 +172,14 @@ class Renderer:
         self._busy = [0] * self.workers
 
     def _worker_for(self, match_id: str) -> int:
-        """The match's home worker, unless it is busy and another has less to do."""
-        home = zlib.crc32(match_id.encode()) % len(self._pool)
-        return min(range(len(self._pool)), key=lambda i: (self._busy[i], i != home))
+        """The match's home worker, unless it is busy and another is idle. Not merely less busy: under load every
+        worker has boards queued, and a board sent away from home draws the match's layers again in a cache
+        that did not hold them (a first board costs several next ones)."""
+        busy = self._busy
+        home = zlib.crc32(match_id.encode()) % len(busy)
+        if busy[home]:
+            return next((i for i, waiting in enumerate(busy) if not waiting), home)
+        return home
 
     async def board(self, presenter: Presenter, scene: Scene, events: Sequence[JSON]) -> bytes | None:
         """The scene's board as PNG bytes (None when the game has none yet)."""

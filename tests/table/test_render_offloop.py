@@ -90,7 +90,7 @@ async def test_the_event_loop_stays_free_while_a_board_is_drawn(table, monkeypat
 
 def test_a_matchs_boards_go_to_its_home_worker_unless_it_is_busy():
     """The workers' caches split the live matches: a match's boards are drawn by one worker, another one only
-    while that one is busy and another is free."""
+    while that one is busy and another is idle."""
     renderer = Renderer(workers=2)
     try:
         renderer._start()
@@ -102,6 +102,8 @@ def test_a_matchs_boards_go_to_its_home_worker_unless_it_is_busy():
         assert renderer._worker_for("m1") == 1 - home
         renderer._busy[1 - home] = 1
         assert renderer._worker_for("m1") == home, "all busy: it waits at home"
+        renderer._busy[home] = 3
+        assert renderer._worker_for("m1") == home, "another merely less busy: it still waits at home (its layers)"
     finally:
         renderer.close()
 
