@@ -96,7 +96,8 @@ class Store:
         self._cas = redis.register_script(_CAS)
         self._set_panel = redis.register_script(_SET_PANEL)
         self._cluster = isinstance(redis, aioredis.RedisCluster)
-        """On a cluster the indexes are written by a pipeline after the snapshot; on one server, by _CAS."""
+        """On a cluster the indexes are written by a pipeline after the snapshot, when stale (``_index_stale``); on
+        one server, by _CAS."""
         self.recompute: Callable[[str, list[dict[str, Any]]], Awaitable[list[dict[str, Any]]]] | None = None
         """Gives a match's whole log its actions' events (replayed from the seed); set by the table."""
         self._known: OrderedDict[str, tuple[bytes, Match]] = OrderedDict()
@@ -135,6 +136,8 @@ class Store:
         :raises StaleVersion: core.stale_version
         """
         entries = list(entries)
+        kept = self._known.get(match.id)
+        stored = kept[1] if kept is not None and kept[1].version == match.version else None  # as saved before
         saved = match.model_copy(update={"version": match.version + 1,
                                          "log_length": match.log_length + len(entries)})
         ttl = self.retention_seconds if saved.status.over else 0
@@ -152,7 +155,7 @@ class Store:
         if not ok:
             raise StaleVersion("core.stale_version", match=match.id, version=int(current))
         self._keep(saved.id, data, saved.model_copy(update={"panel_message_id": None}))  # as the data reads back
-        if self._cluster:
+        if self._cluster and _index_stale(stored, saved):
             await self._index(saved)
         return saved
 
@@ -274,6 +277,21 @@ class Store:
         key = f"{self.prefix}:secret"
         await self.redis.set(key, secrets.token_hex(32), nx=True)
         return bytes.fromhex((await self.redis.get(key)).decode())
+
+
+INDEX_REFRESH_SECONDS = 60
+"""How stale a match's place in its players' lists may grow on a cluster (their order: most recently updated
+first; the lists sort by the snapshots' own times when shown)."""
+
+
+def _index_stale(before: Match | None, saved: Match) -> bool:
+    """Whether a cluster's indexes must be written again for ``saved`` over ``before`` (the match as saved before,
+    None when this process does not know it): a new match, new seats or thread, a new status, or its update time
+    in a later minute. Each write is a round trip to other nodes (other slots) after the snapshot's; most commands
+    change none of it."""
+    return (before is None or before.thread_id != saved.thread_id or before.status != saved.status
+            or [h.user_id for h in before.seats] != [h.user_id for h in saved.seats]
+            or before.updated_at // INDEX_REFRESH_SECONDS != saved.updated_at // INDEX_REFRESH_SECONDS)
 
 
 _KEPT_APART = {"panel_message_id"}

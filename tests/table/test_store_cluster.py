@@ -8,11 +8,13 @@ import asyncio
 import sys
 import time
 from pathlib import Path
+from typing import Awaitable
 
 import pytest
 from redis.cluster import key_slot
 
 from table.league.store import LeagueStore
+from table.match import Status
 from table.redis_server import client_for
 from table.store import Store
 from tests.support.redis_cluster import redis_cluster_url  # noqa: F401 - the session's cluster
@@ -156,3 +158,24 @@ async def test_the_bot_connects_to_the_cluster_its_redis_url_names(redis_cluster
         assert isinstance(client, RedisCluster)
         store = Store(client, prefix=prefix)
         assert await store.server_secret() == await store.server_secret()
+
+
+async def test_on_a_cluster_the_players_lists_are_rewritten_only_when_stale(store: Store, redis):
+    """The players' lists live in other slots than the match: writing them costs a round trip of its own, so a save
+    writes them for a new match, a new status, seats or thread, or once its update time is in a later minute
+    (``INDEX_REFRESH_SECONDS``) than the last save's; in between a list's order is at most that stale."""
+    from table.store import INDEX_REFRESH_SECONDS
+
+    def place() -> Awaitable[float | None]:
+        return redis.zscore(store._user_key(1), "abc123")
+
+    saved = await store.create(a_match())
+    assert await place() == 1.0
+    saved = await store.save(saved.model_copy(update={"updated_at": 5.0}))
+    assert await place() == 1.0, "the same minute: not written again"
+    saved = await store.save(saved.model_copy(update={"updated_at": INDEX_REFRESH_SECONDS + 2.0}))
+    assert await place() == INDEX_REFRESH_SECONDS + 2.0, "a minute on: its place refreshed"
+    saved = await store.save(saved.model_copy(update={"updated_at": INDEX_REFRESH_SECONDS + 3.0,
+                                                      "status": Status.FINISHED}))
+    assert await place() == INDEX_REFRESH_SECONDS + 3.0, "a new status: written at once"
+    assert [m.id for m in await store.matches_of(2)] == ["abc123"]
