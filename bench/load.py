@@ -1,7 +1,7 @@
 """Load: many concurrent matches playing random legal actions through the table layer against real Redis.
 
     python -m bench.load [--matches 1000] [--seconds 60] [--game underworlds] [--concurrency 50]
-                         [--processes N] [--cluster] [--path command|engine] [--finish 10]
+                         [--processes N] [--cluster] [--path command|engine] [--finish 10] [--board-workers N]
 
 The matches are opened first, then played by worker processes for ``--seconds``: one worker, and with
 ``--processes N`` (N > 1) again N workers on as many fresh matches in the same run, each worker with its own
@@ -13,7 +13,8 @@ Each action is timed as a user waits for it. ``--path command`` (the default) ru
 runs it: a button or menu option of the match's last reply pressed (``Play.press``), as players mostly do, or
 ``/<game> do`` with an autocomplete pick when the reply offers none (``GameTable.run``): load, the legal
 choices, the act and its save, the views, the turn panel with the next player's legal choices, the board image,
-reminders and windows armed;
+reminders and windows armed; each bot process draws boards in ``--board-workers`` processes of its own (by default
+the machine's cores shared between the bot processes, as the README advises for ``BOARD_WORKERS``);
 ``--path engine`` only ``Table.act`` (load, apply, compare-and-set, indexes), as this bench timed before.
 
 After the timed window, ``--finish`` matches (10) are played to their end, untimed, so the memory of a finished
@@ -42,6 +43,7 @@ from table.games import load_games
 from table.lifecycle import Table
 from table.match import Match, Status
 from table.play import Play
+from table.render_pool import Renderer
 from table.reply import Reply
 from redis.asyncio.cluster import RedisCluster
 
@@ -197,6 +199,8 @@ class Share:
     concurrency: int
     seed: int
     path: str = "command"
+    board_workers: int | None = None
+    """Board-drawing processes of this bot process (None: ``BOARD_WORKERS``' default, one per core)."""
 
 
 @dataclass
@@ -218,7 +222,7 @@ async def _work(share: Share, ready, start) -> Played:
     _test_game_if_needed()
     redis = client_for(share.url, max_connections=share.concurrency + 10)
     table = Table(Store(redis, prefix=share.prefix), SECRET)
-    games = Play(table) if share.path == "command" else None
+    games = Play(table, renderer=Renderer(share.board_workers)) if share.path == "command" else None
     collector.tune()  # as bot.py sets a bot process up
     try:
         await redis.ping()
@@ -265,6 +269,8 @@ class Figures:
     replay_bad: int
     finished_parts: tuple[float, float, float] | None = None
     """A finished match's snapshot bytes, log bytes and log entries (means)."""
+    board_workers: int = 0
+    """Board-drawing processes per bot process."""
 
 
 async def phase(url: str, prefix: str, args: argparse.Namespace, processes: int) -> Figures:
@@ -296,7 +302,7 @@ async def phase(url: str, prefix: str, args: argparse.Namespace, processes: int)
                 bad += 1
                 print(f"replay mismatch in {match_id}: {exc}", file=sys.stderr)
         return Figures(processes, len(ids), played, (after - before) / len(ids), finished, per_finished, per_entry,
-                       bad, parts)
+                       bad, parts, board_workers(args, processes))
     finally:
         await redis.aclose()
 
@@ -319,13 +325,22 @@ async def finish(table: Table, ids: list[str], most: int = 2000) -> None:
                 close()
 
 
+def board_workers(args: argparse.Namespace, processes: int) -> int:
+    """Board-drawing processes per bot process: ``--board-workers``, else the machine's cores shared between the bot
+    processes (at least one): several bot processes on one host share its cores, as the README advises."""
+    if args.board_workers is not None:
+        return args.board_workers
+    return max(1, min(4, os.cpu_count() or 1) // processes)
+
+
 async def _run_workers(url: str, prefix: str, ids: list[str], args: argparse.Namespace, processes: int) -> Played:
     """Start the workers (spawned: each a fresh interpreter, as a bot process is), start them together, merge."""
     ctx = multiprocessing.get_context("spawn")
     ready, results, start = ctx.Queue(), ctx.Queue(), ctx.Event()
     per_worker = max(1, args.concurrency // processes)
+    drawing = board_workers(args, processes)
     workers = [ctx.Process(target=worker, args=(Share(url, prefix, ids[k::processes], args.seconds, per_worker,
-                                                      1000 * k, args.path), ready, start, results))
+                                                      1000 * k, args.path, drawing), ready, start, results))
                for k in range(processes)]
     for w in workers:
         w.start()
@@ -406,6 +421,7 @@ def report(columns: list[Figures], where: str, path: str, persistence: str) -> N
     row("actions (applied/refused)", "", lambda c: f"{c.played.counts['applied']}/{c.played.counts['refused']}")
     if path == "command":
         row("  of which buttons/menus pressed", "", lambda c: f"{c.played.counts['pressed']}")
+        row("board workers per process", "", lambda c: f"{c.board_workers}")
     def rate(c: Figures) -> float:
         return len(c.played.latencies) / max(c.played.elapsed, 1e-9)
     row("throughput", GOALS["throughput"], lambda c: f"{rate(c):.0f}/s")
@@ -447,6 +463,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--cluster", action="store_true", help="play on a Redis Cluster (started here if needed)")
     parser.add_argument("--finish", type=int, default=10,
                         help="matches played to their end after the timed window, untimed (memory per finished match)")
+    parser.add_argument("--board-workers", type=int, default=None,
+                        help="board-drawing processes per bot process (default: the cores shared between the bot "
+                             "processes, at least one, as the README advises for BOARD_WORKERS)")
     parser.add_argument("--path", choices=sorted(PATHS), default="command",
                         help="what each timed action runs: the full command (default) or Table.act only")
     code = asyncio.run(run(parser.parse_args(argv)))
