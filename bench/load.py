@@ -18,7 +18,9 @@ the machine's cores shared between the bot processes, as the README advises for 
 ``--path engine`` only ``Table.act`` (load, apply, compare-and-set, indexes), as this bench timed before.
 
 After the timed window, ``--finish`` matches (10) are played to their end, untimed, so the memory of a finished
-match is measured however short the run. Prints throughput, p50/p99 latency per action and Redis memory per match, one column per worker count beside
+match is measured however short the run. Prints throughput, p50/p99 latency per action, the CPU each role spent per
+action over the window (bot processes, their board workers, the Redis servers started here: ``bench/cpu.py``) and
+Redis memory per match, one column per worker count beside
 issue #20's goals, and how throughput scales from 1 to N processes; then replays every match's log from its
 seed and checks it equals the stored snapshot.
 """
@@ -34,6 +36,7 @@ import sys
 import time
 from dataclasses import dataclass, field
 
+from bench import cpu
 from bench.common import bench_url, used_memory
 from engine.core import system as systems
 from engine.core.errors import GameError
@@ -211,6 +214,8 @@ class Played:
     counts: dict[str, int] = field(default_factory=lambda: {"applied": 0, "refused": 0, "finished": 0, "stuck": 0,
                                                             "pressed": 0})
     elapsed: float = 0.0
+    cpu: dict[str, float] | None = None
+    """CPU seconds over the timed window by role (``bench/cpu.py``): bot processes, board workers, Redis."""
 
 
 def worker(share: Share, ready, start, results) -> None:  # pragma: no cover - runs in a worker process
@@ -344,10 +349,12 @@ async def _run_workers(url: str, prefix: str, ids: list[str], args: argparse.Nam
                for k in range(processes)]
     for w in workers:
         w.start()
-    for _ in workers:
-        await asyncio.to_thread(ready.get, True, 120)
+    bots = [await asyncio.to_thread(ready.get, True, 120) for _ in workers]
+    before = cpu.processes()
     start.set()
     merged = Played()
+    await asyncio.sleep(args.seconds)
+    merged.cpu = cpu.by_role(bots, before, cpu.processes())
     for _ in workers:
         one: Played = await asyncio.to_thread(results.get, True, args.seconds + 600)
         merged.latencies += one.latencies
@@ -430,6 +437,9 @@ def report(columns: list[Figures], where: str, path: str, persistence: str) -> N
             lambda c: f"{rate(c) / max(rate(columns[0]), 1e-9):.2f}×")
     row("latency p50", GOALS["p50"], lambda c: lat(c, 0.5))
     row("latency p99", GOALS["p99"], lambda c: lat(c, 0.99))
+    for role, name in (("bot", "bot processes"), ("boards", "board workers"), ("redis", "Redis servers")):
+        row(f"CPU per action: {name}", "-", lambda c, role=role: "-" if not c.played.cpu else
+            f"{c.played.cpu[role] * 1000 / max(len(c.played.latencies), 1):.2f} ms")
     row("Redis memory per match (used Δ)", GOALS["memory"], lambda c: f"{c.memory_per_match / 1024:.1f} KiB")
     row("memory per finished match", GOALS["finished"],
         lambda c: f"{c.memory_per_finished / 1024:.1f} KiB ({c.finished})" if c.memory_per_finished else "none")
