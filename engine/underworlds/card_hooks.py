@@ -65,6 +65,12 @@ def modify_attack(st: State, f: FighterState, profile: JSON) -> None:
     _cards.modify_attack(st, f, profile)
 
 
+def attack_modifiers_key(st: State) -> Any:
+    """Everything ``modify_attack`` reads of the position beyond the fighter (its id, card, Inspired side and
+    upgrades), as a hashable key: ``rules.characteristics`` are remembered across positions on it."""
+    return _cards.attack_modifiers_key(st)
+
+
 # -- asked by flow (damage, reaction steps, inspire and surge steps) ------------------------------------------------
 
 
@@ -135,7 +141,7 @@ def cannot_be_uninspired(st: State, f: FighterState) -> bool:
 
 QUESTIONS = frozenset({
     "cannot_be_uninspired", "distance_reduction", "shortens_distance",
-    "extra_lethal", "extra_lethal_hexes", "grants_flying", "cannot_be_staggered", "modify_attack",
+    "extra_lethal", "extra_lethal_hexes", "grants_flying", "cannot_be_staggered", "modify_attack", "attack_modifiers_key",
     "prevent_damage", "after_damage", "note_lethal_damage", "reaction_options", "declare_reaction",
     "resolve_reaction", "inspire_condition_met", "objective_glory", "after_scatter",
 })

@@ -296,6 +296,40 @@ def attacks(st: State, f: FighterState) -> list[dict[str, Any]]:
     return out
 
 
+def characteristics(st: State, fighters: Iterable[FighterState]) -> list[dict[str, Any]]:
+    """Each fighter's characteristics now, as views show them: ``wounds_max``, ``move_value``, ``defence``
+    (``dice``, ``symbol``), ``large``, ``vulnerable`` and ``attacks`` (none before it is deployed). Read only: they
+    are remembered across positions (a view asks for every fighter's, and an action changes one or two fighters),
+    keyed on all that they read: the fighter card, Inspired, upgrades, wound tokens, deployed, and what the cards in
+    play change of attacks (``card_hooks.attack_modifiers_key``)."""
+    if st.pack_warbands:  # a pack's fighter cards are new objects in each loaded state: nothing to key on
+        return [_characteristics(st, f) for f in fighters]
+    cards, in_play = load_cards(), card_hooks.attack_modifiers_key(st)
+    out = []
+    for f in fighters:
+        card = card_of(st, f)
+        key = (f.id, id(card), f.inspired, tuple(f.upgrades), f.wounds, f.deployed, id(cards), in_play)
+        hit = _CHARACTERISTICS.get(key)
+        if hit is None or hit[0] is not card or hit[1] is not cards:
+            if len(_CHARACTERISTICS) >= _CHARACTERISTICS_KEPT:
+                _CHARACTERISTICS.clear()
+            hit = _CHARACTERISTICS[key] = (card, cards, _characteristics(st, f))
+        out.append(hit[2])
+    return out
+
+
+def _characteristics(st: State, f: FighterState) -> dict[str, Any]:
+    return {"wounds_max": wounds(st, f), "move_value": move_value(st, f),
+            "defence": dict(zip(("dice", "symbol"), defence(st, f))), "large": is_large(st, f),
+            "vulnerable": is_vulnerable(st, f), "attacks": attacks(st, f) if f.deployed else []}
+
+
+_CHARACTERISTICS: dict[tuple[Any, ...], tuple[Fighter, dict[str, Any], dict[str, Any]]] = {}
+"""``characteristics`` by their key, with the fighter card and the cards' dict its ids name (kept so each id stays
+its own)."""
+_CHARACTERISTICS_KEPT = 4096
+
+
 _PRINTED_ATTACKS: dict[tuple[int, bool, tuple[str, ...], bool], tuple[Fighter, tuple[dict[str, Any], ...]]] = {}
 """``_printed_attacks`` by (id of the fighter card, Inspired, upgrades, wizard), the card kept so the id stays its
 own: the legal actions ask for every fighter's attacks at every activation step."""

@@ -290,18 +290,12 @@ def _fighters_view(st: State, dumped: JSON) -> list[JSON]:
     made once per state dict."""
     out = _recall(_FIGHTER_VIEWS, id(dumped), dumped)
     if out is None:
-        out = [_fighter_view(st, f, data) for f, data in zip(st.fighters, dumped["fighters"])]
+        chosen = [i for i, f in enumerate(st.fighters) if st.players[f.seat].warband is not None]
+        out = list(dumped["fighters"])  # a fighter of a warband not chosen yet has no characteristics
+        for i, values in zip(chosen, rules.characteristics(st, [st.fighters[i] for i in chosen])):
+            out[i] = {**out[i], **values}
         _remember(_FIGHTER_VIEWS, id(dumped), dumped, out)
     return out  # type: ignore[no-any-return]
-
-
-def _fighter_view(st: State, f: Any, data: JSON) -> JSON:
-    """``data`` (the fighter's dump, read only) with its characteristics now."""
-    if st.players[f.seat].warband is None:
-        return data
-    return {**data, "wounds_max": rules.wounds(st, f), "move_value": rules.move_value(st, f),
-            "defence": dict(zip(("dice", "symbol"), rules.defence(st, f))), "large": rules.is_large(st, f),
-            "vulnerable": rules.is_vulnerable(st, f), "attacks": rules.attacks(st, f) if f.deployed else []}
 
 
 def next_turn(st: State) -> str | None:

@@ -70,3 +70,25 @@ def test_battlefields_kept_are_bounded_least_recently_asked_dropped_first(monkey
     assert rules.battlefield_of(spec(0)) is first  # asked again: now the most recent
     rules.battlefield_of(spec(2))
     assert list(rules._BATTLEFIELDS) == [spec(0).key, spec(2).key]
+
+
+def test_remembered_characteristics_follow_what_the_cards_in_play_change():
+    """``rules.characteristics`` remembers them across positions: a Bane of Heroes given (Wicked Aim: +2 Range, not
+    +1) or a persisting Season the Meat on the fighter (-1 Dice) changes them, as a fresh reckoning does."""
+    st = load(scenario({TARGOR: "c3", OBRYN: "h9"}, upgrades={TARGOR: ["47032"]}))
+    targor = st.fighter(TARGOR)
+
+    def attack() -> dict:
+        (now,) = rules.characteristics(st, [targor])
+        assert now == rules._characteristics(st, targor)
+        return now["attacks"][0]
+
+    plain = attack()
+    st.players[P1].bane.holder = TARGOR
+    assert attack()["range"] == plain["range"] + 1
+    st.persisting.append({"card": "46018", "seat": "player2", "target": TARGOR})
+    assert attack()["dice"] == max(1, plain["dice"] - 1)
+    st.persisting[0]["target"] = OBRYN
+    assert attack()["dice"] == plain["dice"]
+    targor.upgrades = []
+    assert attack()["range"] == plain["range"] - 1

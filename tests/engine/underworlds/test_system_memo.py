@@ -6,6 +6,7 @@ import copy
 import random
 
 from engine.core.rng import SeededRng
+from engine.underworlds import rules
 from engine.underworlds.flow import legal
 from engine.underworlds.system import UnderworldsSystem, _view, dump, load, loaded
 
@@ -46,3 +47,19 @@ def test_a_dict_equal_but_not_the_same_is_loaded_again() -> None:
     twin = copy.deepcopy(state)
     assert loaded(twin) is not loaded(state)
     assert loaded(twin) == loaded(state)
+
+
+def test_characteristics_remembered_across_states_are_a_fresh_reckoning() -> None:
+    """Views take each fighter's characteristics from ``rules.characteristics``, remembered across positions on
+    what they read: over whole matches of two and three players, each is what it would be reckoned afresh."""
+    system = UnderworldsSystem()
+    for seed, seats in ((11, SEATS), (12, (*SEATS, "player3"))):
+        rng = SeededRng(seed.to_bytes(32, "big"))
+        pick = random.Random(seed)
+        state = system.setup({}, seats, rng)
+        while system.outcome(state) is None:
+            st = loaded(state)
+            chosen = [f for f in st.fighters if st.players[f.seat].warband is not None]
+            assert rules.characteristics(st, chosen) == [rules._characteristics(st, f) for f in chosen]
+            seat, action = pick.choice([(s, a) for s in seats for a in system.legal_actions(state, s)])
+            state, _ = system.apply(state, seat, action, rng)
