@@ -13,6 +13,8 @@ import functools
 import hashlib
 import json
 import re
+import threading
+from collections import OrderedDict
 from typing import Any, Iterable, Mapping, Sequence
 
 from engine.underworlds import rules
@@ -41,6 +43,30 @@ LAYOUTS_KEPT = 2048
 its own."""
 
 
+VIEWS_KEPT = 256
+"""Views whose board facts (battlefield, seat colours) are kept: one command's view is asked for them by its board
+key, its panel and each move's cost in a label, and tens of commands are in flight at once."""
+_VIEWS: OrderedDict[int, tuple[JSON, dict[str, Any]]] = OrderedDict()
+_VIEWS_LOCK = threading.Lock()  # boards are drawn in threads too
+_LAID: OrderedDict[str, Battlefield] = OrderedDict()
+"""Battlefields by their layout as a view writes it (``repr``), up to ``LAYOUTS_KEPT``."""
+
+
+def _facts(view: JSON) -> dict[str, Any]:
+    """The facts worked out from ``view`` so far, by name. A view is never changed once made (the engine keeps one
+    per state), and is kept alive beside its facts, so its id names it while they are kept."""
+    with _VIEWS_LOCK:
+        hit = _VIEWS.get(id(view))
+        if hit is not None and hit[0] is view:
+            _VIEWS.move_to_end(id(view))
+            return hit[1]
+        facts: dict[str, Any] = {}
+        _VIEWS[id(view)] = (view, facts)
+        if len(_VIEWS) > VIEWS_KEPT:
+            _VIEWS.popitem(last=False)
+        return facts
+
+
 @functools.lru_cache(maxsize=LAYOUTS_KEPT)
 def _layout(spec_json: str, boards_json: str) -> tuple[BattlefieldSpec, tuple[Board, ...]]:
     return (BattlefieldSpec.model_validate_json(spec_json),
@@ -50,14 +76,34 @@ def _layout(spec_json: str, boards_json: str) -> tuple[BattlefieldSpec, tuple[Bo
 def battlefield_of(view: JSON) -> Battlefield | None:
     """The battlefield the view's boards make (its data pack's faces included), or None before the boards
     are placed."""
+    facts = _facts(view)
+    if "battlefield" not in facts:
+        facts["battlefield"] = _battlefield_of(view)
+    return facts["battlefield"]  # type: ignore[no-any-return]
+
+
+def _battlefield_of(view: JSON) -> Battlefield | None:
     spec = view.get("battlefield")
     if not spec:
         return None
     placed = {spec["first"]["board"], spec["second"]["board"], *(extra["board"] for extra in spec.get("more") or ())}
     used = [b for b in view.get("pack_boards") or [] if b.get("id") in placed]
-    # The rules' own cache: the engine built this battlefield already (legal choices, the action applied), and
-    # building one costs more than drawing its board.
-    return rules.battlefield_of(*_layout(json.dumps(spec, sort_keys=True), json.dumps(used, sort_keys=True)))
+    # By the layout as written: every view of a match writes it alike, and writing it costs less than a JSON dump
+    # (a view written in another key order only misses).
+    written = repr((spec, used))
+    with _VIEWS_LOCK:
+        battlefield = _LAID.get(written)
+        if battlefield is not None:
+            _LAID.move_to_end(written)
+    if battlefield is None:
+        # The rules' own cache: the engine built this battlefield already (legal choices, the action applied), and
+        # building one costs more than drawing its board.
+        battlefield = rules.battlefield_of(*_layout(json.dumps(spec, sort_keys=True), json.dumps(used, sort_keys=True)))
+        with _VIEWS_LOCK:
+            _LAID[written] = battlefield
+            if len(_LAID) > LAYOUTS_KEPT:
+                _LAID.popitem(last=False)
+    return battlefield
 
 
 def _initials(name: str) -> str:
@@ -106,7 +152,15 @@ def _pack_warbands(spec_json: str) -> tuple[Warband, ...]:
 
 
 def seat_colours(view: JSON) -> dict[str, str]:
-    """Each seat's drawing colour: its warband's primary colour, or the seat colour when they clash."""
+    """Each seat's drawing colour: its warband's primary colour, or the seat colour when they clash (shared: read
+    only)."""
+    facts = _facts(view)
+    if "colours" not in facts:
+        facts["colours"] = _seat_colours(view)
+    return facts["colours"]  # type: ignore[no-any-return]
+
+
+def _seat_colours(view: JSON) -> dict[str, str]:
     warbands = warbands_of(view)
     seats = view["seats"]
     out: dict[str, str] = {}
@@ -118,35 +172,43 @@ def seat_colours(view: JSON) -> dict[str, str]:
     return out
 
 
+PIECES_KEPT = 8192
+"""Pieces and feature tokens kept by what they show: a fighter that did not move, take a wound or gain a marker is
+the same piece on the next board (and its part of the board key is written once)."""
+_MARKERS = tuple((m.value, m) for m in Marker)  # an enum member's value is a slow look-up
+
+
 def pieces_of(view: JSON) -> list[Piece]:
-    """The fighters on the battlefield as pieces to draw."""
+    """The fighters on the battlefield as pieces to draw (shared: read only)."""
     colours = seat_colours(view)
     labels = fighter_labels(view["fighters"])
-    pieces = []
-    for f in view["fighters"]:
-        if not f.get("hex") or f.get("out_of_action"):
-            continue
-        markers = frozenset(m for m in Marker if f.get(m.value))
-        pieces.append(Piece(Hex.parse(f["hex"]), labels[f["id"]], colours[f["seat"]], wounds=f.get("wounds", 0),
-                            markers=markers, inspired=bool(f.get("inspired"))))
-    return pieces
+    return [_piece(f["hex"], labels[f["id"]], colours[f["seat"]], f.get("wounds", 0),
+                   tuple(m for name, m in _MARKERS if f.get(name)), bool(f.get("inspired")))
+            for f in view["fighters"] if f.get("hex") and not f.get("out_of_action")]
+
+
+@functools.lru_cache(maxsize=PIECES_KEPT)
+def _piece(hex_: str, label: str, colour: str, wounds: int, markers: tuple[Marker, ...], inspired: bool) -> Piece:
+    return Piece(Hex.parse(hex_), label, colour, wounds=wounds, markers=frozenset(markers), inspired=inspired)
 
 
 def tokens_of(view: JSON) -> list[TokenMark]:
-    """The feature tokens placed on the battlefield, with their face-up side and objective value."""
-    out = []
-    for t in view.get("feature_tokens", ()):
-        if not t.get("hex"):
-            continue
-        side = FeatureSide(t["face_up"])
-        value = t.get("number") if side is FeatureSide.OBJECTIVE else None
-        out.append(TokenMark(Hex.parse(t["hex"]), side, value))
-    return out
+    """The feature tokens placed on the battlefield, with their face-up side and objective value (shared: read
+    only)."""
+    return [_token(t["hex"], t["face_up"], t.get("number")) for t in view.get("feature_tokens", ()) if t.get("hex")]
+
+
+@functools.lru_cache(maxsize=PIECES_KEPT)
+def _token(hex_: str, face_up: str, number: int | None) -> TokenMark:
+    side = FeatureSide(face_up)
+    return TokenMark(Hex.parse(hex_), side, number if side is FeatureSide.OBJECTIVE else None)
 
 
 def arrows_of(events: Iterable[JSON], view: JSON) -> list[Arrow]:
     """Arrows for one action's events: movement (or charge) paths, attacks by outcome, pushes."""
     events = list(events)
+    if not events:  # most boards: nothing moved or attacked
+        return []
     charged = {e["fighter"] for e in events if e.get("type") == "FighterCharged"}
     hexes: dict[str, str] = {f["id"]: f["hex"] for f in view.get("fighters", ()) if f.get("hex")}
     # Where each fighter stood when attacked: before any drive back, or where it fell.
@@ -230,9 +292,30 @@ def board_key(view: JSON, *, events: Iterable[JSON] = (), names: Mapping[str, st
     if drawing is None:
         return NO_BOARD
     _, drawn = drawing
-    pieces = [(p.hex, p.label, p.colour, p.wounds, sorted(m.value for m in p.markers), p.inspired)
-              for p in drawn["pieces"]]  # a set's order is not part of what is drawn
+    pieces = [_piece_written(p) for p in drawn["pieces"]]
     spec = view["battlefield"], [b for b in view.get("pack_boards") or ()]
-    what = (spec, pieces, drawn["tokens"], drawn["arrows"], drawn["labels"], lang, list(drawn["player_colours"]),
-            width)
+    what = (spec, pieces, [_written(t) for t in drawn["tokens"]], [_written(a) for a in drawn["arrows"]],
+            drawn["labels"], lang, list(drawn["player_colours"]), width)
     return hashlib.blake2b(repr(what).encode(), digest_size=16).hexdigest()
+
+
+class _Written(str):
+    """A drawn thing's part of a board key, written once: its own repr, so ``repr`` of a list of them writes them as
+    they are."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return str(self)
+
+
+@functools.lru_cache(maxsize=PIECES_KEPT)
+def _piece_written(p: Piece) -> _Written:
+    # a set's order is not part of what is drawn: the markers sorted
+    return _Written(repr((p.hex, p.label, p.colour, p.wounds, sorted(m.value for m in p.markers), p.inspired)))
+
+
+@functools.lru_cache(maxsize=PIECES_KEPT)
+def _written(thing: TokenMark | Arrow) -> _Written:
+    """A token's or arrow's repr (its fields' enums and hexes write slowly)."""
+    return _Written(repr(thing))
