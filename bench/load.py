@@ -47,6 +47,7 @@ from table.lifecycle import Table
 from table.match import Match, Status
 from table.play import Play
 from table.render_pool import Renderer
+from table.settings import Settings
 from table.reply import Reply
 from redis.asyncio.cluster import RedisCluster
 
@@ -227,7 +228,8 @@ async def _work(share: Share, ready, start) -> Played:
     _test_game_if_needed()
     redis = client_for(share.url, max_connections=share.concurrency + 10)
     table = Table(Store(redis, prefix=share.prefix), SECRET)
-    games = Play(table, renderer=Renderer(share.board_workers)) if share.path == "command" else None
+    idle = Settings.model_fields["idle_reminder_minutes"].default  # reminders armed as a bot armed by default
+    games = Play(table, idle_minutes=idle, renderer=Renderer(share.board_workers)) if share.path == "command" else None
     collector.tune()  # as bot.py sets a bot process up
     try:
         await redis.ping()

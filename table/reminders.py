@@ -1,7 +1,10 @@
 """Idle reminders: a match that waits too long for a player pings that player, for any game.
 
-One sorted set holds every active match's deadline (``<prefix>:idle``). Each action moves the
-deadline; a finished match leaves the set. The reminder's words come from the game (the step
+One sorted set holds every active match's deadline (``<prefix>:idle``). A deadline may be early, never late:
+when it comes, a match played since is not reminded, its deadline moved to its last action's (``_remind``). So an
+action writes the deadline only when this process has not written it for the match lately (``REARM_SECONDS``), not
+every time: the set is one key, on one node of a cluster, that every command of the fleet would write to.
+A finished match leaves the set. The reminder's words come from the game (the step
 awaited) through ``Play``, which knows the games; this module knows none.
 
 Every bot process polls the set, so each due match is claimed with a lease (table/leases.py) and its
@@ -13,6 +16,7 @@ match, and an entry is some 50 bytes, so even 100,000 live matches are a few MB 
 """
 from __future__ import annotations
 
+from collections import OrderedDict
 from typing import Awaitable, Callable
 
 from table.i18n import message
@@ -20,6 +24,13 @@ from table.leases import LEASE_SECONDS, Leases
 from table.lifecycle import Table
 from table.match import Match, Status
 from table.reply import Reply
+
+REARM_SECONDS = 3600
+"""How long an active match's deadline written by this process is taken as still in the set (half the idle time
+when shorter): a deadline is at most that early. Writing it again now and then puts back one dropped meanwhile
+(``forget``, by another process)."""
+KEPT = 100_000
+"""Matches whose last writes are remembered (~100 bytes each); the oldest are forgotten first."""
 
 MAX_PER_ROUND = 50
 """Reminders built per call, so one slow round never holds the rest back for long."""
@@ -37,18 +48,29 @@ class Reminders:
         self.idle_seconds = idle_seconds
         self.key = f"{self.store.prefix}:idle"
         self.leases = Leases(self.store.redis, prefix=self.store.prefix, seconds=lease_seconds)
+        self._written: OrderedDict[str, float] = OrderedDict()
+        """Match id -> when this process last wrote its deadline (the table's clock)."""
 
     async def arm(self, match: Match) -> None:
         """Schedule the idle reminder of a match (or drop it once the match is over)."""
         if not self.idle_seconds:
             return
         if match.status is Status.ACTIVE:
+            written = self._written.get(match.id)
+            if written is not None and 0 <= match.updated_at - written < min(REARM_SECONDS, self.idle_seconds / 2):
+                return  # its deadline is in the set, early at most: ``_remind`` moves it when it comes
             await self.store.redis.zadd(self.key, {match.id: match.updated_at + self.idle_seconds})
+            self._written[match.id] = match.updated_at
+            self._written.move_to_end(match.id)
+            if len(self._written) > KEPT:
+                self._written.popitem(last=False)
         else:
+            self._written.pop(match.id, None)
             await self.store.redis.zrem(self.key, match.id)
 
     async def forget(self, match_id: str) -> None:
         """No more reminders for a match (its thread is gone, or the bot may not post there)."""
+        self._written.pop(match_id, None)
         await self.store.redis.zrem(self.key, match_id)
 
     async def due(self, waiting: Waiting, now: float | None = None) -> list[tuple[str, int, Reply]]:

@@ -14,6 +14,7 @@ from table.leases import Leases
 from table.league.service import HOUR, Leagues
 from table.league.store import LeagueStore
 from table.lifecycle import Table
+from table.match import Status
 from table.redis_server import client_for
 from table.reminders import Reminders
 from table.store import Store
@@ -80,6 +81,41 @@ async def test_reminders_delivered_exactly_once_with_two_processes_running(clien
     first = clock.now + IDLE + 1
     assert await race(processes, first) == Counter({m: 1 for m in ids})
     assert await race(processes, first + IDLE + 1) == Counter({m: 1 for m in ids})  # the next period
+
+
+async def test_an_action_writes_the_idle_deadline_only_when_this_process_has_not_lately(clients, prefix):
+    """Every command of the fleet would write the one set of deadlines (one node of a cluster): an action writes
+    its match's deadline only when this process has not for half the idle time (at most ``REARM_SECONDS``); the
+    deadline in the set is then early, never late. A finished match leaves the set at once."""
+    clock = Clock()
+    reminders, _ = two_processes(clients, prefix, clock)
+    [match_id] = await idle_matches(reminders, 1)
+    match = await reminders.store.load(match_id)
+    armed = await reminders.store.redis.zscore(reminders.key, match_id)
+    assert armed == match.updated_at + IDLE
+    later = match.model_copy(update={"updated_at": match.updated_at + IDLE / 2 - 1})
+    await reminders.arm(later)
+    assert await reminders.store.redis.zscore(reminders.key, match_id) == armed, "written lately: not again"
+    latest = match.model_copy(update={"updated_at": match.updated_at + IDLE / 2})
+    await reminders.arm(latest)
+    assert await reminders.store.redis.zscore(reminders.key, match_id) == latest.updated_at + IDLE
+    await reminders.arm(latest.model_copy(update={"status": Status.FINISHED}))
+    assert await reminders.store.redis.zscore(reminders.key, match_id) is None
+
+
+async def test_an_early_deadline_reminds_nobody_who_acted_since_and_moves_to_their_last_action(clients, prefix):
+    """A deadline written at an earlier action comes before the match has been idle for the idle time: nobody is
+    reminded, and the deadline moves to the last action's (then the reminder comes, once)."""
+    clock = Clock()
+    processes = two_processes(clients, prefix, clock)
+    [match_id] = await idle_matches(processes[0], 1)
+    armed = await processes[0].store.redis.zscore(processes[0].key, match_id)
+    match = await processes[0].store.load(match_id)
+    acted = await processes[0].store.save(match.model_copy(update={"updated_at": armed - IDLE + IDLE / 4}))
+    await processes[0].arm(acted)  # written lately: the set keeps the earlier deadline
+    assert await race(processes, armed + 1) == Counter()
+    assert await processes[0].store.redis.zscore(processes[0].key, match_id) == acted.updated_at + IDLE
+    assert await race(processes, acted.updated_at + IDLE + 1) == Counter({match_id: 1})
 
 
 async def test_a_dead_claimants_reminder_is_taken_over_after_its_lease_time_still_once(clients, prefix):
