@@ -106,6 +106,14 @@ def text_box(xy: tuple[float, float], text: str, *, font: ImageFont.FreeTypeFont
     return x, y, x + mask.size[0], y + mask.size[1]
 
 
+def text_mask(xy: tuple[float, float], text: str, *, font: ImageFont.FreeTypeFont, anchor: str | None = None
+              ) -> Image.Image:
+    """The coverage (``L``) ``draw_text`` draws ``text`` with on an anti-aliased image, over ``text_box``'s box: over
+    one flat colour, each pixel's colour is a function of its coverage alone. The kept mask itself: not to draw on."""
+    mask, _ = _mask(font, text, anchor, "L", (math.modf(xy[0])[0], math.modf(xy[1])[0]))
+    return Image.Image()._new(mask)  # type: ignore[arg-type]
+
+
 def text_length(draw: ImageDraw.ImageDraw, text: str, *, font: ImageFont.FreeTypeFont | ImageFont.ImageFont) -> float:
     """``draw.textlength(text, font=font)``, kept: legends measure the same words on every board (a FreeType
     font's line from its words' advances, as ``draw_tones`` places them)."""

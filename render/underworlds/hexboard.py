@@ -28,7 +28,7 @@ from PIL import Image, ImageColor, ImageDraw, ImageFont
 from render.kit.cache import ByteCache
 from render.kit.fonts import font
 from render.kit.png import BAND_ROWS, Band, BandedLayer, deflate_band, deflate_filtered, inflate_band, png
-from render.kit.text import cut_in_tones, draw_text, draw_tones, text_box, text_length
+from render.kit.text import cut_in_tones, draw_text, draw_tones, text_box, text_length, text_mask
 
 from engine.underworlds.battlefield import Battlefield, HexType, JoinEdge
 from engine.underworlds.feature_tokens import FeatureSide
@@ -603,7 +603,7 @@ def _hexes(battlefield: Battlefield, width: int, theme: Theme, bands: Sequence[i
 
     Drawn straight in the static palette, each colour at the index ``_quantized`` gives it (polygons are not
     anti-aliased): only the labels' boxes are quantized, kept per label and colours (``_label_patch``); a label
-    over more than its hex's fill is cut from the hexes drawn in RGB."""
+    over more than its hex's fill is cut from the hexes around it drawn in RGB (``_hexes_rgb``)."""
     index = _static_index(theme)
     layout = _layout(battlefield, width)
     size, reach, rows = layout.size, _hex_reach(layout), BAND_ROWS
@@ -617,27 +617,26 @@ def _hexes(battlefield: Battlefield, width: int, theme: Theme, bands: Sequence[i
     img = Image.new("P", (layout.width, bottom - top), index[theme.background])
     img.putpalette([v for c in _static_colours(theme) for v in c])
     draw = _Shifted(img, top)
-    rgb = None
     for (x, y), text, px, fg, bg in _draw_hexes(draw, battlefield, layout, theme, index.__getitem__, hexes):
         box = text_box((x, y - top), text, font=_font(px), anchor="mm")  # whole rows up: the same sub-pixel start
         if img.crop(box).getextrema() == (index[bg],) * 2:  # on the hex's fill alone: the kept patch
             img.paste(_label_patch(text, px, (math.modf(x)[0], math.modf(y)[0]), fg, bg, theme), box)
         else:
-            rgb = rgb or _hexes_rgb(battlefield, width, theme)
-            img.paste(_quantized(rgb.crop((box[0], box[1] + top, box[2], box[3] + top)), theme), box)
+            img.paste(_quantized(_hexes_rgb(battlefield, layout, theme, (box[0], box[1] + top, box[2], box[3] + top)),
+                                 theme), box)
     return img, top
 
 
 class _Shifted:
-    """Draws on rows of an image from row ``top``, given points on the whole image: each point is worked out on the
-    whole image, then moved by whole pixels (exact in floating point, and the points stay positive so Pillow rounds
-    them alike): the same pixels as drawing on the whole image."""
+    """Draws on part of an image from row ``top`` (and column ``left``), given points on the whole image: each point
+    is worked out on the whole image, then moved by whole pixels (exact in floating point, and the points stay
+    positive so Pillow rounds them alike): the same pixels as drawing on the whole image."""
 
-    def __init__(self, img: Image.Image, top: int) -> None:
-        self.img, self.draw, self.top = img, ImageDraw.Draw(img), top
+    def __init__(self, img: Image.Image, top: int, left: int = 0) -> None:
+        self.img, self.draw, self.top, self.left = img, ImageDraw.Draw(img), top, left
 
     def polygon(self, xy: Sequence[tuple[float, float]], *, width: int = 1, **kwargs: object) -> None:
-        points = [(x, y - self.top) for x, y in xy]
+        points = [(x - self.left, y - self.top) for x, y in xy]
         if width == 1:
             self.draw.polygon(points, **kwargs)  # type: ignore[arg-type]
             return
@@ -651,16 +650,33 @@ class _Shifted:
         self.img.paste(tile, box)
 
     def line(self, xy: Sequence[tuple[float, float]], **kwargs: object) -> None:
-        self.draw.line([(x, y - self.top) for x, y in xy], **kwargs)  # type: ignore[arg-type]
+        self.draw.line([(x - self.left, y - self.top) for x, y in xy], **kwargs)  # type: ignore[arg-type]
 
 
-def _hexes_rgb(battlefield: Battlefield, width: int, theme: Theme) -> Image.Image:
-    layout = _layout(battlefield, width)
-    img = Image.new("RGB", (layout.width, layout.height), theme.background)
+def _hexes_rgb(battlefield: Battlefield, layout: _Layout, theme: Theme, box: tuple[int, int, int, int]
+               ) -> Image.Image:
+    """The hexes' layer in RGB, labels drawn, inside ``box``: only the hexes reaching it drawn (their shapes, a pixel
+    past the hexagon at most, or their labels), on a tile holding them whole (so their points stay positive,
+    ``_Shifted``)."""
+    size, reach = layout.size, layout.size + _hex_reach(layout)
+    near = []
+    for hex_, (cx, cy) in layout.centres.items():
+        if cx - reach < box[2] and cx + reach > box[0] and cy - reach < box[3] and cy + reach > box[1]:
+            xy, text, px = _label_place(layout, hex_)
+            if (_overlap((cx - size - 2, cy - size - 2, cx + size + 2, cy + size + 2), box)
+                    or _overlap(text_box(xy, text, font=_font(px), anchor="mm"), box)):
+                near.append(hex_)
+    xs, ys = [layout.centres[h][0] for h in near], [layout.centres[h][1] for h in near]
+    left = max(0, min(box[0], math.floor(min(xs) - size) - 4))
+    top = max(0, min(box[1], math.floor(min(ys) - size) - 4))
+    right = min(layout.width, max(box[2], math.ceil(max(xs) + size) + 4))
+    bottom = min(layout.height, max(box[3], math.ceil(max(ys) + size) + 4))
+    img = Image.new("RGB", (right - left, bottom - top), theme.background)
     draw = ImageDraw.Draw(img)
-    for xy, text, px, fg, _ in _draw_hexes(draw, battlefield, layout, theme, lambda colour: colour):
-        draw_text(draw, xy, text, fill=fg, font=_font(px), anchor="mm")
-    return img
+    for (x, y), text, px, fg, _ in _draw_hexes(_Shifted(img, top, left), battlefield, layout, theme,
+                                               lambda colour: colour, set(near)):
+        draw_text(draw, (x - left, y - top), text, fill=fg, font=_font(px), anchor="mm")
+    return img.crop((box[0] - left, box[1] - top, box[2] - left, box[3] - top))
 
 
 def _draw_hexes(draw: ImageDraw.ImageDraw | _Shifted, battlefield: Battlefield, layout: _Layout, theme: Theme,
@@ -669,7 +685,6 @@ def _draw_hexes(draw: ImageDraw.ImageDraw | _Shifted, battlefield: Battlefield, 
     """The hexes' shapes (``only`` those, if given), each colour drawn as ``ink`` gives it; their labels to draw over
     them (where, text, size, colour, the hex's fill)."""
     size = layout.size
-    label_px = max(MIN_TEXT_PX, round(size * 0.24))
     border = max(3, round(size * 0.09))
     labels = []
     for hex_ in sorted(battlefield.hexes if only is None else only, key=_READING):
@@ -689,18 +704,35 @@ def _draw_hexes(draw: ImageDraw.ImageDraw | _Shifted, battlefield: Battlefield, 
             _dashed_outline(draw, inner, ink(theme.trap_border), border)
         if HexType.STARTING in types:
             _starting_icon(draw, cx, cy - size * 0.56, size * 0.15, ink(theme.icon))
-        labels.append(((cx, cy + size * 0.6), str(hex_), label_px, _contrast(fill, theme), fill))
+        labels.append((*_label_place(layout, hex_), _contrast(fill, theme), fill))
     return labels
+
+
+def _label_place(layout: _Layout, hex_: Hex) -> tuple[tuple[float, float], str, int]:
+    """Where a hex's coordinate is drawn (its centre), the coordinate and its size in pixels."""
+    cx, cy = layout.centres[hex_]
+    return (cx, cy + layout.size * 0.6), str(hex_), max(MIN_TEXT_PX, round(layout.size * 0.24))
+
+
+def _overlap(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
+    """Whether two boxes (left, top, right, bottom; right and bottom excluded) share a pixel."""
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
 @lru_cache(maxsize=4096)
 def _label_patch(text: str, px: int, start: tuple[float, float], fg: RGB, bg: RGB, theme: Theme) -> Image.Image:
-    """A hex label drawn over its hex's fill and quantized: the same coordinates recur on every battlefield."""
-    font = _font(px)
-    x0, y0, x1, y1 = text_box(start, text, font=font, anchor="mm")
-    tile = Image.new("RGB", (x1 - x0, y1 - y0), bg)
-    draw_text(ImageDraw.Draw(tile), (start[0] - x0, start[1] - y0), text, fill=fg, font=font, anchor="mm")
-    return _quantized(tile, theme)
+    """A hex label drawn over its hex's fill and quantized, from its glyphs' coverage (``_blends``): the same
+    coordinates recur on every battlefield."""
+    return text_mask(start, text, font=_font(px), anchor="mm").point(_blends(fg, bg, theme), "P")
+
+
+@lru_cache(maxsize=256)
+def _blends(fg: RGB, bg: RGB, theme: Theme) -> list[int]:
+    """The index ``_quantized`` gives text in ``fg`` drawn over ``bg`` at each coverage (0 to 255): a label's pixels
+    quantized are its mask's looked up here (over one colour, a pixel's colour depends on its coverage alone)."""
+    strip = Image.new("RGB", (256, 1), bg)
+    ImageDraw.Draw(strip).bitmap((0, 0), Image.frombytes("L", (256, 1), bytes(range(256))), fill=fg)
+    return list(_quantized(strip, theme).tobytes())
 
 
 @lru_cache(maxsize=16)

@@ -334,3 +334,20 @@ def test_a_board_holds_only_its_own_rows(field: Battlefield) -> None:
                 chunks.append(png[at + 8:at + 8 + length])
             at += 12 + length
         assert len(zlib.decompress(b"".join(chunks))) == image.height * (image.width + 1)
+
+
+@pytest.mark.parametrize("width", [1024, 1280, 1900])
+def test_the_hexes_layer_is_the_hexes_drawn_whole_in_rgb_and_quantized(every_type: Battlefield, field: Battlefield,
+                                                                       width: int) -> None:
+    """Labels are pasted from their masks' coverage looked up (on a hex's fill alone) or cut from the few hexes
+    around them drawn in RGB: the same pixels as every hex and label drawn on one RGB image, then quantized."""
+    for battlefield in (every_type, field):
+        layout = hexboard._layout(battlefield, width)
+        whole = Image.new("RGB", (layout.width, layout.height), DEFAULT_THEME.background)
+        draw = ImageDraw.Draw(whole)
+        for xy, text, px, fg, _ in hexboard._draw_hexes(draw, battlefield, layout, DEFAULT_THEME, lambda c: c):
+            draw.text(xy, text, fill=fg, font=hexboard._font(px), anchor="mm")
+        count = -(-layout.height // hexboard.BAND_ROWS)
+        drawn, top = hexboard._hexes(battlefield, width, DEFAULT_THEME, tuple(range(count)))
+        expected = hexboard._quantized(whole, DEFAULT_THEME).crop((0, top, layout.width, top + drawn.height))
+        assert drawn.tobytes() == expected.tobytes()

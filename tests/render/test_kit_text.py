@@ -9,7 +9,7 @@ import pytest
 from PIL import Image, ImageDraw
 
 from render.kit.fonts import font
-from render.kit.text import TONE_CUTS, draw_tones, text_length
+from render.kit.text import TONE_CUTS, draw_text, draw_tones, text_box, text_length, text_mask
 
 TONES = (60, 120, 180, 250)
 
@@ -49,3 +49,12 @@ def test_a_line_is_measured_with_the_kerning_after_its_spaces() -> None:
     draw = ImageDraw.Draw(Image.new("L", (1, 1)))
     for text in ("Ann T", "No one's  Yes", "x · V", ""):
         assert text_length(draw, text, font=face) == face.getlength(text)
+
+
+@pytest.mark.parametrize("xy", [(30, 20), (30.4, 20.7), (31.9, 19.25)])
+def test_a_text_mask_is_the_coverage_draw_text_draws_in_its_box(xy: tuple[float, float]) -> None:
+    face = font(17)
+    expected, drawn = Image.new("L", (80, 50)), Image.new("L", (80, 50))
+    draw_text(ImageDraw.Draw(expected), xy, "h12", fill=255, font=face, anchor="mm")
+    drawn.paste(text_mask(xy, "h12", font=face, anchor="mm"), text_box(xy, "h12", font=face, anchor="mm"))
+    assert drawn.tobytes() == expected.tobytes()
