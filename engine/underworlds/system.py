@@ -42,21 +42,49 @@ def _copy_json(value: Any) -> Any:
     return value
 
 
+_FROZEN = ("battlefield", "feature_tokens", "pack_warbands", "pack_boards")
+"""State fields of frozen models (replaced, never changed): the copies ``load`` makes of a remembered state share
+them with it, and ``dump`` makes each one's JSON once."""
+_FROZEN_DUMPS: dict[int, tuple[Any, JSON]] = {}
+"""id(frozen model) -> (the model, kept so the id stays its own; its JSON, shared by the dumps: read only)."""
+_FROZEN_DUMPS_KEPT = 4096
+
+
 def load(state: JSON) -> State:
     """A fresh ``State`` from JSON (never sharing objects with the input, so it is never changed).
 
-    Typed fields are rebuilt by validation; the free-form ones are copied (faster than a JSON round trip).
+    Typed fields are rebuilt by validation; the free-form ones are copied (faster than a JSON round trip); the
+    frozen ones of a dict already loaded are taken from its remembered ``State`` (they cannot change).
     """
     data = dict(state)
     for key in _FREE_FORM:
         if key in data:
             data[key] = _copy_json(data[key])
+    known = _recall(_LOADED, id(state), state)
+    if known is not None:
+        for key in _FROZEN:
+            data[key] = getattr(known, key)
     return State.model_validate(data)
 
 
 def dump(st: State) -> JSON:
     """The JSON form of a state."""
-    return st.model_dump(mode="json")
+    data = st.model_dump(mode="json", exclude=set(_FROZEN))
+    return {key: data[key] if key in data else _frozen_dump(getattr(st, key)) for key in State.model_fields}
+
+
+def _frozen_dump(value: Any) -> Any:
+    """The JSON of a frozen model, or of each in a list (None as it is), made once per model."""
+    if value is None:
+        return None
+    if isinstance(value, (list, tuple)):
+        return [_frozen_dump(v) for v in value]
+    hit = _FROZEN_DUMPS.get(id(value))
+    if hit is None or hit[0] is not value:
+        if len(_FROZEN_DUMPS) >= _FROZEN_DUMPS_KEPT:
+            _FROZEN_DUMPS.clear()
+        hit = _FROZEN_DUMPS[id(value)] = (value, value.model_dump(mode="json"))
+    return hit[1]
 
 
 _MEMO_SIZE = 256
