@@ -95,8 +95,6 @@ _LOADED: OrderedDict[int, tuple[JSON, State]] = OrderedDict()
 _DUMPS: OrderedDict[int, tuple[JSON, JSON]] = OrderedDict()
 """id(state dict) -> (the dict; its ``State``'s dump, which views are made from): the dict itself when it is that dump
 (made by ``_dump_known``; a dict read from elsewhere may differ, as one stored by an older version lacks new fields)."""
-_FIGHTER_VIEWS: OrderedDict[int, tuple[JSON, list[JSON]]] = OrderedDict()
-"""id(state dict) -> (the dict; its fighters with their characteristics now): the same for every viewer."""
 _VIEWS: OrderedDict[tuple[int, str | None], tuple[JSON, JSON]] = OrderedDict()
 """(id(state dict), viewer) -> (the dict; its view)."""
 _MEMO_LOCK = threading.Lock()  # legal actions are worked out in threads too
@@ -314,16 +312,12 @@ def _player_view(player: JSON, mine: bool, secret_setup: bool, redraw_done: bool
 
 
 def _fighters_view(st: State, dumped: JSON) -> list[JSON]:
-    """The fighters of ``dumped`` (``st``'s dump) with their characteristics now: the same for every viewer, so
-    made once per state dict."""
-    out = _recall(_FIGHTER_VIEWS, id(dumped), dumped)
-    if out is None:
-        chosen = [i for i, f in enumerate(st.fighters) if st.players[f.seat].warband is not None]
-        out = list(dumped["fighters"])  # a fighter of a warband not chosen yet has no characteristics
-        for i, values in zip(chosen, rules.characteristics(st, [st.fighters[i] for i in chosen])):
-            out[i] = {**out[i], **values}
-        _remember(_FIGHTER_VIEWS, id(dumped), dumped, out)
-    return out  # type: ignore[no-any-return]
+    """The fighters of ``dumped`` (``st``'s dump) with their characteristics now."""
+    chosen = [i for i, f in enumerate(st.fighters) if st.players[f.seat].warband is not None]
+    out = list(dumped["fighters"])  # a fighter of a warband not chosen yet has no characteristics
+    for i, values in zip(chosen, rules.characteristics(st, [st.fighters[i] for i in chosen])):
+        out[i] = {**out[i], **values}
+    return out
 
 
 def next_turn(st: State) -> str | None:
@@ -347,18 +341,27 @@ def view(state: JSON, seat: str | None) -> JSON:
         if dumped is None:  # one dump per state dict, whoever views it
             dumped = dump(st)
             _remember(_DUMPS, id(state), state, dumped)
-        out = _view(st, seat, dumped)
+        out = _view(st, seat, dumped, None if seat is None else view(state, None))
         _remember(_VIEWS, (id(state), seat), state, out)
     return out  # type: ignore[no-any-return]
 
 
-def _view(st: State, seat: str | None, data: JSON) -> JSON:
-    """The view of ``st`` for ``seat``, made from ``data`` (``st``'s dump, read only): it shares what it does not
-    change with ``data`` (neither is ever changed) and copies the rest."""
+def _view(st: State, seat: str | None, data: JSON, spectators: JSON | None = None) -> JSON:
+    """The view of ``st`` for ``seat``, made from ``data`` (``st``'s dump, read only) and, for a seat, from the
+    spectators' view (``seat`` None; made here when not given): it shares what it does not change with them (none is
+    ever changed) and copies the rest. A seat sees what spectators see, and its own hand."""
+    if seat is not None:
+        spectators = spectators or _view(st, None, data)
+        out = dict(spectators)
+        if seat in data["players"]:
+            out["players"] = {**spectators["players"], seat: _player_view(dict(data["players"][seat]), True,
+                                                                           False, False)}
+        out["view_of"] = seat
+        return out
     out = dict(data)
     secret_setup = st.phase == "setup" and st.setup.stage == "choose_warbands"
     redraw_done = all(p.redraw is not None for p in st.players.values())
-    out["players"] = {s: _player_view(dict(player), s == seat, secret_setup, redraw_done)
+    out["players"] = {s: _player_view(dict(player), False, secret_setup, redraw_done)
                       for s, player in data["players"].items()}
     out["setup"] = {**data["setup"], "token_deal": {s: len(v) for s, v in st.setup.token_deal.items()}}
     if st.phase == "setup" and st.setup.stage in ("feature_deal", "feature_tokens"):
