@@ -528,13 +528,15 @@ def _hex_bands(battlefield: Battlefield, width: int, theme: Theme) -> BandedLaye
     if missing:
         rows = BAND_ROWS
         img, top = _hexes(battlefield, width, theme, tuple(missing))
+        filtered = Image.new("P", (width + 1, img.height), 0)  # rows as PNG filters them: a filter byte (0) first
+        filtered.paste(img, (1, 0))
+        data, step = memoryview(filtered.tobytes()), (width + 1) * rows
         done: dict[tuple, Band] = {}  # bands alike (blank rows under the title and legend) compressed once
         for number, key in missing.items():
             band = done.get(key)
             if band is None:
-                first = number * rows - top  # each band's rows read alone: a large image's bytes come slowly
-                pixels = img.crop((0, first, width, min(first + rows, img.height))).tobytes()
-                band = done[key] = _HEX_BANDS.put(key, deflate_band(pixels, width))
+                first = (number * rows - top) * (width + 1)
+                band = done[key] = _HEX_BANDS.put(key, deflate_filtered(data[first:first + step]))
             bands[number] = band
     palette = tuple(v for c in _static_colours(theme) for v in c)
     return BandedLayer(width, layout.height, palette, tuple(bands))  # type: ignore[arg-type]
@@ -617,10 +619,11 @@ def _hexes(battlefield: Battlefield, width: int, theme: Theme, bands: Sequence[i
     img = Image.new("P", (layout.width, bottom - top), index[theme.background])
     img.putpalette([v for c in _static_colours(theme) for v in c])
     draw = _Shifted(img, top)
+    core = img.im  # a hundred labels a battlefield: Pillow's image objects around each crop and paste cost more
     for (x, y), text, px, fg, bg in _draw_hexes(draw, battlefield, layout, theme, index.__getitem__, hexes):
         box = text_box((x, y - top), text, font=_font(px), anchor="mm")  # whole rows up: the same sub-pixel start
-        if img.crop(box).getextrema() == (index[bg],) * 2:  # on the hex's fill alone: the kept patch
-            img.paste(_label_patch(text, px, (math.modf(x)[0], math.modf(y)[0]), fg, bg, theme), box)
+        if core.crop(box).getextrema() == (index[bg],) * 2:  # on the hex's fill alone: the kept patch
+            core.paste(_label_patch(text, px, (math.modf(x)[0], math.modf(y)[0]), fg, bg, theme).im, box)
         else:
             img.paste(_quantized(_hexes_rgb(battlefield, layout, theme, (box[0], box[1] + top, box[2], box[3] + top)),
                                  theme), box)
