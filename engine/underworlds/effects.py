@@ -313,8 +313,9 @@ def attack_modifiers_key(st: State) -> Any:
     """What ``modify_attack`` reads beyond the fighter: who holds a Bane of Heroes (Despairing Strength, Wicked Aim)
     and the persisting gambits with their targets (Up for a Fight, Season the Meat); and ``modify_attack`` itself, so
     a stand-in for it (a test's) never shares remembered characteristics. Keep it in step with ``modify_attack``."""
-    return (modify_attack, tuple(st.players[s].bane.holder for s in st.seats),
-            tuple((p["card"], p.get("target")) for p in st.persisting))
+    players = st.players
+    return (modify_attack, tuple([players[s].bane.holder for s in st.seats]),
+            tuple([(p["card"], p.get("target")) for p in st.persisting]))
 
 
 def declare_attack(ctx: Any, f: FighterState, profile: JSON) -> JSON:

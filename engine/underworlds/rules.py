@@ -304,16 +304,17 @@ def characteristics(st: State, fighters: Iterable[FighterState]) -> list[dict[st
     play change of attacks (``card_hooks.attack_modifiers_key``)."""
     if st.pack_warbands:  # a pack's fighter cards are new objects in each loaded state: nothing to key on
         return [_characteristics(st, f) for f in fighters]
-    cards, in_play = load_cards(), card_hooks.attack_modifiers_key(st)
+    # Without a pack, a fighter's card is the shipped warband's (``card_of``): named by warband id and card id.
+    shipped, cards, players = warbands_with(()), load_cards(), st.players
+    in_play = (id(shipped), id(cards), card_hooks.attack_modifiers_key(st))
     out = []
     for f in fighters:
-        card = card_of(st, f)
-        key = (f.id, id(card), f.inspired, tuple(f.upgrades), f.wounds, f.deployed, id(cards), in_play)
+        key = (f.id, players[f.seat].warband, f.card, f.inspired, tuple(f.upgrades), f.wounds, f.deployed, in_play)
         hit = _CHARACTERISTICS.get(key)
-        if hit is None or hit[0] is not card or hit[1] is not cards:
+        if hit is None or hit[0] is not shipped or hit[1] is not cards:
             if len(_CHARACTERISTICS) >= _CHARACTERISTICS_KEPT:
                 _CHARACTERISTICS.clear()
-            hit = _CHARACTERISTICS[key] = (card, cards, _characteristics(st, f))
+            hit = _CHARACTERISTICS[key] = (shipped, cards, _characteristics(st, f))
         out.append(hit[2])
     return out
 
@@ -324,9 +325,9 @@ def _characteristics(st: State, f: FighterState) -> dict[str, Any]:
             "vulnerable": is_vulnerable(st, f), "attacks": attacks(st, f) if f.deployed else []}
 
 
-_CHARACTERISTICS: dict[tuple[Any, ...], tuple[Fighter, dict[str, Any], dict[str, Any]]] = {}
-"""``characteristics`` by their key, with the fighter card and the cards' dict its ids name (kept so each id stays
-its own)."""
+_CHARACTERISTICS: dict[tuple[Any, ...], tuple[dict[str, Warband], dict[str, Any], dict[str, Any]]] = {}
+"""``characteristics`` by their key, with the shipped warbands and cards its ids name (kept so each id stays its
+own)."""
 _CHARACTERISTICS_KEPT = 4096
 
 
