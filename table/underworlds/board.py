@@ -15,6 +15,7 @@ import json
 import re
 import threading
 from collections import OrderedDict
+from enum import Enum
 from typing import Any, Iterable, Mapping, Sequence
 
 from engine.underworlds import rules
@@ -172,24 +173,32 @@ def _seat_colours(view: JSON) -> dict[str, str]:
     return out
 
 
-PIECES_KEPT = 8192
-"""Pieces and feature tokens kept by what they show: a fighter that did not move, take a wound or gain a marker is
-the same piece on the next board (and its part of the board key is written once)."""
-_MARKERS = tuple((m.value, m) for m in Marker)  # an enum member's value is a slow look-up
+_MARKERS = tuple(m.value for m in Marker)  # in Marker order (an enum member's value is a slow look-up)
 
 
-def pieces_of(view: JSON) -> list[Piece]:
-    """The fighters on the battlefield as pieces to draw (shared: read only)."""
+def _fighters_drawn(view: JSON) -> list[tuple[str, str, str, int, tuple[str, ...], bool]]:
+    """The fighters on the battlefield as what their pieces show: hex, label, colour, wounds, markers (their
+    values) and inspired."""
     colours = seat_colours(view)
     labels = fighter_labels(view["fighters"])
-    return [_piece(f["hex"], labels[f["id"]], colours[f["seat"]], f.get("wounds", 0),
-                   tuple(m for name, m in _MARKERS if f.get(name)), bool(f.get("inspired")))
+    return [(f["hex"], labels[f["id"]], colours[f["seat"]], f.get("wounds", 0),
+             tuple([m for m in _MARKERS if f.get(m)]), bool(f.get("inspired")))
             for f in view["fighters"] if f.get("hex") and not f.get("out_of_action")]
 
 
-@functools.lru_cache(maxsize=PIECES_KEPT)
-def _piece(hex_: str, label: str, colour: str, wounds: int, markers: tuple[Marker, ...], inspired: bool) -> Piece:
-    return Piece(Hex.parse(hex_), label, colour, wounds=wounds, markers=frozenset(markers), inspired=inspired)
+def pieces_of(view: JSON) -> list[Piece]:
+    """The fighters on the battlefield as pieces to draw."""
+    return [_piece(*fighter) for fighter in _fighters_drawn(view)]
+
+
+def _piece(hex_: str, label: str, colour: str, wounds: int, markers: tuple[str, ...], inspired: bool) -> Piece:
+    return Piece(Hex.parse(hex_), label, colour, wounds=wounds, markers=frozenset(map(Marker, markers)),
+                 inspired=inspired)
+
+
+TOKENS_KEPT = 8192
+"""Feature tokens kept by what they show, with their part of the board key: placed once and seldom flipped, a
+match's five are the same on every board (a thousand matches in play keep about 2 MB)."""
 
 
 def tokens_of(view: JSON) -> list[TokenMark]:
@@ -198,7 +207,7 @@ def tokens_of(view: JSON) -> list[TokenMark]:
     return [_token(t["hex"], t["face_up"], t.get("number")) for t in view.get("feature_tokens", ()) if t.get("hex")]
 
 
-@functools.lru_cache(maxsize=PIECES_KEPT)
+@functools.lru_cache(maxsize=TOKENS_KEPT)
 def _token(hex_: str, face_up: str, number: int | None) -> TokenMark:
     side = FeatureSide(face_up)
     return TokenMark(Hex.parse(hex_), side, number if side is FeatureSide.OBJECTIVE else None)
@@ -268,7 +277,8 @@ def _drawing(view: JSON, events: Iterable[JSON], names: Mapping[str, str] | None
     seats = board_seats(view)[:len(battlefield.boards)]
     # Three or four warbands: each player's colour beside their name in the legend.
     legend = [colours[s] for s in seats] if len(view["seats"]) > 2 else ()
-    return battlefield, dict(width=width, pieces=pieces_of(view), tokens=tokens_of(view),
+    # The fighters as plain values: the board key writes them faster than their pieces (``render_view`` makes those).
+    return battlefield, dict(width=width, pieces=_fighters_drawn(view), tokens=tokens_of(view),
                              arrows=arrows_of(events, view), highlights=highlights,
                              labels=board_labels(view, names or {})[:len(battlefield.boards)], words=board_words(lang),
                              player_colours=legend)
@@ -280,7 +290,10 @@ def render_view(view: JSON, *, events: Iterable[JSON] = (), names: Mapping[str, 
     """The board as PNG bytes for a view and the last action's events, its words in ``lang``; None before the
     boards exist."""
     drawing = _drawing(view, events, names, width, highlights, lang)
-    return None if drawing is None else render_battlefield(drawing[0], **drawing[1])
+    if drawing is None:
+        return None
+    battlefield, drawn = drawing
+    return render_battlefield(battlefield, **{**drawn, "pieces": [_piece(*fighter) for fighter in drawn["pieces"]]})
 
 
 def board_key(view: JSON, *, events: Iterable[JSON] = (), names: Mapping[str, str] | None = None,
@@ -292,16 +305,20 @@ def board_key(view: JSON, *, events: Iterable[JSON] = (), names: Mapping[str, st
     if drawing is None:
         return NO_BOARD
     _, drawn = drawing
-    pieces = [_piece_written(p) for p in drawn["pieces"]]
+    # What a piece shows, as its ``Piece`` fields would be written (a set's order is not part of what is drawn:
+    # the markers sorted).
+    pieces = [_Written(repr((_kept_repr(Hex.parse(hex_)), label, colour, wounds, sorted(markers), inspired)))
+              for hex_, label, colour, wounds, markers, inspired in drawn["pieces"]]
     spec = view["battlefield"], [b for b in view.get("pack_boards") or ()]
-    what = (spec, pieces, [_written(t) for t in drawn["tokens"]], [_written(a) for a in drawn["arrows"]],
-            drawn["labels"], lang, list(drawn["player_colours"]), width)
+    what = (spec, pieces, [_token_written(t) for t in drawn["tokens"]],
+            [_Written(_written(a)) for a in drawn["arrows"]], drawn["labels"], lang, list(drawn["player_colours"]),
+            width)
     return hashlib.blake2b(repr(what).encode(), digest_size=16).hexdigest()
 
 
 class _Written(str):
-    """A drawn thing's part of a board key, written once: its own repr, so ``repr`` of a list of them writes them as
-    they are."""
+    """A drawn thing's part of a board key, written already: its own repr, so ``repr`` of a list of them writes them
+    as they are."""
 
     __slots__ = ()
 
@@ -309,13 +326,30 @@ class _Written(str):
         return str(self)
 
 
-@functools.lru_cache(maxsize=PIECES_KEPT)
-def _piece_written(p: Piece) -> _Written:
-    # a set's order is not part of what is drawn: the markers sorted
-    return _Written(repr((p.hex, p.label, p.colour, p.wounds, sorted(m.value for m in p.markers), p.inspired)))
+def _written(thing: Any) -> str:
+    """``repr(thing)`` for the things drawn (dataclasses of hexes, enums, tuples of hexes and plain values), written
+    faster: a hex's or an enum member's repr is kept, there are few of them (and each is slow to write)."""
+    if isinstance(thing, (Hex, Enum)):
+        return _kept_repr(thing)
+    if type(thing) is tuple:
+        items = [_written(item) for item in thing]
+        return "(" + ", ".join(items) + ("," if len(items) == 1 else "") + ")"
+    if dataclasses.is_dataclass(thing) and not isinstance(thing, type):
+        return (type(thing).__qualname__ + "("
+                + ", ".join(f"{name}={_written(getattr(thing, name))}" for name in _repr_fields(type(thing))) + ")")
+    return repr(thing)
 
 
-@functools.lru_cache(maxsize=PIECES_KEPT)
-def _written(thing: TokenMark | Arrow) -> _Written:
-    """A token's or arrow's repr (its fields' enums and hexes write slowly)."""
+@functools.lru_cache(maxsize=TOKENS_KEPT)
+def _token_written(token: TokenMark) -> _Written:
+    return _Written(_written(token))
+
+
+@functools.lru_cache(maxsize=4096)
+def _kept_repr(thing: Hex | Enum) -> _Written:
     return _Written(repr(thing))
+
+
+@functools.cache
+def _repr_fields(cls: type) -> tuple[str, ...]:
+    return tuple(f.name for f in dataclasses.fields(cls) if f.repr)

@@ -69,3 +69,52 @@ async def test_a_board_key_saying_no_board_asks_no_worker(table, monkeypatch):
     reply = await play.press(ctx(BOB), f"m:accept:{match_id}")
     assert renderer.drawn == 0
     assert not any(post.files for _, post in reply.posts) and not reply.files
+
+
+def _uw_boards(seed: int, seats: tuple[str, ...], steps: int = 150):
+    """(view, events) after each action of a seeded random Underworlds match."""
+    import random
+
+    from engine.core.rng import SeededRng
+    from engine.underworlds.system import UnderworldsSystem
+
+    system = UnderworldsSystem()
+    rng, pick = SeededRng(bytes([seed]) * 32), random.Random(seed)
+    state = system.setup({}, seats, rng)
+    for _ in range(steps):
+        if system.outcome(state) is not None:
+            return
+        seat, action = pick.choice([(s, a) for s in seats for a in system.legal_actions(state, s)])
+        state, events = system.apply(state, seat, action, rng)
+        yield system.view(state, None), events
+
+
+def test_the_underworlds_key_is_the_digest_of_what_is_drawn_as_repr_writes_it():
+    """The Underworlds key writes its pieces, tokens and arrows faster than ``repr`` (their hexes' and enums' reprs
+    kept, tokens kept by what they show) but writes the same text: the digest of what ``render_view`` draws, as it
+    was when keys were first stored (a board cached under a key stays the image of that key)."""
+    import hashlib
+
+    from table.underworlds import board
+
+    names = {"player1": "Ann", "player2": "Bob", "player3": "Cy", "player4": "Di"}
+    checked = arrows = 0
+    for seed, seats in ((3, ("player1", "player2")), (4, ("player1", "player2")),
+                        (5, ("player1", "player2", "player3", "player4"))):
+        for view, events in _uw_boards(seed, seats):
+            if not view.get("battlefield"):
+                continue
+            battlefield = board.battlefield_of(view)
+            pieces = [(p.hex, p.label, p.colour, p.wounds, sorted(m.value for m in p.markers), p.inspired)
+                      for p in board.pieces_of(view)]
+            drawn_arrows = board.arrows_of(events, view)
+            seated = board.board_seats(view)[:len(battlefield.boards)]
+            legend = [board.seat_colours(view)[s] for s in seated] if len(view["seats"]) > 2 else []
+            what = ((view["battlefield"], list(view.get("pack_boards") or ())), pieces, board.tokens_of(view),
+                    drawn_arrows, board.board_labels(view, names)[:len(battlefield.boards)], "es", legend,
+                    board.BOARD_WIDTH)
+            expected = hashlib.blake2b(repr(what).encode(), digest_size=16).hexdigest()
+            assert board.board_key(view, events=events, names=names, lang="es") == expected
+            checked += 1
+            arrows += len(drawn_arrows)
+    assert checked > 100 and arrows > 10
