@@ -73,10 +73,15 @@ def text(key: str, lang: str = "en", **params: Any) -> str:
     return fill("uw.text." + key, lang, params)
 
 
-@functools.lru_cache(maxsize=4096, typed=True)
+RECURRING_KEPT = 16384
+"""Lines ``recurring`` keeps: a panel's own (round, counts, buttons) and each fighter's roster line, the same until
+the fighter moves, is hurt or marked; a thousand matches in play need about ten thousand (half a KB each)."""
+
+
+@functools.lru_cache(maxsize=RECURRING_KEPT, typed=True)
 def recurring(key: str, lang: str = "en", **params: Any) -> str:
     """``text`` kept by its parameters (scalars only), for the lines every panel writes again with few values:
-    counts, the round and phase, a warband, the words without parameters."""
+    counts, the round and phase, a warband, a fighter's roster line, the words without parameters."""
     return text(key, lang, **params)
 
 
@@ -213,8 +218,8 @@ def action_label(action: JSON, names: Names, *, costs: bool = True) -> str:
         label = text(f"action.{kind}", lang, fighter=fighter)
     elif kind == "Stun":
         label = text("action.Stun", lang, target=names.fighter(action.get("target")), fighter=fighter)
-    elif kind in ("Venture", "Plan", "Pass", "FinishEndPhase", "DrawObjective"):
-        label = text(f"action.{kind}", lang)
+    elif kind in ("Venture", "Plan", "Pass", "FinishEndPhase", "DrawObjective"):  # offered on most panels
+        label = recurring(f"action.{kind}", lang)
     elif kind in CARD_ACTIONS:
         label = text(f"action.{kind}", lang, card=card_name(action["card"]))
         on = [names.fighter(action[k]) for k in ("fighter", "wizard") if action.get(k)]
@@ -248,7 +253,7 @@ def action_label(action: JSON, names: Names, *, costs: bool = True) -> str:
                      side=word("board_side", action.get("side", "below"), lang), offset=action.get("offset", 0),
                      turned=action.get("orientation", 0))
     elif kind == "PlaceFeatureToken":
-        label = text("action.PlaceFeatureToken", lang, hex=action["hex"])
+        label = recurring("action.PlaceFeatureToken", lang, hex=action["hex"])
     elif kind == "Redraw":
         cards_ = action.get("cards", "none")
         label = text(f"action.Redraw.{cards_}" if cards_ in ("none", "objectives", "power", "all")
@@ -466,18 +471,19 @@ def panel_embed(view: JSON, names: Names, *, match_id: str, image: str | None = 
         marker = " ▶" if seat in waiting else ""
         fields.append(Field(f"{names.seat(seat)}{marker}", "\n".join(lines)))
     roster = []
+    labels = names.labels
     for f in view.get("fighters", ()):
         state = (recurring("panel.out_of_action", lang) if f.get("out_of_action")
                  else (f.get("hex") or recurring("panel.not_deployed", lang)))
-        marks = "".join(recurring(f"board.{m}_letter", lang) for m in MARKERS if f.get(m))
-        roster.append(text("panel.fighter", lang, label=f"{names.labels[f['id']]:<3}", name=f["name"], state=state,
-                           wounds=f.get("wounds", 0), wounds_max=f.get("wounds_max", "?"),
-                           markers=(" · " + marks) if marks else "", inspired=" ✨" if f.get("inspired") else ""))
+        marks = "".join([recurring(f"board.{m}_letter", lang) for m in MARKERS if f.get(m)])
+        roster.append(recurring("panel.fighter", lang, label=f"{labels[f['id']]:<3}", name=f["name"], state=state,
+                                wounds=f.get("wounds", 0), wounds_max=f.get("wounds_max", "?"),
+                                markers=(" · " + marks) if marks else "", inspired=" ✨" if f.get("inspired") else ""))
     if roster:
         fields.append(Field(recurring("panel.fighters", lang), "\n".join(roster)[:1024], inline=False))
     colour = int(colours[waiting[0]].lstrip("#"), 16) if colours and waiting and waiting[0] in colours else COLOURS["panel"]
     return Embed(title=title, description=desc, fields=fields, color=colour, image=image,
-                 footer=text("panel.footer", lang, match=match_id))
+                 footer=recurring("panel.footer", lang, match=match_id))
 
 
 def victory_embed(view: JSON, names: Names, outcome: Mapping[str, Any] | None, seed: str | None) -> Embed:
