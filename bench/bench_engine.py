@@ -16,6 +16,9 @@
    faces. Goal: ≤ 0.3 ms.
 4. The JSON API per call at those steps: ``view`` of a state dict first seen (validation included), the same
    ``view`` again (remembered per dict and viewer), ``apply``.
+5. The JSON API per command as the table pays it: ``apply``, then ``view`` of the new state for the spectators and
+   each seat, then ``legal_actions`` of the seats it awaits: median per command over warm matches of two, three
+   and four players, and each part's median.
 
 ``python -m bench.bench_engine`` from the project root.
 """
@@ -131,6 +134,40 @@ def main() -> None:
     print(f"uw engine: JSON API per call at an activation step, medians: view of a state dict first seen "
           f"{first * 1000:.2f} ms (its validation included), the same view again {again * 1000:.3f} ms, "
           f"apply {applied * 1000:.2f} ms")
+    parts: dict[str, list[float]] = {}
+    for seed in range(1, MATCHES):
+        for part, seconds in commands(seed, ("player1", "player2", "player3", "player4")[:2 + seed % 3]).items():
+            parts.setdefault(part, []).extend(seconds)
+    print(f"uw engine: JSON API per command (apply, the spectators' and each seat's view, the awaited seats' "
+          f"legal_actions), medians: {statistics.median(parts.pop('command')) * 1e6:.0f} us  ("
+          + ", ".join(f"{part} {statistics.median(seconds) * 1e6:.0f} us" for part, seconds in parts.items())
+          + f"; {len(parts['apply'])} commands, 2-4 players)")
+
+
+def commands(seed: int, seats: tuple[str, ...]) -> dict[str, list[float]]:
+    """One seeded random match through the JSON API as the table plays it: seconds of each part of each command
+    (``apply``, the views, the awaited seats' ``legal_actions``) and their sum."""
+    system = UnderworldsSystem()
+    rng = SeededRng(seed.to_bytes(32, "big"))
+    pick = random.Random(seed)
+    clock = time.perf_counter
+    parts: dict[str, list[float]] = {"command": [], "apply": [], "views": [], "legal_actions": []}
+    state = system.setup({}, seats, rng)
+    while system.outcome(state) is None:
+        seat, action = pick.choice([(s, a) for s in seats for a in system.legal_actions(state, s)])
+        start = clock()
+        state, _ = system.apply(state, seat, action, rng)
+        applied = clock()
+        for viewer in (None, *seats):
+            system.view(state, viewer)
+        viewed = clock()
+        for waiting in system.view(state, None)["awaiting"]:
+            system.legal_actions(state, waiting)
+        listed = clock()
+        for part, seconds in (("command", listed - start), ("apply", applied - start), ("views", viewed - applied),
+                              ("legal_actions", listed - viewed)):
+            parts[part].append(seconds)
+    return parts
 
 
 def battlefield_builds() -> list[float]:
