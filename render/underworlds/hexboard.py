@@ -208,15 +208,15 @@ _LEGEND_PX = 18
 def _layout(battlefield: Battlefield, width: int) -> _Layout:
     x2s = [2 * h.col + 1 + (h.row & 1) for h in battlefield.hexes]
     rows = [h.row for h in battlefield.hexes]
-    min_x2, max_x2 = min(x2s), max(x2s)
+    min_x2, max_x2, min_row = min(x2s), max(x2s), min(rows)
     margin = max(12, round(width * _MARGIN))
     hex_width = (width - 2 * margin) / ((max_x2 - min_x2 + 2) / 2)
     size = hex_width / math.sqrt(3)
     top = margin + _TITLE_PX + 14
-    board_height = (max(rows) - min(rows)) * 1.5 * size + 2 * size
+    board_height = (max(rows) - min_row) * 1.5 * size + 2 * size
     legend_top = round(top + board_height + margin)
     centres = {h: (margin + (2 * h.col + 1 + (h.row & 1) - min_x2 + 1) * hex_width / 2,
-                   top + size + 1.5 * size * (h.row - min(rows))) for h in battlefield.hexes}
+                   top + size + 1.5 * size * (h.row - min_row)) for h in battlefield.hexes}
     height = legend_top + 8 * (_LEGEND_PX + 20) + margin  # room for the legend; cropped once drawn
     return _Layout(width, height, size, margin, top, min_x2, legend_top, centres)
 
@@ -604,8 +604,8 @@ def _hexes(battlefield: Battlefield, width: int, theme: Theme, bands: Sequence[i
     legend, ``_names_layer``; their rows are left blank here).
 
     Drawn straight in the static palette, each colour at the index ``_quantized`` gives it (polygons are not
-    anti-aliased): only the labels' boxes are quantized, kept per label and colours (``_label_patch``); a label
-    over more than its hex's fill is cut from the hexes around it drawn in RGB (``_hexes_rgb``)."""
+    anti-aliased): only the labels' boxes are quantized, a label on its hex's fill alone from its glyphs' coverage
+    (``_label_patch``), a label over more than its fill cut from the hexes around it drawn in RGB (``_hexes_rgb``)."""
     index = _static_index(theme)
     layout = _layout(battlefield, width)
     size, reach, rows = layout.size, _hex_reach(layout), BAND_ROWS
