@@ -99,7 +99,8 @@ def _battlefield_of(view: JSON) -> Battlefield | None:
     if battlefield is None:
         # The rules' own cache: the engine built this battlefield already (legal choices, the action applied), and
         # building one costs more than drawing its board.
-        battlefield = rules.battlefield_of(*_layout(json.dumps(spec, sort_keys=True), json.dumps(used, sort_keys=True)))
+        layout = _layout(json.dumps(spec, sort_keys=True), json.dumps(used, sort_keys=True))
+        battlefield = rules.battlefield_of(*layout)
         with _VIEWS_LOCK:
             _LAID[written] = battlefield
             if len(_LAID) > LAYOUTS_KEPT:
@@ -207,7 +208,7 @@ def tokens_of(view: JSON) -> list[TokenMark]:
     return [_token(t["hex"], t["face_up"], t.get("number")) for t in view.get("feature_tokens", ()) if t.get("hex")]
 
 
-@functools.lru_cache(maxsize=TOKENS_KEPT)
+@functools.lru_cache(maxsize=TOKENS_KEPT, typed=True)
 def _token(hex_: str, face_up: str, number: int | None) -> TokenMark:
     side = FeatureSide(face_up)
     return TokenMark(Hex.parse(hex_), side, number if side is FeatureSide.OBJECTIVE else None)
@@ -269,7 +270,8 @@ def board_words(lang: str = "en") -> BoardWords:
 
 def _drawing(view: JSON, events: Iterable[JSON], names: Mapping[str, str] | None, width: int,
              highlights: Mapping[Hex, str] | None, lang: str) -> tuple[Battlefield, dict[str, Any]] | None:
-    """The battlefield and everything ``render_battlefield`` draws over it; None before the boards exist."""
+    """The battlefield and everything ``render_battlefield`` draws over it, the pieces as ``_fighters_drawn`` gives
+    them; None before the boards exist."""
     battlefield = battlefield_of(view)
     if battlefield is None:
         return None
@@ -277,7 +279,7 @@ def _drawing(view: JSON, events: Iterable[JSON], names: Mapping[str, str] | None
     seats = board_seats(view)[:len(battlefield.boards)]
     # Three or four warbands: each player's colour beside their name in the legend.
     legend = [colours[s] for s in seats] if len(view["seats"]) > 2 else ()
-    # The fighters as plain values: the board key writes them faster than their pieces (``render_view`` makes those).
+    # The fighters as plain values: the board key writes them faster than their pieces (render_view makes those).
     return battlefield, dict(width=width, pieces=_fighters_drawn(view), tokens=tokens_of(view),
                              arrows=arrows_of(events, view), highlights=highlights,
                              labels=board_labels(view, names or {})[:len(battlefield.boards)], words=board_words(lang),
@@ -345,8 +347,9 @@ def _token_written(token: TokenMark) -> _Written:
     return _Written(_written(token))
 
 
-@functools.lru_cache(maxsize=4096)
+@functools.lru_cache(maxsize=4096, typed=True)
 def _kept_repr(thing: Hex | Enum) -> _Written:
+    # typed: members of two string enums with one value are equal, as are a hex and its coordinates
     return _Written(repr(thing))
 
 
