@@ -140,8 +140,8 @@ def cannot_be_uninspired(st: State, f: FighterState) -> bool:
 
 
 QUESTIONS = frozenset({
-    "cannot_be_uninspired", "distance_reduction", "shortens_distance",
-    "extra_lethal", "extra_lethal_hexes", "grants_flying", "cannot_be_staggered", "modify_attack", "attack_modifiers_key",
+    "cannot_be_uninspired", "distance_reduction", "shortens_distance", "attack_modifiers_key",
+    "extra_lethal", "extra_lethal_hexes", "grants_flying", "cannot_be_staggered", "modify_attack",
     "prevent_damage", "after_damage", "note_lethal_damage", "reaction_options", "declare_reaction",
     "resolve_reaction", "inspire_condition_met", "objective_glory", "after_scatter",
 })

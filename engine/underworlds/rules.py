@@ -302,7 +302,7 @@ def characteristics(st: State, fighters: Iterable[FighterState]) -> list[dict[st
     are remembered across positions (a view asks for every fighter's, and an action changes one or two fighters),
     keyed on all that they read: the fighter card, Inspired, upgrades, wound tokens, deployed, and what the cards in
     play change of attacks (``card_hooks.attack_modifiers_key``)."""
-    if st.pack_warbands:  # a pack's fighter cards are new objects in each loaded state: nothing to key on
+    if st.pack_warbands:  # a pack's fighter cards are the match's own objects, new in a state loaded afresh: not keyed
         return [_characteristics(st, f) for f in fighters]
     # Without a pack, a fighter's card is the shipped warband's (``card_of``): named by warband id and card id.
     shipped, cards, players = warbands_with(()), load_cards(), st.players
