@@ -30,6 +30,7 @@ import struct
 import zlib
 from typing import Any, Sequence
 
+from table import collector
 from table.i18n import preload
 from table.presenter import Presenter, Scene, presenters
 
@@ -57,6 +58,7 @@ def _serve(sock: socket.socket) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the whole group: the bot stops its workers
     signal.set_wakeup_fd(-1)  # the bot's loop's, inherited: a signal here must not wake the bot
     inbox = sock.makefile("rb")
+    served = 0
     while True:
         head = inbox.read(_LENGTH.size)
         if len(head) < _LENGTH.size:
@@ -71,6 +73,9 @@ def _serve(sock: socket.socket) -> None:
         except Exception as error:  # noqa: BLE001 - an error that won't pickle is told by its text
             data = pickle.dumps((False, RuntimeError(repr(error))), pickle.HIGHEST_PROTOCOL)
         sock.sendall(_LENGTH.pack(len(data)) + data)
+        served += 1
+        if served % collector.SETTLE_EVERY == 0:  # after the answer: no board waits for it
+            collector.settle()
 
 
 class _Worker:
