@@ -13,7 +13,6 @@ import functools
 import hashlib
 import json
 import re
-import threading
 from collections import OrderedDict
 from enum import Enum
 from typing import Any, Iterable, Mapping, Sequence
@@ -48,24 +47,40 @@ VIEWS_KEPT = 256
 """Views whose board facts (battlefield, seat colours) are kept: one command's view is asked for them by its board
 key, its panel and each move's cost in a label, and tens of commands are in flight at once."""
 _VIEWS: OrderedDict[int, tuple[JSON, dict[str, Any]]] = OrderedDict()
-_VIEWS_LOCK = threading.Lock()  # boards are drawn in threads too
 _LAID: OrderedDict[str, Battlefield] = OrderedDict()
 """Battlefields by their layout as a view writes it (``repr``), up to ``LAYOUTS_KEPT``."""
+# No lock for these: boards are drawn in threads too, and a board worker forked while another thread held the lock
+# would wait for it for ever.
 
 
 def _facts(view: JSON) -> dict[str, Any]:
     """The facts worked out from ``view`` so far, by name. A view is never changed once made (the engine keeps one
     per state), and is kept alive beside its facts, so its id names it while they are kept."""
-    with _VIEWS_LOCK:
-        hit = _VIEWS.get(id(view))
-        if hit is not None and hit[0] is view:
-            _VIEWS.move_to_end(id(view))
-            return hit[1]
-        facts: dict[str, Any] = {}
-        _VIEWS[id(view)] = (view, facts)
-        if len(_VIEWS) > VIEWS_KEPT:
-            _VIEWS.popitem(last=False)
-        return facts
+    hit = _VIEWS.get(id(view))
+    if hit is not None and hit[0] is view:
+        _touch(_VIEWS, id(view))
+        return hit[1]
+    facts: dict[str, Any] = {}
+    _VIEWS[id(view)] = (view, facts)
+    _trim(_VIEWS, VIEWS_KEPT)
+    return facts
+
+
+def _touch(kept: OrderedDict[Any, Any], key: Any) -> None:
+    """``key`` used last, unless another thread dropped it meanwhile."""
+    try:
+        kept.move_to_end(key)
+    except KeyError:
+        pass
+
+
+def _trim(kept: OrderedDict[Any, Any], size: int) -> None:
+    """The entries used longest ago dropped, down to ``size`` (another thread may be dropping them too)."""
+    try:
+        while len(kept) > size:
+            kept.popitem(last=False)
+    except KeyError:
+        pass
 
 
 @functools.lru_cache(maxsize=LAYOUTS_KEPT)
@@ -92,19 +107,16 @@ def _battlefield_of(view: JSON) -> Battlefield | None:
     # By the layout as written: every view of a match writes it alike, and writing it costs less than a JSON dump
     # (a view written in another key order only misses).
     written = repr((spec, used))
-    with _VIEWS_LOCK:
-        battlefield = _LAID.get(written)
-        if battlefield is not None:
-            _LAID.move_to_end(written)
-    if battlefield is None:
+    battlefield = _LAID.get(written)
+    if battlefield is not None:
+        _touch(_LAID, written)
+    else:
         # The rules' own cache: the engine built this battlefield already (legal choices, the action applied), and
         # building one costs more than drawing its board.
         layout = _layout(json.dumps(spec, sort_keys=True), json.dumps(used, sort_keys=True))
         battlefield = rules.battlefield_of(*layout)
-        with _VIEWS_LOCK:
-            _LAID[written] = battlefield
-            if len(_LAID) > LAYOUTS_KEPT:
-                _LAID.popitem(last=False)
+        _LAID[written] = battlefield
+        _trim(_LAID, LAYOUTS_KEPT)
     return battlefield
 
 
