@@ -10,9 +10,13 @@ from __future__ import annotations
 
 import gc
 
-YOUNG_EVERY = 20_000
-"""Net allocations between young collections (Python's default: 700). The older generations keep their default
-ratios: a full collection every 20,000 × 10 × 10 allocations."""
+YOUNG_EVERY = 200_000
+"""Net allocations between young collections (Python's default: 700). A young collection costs what is still alive
+of the young objects, and under load most of those are what the last commands keep (states, views, replies,
+remembered for the next commands), wherever the threshold is: the fewer collections, the less they cost in all.
+Load bench, 1,000 matches, one process, 30 s: at 5,000, 169 collections took 2.3 s of CPU; at 20,000, 33 took
+1.2 s; at 200,000, 3 took 0.35 s (each up to ~170 ms: too few to reach the 99th percentile of latency). The older
+generations keep their default ratios."""
 
 
 def tune() -> None:
