@@ -17,6 +17,7 @@ from __future__ import annotations
 import itertools
 import math
 import operator
+import threading
 import zlib
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -639,21 +640,27 @@ class _Shifted:
         self.img, self.draw, self.top, self.left = img, ImageDraw.Draw(img), top, left
 
     def polygon(self, xy: Sequence[tuple[float, float]], *, width: int = 1, **kwargs: object) -> None:
-        points = [(x - self.left, y - self.top) for x, y in xy]
-        if width == 1:
-            self.draw.polygon(points, **kwargs)  # type: ignore[arg-type]
-            return
-        # A thick outline is drawn through a mask of its image's size: drawn on its own box, the mask is small.
-        box = (max(0, math.floor(min(x for x, _ in points)) - 2), max(0, math.floor(min(y for _, y in points)) - 2),
-               min(self.img.width, math.ceil(max(x for x, _ in points)) + 3),
-               min(self.img.height, math.ceil(max(y for _, y in points)) + 3))
-        tile = self.img.crop(box)
-        ImageDraw.Draw(tile).polygon([(x - box[0], y - box[1]) for x, y in points], width=width,
-                                     **kwargs)  # type: ignore[arg-type]
-        self.img.paste(tile, box)
+        _polygon(self.img, self.draw, [(x - self.left, y - self.top) for x, y in xy], width=width, **kwargs)
 
     def line(self, xy: Sequence[tuple[float, float]], **kwargs: object) -> None:
         self.draw.line([(x - self.left, y - self.top) for x, y in xy], **kwargs)  # type: ignore[arg-type]
+
+
+def _polygon(img: Image.Image, draw: ImageDraw.ImageDraw, points: Sequence[tuple[float, float]], *, width: int = 1,
+             **kwargs: object) -> None:
+    """``draw.polygon`` on ``img``, a thick outline drawn on its own box: Pillow draws one through a mask of its
+    image's size (a whole board's, allocated and cleared per outline). The points are moved by whole pixels and stay
+    positive, as in ``_Shifted``: the same pixels."""
+    if width == 1:
+        draw.polygon(points, **kwargs)  # type: ignore[arg-type]
+        return
+    box = (max(0, math.floor(min(x for x, _ in points)) - 2), max(0, math.floor(min(y for _, y in points)) - 2),
+           min(img.width, math.ceil(max(x for x, _ in points)) + 3),
+           min(img.height, math.ceil(max(y for _, y in points)) + 3))
+    tile = img.crop(box)
+    ImageDraw.Draw(tile).polygon([(x - box[0], y - box[1]) for x, y in points], width=width,
+                                 **kwargs)  # type: ignore[arg-type]
+    img.paste(tile, box)
 
 
 def _hexes_rgb(battlefield: Battlefield, layout: _Layout, theme: Theme, box: tuple[int, int, int, int]
@@ -913,9 +920,9 @@ def _draw_token(img: Image.Image, draw: ImageDraw.ImageDraw, *, pal: _Palette, l
     size = layout.size
     colour = theme.of(theme.token, token.side.value)
     ring = max(4, round(size * 0.1))
-    draw.polygon(_corners(cx, cy, size * 0.86), outline=pal(colour), width=ring)
+    _polygon(img, draw, _corners(cx, cy, size * 0.86), outline=pal(colour), width=ring)
     if token.side is FeatureSide.BLOCKED:
-        draw.polygon(_corners(cx, cy, size * 0.86 - ring), outline=pal(theme.blocked_border), width=2)
+        _polygon(img, draw, _corners(cx, cy, size * 0.86 - ring), outline=pal(theme.blocked_border), width=2)
     _badge(draw, pal, (cx - size * 0.5, cy - size * 0.3), max(11.0, size * 0.22), colour, _token_text(token),
            theme)
 
@@ -930,7 +937,7 @@ def _draw_arrow(img: Image.Image, draw: ImageDraw.ImageDraw, *, pal: _Palette, l
     outline = pal(theme.ink)
     draw.line(path, fill=outline, width=line_w + 4, joint="curve")
     draw.line(path, fill=colour, width=line_w, joint="curve")
-    draw.polygon(triangle, fill=colour, outline=outline, width=2)
+    _polygon(img, draw, triangle, fill=colour, outline=outline, width=2)
 
 
 def _arrow_shape(points: Sequence[tuple[float, float]], size: float
@@ -1060,16 +1067,15 @@ class _Drawing:
 
 def _draw_bands(board: BandedLayer, drawings: Sequence[_Drawing], dirty: Mapping[int, tuple]) -> dict[int, Band]:
     """The ``dirty`` bands drawn and compressed: the match's layer's rows under them inflated, then every drawing
-    touching them drawn at its place on an image of the board's size (the other rows are left blank, never read)."""
+    touching them drawn at its place on a kept canvas (``_canvas``: its other rows hold anything, never read)."""
     rows, width, height = BAND_ROWS, board.width, board.height
     runs = _runs(dirty)
     # each run's rows as PNG filters them (a filter byte, then the pixels): pasted one column left onto the canvas,
     # then the drawn rows pasted back one column right, so the bands' bytes are ready to compress as they are
     under = [board.filtered_rows(first, last) for first, last in runs]
-    canvas = Image.new("P", (width, min(height, runs[-1][1] * rows)))
+    canvas, draw = _canvas(width, runs[-1][1] * rows)
     for (first, _), filtered in zip(runs, under):
         canvas.paste(filtered, (-1, first * rows))
-    draw = ImageDraw.Draw(canvas)
     for drawing in drawings:
         if any(band in dirty for band in range(drawing.top // rows, (drawing.bottom - 1) // rows + 1)):
             drawing.draw(canvas, draw)
@@ -1081,6 +1087,23 @@ def _draw_bands(board: BandedLayer, drawings: Sequence[_Drawing], dirty: Mapping
         for number in range(first, last):  # may hold rows past the board's height: they are not the board's
             out[number] = deflate_filtered(data[(number - first) * step:(number - first + 1) * step])
     return out
+
+
+_CANVASES = threading.local()
+
+
+def _canvas(width: int, height: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+    """This thread's canvas ``width`` pixels wide and at least ``height`` rows high, kept from board to board with
+    whatever the last boards left on it: every drawing writes its pixels without reading the others (shapes,
+    masks drawn in one colour), and only the dirty runs' rows, pasted from the layer first, are read back. A new
+    one costs more than drawing (a whole board's pixels allocated and cleared)."""
+    kept = getattr(_CANVASES, "by_width", None)
+    if kept is None:
+        kept = _CANVASES.by_width = {}
+    canvas = kept.get(width)
+    if canvas is None or canvas[0].height < height:
+        canvas = kept[width] = (img := Image.new("P", (width, height)), ImageDraw.Draw(img))
+    return canvas
 
 
 def _runs(bands: Iterable[int]) -> list[tuple[int, int]]:
@@ -1179,4 +1202,4 @@ def _piece_reach(piece: Piece, size: float, words: BoardWords) -> tuple[float, f
 
 def _draw_highlight(img: Image.Image, draw: ImageDraw.ImageDraw, *, cx: float, cy: float, size: float, outline: int,
                     width: int) -> None:
-    draw.polygon(_corners(cx, cy, size * 0.94), outline=outline, width=width)
+    _polygon(img, draw, _corners(cx, cy, size * 0.94), outline=outline, width=width)

@@ -305,6 +305,25 @@ def test_boards_drawn_from_kept_bands_equal_boards_drawn_afresh(field: Battlefie
         assert render_battlefield(field, **scene) == png
 
 
+def test_a_board_drawn_on_the_kept_canvas_shows_nothing_of_what_it_held(field: Battlefield) -> None:
+    """Boards are drawn on one kept canvas, its rows outside a board's redrawn bands left as earlier boards (or
+    anything) left them: a board is the same image whatever the canvas held."""
+    import random
+
+    pick = random.Random(5)
+    scenes = [random_scene(field, pick) for _ in range(6)]
+    fresh = []
+    for scene in scenes:
+        hexboard._BOARD_BANDS.clear()
+        vars(hexboard._CANVASES).clear()
+        fresh.append(render_battlefield(field, **scene))
+    for n, (scene, png) in enumerate(zip(scenes, fresh)):
+        canvas, _ = hexboard._canvas(1280, 1)
+        canvas.paste(n * 37 % 256, (0, 0, *canvas.size))  # a colour of no board, or of some
+        hexboard._BOARD_BANDS.clear()
+        assert render_battlefield(field, **scene) == png
+
+
 def test_a_piece_moving_compresses_only_the_bands_it_left_and_entered(field: Battlefield,
                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
     before = ten_pieces()
