@@ -35,13 +35,17 @@ byte, 0, then its pixels)."""
 def adler32_combine(first: int, second: int, second_length: int) -> int:
     """The Adler-32 of two byte strings joined, from each one's checksum and the second's length (zlib's
     ``adler32_combine``)."""
-    rem = second_length % _BASE
-    sum1 = first & 0xFFFF
-    sum2 = (rem * sum1) % _BASE
-    sum1 += (second & 0xFFFF) + _BASE - 1
-    sum2 += ((first >> 16) & 0xFFFF) + ((second >> 16) & 0xFFFF) + _BASE - rem
-    sum1 %= _BASE
-    sum2 %= _BASE
+    return _adler32_joined(first, ((b"", second, second_length),))
+
+
+def _adler32_joined(first: int, bands: Iterable[Band]) -> int:
+    """The Adler-32 of a byte string (``first``, its checksum) followed by each band's filtered bytes: zlib's
+    ``adler32_combine`` band after band, its two sums kept apart (a call per band cost more than the sums)."""
+    sum1, sum2 = first & 0xFFFF, (first >> 16) & 0xFFFF
+    for _, checksum, length in bands:
+        rem = length % _BASE
+        sum2 = (sum2 + rem * sum1 + ((checksum >> 16) & 0xFFFF) + _BASE - rem) % _BASE
+        sum1 = (sum1 + (checksum & 0xFFFF) + _BASE - 1) % _BASE
     return sum1 | (sum2 << 16)
 
 
@@ -79,16 +83,12 @@ def inflate_band(band: Band) -> bytes:
 
 def png(width: int, height: int, palette: Sequence[int], bands: Iterable[Band]) -> bytes:
     """PNG bytes of a palette image from its bands, top first (each ``BAND_ROWS`` rows, the last maybe fewer)."""
-    parts: list[bytes] = []
-    adler = 1
-    for deflated, checksum, length in bands:
-        parts.append(deflated)
-        adler = adler32_combine(adler, checksum, length)
-    stream = b"\x78\x5e" + b"".join(parts) + _LAST_BLOCK + struct.pack(">I", adler)
+    bands = bands if isinstance(bands, (list, tuple)) else list(bands)
+    stream = b"".join([b"\x78\x5e", *[band[0] for band in bands], _LAST_BLOCK,
+                       struct.pack(">I", _adler32_joined(1, bands))])
     colours = len(palette) // 3
-    chunks = [_chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)),
-              _chunk(b"PLTE", bytes(palette[:colours * 3])), _chunk(b"IDAT", stream), _chunk(b"IEND", b"")]
-    return b"\x89PNG\r\n\x1a\n" + b"".join(chunks)
+    return b"".join([b"\x89PNG\r\n\x1a\n", _chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)),
+                     _chunk(b"PLTE", bytes(palette[:colours * 3])), *_chunk_parts(b"IDAT", stream), _IEND])
 
 
 @dataclass(frozen=True)
@@ -143,4 +143,12 @@ class BandedLayer:
 
 
 def _chunk(kind: bytes, data: bytes) -> bytes:
-    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+    return b"".join(_chunk_parts(kind, data))
+
+
+def _chunk_parts(kind: bytes, data: bytes) -> tuple[bytes, bytes, bytes, bytes]:
+    """A chunk's parts, its data not copied (an image's data is most of a PNG)."""
+    return struct.pack(">I", len(data)), kind, data, struct.pack(">I", zlib.crc32(data, zlib.crc32(kind)))
+
+
+_IEND = _chunk(b"IEND", b"")

@@ -295,7 +295,7 @@ class _Palette:
         return index
 
     def flat(self) -> list[int]:
-        return [v for c in self.colours for v in c]
+        return list(itertools.chain.from_iterable(self.colours))
 
 
 @lru_cache(maxsize=512)
