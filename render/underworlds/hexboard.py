@@ -1132,11 +1132,8 @@ def _drawings(battlefield: Battlefield, layout: _Layout, height: int, pal: _Pale
         return max(0, math.floor(top) - 1), min(height, math.ceil(bottom) + 1)
 
     players = tuple(-1 if c is None else pal(_rgb(c)) for c in player_colours)
-    fills = {}
-    for piece in pieces:
-        if piece.hex in centres:
-            fill = _rgb(piece.colour)
-            fills[piece] = (pal(fill), *(pal(tone) for tone in _tones(_contrast(fill, theme), fill)))
+    on = [piece for piece in pieces if piece.hex in centres]
+    fills = [_piece_inks(pal, _rgb(piece.colour), theme) for piece in on]
     out: list[_Drawing] = []
     if player_colours:
         out.append(_Drawing(("players", players), layout.legend_top, height, lambda img, draw: _draw_player_colours(
@@ -1160,18 +1157,28 @@ def _drawings(battlefield: Battlefield, layout: _Layout, height: int, pal: _Pale
         if token.hex in centres:
             cx, cy = centres[token.hex]
             reach = size * 0.86 + 1  # its ring is drawn inside the hexagon
-            up = max(reach, size * 0.3 + _badge_reach(max(11.0, size * 0.22), _token_text(token)))
+            up = max(reach, _token_reach(_token_text(token), size))
             out.append(_Drawing(("token", cx, cy, token.side.value, token.value), *rows(cy - up, cy + reach),
                                 partial(_draw_token, pal=pal, layout=layout, token=token, theme=theme)))
-    for piece in pieces:
-        if piece.hex in centres:
-            cx, cy = centres[piece.hex]
-            up, down = _piece_reach(piece, size, words)
-            letters = tuple(words.marker(m.value)[1] for m in _MARKER_ORDER if m in piece.markers)
-            out.append(_Drawing(("piece", cx, cy, piece.label[:3], piece.wounds, letters, piece.inspired, fills[piece]),
-                                *rows(cy - up, cy + down),
-                                partial(_draw_piece, pal=pal, layout=layout, piece=piece, theme=theme, words=words)))
+    for piece, inks in zip(on, fills):
+        cx, cy = centres[piece.hex]
+        letters = tuple(words.marker(m.value)[1] for m in _MARKER_ORDER if m in piece.markers)
+        up, down = _piece_reach(piece.label[:3], piece.wounds, letters, piece.inspired, size)
+        out.append(_Drawing(("piece", cx, cy, piece.label[:3], piece.wounds, letters, piece.inspired, inks),
+                            *rows(cy - up, cy + down),
+                            partial(_draw_piece, pal=pal, layout=layout, piece=piece, theme=theme, words=words)))
     return out
+
+
+def _piece_inks(pal: _Palette, fill: RGB, theme: Theme) -> tuple[int, ...]:
+    """A piece's fill and its label's tones as palette indices (registered in ``pal`` if new)."""
+    return (pal(fill), *(pal(tone) for tone in _tones(_contrast(fill, theme), fill)))
+
+
+@lru_cache(maxsize=64)
+def _token_reach(text: str, size: float) -> float:
+    """How far a token's drawing reaches above its hex's centre: its badge (its ring reaches as far below)."""
+    return size * 0.3 + _badge_reach(max(11.0, size * 0.22), text)
 
 
 def _badge_reach(radius: float, text: str) -> float:
@@ -1181,22 +1188,21 @@ def _badge_reach(radius: float, text: str) -> float:
     return max(radius, _text_bands(text, max(MIN_TEXT_PX, round(radius * 1.3)))[0].height / 2 + 1)
 
 
-def _piece_reach(piece: Piece, size: float, words: BoardWords) -> tuple[float, float]:
-    """How far a piece's drawing reaches above and below its hex's centre: its disc (or Inspired ring), label,
-    wounds badge and markers."""
+@lru_cache(maxsize=1024)  # a few hundred looks: labels, wounds and markers of the fighters in play
+def _piece_reach(label: str, wounds: int, letters: tuple[str, ...], inspired: bool, size: float
+                 ) -> tuple[float, float]:
+    """How far a piece's drawing reaches above and below its hex's centre: its disc (or Inspired ring), label
+    (``label``, its first three letters), wounds badge and markers (``letters``, each marker's in marker order)."""
     radius = size * 0.5
-    reach = radius + max(4, size * 0.08) if piece.inspired else radius
-    if piece.label:
-        label = _text_bands(piece.label[:3], max(MIN_TEXT_PX, round(size * (0.4 if len(piece.label) < 3 else 0.3))))
-        reach = max(reach, label[0].height / 2 + 1)
+    reach = radius + max(4, size * 0.08) if inspired else radius
+    if label:
+        bands = _text_bands(label, max(MIN_TEXT_PX, round(size * (0.4 if len(label) < 3 else 0.3))))
+        reach = max(reach, bands[0].height / 2 + 1)
     up = down = reach
-    if piece.wounds > 0:
-        up = max(up, size * 0.36 + _badge_reach(max(11.0, size * 0.22), str(piece.wounds)))
-    spots = iter(_MARKER_SPOTS)
-    for marker in _MARKER_ORDER:
-        if marker in piece.markers:
-            dx, dy = next(spots)
-            down = max(down, dy * size + _badge_reach(max(11.0, size * 0.2), words.marker(marker.value)[1]))
+    if wounds > 0:
+        up = max(up, size * 0.36 + _badge_reach(max(11.0, size * 0.22), str(wounds)))
+    for (_, dy), letter in zip(_MARKER_SPOTS, letters):
+        down = max(down, dy * size + _badge_reach(max(11.0, size * 0.2), letter))
     return up, down
 
 
