@@ -30,7 +30,7 @@ def test_a_bot_process_and_the_workers_under_it_are_counted_apart():
         assert spent is not None and set(spent) == {"bot", "boards", "redis"}
         assert spent["boards"] >= 0.25, "the child's busy loop counts as the bot process's workers'"
         assert spent["bot"] < 0.25, "not as the bot process's own"
-        assert spent["redis"] == 0.0
+        # (spent["redis"]: the Redis servers under this test process, the session's cluster among them)
         assert os.getpid() not in cpu.descendants(cpu.processes(), parent.pid)
     finally:
         for pid in cpu.descendants(cpu.processes(), parent.pid):
