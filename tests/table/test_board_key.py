@@ -69,3 +69,38 @@ async def test_a_board_key_saying_no_board_asks_no_worker(table, monkeypatch):
     reply = await play.press(ctx(BOB), f"m:accept:{match_id}")
     assert renderer.drawn == 0
     assert not any(post.files for _, post in reply.posts) and not reply.files
+
+
+async def test_a_matchs_last_board_is_kept_however_many_boards_other_matches_draw(table, monkeypatch):
+    """Each match's last board is kept, not the boards last drawn: with a budget of three boards, a match that
+    draws four new ones keeps only its last, and another match's unchanged board is still found (kept by image, a
+    thousand matches played in turn found none)."""
+    presenter = find_presenter("ttt")
+    monkeypatch.setattr(presenter, "board_key", lambda scene, events: repr(sorted(scene.view["board"].items())),
+                        raising=False)
+    renderer = Counting()
+    play = Play(table, renderer=renderer)
+    game = play.game("ttt")
+    threads = iter((821, 822))
+
+    async def opened(first: Actor, second: Actor) -> str:
+        thread = next(threads)
+
+        async def open_thread(name: str) -> int:
+            return thread
+        await table.new_match(Context(first, 5, guild_id=9, open_thread=open_thread), "ttt", second, {})
+        match_id = await table.store.match_in(thread)
+        await play.press(Context(second, thread, guild_id=9), f"m:accept:{match_id}")
+        return match_id
+
+    still = await opened(ALICE, BOB)  # its board drawn once, then left as it is
+    game._boards.max_bytes = 3 * game._boards.bytes + 200
+    busy = await opened(Actor(3, "carla"), Actor(4, "david"))
+    for cell in ("a1", "e5", "b2", "c3"):
+        match = await table.store.load(busy)
+        mover = match.holder(match.state["turn"])
+        await game.run(Context(Actor(mover.user_id, mover.name), match.thread_id, guild_id=9), "mark",
+                       {"cell": cell})
+    drawn = renderer.drawn
+    await play.game("ttt").board(Context(BOB, 821, guild_id=9), still)
+    assert renderer.drawn == drawn, "the still match's board found again, not drawn"
