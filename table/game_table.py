@@ -55,17 +55,24 @@ SLOW_LEGAL_SPELL = 32
 (a path search per place offered) stays off the loop while it plays them, but one cold listing (its caches filled
 on a new battlefield) does not send a quick game's choices through a thread hop for good."""
 BOARD_CACHE_BYTES = 96 * 1024 * 1024
-"""Each match's last board image, kept up to this many bytes in all (~1,600 live matches at ~60 KB a board): a
+"""Each match's last board image, kept up to this many bytes in all, every game's matches together (``Play`` gives
+its game tables one ``board_cache``; ~1,600 live matches at ~60 KB a board): a
 command that changes nothing drawn, a re-posted board or a refused command costs no drawing. Only the last one:
 kept by image, a match's past boards pushed out the other matches' last ones, and with a thousand matches played in
 turn no board was ever found again (10,584 asked, none found, in the load bench)."""
+
+
+def board_cache() -> ByteCache[tuple[Hashable, bytes]]:
+    """A cache of matches' last boards (``BOARD_CACHE_BYTES``), by match id: what each draws and its PNG."""
+    return ByteCache(BOARD_CACHE_BYTES, lambda kept: len(kept[1]))
 
 
 class GameTable:
     """One game's commands and presentation over the generic ``Table``."""
 
     def __init__(self, table: Table, presenter: Presenter, reminders: Reminders | None = None,
-                 windows: Windows | None = None, renderer: Renderer | None = None) -> None:
+                 windows: Windows | None = None, renderer: Renderer | None = None,
+                 boards: ByteCache[tuple[Hashable, bytes]] | None = None) -> None:
         self.table = table
         self.windows = windows
         self.store = table.store
@@ -78,8 +85,8 @@ class GameTable:
         self._off_loop = 0
         """How many listings are still to run in a thread (``SLOW_LEGAL_SPELL`` after a slow one)."""
         self._scenes: OrderedDict[tuple[str, int, str | None, str], Scene] = OrderedDict()
-        self._boards: ByteCache[tuple[Hashable, bytes]] = ByteCache(BOARD_CACHE_BYTES, lambda kept: len(kept[1]))
-        """Match id -> (what its last board draws, that board's PNG)."""
+        self._boards = board_cache() if boards is None else boards
+        """Match id -> (what its last board draws, that board's PNG), shared with the other games' tables."""
 
     # reading -------------------------------------------------------------------------------------
     async def load(self, ctx: Context, match_id: str | None = None) -> Match:

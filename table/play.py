@@ -9,7 +9,7 @@ from __future__ import annotations
 from engine.core.errors import NotFound
 from table import undo
 from table.context import Context
-from table.game_table import GameTable
+from table.game_table import GameTable, board_cache
 from table.lifecycle import Table
 from table.match import Match
 from table.presenter import presenters
@@ -28,7 +28,9 @@ class Play:
         self.windows = Windows(table)
         self.renderer = renderer or shared_renderer()
         """Draws the boards in worker processes, off the event loop (one pool for every game)."""
-        self.games: dict[str, GameTable] = {p.game: GameTable(table, p, self.reminders, self.windows, self.renderer)
+        boards = board_cache()  # one budget for every game's matches
+        self.games: dict[str, GameTable] = {p.game: GameTable(table, p, self.reminders, self.windows, self.renderer,
+                                                              boards)
                                             for p in presenters()}
         table.show = self.show
 

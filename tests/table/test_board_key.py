@@ -104,3 +104,4 @@ async def test_a_matchs_last_board_is_kept_however_many_boards_other_matches_dra
     drawn = renderer.drawn
     await play.game("ttt").board(Context(BOB, 821, guild_id=9), still)
     assert renderer.drawn == drawn, "the still match's board found again, not drawn"
+    assert all(g._boards is game._boards for g in play.games.values()), "one budget for every game's matches"
