@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import ctypes
+import functools
 import logging
 import shutil
 import signal
@@ -27,6 +28,8 @@ from urllib.parse import unquote, urlsplit
 import redis as sync_redis
 import redis.asyncio as aioredis
 from redis.asyncio.cluster import ClusterNode, RedisCluster
+from redis.connection import HiredisRespSerializer
+from redis.utils import HIREDIS_AVAILABLE
 
 log = logging.getLogger(__name__)
 
@@ -108,7 +111,10 @@ def client_for(url: str, **options: Any) -> aioredis.Redis | RedisCluster:
     stores' business, which keep each match's and each league's keys under one hash tag.
     """
     if not is_cluster(url):
-        return aioredis.from_url(url, **options)
+        client = aioredis.from_url(url, **options)
+        pool = client.connection_pool
+        pool.connection_class = _packed_by_hiredis(pool.connection_class)  # no connection made yet
+        return client
     parts = urlsplit(url)
     credentials, _, hosts = parts.netloc.rpartition("@")
     username, _, password = credentials.partition(":")
@@ -119,8 +125,32 @@ def client_for(url: str, **options: Any) -> aioredis.Redis | RedisCluster:
     if not nodes:
         raise ValueError("a redis-cluster:// URL names at least one node")
     options.pop("max_connections", None)  # a per-node pool in the cluster client; its default is ample
-    return RedisCluster(startup_nodes=nodes, username=unquote(username) or None,
-                        password=unquote(password) or None, ssl=parts.scheme == "rediss-cluster", **options)
+    cluster = RedisCluster(startup_nodes=nodes, username=unquote(username) or None,
+                           password=unquote(password) or None, ssl=parts.scheme == "rediss-cluster", **options)
+    kwargs = cluster.get_connection_kwargs()  # what every node the client learns of is made with
+    kwargs["connection_class"] = _packed_by_hiredis(kwargs["connection_class"])
+    for node in cluster.nodes_manager.startup_nodes.values():  # made already, connected on first use
+        node.connection_class = kwargs["connection_class"]
+    return cluster
+
+
+class _HiredisPacking:
+    """Commands packed by hiredis (C), as redis-py's synchronous client packs them when hiredis is installed; its
+    asyncio connections pack in Python: ~20 µs a command (a saved match is some fifteen arguments), ~3 µs here. The
+    same bytes; a bool or None refused alike (``DataError``)."""
+
+    _serializer = HiredisRespSerializer()
+
+    def pack_command(self, *args: Any) -> list[bytes]:
+        return self._serializer.pack(*args)
+
+
+@functools.cache
+def _packed_by_hiredis(connection_class: type) -> type:
+    """``connection_class`` packing its commands with hiredis (as it is without hiredis)."""
+    if not HIREDIS_AVAILABLE:
+        return connection_class
+    return type(connection_class.__name__, (_HiredisPacking, connection_class), {})
 
 
 @contextlib.asynccontextmanager

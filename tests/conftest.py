@@ -12,7 +12,7 @@ import redis.asyncio as aioredis
 from table.games import load_games
 import tests.support.nim  # noqa: F401 - the test-only game
 from table.lifecycle import Table
-from table.redis_server import EmbeddedRedis
+from table.redis_server import EmbeddedRedis, client_for
 from table.store import Store
 from tests.discord.fake_discord import FakeDiscord
 
@@ -56,7 +56,7 @@ def prefix(redis_url: str):
 
 @pytest.fixture
 async def redis(redis_url: str, prefix: str):
-    client = aioredis.from_url(redis_url)
+    client = client_for(redis_url)  # as the bot opens it
     yield client
     await client.aclose()
 
