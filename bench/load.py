@@ -3,7 +3,11 @@
     python -m bench.load [--matches 1000] [--seconds 60] [--game underworlds] [--concurrency 50]
                          [--processes N] [--cluster] [--path command|engine] [--finish 10] [--board-workers N]
 
-The matches are opened first, then played by worker processes for ``--seconds``: one worker, and with
+The matches are opened first, then brought into play as a live server holds them: each is advanced a random number
+of actions below ``--advance`` (100; ``Table.act`` alone, untimed), so the window sees matches at every stage of play
+rather than a thousand set-ups in step, and plays one command on the full path (its first board drawn, timed and
+reported on its own row: a thousand first boards at once, as after a restart). Then worker processes play them for
+``--seconds``: one worker, and with
 ``--processes N`` (N > 1) again N workers on as many fresh matches in the same run, each worker with its own
 Redis client serving its share of the matches (as bot processes do, each the matches its shards receive).
 ``--cluster`` plays them on a Redis Cluster: REDIS_URL when it is a ``redis-cluster://`` URL, otherwise three
@@ -84,9 +88,10 @@ async def open_match(table: Table, game: str, i: int) -> str:
 
 
 async def play(table: Table, match_id: str, until: float, picker: random.Random, latencies: list[float],
-               counts: dict[str, int], gate: asyncio.Semaphore, games: Play | None = None) -> None:
-    """Random legal actions until time is up or the match ends; every match plays at once."""
-    shown: Reply | None = None  # the match's last public reply, whose buttons its players press
+               counts: dict[str, int], gate: asyncio.Semaphore, games: Play | None = None,
+               shown: Reply | None = None) -> None:
+    """Random legal actions until time is up or the match ends; every match plays at once. ``shown``: the match's
+    last public reply, whose buttons its players press."""
     while time.perf_counter() < until:
         async with gate:  # bounds the requests in flight, not the matches in play
             if games is not None:
@@ -140,6 +145,34 @@ async def _one_command(games: Play, match_id: str, shown: Reply | None, picker: 
         counts["finished"] += 1
         return True, None
     return False, public
+
+
+async def bring_into_play(table: Table, games: Play | None, ids: list[str], pickers: list[random.Random],
+                          advance: int, gate: asyncio.Semaphore, played: Played) -> list[Reply | None]:
+    """Before the window, as a live server holds its matches: each match advanced a random number of actions below
+    ``advance`` (``Table.act``, untimed: every stage of play, not all matches at set-up in step), then, on the full
+    command path, one command each, all at once: their first boards drawn (timed into ``played.first``: as after a
+    restart, when every live match's next board is drawn in a fresh board worker). Each match's last reply."""
+    counts = Played().counts
+
+    async def advanced(i: int, match_id: str) -> int:
+        steps = pickers[i].randrange(advance) if advance > 0 else 0
+        for n in range(steps):
+            async with gate:
+                if await _one_action(table, match_id, pickers[i], [], counts):
+                    return n
+        return steps
+    played.advanced = list(await asyncio.gather(*(advanced(i, m) for i, m in enumerate(ids))))
+    if games is None:
+        return [None] * len(ids)
+
+    async def first(i: int, match_id: str) -> Reply | None:
+        async with gate:
+            return (await _one_command(games, match_id, None, pickers[i], played.first, counts))[1]
+    t0 = time.perf_counter()
+    shown = list(await asyncio.gather(*(first(i, m) for i, m in enumerate(ids))))
+    played.first_elapsed = time.perf_counter() - t0
+    return shown
 
 
 def _press_from(shown: Reply | None, picker: random.Random):
@@ -205,6 +238,8 @@ class Share:
     path: str = "command"
     board_workers: int | None = None
     """Board-drawing processes of this bot process (None: ``BOARD_WORKERS``' default, one per core)."""
+    advance: int = 0
+    """Each match is first advanced a random number of actions below this, untimed (``bring_into_play``)."""
 
 
 @dataclass
@@ -217,6 +252,11 @@ class Played:
     elapsed: float = 0.0
     cpu: dict[str, float] | None = None
     """CPU seconds over the timed window by role (``bench/cpu.py``): bot processes, board workers, Redis."""
+    advanced: list[int] = field(default_factory=list)
+    """Actions each match was advanced before the window."""
+    first: list[float] = field(default_factory=list)
+    """Each match's first command on the full path, before the window (its first board drawn), all at once."""
+    first_elapsed: float = 0.0
 
 
 def worker(share: Share, ready, start, results) -> None:  # pragma: no cover - runs in a worker process
@@ -233,14 +273,16 @@ async def _work(share: Share, ready, start) -> Played:
     collector.tune()  # as bot.py sets a bot process up
     try:
         await redis.ping()
-        ready.put(os.getpid())
-        await asyncio.to_thread(start.wait)  # every worker starts at once, so the figures cover the same time
         gate = asyncio.Semaphore(share.concurrency)
         played = Played()
+        pickers = [random.Random(share.seed + i) for i in range(len(share.ids))]
+        shown = await bring_into_play(table, games, share.ids, pickers, share.advance, gate, played)
+        ready.put(os.getpid())
+        await asyncio.to_thread(start.wait)  # every worker starts at once, so the figures cover the same time
         until = time.perf_counter() + share.seconds
         t0 = time.perf_counter()
-        await asyncio.gather(*(play(table, m, until, random.Random(share.seed + i), played.latencies, played.counts,
-                                    gate, games) for i, m in enumerate(share.ids)))
+        await asyncio.gather(*(play(table, m, until, pickers[i], played.latencies, played.counts, gate, games,
+                                    shown[i]) for i, m in enumerate(share.ids)))
         played.elapsed = time.perf_counter() - t0
         return played
     finally:
@@ -347,11 +389,12 @@ async def _run_workers(url: str, prefix: str, ids: list[str], args: argparse.Nam
     per_worker = max(1, args.concurrency // processes)
     drawing = board_workers(args, processes)
     workers = [ctx.Process(target=worker, args=(Share(url, prefix, ids[k::processes], args.seconds, per_worker,
-                                                      1000 * k, args.path, drawing), ready, start, results))
+                                                      1000 * k, args.path, drawing, args.advance),
+                                                ready, start, results))
                for k in range(processes)]
     for w in workers:
         w.start()
-    bots = [await asyncio.to_thread(ready.get, True, 120) for _ in workers]
+    bots = [await asyncio.to_thread(ready.get, True, 900) for _ in workers]  # matches brought into play first
     before = cpu.processes()
     start.set()
     merged = Played()
@@ -360,6 +403,9 @@ async def _run_workers(url: str, prefix: str, ids: list[str], args: argparse.Nam
     for _ in workers:
         one: Played = await asyncio.to_thread(results.get, True, args.seconds + 600)
         merged.latencies += one.latencies
+        merged.advanced += one.advanced
+        merged.first += one.first
+        merged.first_elapsed = max(merged.first_elapsed, one.first_elapsed)
         for k, v in one.counts.items():
             merged.counts[k] += v
         merged.elapsed = max(merged.elapsed, one.elapsed)
@@ -416,8 +462,8 @@ def report(columns: list[Figures], where: str, path: str, persistence: str) -> N
     def row(name: str, goal: str, cell) -> None:
         print(f"{name:<34}" + "".join(f"{cell(c):>16}" for c in columns) + f"   {goal}")
 
-    def lat(c: Figures, q: float) -> str:
-        lat_sorted = sorted(c.played.latencies)
+    def lat(c: Figures, q: float, first: bool = False) -> str:
+        lat_sorted = sorted(c.played.first if first else c.played.latencies)
         if not lat_sorted:
             return "-"
         return f"{(statistics.median(lat_sorted) if q == 0.5 else lat_sorted[int(len(lat_sorted) * q)]) * 1000:.1f} ms"
@@ -427,6 +473,13 @@ def report(columns: list[Figures], where: str, path: str, persistence: str) -> N
     print(f"{'':<34}" + "".join(f"{f'{c.processes} process' + ('es' if c.processes > 1 else ''):>16}"
                                  for c in columns) + "   goal (issue #20)")
     row("matches", "1,000", lambda c: f"{c.matches}")
+    row("  advanced first, actions (mean)", "", lambda c: f"{statistics.mean(c.played.advanced or [0]):.0f}"
+        f" ({min(c.played.advanced or [0])}–{max(c.played.advanced or [0])})")
+    if path == "command":
+        row("  then one command each: p50/p99", "- (all at once: their first boards)",
+            lambda c: f"{lat(c, 0.5, True)[:-3]}/{lat(c, 0.99, True)}")
+        row("    all of them in", "", lambda c: f"{c.played.first_elapsed:.1f} s")
+    print("the timed window, every match live:")
     row("actions (applied/refused)", "", lambda c: f"{c.played.counts['applied']}/{c.played.counts['refused']}")
     if path == "command":
         row("  of which buttons/menus pressed", "", lambda c: f"{c.played.counts['pressed']}")
@@ -473,6 +526,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--concurrency", type=int, default=50, help="requests in flight at once, over all workers")
     parser.add_argument("--processes", type=int, default=1, help="worker processes (besides the 1-process column)")
     parser.add_argument("--cluster", action="store_true", help="play on a Redis Cluster (started here if needed)")
+    parser.add_argument("--advance", type=int, default=100,
+                        help="each match is first advanced a random number of actions below this, untimed (0: all "
+                             "matches start the window at their set-up)")
     parser.add_argument("--finish", type=int, default=10,
                         help="matches played to their end after the timed window, untimed (memory per finished match)")
     parser.add_argument("--board-workers", type=int, default=None,
