@@ -14,8 +14,8 @@ Requests to a worker are answered in order; a worker exits when its socket close
 happens when the bot dies outright (SIGKILL, out of memory): the kernel closes the bot's end.
 
 Each match has a home worker (by its id), where its board's layers (its battlefield, its players' names) stay
-cached: its boards go there unless that worker is busy and another is free, so the workers' caches split the
-live matches between them instead of each holding them all.
+cached: its boards go there, so the workers' caches split the live matches between them instead of each holding
+them all, unless that worker is stuck on a slow board (``AWAY_AFTER_SECONDS``) and another is free.
 """
 from __future__ import annotations
 
@@ -27,6 +27,7 @@ import pickle
 import signal
 import socket
 import struct
+import time
 import zlib
 from typing import Any, Sequence
 
@@ -39,6 +40,12 @@ log = logging.getLogger(__name__)
 JSON = dict[str, Any]
 _LENGTH = struct.Struct("!I")
 """Every message is its pickle's length, then the pickle."""
+AWAY_AFTER_SECONDS = 0.025
+"""A board leaves its match's home worker only when that worker has spent this long on the board it is drawing
+(a slow board, several times a first one) and another worker is idle. Not merely when it is busy: a board sent
+away draws its match's layers again in a cache that lacks them (a first board costs five next ones), and with a
+thousand live matches in the load bench, sending boards to whichever worker was idle took half as much board CPU
+again per command (0.64 ms against 0.42) and a lower throughput (579 against 625 actions/s)."""
 
 
 class WorkerGone(RuntimeError):
@@ -85,6 +92,8 @@ class _Worker:
         self.pid = pid
         self.sock = sock
         self.awaited: collections.deque[asyncio.Future] = collections.deque()
+        self.since = 0.0
+        """When the worker began the board it is drawing (the oldest awaited): its monotonic time."""
         self.writer: asyncio.StreamWriter | None = None
         self.reading: asyncio.Task | None = None
         self.connecting: asyncio.Task | None = None
@@ -98,6 +107,8 @@ class _Worker:
             await asyncio.shield(self.connecting)
         answer = asyncio.get_running_loop().create_future()
         data = pickle.dumps(request, pickle.HIGHEST_PROTOCOL)
+        if not self.awaited:
+            self.since = time.monotonic()
         self.awaited.append(answer)
         self.writer.write(_LENGTH.pack(len(data)) + data)
         ok, value = await answer
@@ -115,6 +126,7 @@ class _Worker:
                 size = _LENGTH.unpack(await reader.readexactly(_LENGTH.size))[0]
                 answer = pickle.loads(await reader.readexactly(size))
                 waiting = self.awaited.popleft()
+                self.since = time.monotonic()  # the next board, if any, is begun now
                 if not waiting.done():  # a cancelled command no longer waits for its board
                     waiting.set_result(answer)
         except (asyncio.IncompleteReadError, ConnectionError, OSError):
@@ -123,6 +135,10 @@ class _Worker:
             waiting = self.awaited.popleft()
             if not waiting.done():
                 waiting.set_exception(WorkerGone("board worker died"))
+
+    def stuck(self, seconds: float) -> bool:
+        """Whether the board it is drawing has taken ``seconds`` so far."""
+        return bool(self.awaited) and time.monotonic() - self.since >= seconds
 
     def stop(self) -> None:
         try:
@@ -177,12 +193,11 @@ class Renderer:
         self._busy = [0] * self.workers
 
     def _worker_for(self, match_id: str) -> int:
-        """The match's home worker, unless it is busy and another is idle. Not merely less busy: under load every
-        worker has boards queued, and a board sent away from home draws the match's layers again in a cache
-        that did not hold them (a first board costs several next ones)."""
+        """The match's home worker, unless it is stuck on a slow board and another is idle
+        (``AWAY_AFTER_SECONDS``)."""
         busy = self._busy
         home = zlib.crc32(match_id.encode()) % len(busy)
-        if busy[home]:
+        if busy[home] and self._pool[home].stuck(AWAY_AFTER_SECONDS):
             return next((i for i, waiting in enumerate(busy) if not waiting), home)
         return home
 

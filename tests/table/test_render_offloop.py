@@ -8,7 +8,7 @@ import time
 from table.context import Actor, Context
 from table.play import Play
 from table.presenter import find_presenter
-from table.render_pool import Renderer
+from table.render_pool import AWAY_AFTER_SECONDS, Renderer
 
 ALICE, BOB, CARLA, DAVID = Actor(1, "alice"), Actor(2, "bob"), Actor(3, "carla"), Actor(4, "david")
 SLOW_SECONDS = 1.5
@@ -88,22 +88,27 @@ async def test_the_event_loop_stays_free_while_a_board_is_drawn(table, monkeypat
         renderer.close()
 
 
-def test_a_matchs_boards_go_to_its_home_worker_unless_it_is_busy():
+def test_a_matchs_boards_go_to_its_home_worker_unless_it_is_stuck_on_a_slow_board():
     """The workers' caches split the live matches: a match's boards are drawn by one worker, another one only
-    while that one is busy and another is idle."""
+    while that one has spent ``AWAY_AFTER_SECONDS`` on its board and another is idle; a home merely busy (a queue
+    of quick boards) keeps its matches' boards, whose layers it holds."""
     renderer = Renderer(workers=2)
     try:
         renderer._start()
         homes = {renderer._worker_for(f"m{i}") for i in range(20)}
         assert homes == {0, 1}, "matches spread over both workers"
         home = renderer._worker_for("m1")
+        worker = renderer._pool[home]
         assert all(renderer._worker_for("m1") == home for _ in range(5))
-        renderer._busy[home] = 1
-        assert renderer._worker_for("m1") == 1 - home
-        renderer._busy[1 - home] = 1
-        assert renderer._worker_for("m1") == home, "all busy: it waits at home"
         renderer._busy[home] = 3
-        assert renderer._worker_for("m1") == home, "another merely less busy: it still waits at home (its layers)"
+        worker.awaited.extend([object()] * 3)
+        worker.since = time.monotonic()
+        assert renderer._worker_for("m1") == home, "busy with a board just begun: it waits at home (its layers)"
+        worker.since -= AWAY_AFTER_SECONDS
+        assert renderer._worker_for("m1") == 1 - home, "stuck on a slow board: the idle one draws it"
+        renderer._busy[1 - home] = 1
+        assert renderer._worker_for("m1") == home, "none idle: it waits at home"
+        worker.awaited.clear()
     finally:
         renderer.close()
 
