@@ -197,7 +197,14 @@ def _validate_hex(value: Any) -> Hex:
 
 
 def _serialize_hex(value: Hex) -> str | dict[str, int]:
-    return value.notation() if value.has_notation else {"q": value.q, "r": value.r}
+    """``"c4"``, or ``{"q": .., "r": ..}`` off the lettered area; a dozen a state dump, so the text is kept as
+    ``str`` keeps it (a fresh dict each time: the caller owns it)."""
+    text = _WRITTEN.get(value)
+    if text is not None and text[0] != "(":
+        return text
+    if value.has_notation:
+        return str(value)
+    return {"q": value.q, "r": value.r}
 
 
 class HexDirection(Enum):
