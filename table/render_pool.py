@@ -40,12 +40,14 @@ log = logging.getLogger(__name__)
 JSON = dict[str, Any]
 _LENGTH = struct.Struct("!I")
 """Every message is its pickle's length, then the pickle."""
-AWAY_AFTER_SECONDS = 0.025
+AWAY_AFTER_SECONDS = 0.1
 """A board leaves its match's home worker only when that worker has spent this long on the board it is drawing
-(a slow board, several times a first one) and another worker is idle. Not merely when it is busy: a board sent
-away draws its match's layers again in a cache that lacks them (a first board costs five next ones), and with a
-thousand live matches in the load bench, sending boards to whichever worker was idle took half as much board CPU
-again per command (0.64 ms against 0.42) and a lower throughput (579 against 625 actions/s)."""
+(a slow board: a first board in a fresh worker takes 8-40 ms) and another worker is idle. Not merely when it is
+busy: a board sent away draws its match's layers again in a cache that lacks them (a first board costs five next
+ones), and that worker keeps them, not the home one. With a thousand live matches in the load bench, sending boards
+to whichever worker was idle took half as much board CPU again per command (0.64 ms against 0.42) and a lower
+throughput (579 against 625 actions/s); at 25 ms, the first boards of matches set up together still went away (the
+fresh worker's first boards take longer), so their next ones were drawn cold at home (bench_uw: worker p90 8 ms)."""
 
 
 class WorkerGone(RuntimeError):
