@@ -1,15 +1,16 @@
 """Load: many concurrent matches playing random legal actions through the table layer against real Redis.
 
     python -m bench.load [--matches 1000] [--seconds 60] [--game underworlds] [--concurrency 50]
-                         [--processes N] [--cluster] [--path command|engine] [--finish 10] [--board-workers N]
+                         [--processes N] [--cluster] [--path command|engine] [--advance 100] [--finish 10]
+                         [--board-workers N]
 
 The matches are opened first, then brought into play as a live server holds them: each is advanced a random number
 of actions below ``--advance`` (100; ``Table.act`` alone, untimed), so the window sees matches at every stage of play
 rather than a thousand set-ups in step, and plays one command on the full path (its first board drawn, timed and
 reported on its own row: a thousand first boards at once, as after a restart). Then worker processes play them for
-``--seconds``: one worker, and with
-``--processes N`` (N > 1) again N workers on as many fresh matches in the same run, each worker with its own
-Redis client serving its share of the matches (as bot processes do, each the matches its shards receive).
+``--seconds``: one worker, and with ``--processes N`` (N > 1) again N workers on as many fresh matches in the same
+run, each worker (a bot process) with its own Redis client bringing its share of the matches into play and serving
+it (as bot processes do, each the matches its shards receive).
 ``--cluster`` plays them on a Redis Cluster: REDIS_URL when it is a ``redis-cluster://`` URL, otherwise three
 primaries started on loopback. Servers the bench starts run with AOF on (``appendfsync everysec``).
 
