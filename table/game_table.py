@@ -426,11 +426,12 @@ class GameTable:
         menus: list[Select] = []
         hint = ""
         prefix = f"g:{match.id}:{match.log_length}"
+        private = frozenset(self.presenter.private_fields)
         for seat in deciding:
             who = "x" if shared else str(next(i for i, h in enumerate(match.seats) if h.seat == seat))
             legal = lists[seat]
             # An action naming a hidden thing (a card in hand) never goes on a component others see.
-            public = [i for i, a in enumerate(legal) if not any(k in a for k in self.presenter.private_fields)]
+            public = [i for i, a in enumerate(legal) if private.isdisjoint(a)]
             if len(public) <= MAX_BUTTONS:
                 offered = public
             else:
