@@ -199,7 +199,7 @@ class Renderer:
         (``AWAY_AFTER_SECONDS``)."""
         busy = self._busy
         home = zlib.crc32(match_id.encode()) % len(busy)
-        if busy[home] and self._pool[home].stuck(AWAY_AFTER_SECONDS):
+        if self._pool[home].stuck(AWAY_AFTER_SECONDS):
             return next((i for i, waiting in enumerate(busy) if not waiting), home)
         return home
 

@@ -197,14 +197,10 @@ def _validate_hex(value: Any) -> Hex:
 
 
 def _serialize_hex(value: Hex) -> str | dict[str, int]:
-    """``"c4"``, or ``{"q": .., "r": ..}`` off the lettered area; a dozen a state dump, so the text is kept as
-    ``str`` keeps it (a fresh dict each time: the caller owns it)."""
-    text = _WRITTEN.get(value)
-    if text is not None and text[0] != "(":
-        return text
-    if value.has_notation:
-        return str(value)
-    return {"q": value.q, "r": value.r}
+    """``"c4"``, or ``{"q": .., "r": ..}`` off the lettered area (a fresh dict each time: the caller owns it). From
+    ``str``, which keeps each hex's text: a dozen hexes a state dump, each worked out again before."""
+    text = str(value)
+    return {"q": value.q, "r": value.r} if text[0] == "(" else text
 
 
 class HexDirection(Enum):

@@ -144,3 +144,6 @@ async def test_commands_are_packed_by_hiredis_and_read_back_alike(redis, prefix)
     assert got == {k.encode(): v if isinstance(v, bytes) else str(v).encode() for k, v in values.items()}
     with pytest.raises(DataError):
         await redis.set(f"{prefix}:{{packing}}:b", True)
+    if not hasattr(redis, "connection_pool"):  # a cluster: every node it learnt of connects alike
+        assert all(any(c.__name__ == "_HiredisPacking" for c in node.connection_class.__mro__)
+                   for node in redis.get_nodes())
