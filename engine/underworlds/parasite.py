@@ -51,8 +51,10 @@ SURGES_AFTER_INSPIRE = ("before_activation", "after_activation", "after_power")
 
 
 def has_plot(st: State, seat: str) -> bool:
-    """The seat plays the Hungering Parasite deck, whose plot brings its warband's Bane of Heroes upgrade."""
-    return st.players[seat].deck == DECK
+    """The seat plays the Hungering Parasite deck, whose plot brings its warband's Bane of Heroes upgrade: the whole
+    Rivals deck, or a built deck holding its cards (§6.2 Plot card, §7 Relic; ``docs/rulings/underworlds.md``)."""
+    player = st.players[seat]
+    return player.deck == DECK or DECK in player.plot_decks
 
 
 def holder(st: State, seat: str) -> FighterState | None:

@@ -3,6 +3,8 @@
 One ``setup`` frame at the bottom of the stack walks the stages in the rulebook's order. Choices are
 actions (ChooseWarband, ChooseDeck, ChooseBoardPlayer, ChooseBoard, PlaceBoards, PlaceFeatureToken,
 Redraw, ChooseFirstToDeploy, PlaceFighter); chance (shuffles, roll-offs) is drawn from the match rng.
+The table may make the warband and deck choices beforehand (``new_state``'s options): a whole Rivals deck, or a deck
+built for the Nemesis or Relic format (a league's registered list), checked here with that format's rules (§7).
 With three or four players the multiplayer chapter's order applies (seed 000 lines 1554-1591): roll-off losers
 choose and place the boards (PlaceExtraBoard for the third and fourth), 1-7 or 1-9 numbered tokens are dealt and
 placed in play order, redraw and deployment go in play order.
@@ -24,7 +26,7 @@ from engine.underworlds.battlefield import (
     Battlefield, BattlefieldSpec, Board, BoardPlacement, BoardSide, ExtraBoard, Join, JoinEdge, Orientation,
     boards_with,
 )
-from engine.underworlds.cards import deck_cards, load_cards, load_rivals_decks
+from engine.underworlds.cards import DeckFormat, deck_cards, load_cards, load_rivals_decks, validate_deck
 from engine.underworlds.feature_tokens import (
     FeatureSide, FeatureToken, deal_setup_tokens, place_setup_token, reveal_objectives, setup_hexes, setup_order,
     two_player_tokens,
@@ -38,8 +40,17 @@ from engine.underworlds.state import OBJECTIVE_HAND, POWER_HAND, FighterState, P
 JSON = dict[str, Any]
 
 
+BUILT_FORMATS: tuple[str, ...] = (DeckFormat.NEMESIS.value, DeckFormat.RELIC.value)
+"""Formats whose decks are built card by card (§7); in Rivals play a whole Rivals deck is chosen (``ChooseDeck``)."""
+
+
 def new_state(options: JSON, seats: tuple[str, ...], ctx_rng: Any) -> State:
-    """The state before deployment; ``options`` may pre-set ``warbands`` and ``decks`` by seat."""
+    """The state before deployment; ``options`` may pre-set by seat ``warbands``, ``decks`` (a whole Rivals deck's id)
+    and ``built_decks`` (``{"format": "nemesis" | "relic", "objectives": [card id...], "power": [card id...]}``).
+
+    :raises IllegalAction: uw.setup.* for an unknown or incomplete warband, a deck it may not use; uw.deck.illegal and
+        uw.deck.unknown_card for a built deck
+    """
     st = State(seats=list(seats), players={s: PlayerState(seat=s) for s in seats},
                pack_warbands=pack_warbands(options), pack_boards=pack_boards(options))
     push(st, "setup")
@@ -47,6 +58,8 @@ def new_state(options: JSON, seats: tuple[str, ...], ctx_rng: Any) -> State:
         _choose_warband(st, seat, warband)
     for seat, deck in (options.get("decks") or {}).items():
         _choose_deck(st, seat, deck)
+    for seat, built in (options.get("built_decks") or {}).items():
+        _build_deck(st, seat, built)
     return st
 
 
@@ -78,7 +91,8 @@ def _choose_warband(st: State, seat: str, warband: str) -> None:
                             warbands=", ".join(playable_warbands(st)))
     st.players[seat].warband = warband
     deck = st.players[seat].deck
-    if deck is not None and not _deck_allowed(st, warband, deck):
+    # A built deck is never met here: it needs its warband chosen first, and a warband is chosen once.
+    if deck is not None and deck not in BUILT_FORMATS and not _deck_allowed(st, warband, deck):
         st.players[seat].deck = None
 
 
@@ -103,18 +117,51 @@ def _choose_deck(st: State, seat: str, deck: str) -> None:
     st.players[seat].deck = deck
 
 
+def _build_deck(st: State, seat: str, built: Any) -> None:
+    """A deck built for the Nemesis or Relic format, refused unless it keeps that format's deck-building rules for the
+    seat's warband (§6.1, §7). It counts as the seat's deck chosen (``deck`` is then the format's name) and its cards
+    are the seat's objective and power decks from now on, shuffled when the cards are drawn (§12.4); the Rivals decks
+    whose plot card it brings are kept (§6.2, ``plot_decks``)."""
+    _check_player(st, seat)
+    player = st.players[seat]
+    if player.warband is None:
+        raise IllegalAction("uw.setup.warband_first")
+    if player.deck:
+        raise IllegalAction("uw.setup.already_chosen", what="deck")
+    built = built if isinstance(built, dict) else {}
+    format = built.get("format")
+    if format not in BUILT_FORMATS:
+        raise IllegalAction("uw.setup.unknown_deck_format", format=str(format), formats=", ".join(BUILT_FORMATS))
+    objectives, power = ([str(c) for c in built.get(pile) or ()] for pile in ("objectives", "power"))
+    cards = load_cards()
+    unknown = [c for c in objectives + power if c not in cards]
+    if unknown:
+        raise IllegalAction("uw.deck.unknown_card", deck=format, cards=unknown)
+    validate_deck([cards[c] for c in objectives], [cards[c] for c in power], format=DeckFormat(format),
+                  warband=warbands_with(st.pack_warbands)[player.warband])
+    decks = load_rivals_decks()
+    player.deck, player.objective_deck, player.power_deck = format, objectives, power
+    player.plot_decks = sorted({cards[c].deck for c in objectives + power
+                                if cards[c].deck in decks and decks[cards[c].deck].plot is not None})
+
+
 def allowed_decks(st: State, warband: str) -> list[str]:
     """Rivals decks the warband may use: its own and the universal ones (§7)."""
     return sorted(d for d in load_rivals_decks() if _deck_allowed(st, warband, d))
 
 
 def _reveal(ctx: Ctx) -> None:
+    """§12.1: every warband and deck is revealed at once; the fighters join the match and a Rivals deck's cards become
+    its seat's two decks (a built deck's are already). The event names a built deck by its format: its cards stay
+    secret, as a Rivals deck's order does."""
     st = ctx.st
     for seat in st.seats:
         player = st.players[seat]
         assert player.warband is not None and player.deck is not None
         w = warbands_with(st.pack_warbands)[player.warband]
         st.fighters += [FighterState(id=f"{seat}:{f.id}", seat=seat, card=f.id, name=f.name) for f in w.fighters]
+        if player.deck in BUILT_FORMATS:
+            continue  # a built deck's cards are its decks since it was chosen (``_build_deck``)
         objectives, power = deck_cards(load_rivals_decks()[player.deck], load_cards())
         player.objective_deck = [c.id for c in objectives]
         player.power_deck = [c.id for c in power]

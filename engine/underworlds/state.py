@@ -106,7 +106,11 @@ class PlayerState(Model):
     warband: str | None = None
     """Warband id, once chosen."""
     deck: str | None = None
-    """Rivals deck id, once chosen."""
+    """Rivals deck id, once chosen; for a deck built card by card (a league's Nemesis or Relic list), its format
+    (``nemesis``, ``relic``: ``setup.BUILT_FORMATS``), its cards then being the two decks below from the start."""
+    plot_decks: list[str] = Field(default_factory=list)
+    """A built deck: the Rivals decks its cards come from that bring a plot card (§6.2: both players can read it), whose
+    rules then apply to the seat (``parasite.has_plot``); empty for a whole Rivals deck, which ``deck`` names."""
     objective_deck: list[str] = Field(default_factory=list)
     """Top card first."""
     power_deck: list[str] = Field(default_factory=list)

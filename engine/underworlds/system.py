@@ -306,6 +306,9 @@ def _player_view(player: JSON, mine: bool, secret_setup: bool, redraw_done: bool
         if secret_setup:
             player["warband"] = "chosen" if player["warband"] else None
             player["deck"] = "chosen" if player["deck"] else None
+            # A built deck's cards are its decks before the reveal (a Rivals deck's are dealt then): hide them.
+            player["objective_deck"] = player["power_deck"] = 0
+            player["plot_decks"] = []
         if not redraw_done and player["redraw"] is not None:
             player["redraw"] = "decided"
     return player

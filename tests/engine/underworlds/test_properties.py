@@ -32,11 +32,12 @@ SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 Check = Callable[[State, list[dict[str, Any]]], None]
 
 
-def play_match(seed: int, check: Check) -> State:
-    """A whole random legal match; ``check(state, events)`` after setup and after every action."""
+def play_match(seed: int, check: Check, options: dict[str, Any] | None = None) -> State:
+    """A whole random legal match (set up with ``options``, if given); ``check(state, events)`` after setup and after
+    every action."""
     rng = SeededRng(seed.to_bytes(32, "big"))
     pick = random.Random(seed)
-    state = load(UnderworldsSystem().setup({}, SEATS, rng))
+    state = load(UnderworldsSystem().setup(options or {}, SEATS, rng))
     check(state, [])
     for _ in range(3000):
         if state.outcome is not None:
