@@ -18,7 +18,7 @@ from typing import Any
 from engine.league.config import ByeCredit
 from engine.underworlds.cards import DeckFormat, deck_problems, load_cards, load_rivals_decks
 from engine.underworlds.fighters import Warband, warbands_with
-from engine.underworlds.setup import pack_warbands
+from engine.underworlds.setup import BUILT_FORMATS, pack_warbands
 from table.league.registry import LeagueGame, PackDocument, Problem, register_league_game
 
 FORMATS = tuple(f.value for f in DeckFormat)
@@ -99,14 +99,16 @@ def describe(text: str, pack: PackDocument | None = None) -> str:
 
 
 def match_options(format: str, lists: dict[str, str], pack: PackDocument | None = None) -> dict[str, Any]:
-    """A league match starts with each seat's registered warband and, when the list is one whole Rivals deck (the
-    Rivals format, §7), that deck: both are then chosen (§12.1), as the registered list says. The match plays only
-    whole Rivals decks, so a Nemesis or Relic list fixes the warband and its player chooses the match's deck; and
-    only warbands whose every value is known (``setup.playable_warbands``), so a list of another warband leaves the
-    choice to its player."""
+    """A league match starts with each seat's registered warband and deck, both then chosen (§12.1) as the list says:
+    a list that is one whole Rivals deck as that deck (``decks``), and any other list of a Nemesis or Relic league as
+    a deck built for that format (``built_decks``: its objective and power cards), which the match checks with the
+    same deck-building rules the list passed (§6.1, §7). The match plays only warbands whose every value is known
+    (``setup.playable_warbands``), so a list of another warband leaves both choices to its player."""
     decks = load_rivals_decks()
+    cards = load_cards()
     warbands: dict[str, str] = {}
     chosen: dict[str, str] = {}
+    built: dict[str, dict[str, Any]] = {}
     for seat, text in lists.items():
         warband, ids, _ = parse_list(text, pack)
         if warband is None or not (warband.complete and warband.edition.wintermaw_rules):
@@ -116,7 +118,10 @@ def match_options(format: str, lists: dict[str, str], pack: PackDocument | None 
                      None)
         if whole is not None:
             chosen[seat] = whole
-    return {"warbands": warbands, "decks": chosen}
+        elif format in BUILT_FORMATS:
+            built[seat] = {"format": format, "objectives": [i for i in ids if not cards[i].power],
+                           "power": [i for i in ids if cards[i].power]}
+    return {"warbands": warbands, "decks": chosen, "built_decks": built}
 
 
 register_league_game(LeagueGame("underworlds", FORMATS, check, BYE, describe, match_options))
