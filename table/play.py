@@ -6,7 +6,7 @@ or select menu goes to the table of its match's game.
 """
 from __future__ import annotations
 
-from engine.core.errors import NotFound
+from engine.core.errors import GameError, NotFound
 from table import undo
 from table.context import Context
 from table.game_table import GameTable, board_cache
@@ -74,10 +74,19 @@ class Play:
             reply.retire = True  # an answered invitation or request keeps no buttons to press again
             return reply
         if len(parts) >= 3 and parts[0] == "g":
-            match = await self.table.store.load(parts[1])
+            store = self.table.store
+            # The match as this process kept it: a round trip fewer per press. The save compares versions, so a
+            # change is never made to a stale copy; a refusal read off one is checked again on the stored match.
+            kept = store.kept(parts[1])
+            match = kept or await store.load(parts[1])
             game = self.games.get(match.game)
             if game is not None:
-                return await game.press(ctx, match, custom_id, values)
+                try:
+                    return await game.press(ctx, match, custom_id, values)
+                except GameError:
+                    if kept is None or store.saved_since(kept):
+                        raise
+                return await game.press(ctx, await store.load(parts[1]), custom_id, values)
         raise NotFound("core.unknown_button")
 
     async def due_windows(self, now: float | None = None) -> list[tuple[str, int, Reply]]:

@@ -128,6 +128,18 @@ class Store:
             raise NotFound("core.no_such_match", match=match_id)
         return self._snapshot(match_id, data, panel)
 
+    def kept(self, match_id: str) -> Match | None:
+        """The match as this process last read or wrote it, without asking Redis (None when not kept): current
+        unless another process saved it since, which a save of a change made to it finds (``StaleVersion``). Its
+        panel is not kept (it is set apart, ``set_panel``)."""
+        kept = self._known.get(match_id)
+        return None if kept is None else kept[1].model_copy()
+
+    def saved_since(self, match: Match) -> bool:
+        """Whether this process saved the match since ``match`` (a copy from ``kept`` or ``load``) was read."""
+        kept = self._known.get(match.id)
+        return kept is not None and kept[1].version != match.version
+
     async def save(self, match: Match, entries: Iterable[dict[str, Any]] = ()) -> Match:
         """Write ``match`` if nobody saved since it was loaded, appending ``entries`` to its log.
 
