@@ -4,9 +4,9 @@
   mode", docs/rulings/magewars.md).
 - ``ChooseMage {mage, book}``: each player chooses a mage and a spellbook (digest §3.2, §15): the mage's
   apprentice book, its starter book, or one of the pack's spellbooks built for that mage (checked with
-  ``spellbooks.problems``, the pack's own cards counting: ``mw.book.invalid``; a card that is not shipped is
-  refused too, as the duel plays only the shipped card data). Both choose at once, each choice
-  secret until both are made (a private event tells the chooser), then revealed and the duel begins.
+  ``spellbooks.problems``, the pack's own cards counting: ``mw.book.invalid``; they play in the duel, see
+  system.py). Both choose at once, each choice secret until both are made (a private event tells the chooser),
+  then revealed and the duel begins.
   ``random`` as the mage or the book is drawn when chosen: a mage among the four, a book among the mage's
   usable ones for the mode (its apprentice book in apprentice mode; its starter book or a sound pack book).
 """
@@ -48,6 +48,7 @@ def pack_books(options: JSON) -> dict[str, JSON]:
 
 
 def pack_cards(options: JSON) -> dict[str, Card]:
+    """The pack's spell cards by name (they count beside the shipped ones and win on the same name)."""
     return {c["name"]: Card.model_validate(c) for c in _entries(options).get("cards", [])}
 
 
@@ -112,8 +113,6 @@ def book_of(options: JSON, mage: str, book: str, seat: str) -> dict[str, int] | 
         return book
     contents = extra[book]["cards"]
     problems = spellbooks.problems(contents, mage, mode="full", cards=pack_cards(options))
-    # the duel plays only shipped cards (cards.py): a pack's own card is refused here, not after both chose
-    problems += [p for p in spellbooks.problems(contents, mage, mode="apprentice") if p not in problems]
     if problems:
         raise spellbooks.refusal(problems, seat)
     return contents

@@ -42,10 +42,14 @@ class Restriction:
     """True when the card's text was read into this restriction (False: no restriction printed)."""
 
 
-@lru_cache(maxsize=None)
 def restriction(name: str) -> Restriction:
     """The restriction printed on the familiar or spawnpoint ``name`` (module docstring)."""
-    text = (card(name).text or "") if has_card(name) else ""
+    return _restriction((card(name).text or "") if has_card(name) else "")
+
+
+@lru_cache(maxsize=1024)
+def _restriction(text: str) -> Restriction:
+    """Read by the card's text, not its name: a match's pack may hold a card of the same name (cards.py)."""
     mana = int(m.group(1)) if (m := _MANA.search(text)) else 0
     if m := _SUMMON.search(text):
         return Restriction("creature", tuple(w.lower() for w in m.group(1).split()), None, mana, True)

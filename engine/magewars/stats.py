@@ -10,7 +10,9 @@ spell cards by name, and a mage's stats card (a pack ``Mage``) seen as a level 6
 
 A match may carry its own cards in ``state["cards"]`` (name -> card), which win over the library: in the pack's
 shape, or in the OCTGN data's shape the duel engine and movement write there (``stats``, ``levels``, ``action``,
-capitalised ``type``...), which :func:`from_octgn` turns into the pack's shape as it is read.
+capitalised ``type``...), which :func:`from_octgn` turns into the pack's shape as it is read. A match played with
+a data pack keeps the pack's cards its books hold in ``state["pack_cards"]["cards"]`` (pack's shape,
+:func:`engine.magewars.cards.match_pack`), read after the match's own and before the library.
 
 To the printed stats this module adds the revealed enchantments and the equipment attached to the object (their
 ``[Tag]`` marks, ``[Armor +2]``, ``[Defense 7+ 1x]``), the traits granted by effects (``obj["traits"]``, a list of
@@ -156,8 +158,9 @@ def _mage_id(name: str) -> str:
 @lru_cache(maxsize=4096)
 def _library(name: str) -> JSON | None:
     """The shipped card ``name`` in the pack's shape (a mage's stats card by the mage's name), or None."""
-    if library.has_card(name):
-        return library.card(name).model_dump(mode="json", exclude_none=True)
+    shipped = library.shipped_card(name)  # never a match's pack card: this cache is shared by every match
+    if shipped is not None:
+        return shipped.model_dump(mode="json", exclude_none=True)
     try:
         return mage_card(library.mage_stats(_mage_id(name)))
     except InvalidInput:
@@ -177,13 +180,19 @@ def _own(state: JSON, name: str) -> JSON | None:
     return None if raw is None else _as_pack(raw)
 
 
+def _pack(state: JSON, name: str) -> JSON | None:
+    kept = state.get("pack_cards")
+    return kept["cards"].get(name) if kept else None
+
+
 def card(state: JSON, name: str) -> JSON:
-    """The card named ``name`` in the pack's shape: the match's own (``state["cards"]``) first, then the library.
-    A library card is one cached dict shared by every caller: copy it before changing it.
+    """The card named ``name`` in the pack's shape: the match's own (``state["cards"]``) first, then its data
+    pack's (``state["pack_cards"]``), then the library. A library or pack card is one dict shared by every
+    caller: copy it before changing it.
 
     :raises InvalidInput: ``mw.combat.unknown_card``.
     """
-    found = _own(state, name) or _library(name)
+    found = _own(state, name) or _pack(state, name) or _library(name)
     if found is None:
         raise InvalidInput("mw.combat.unknown_card", card=name)
     return found

@@ -7,6 +7,10 @@ Options (``setup``): ``mode`` ("apprentice", default, 2 × 3 arena, apprentice m
 ``books`` (a match opened at the table), the match begins in phase "choosing" (``choices.py``): ``ChooseMode``
 {mode} by the first seat, then ``ChooseMage`` {mage, book} by both, secret until both chose (events ModeChosen,
 MageDecided, MageDecidedPrivately (private), MagesRevealed); ``options["pack"]``'s spellbooks are offered.
+``options["pack"]`` (a data pack document, engine/magewars/pack.py): its spell cards count in the books beside the
+shipped ones and play in the duel; the state keeps those its books hold (``pack_cards``: {key, cards}), and
+``setup``, ``legal_actions``, ``apply`` and ``view`` lay them over the shipped cards while they run (cards.py).
+A view holds only the pack cards its viewer may know of (in play, discarded, in the viewer's own book).
 
 View (``view(state, seat)``): the state with hidden information removed, plus ``awaiting``:
 ``mode, size, seats, round, phase, step, initiative, turn, activation, objects, discard, used, winner, over,
@@ -74,15 +78,16 @@ RoundEnded, MageDestroyed, GameOver, Conceded, RefereeAdjusted, RefereeNote; and
 from __future__ import annotations
 
 import copy
+import functools
 import itertools
-from typing import Any
+from typing import Any, Callable, TypeVar
 
 from engine.core.errors import IllegalAction, InvalidInput
 from engine.core.system import JSON, Outcome, SystemInfo
 from engine.magewars import abilities, arena, auras, casting, choices, effects, familiars, mages, movement, referee, spellbooks
 from engine.magewars import windows
 from engine.magewars import round as rounds
-from engine.magewars.cards import card, has_card, number
+from engine.magewars.cards import card, has_card, match_pack, number, pack_of, shown_pack, with_pack
 from engine.magewars.state import barriers, clone, other, zone_of
 
 SEATS = ("player1", "player2")
@@ -118,6 +123,20 @@ ZAP_CARD = {"name": "Arcane Zap", "type": "Attack", "action": "Quick", "range": 
                          "notes": []}]}
 
 
+Method = TypeVar("Method", bound=Callable[..., Any])
+
+
+def _with_match_pack(method: Method) -> Method:
+    """Run an entry point with the match's pack cards laid over the shipped ones (cards.py), when it has any."""
+    @functools.wraps(method)
+    def run(self: Any, state: JSON, *args: Any) -> Any:
+        if not state.get("pack_cards"):
+            return method(self, state, *args)
+        with with_pack(pack_of(state)):
+            return method(self, state, *args)
+    return run  # type: ignore[return-value]
+
+
 class MageWars:
     """The rules, as pure functions of a JSON state."""
 
@@ -136,6 +155,7 @@ class MageWars:
         if mode not in ("apprentice", "full"):
             raise InvalidInput("mw.setup.bad_mode", mode=str(mode))
         chosen = {seats[0]: "warlock", seats[1]: "beastmaster", **(options.get("mages") or {})}
+        extra = choices.pack_cards(options)  # the pack's cards count in the books and play in the duel
         size = arena.APPRENTICE if mode == "apprentice" else arena.FULL
         state: JSON = {"mode": mode, "size": list(size), "seats": list(seats), "round": 1, "phase": "preparation",
                        "step": "start", "initiative": seats[0], "turn": seats[0], "activation": None,
@@ -158,7 +178,7 @@ class MageWars:
             book = (options.get("books") or {}).get(seat) or spellbooks.default_book(mage_id, mode)
             contents = spellbooks.contents(book) if isinstance(book, str) else dict(book)
             problems = spellbooks.problems(contents, mage_id, mode="apprentice" if isinstance(book, str)
-                                           and book.startswith("apprentice") else "full")
+                                           and book.startswith("apprentice") else "full", cards=extra)
             if problems:
                 raise spellbooks.refusal(problems, seat)
             state["books"][seat] = contents
@@ -167,9 +187,13 @@ class MageWars:
             state["assigned"][seat] = {}
             state["passes"][seat] = 0
             state["used"][seat] = []
-        state["initiative"], events = rounds.roll_off(rng, list(seats))
-        state["setup_events"] = events
-        rounds.start_round(state, rng)
+        kept = match_pack(extra, state["books"])
+        if kept:
+            state["pack_cards"] = kept
+        with with_pack(pack_of(state)):
+            state["initiative"], events = rounds.roll_off(rng, list(seats))
+            state["setup_events"] = events
+            rounds.start_round(state, rng)
         return state
 
     # ---- legal actions -------------------------------------------------------------------------------------
@@ -187,6 +211,7 @@ class MageWars:
             return [s for s in state["seats"] if s not in state["planning_done"]]
         return [state["turn"]]
 
+    @_with_match_pack
     def legal_actions(self, state: JSON, seat: str) -> list[JSON]:
         if state["over"]:
             return []
@@ -417,6 +442,7 @@ class MageWars:
 
     # ---- apply ---------------------------------------------------------------------------------------------
 
+    @_with_match_pack
     def apply(self, state: JSON, seat: str, action: JSON, rng: Any) -> tuple[JSON, list[JSON]]:
         if state["over"]:
             raise IllegalAction("mw.over")
@@ -722,10 +748,11 @@ class MageWars:
 
     # ---- view, outcome -------------------------------------------------------------------------------------
 
+    @_with_match_pack
     def view(self, state: JSON, seat: str | None) -> JSON:
         out = copy.deepcopy({k: v for k, v in state.items() if k not in ("books", "planned", "assigned", "drafts",
                                                                           "upkeep_due", "setup_events", "secret",
-                                                                          "options")})
+                                                                          "options", "pack_cards")})
         out["awaiting"] = self.awaiting(state)
         out["book_counts"] = {s: sum(b.values()) for s, b in state["books"].items()}
         out["books"] = {s: dict(b) for s, b in state["books"].items() if s == seat}
@@ -741,7 +768,19 @@ class MageWars:
                 obj["card"] = None
             if obj.get("bound") and not obj.get("bound_shown") and obj["owner"] != seat:
                 obj["bound"] = None  # a spellbound spell is face down until first cast (§9.9)
+        shown = self._pack_shown(state, out, seat) if state.get("pack_cards") else None
+        if shown:
+            out["pack_cards"] = shown  # the table reads their stats as the duel does
         return out
+
+    def _pack_shown(self, state: JSON, out: JSON, seat: str | None) -> JSON | None:
+        """The match's pack cards the viewer may know of (in play as the view shows it, discarded, its own
+        spells), never telling which the other book holds."""
+        known = {n for o in out["objects"].values() for n in (o.get("card"), o.get("bound")) if n}
+        known |= {n for pile in state["discard"].values() for n in pile}
+        if seat in state["books"]:  # the viewer's own spells: the book, the plan, the familiars' spells
+            known |= {*state["books"][seat], *state["planned"][seat], *state["assigned"][seat].values()}
+        return shown_pack(state["pack_cards"], known)
 
     def outcome(self, state: JSON) -> Outcome | None:
         if not state["over"]:

@@ -77,16 +77,18 @@ def test_an_illegal_pack_spellbook_is_refused_with_its_problems():
     assert s["secret"] == {}
 
 
-def test_a_pack_book_with_a_card_the_duel_cannot_play_is_refused_when_chosen():
-    """Digest §15: the pack's own card passes its checks, but the duel plays only the shipped card data."""
+def test_a_pack_book_with_the_packs_own_card_is_chosen_and_played():
+    """Digest §15 with a pack: the pack's own card (not in the shipped data) passes the book's checks and the
+    duel keeps it to play (ruling "A data pack's own cards play in the duel")."""
     rng = _rng()
     doc = wolves_pack(2)
     doc["entries"]["cards"][0] = {**doc["entries"]["cards"][0], "name": "Moon Wolf"}
     s = SYSTEM.setup({"pack": doc}, SEATS, rng)
     s, _ = SYSTEM.apply(s, "player1", {"type": "ChooseMode", "mode": "full"}, rng)
-    with pytest.raises(InvalidInput) as err:
-        SYSTEM.apply(s, "player2", {"type": "ChooseMage", "mage": "beastmaster", "book": "wolves"}, rng)
-    assert err.value.params["problems"] == [{"code": "mw.book.unknown_card", "card": "Moon Wolf"}]
+    s, _ = SYSTEM.apply(s, "player2", {"type": "ChooseMage", "mage": "beastmaster", "book": "wolves"}, rng)
+    s, _ = SYSTEM.apply(s, "player1", {"type": "ChooseMage", "mage": "wizard", "book": "starter-wizard"}, rng)
+    assert s["phase"] != "choosing" and s["books"]["player2"] == {"Moon Wolf": 2}
+    assert list(s["pack_cards"]["cards"]) == ["Moon Wolf"]
 
 
 def test_the_wolves_pack_reads_through_the_pack_reader():
