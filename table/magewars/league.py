@@ -9,8 +9,8 @@ A list is plain text, one entry per line (or separated by ``;``)::
 
 Formats: ``full`` (the full game, §3.3: the mage's spell points) and ``apprentice`` (§3.2: every mage plays its
 fixed apprentice book, §20.3, so the list names only the mage; cards, if listed, must be that book). A league's
-data pack adds its spell cards (``entries.cards``, by name or id) to the shipped ones. The digest says nothing
-about organised play, so a bye is the leagues' default.
+data pack adds its spell cards (``entries.cards``, by name or id) to the shipped ones, and its matches play them
+(``engine/magewars/cards.py``). The digest says nothing about organised play, so a bye is the leagues' default.
 """
 from __future__ import annotations
 

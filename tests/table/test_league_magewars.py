@@ -8,11 +8,14 @@ import yaml
 import table.magewars.league  # noqa: F401 - registers the Mage Wars list check (also done by table.magewars)
 from engine.core.errors import GameError
 from engine.magewars import spellbooks
+from engine.magewars.system import SYSTEM
+from render.magewars.arena import labels
 from table.context import Actor, Context
 from table.league.registry import list_check
 from table.league.service import Leagues
+from table.play import Play
 from tests.table import league_support as support
-from tests.table.league_support import ANN, league_ctx
+from tests.table.league_support import ANN, BOB, league_ctx
 
 GUILD = 78
 STARTER = "mage: Wizard\n" + "\n".join(f"{n} {c}" for c, n in spellbooks.contents("starter-wizard").items())
@@ -124,3 +127,39 @@ async def test_an_apprentice_league_match_plays_each_mages_apprentice_book(table
     assert match.state["mode"] == "apprentice"
     assert match.state["books"][ann] == spellbooks.contents(spellbooks.default_book("wizard", "apprentice"))
     assert match.state["books"][bob] == spellbooks.contents(spellbooks.default_book("warlock", "apprentice"))
+
+
+async def test_a_league_match_plays_the_packs_own_card_registered_in_a_book(table, redis, prefix):
+    """Digest §15 with the league's pack, §9.5 (a creature is summoned in its caster's zone): a book holding the
+    pack's League Imp starts its league match (it was refused at setup, ``mw.book.invalid``); the imp is
+    prepared and cast at the table, and the table names it (ruling "A data pack's own cards play in the duel")."""
+    leagues, league_id = await a_league(table, redis, prefix, pack=mw_pack())
+    _, match = await support.league_match(table, leagues, league_id, GUILD, "mage: Wizard\n2 League Imp\n"
+                                          "2 Lightning Bolt", "mage: Priestess\nbook: starter-priestess")
+    ann, bob = match.seats[0].seat, match.seats[1].seat
+    assert match.state["books"][ann] == {"League Imp": 2, "Lightning Bolt": 2}
+    assert list(match.state["pack_cards"]["cards"]) == ["League Imp"]
+    game, actors = Play(table).game("magewars"), {ann: ANN, bob: BOB}
+
+    async def act(seat: str, action: dict):
+        reply = await game.act(ctx(actors[seat]), action, match.id)
+        return reply, await table.store.load(match.id)
+
+    while match.state["step"] != "plan":
+        seat = SYSTEM.awaiting(match.state)[0]
+        _, match = await act(seat, SYSTEM.legal_actions(match.state, seat)[0])
+    _, match = await act(ann, {"type": "Prepare", "spells": ["League Imp"], "assign": {}})
+    _, match = await act(bob, {"type": "Prepare", "spells": [], "assign": {}})
+    while (match.state["step"], match.state["turn"]) != ("turn", ann):
+        seat = SYSTEM.awaiting(match.state)[0]
+        legal = SYSTEM.legal_actions(match.state, seat)
+        _, match = await act(seat, next(a for kind in ("EndTurn", "Skip", "Activate") for a in legal
+                                        if a["type"] == kind))
+    me = match.state["mages"][ann]
+    _, match = await act(ann, {"type": "Activate", "creature": me})
+    reply, match = await act(ann, {"type": "Cast", "caster": me, "spell": "League Imp",
+                                   "zone": match.state["objects"][me]["zone"]})
+    imp = next(o for o in match.state["objects"].values() if o["card"] == "League Imp")
+    assert "League Imp" in reply.content and imp["zone"] == match.state["objects"][me]["zone"]
+    assert reply.files and reply.files[0].data[:4] == b"\x89PNG"  # the arena drawn with the imp on it
+    assert labels(SYSTEM.view(match.state, bob))[imp["id"]] == "LI"  # its marker on the arena drawn for all
