@@ -214,9 +214,11 @@ class UnderworldsSystem:
     info = INFO
 
     def setup(self, options: JSON, seats: tuple[str, ...], rng: Rng) -> JSON:
-        """The match before deployment; ``options`` may give ``warbands`` and ``decks`` by seat.
+        """The match before deployment; ``options`` may give by seat ``warbands``, ``decks`` (whole Rivals decks) and
+        ``built_decks`` (Nemesis or Relic decks, card by card: ``setup.new_state``).
 
-        :raises IllegalAction: uw.setup.* for an unknown or incomplete warband, a deck it may not use
+        :raises IllegalAction: uw.setup.* for an unknown or incomplete warband, a deck it may not use; uw.deck.* for a
+            built deck that breaks its format's rules
         """
         if not INFO.min_seats <= len(seats) <= INFO.max_seats or len(set(seats)) != len(seats):
             raise IllegalAction("uw.setup.players", seats=len(seats))
