@@ -8,7 +8,8 @@ Redis Cluster slot, so the compare-and-set script can touch both):
                          without rewriting the snapshot or counting as a change of the match)
 - ``p:match:{id}:log``   stream: one entry per accepted action or lifecycle step, each key a short field
                          (table/entries.py; an action's events are not stored but replayed when read)
-- ``p:where:<channel>``  string: the match played in a thread or channel
+- ``p:where:<channel>``  string: the match played in a thread or channel (each process remembers the threads'
+                         matches it found or saved: a thread is opened for one match)
 - ``p:user:<id>``        sorted set: the user's match ids, scored by last update
 - ``p:secret``           the server secret, when it is not given by the environment
 
@@ -77,6 +78,8 @@ return {redis.call('HGET', KEYS[1], 'data')}
 """
 
 
+THREADS_KEPT = 8192
+"""Threads whose match this process knows (~150 B each)."""
 SNAPSHOTS_KEPT = 1024
 """Matches kept as last read or written by this process (~40 KB each): a command reads the snapshot the previous
 command saved, which then costs no parsing."""
@@ -103,6 +106,9 @@ class Store:
         self._known: OrderedDict[str, tuple[bytes, Match]] = OrderedDict()
         """Match id -> the snapshot bytes this process last read or wrote, and the match they hold (without its
         panel). Only the very same bytes are taken from here: anything else stored is parsed and validated."""
+        self._where: OrderedDict[int, str] = OrderedDict()
+        """Thread id -> the match played in it, as found or saved here: a thread is opened for one match and never
+        hosts another, so this never goes stale (a command typed in a thread skips a round trip)."""
 
     # keys -----------------------------------------------------------------
     def _match_key(self, match_id: str) -> str:
@@ -167,6 +173,8 @@ class Store:
         if not ok:
             raise StaleVersion("core.stale_version", match=match.id, version=int(current))
         self._keep(saved.id, data, saved.model_copy(update={"panel_message_id": None}))  # as the data reads back
+        if saved.thread_id:
+            self._played_in(saved.thread_id, saved.id)
         if self._cluster and _index_stale(stored, saved):
             await self._index(saved)
         return saved
@@ -231,8 +239,21 @@ class Store:
     # indexes ---------------------------------------------------------------
     async def match_in(self, channel_id: int) -> str | None:
         """The id of the match played in this thread or channel, if any."""
+        known = self._where.get(channel_id)
+        if known is not None:
+            self._where.move_to_end(channel_id)
+            return known
         value = await self.redis.get(self._where_key(channel_id))
-        return value.decode() if value else None
+        if not value:
+            return None
+        self._played_in(channel_id, value.decode())
+        return value.decode()
+
+    def _played_in(self, thread_id: int, match_id: str) -> None:
+        self._where[thread_id] = match_id
+        self._where.move_to_end(thread_id)
+        if len(self._where) > THREADS_KEPT:
+            self._where.popitem(last=False)
 
     async def matches_of(self, user_id: int, limit: int = 25) -> list[Match]:
         """The user's matches, most recently updated first (expired ones are dropped)."""

@@ -12,6 +12,7 @@ from tests.table.test_round_trips import (  # noqa: F401 - run again on the clus
     test_a_panel_saved_inside_an_older_snapshot_is_still_the_previous_one,
     test_an_action_carrying_its_match_id_skips_the_where_lookup,
     test_a_press_on_a_copy_another_process_made_stale_is_played_on_the_stored_match,
+    test_an_action_in_a_thread_this_process_knows_skips_the_where_lookup,
     test_an_action_in_its_thread_costs_at_most_three_round_trips,
 )
 
