@@ -13,7 +13,8 @@ Redis Cluster slot, so the compare-and-set script can touch both):
 - ``p:user:<id>``        sorted set: the user's match ids, scored by last update
 - ``p:secret``           the server secret, when it is not given by the environment
 
-Finished matches expire after the retention period; indexes are cleaned lazily on read.
+Finished matches expire after the retention period, their thread's ``where`` with them; the users' sets are cleaned
+lazily on read.
 
 On a Redis Cluster (``REDIS_URL=redis-cluster://...``) the compare-and-set script touches only the
 match's two keys, one slot. (On one server the script writes the indexes too: one round trip per save.)
@@ -61,6 +62,7 @@ local ttl = tonumber(ARGV[4])
 if ttl > 0 then
   redis.call('EXPIRE', KEYS[1], ttl)
   redis.call('EXPIRE', KEYS[2], ttl)
+  if #KEYS > 2 + users then redis.call('EXPIRE', KEYS[#KEYS], ttl) end
 end
 return {1, ARGV[2]}
 """
@@ -200,7 +202,9 @@ class Store:
         for holder in match.seats:
             pipe.zadd(self._user_key(holder.user_id), {match.id: match.updated_at})
         if match.thread_id:  # a parent channel hosts many matches; only a thread names one
-            pipe.set(self._where_key(match.thread_id), match.id)
+            # kept as long as the match's own keys once it is over (and it is written again when it ends)
+            pipe.set(self._where_key(match.thread_id), match.id,
+                     ex=self.retention_seconds if match.status.over else None)
         await pipe.execute()
 
     async def set_panel(self, match_id: str, message_id: int) -> int | None:

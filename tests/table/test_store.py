@@ -83,10 +83,12 @@ async def test_finished_match_is_kept_for_the_retention_period(redis, prefix):
     store = Store(redis, prefix=prefix, retention_days=90)
     match = await store.create(a_match(), [{"n": 1}])
     assert await redis.ttl(f"{prefix}:match:{{abc123}}") == -1  # active: kept
+    assert await redis.ttl(f"{prefix}:where:11") == -1
     await store.save(match.model_copy(update={"status": Status.FINISHED}))
     ttl = await redis.ttl(f"{prefix}:match:{{abc123}}")
     assert 89 * 86400 < ttl <= 90 * 86400
     assert 89 * 86400 < await redis.ttl(f"{prefix}:match:{{abc123}}:log") <= 90 * 86400
+    assert 89 * 86400 < await redis.ttl(f"{prefix}:where:11") <= 90 * 86400  # its thread's index goes with it
 
 
 async def test_expired_match_drops_out_of_user_index(store: Store, redis, prefix):
