@@ -45,7 +45,10 @@ class Command:
 
 
 def parse_line(line: str) -> tuple[list[str], list[str], dict[str, str]]:
-    """Split ``/match new chess vs:bob`` into words, positionals and options."""
+    """Split ``/match new chess vs:bob`` into words, positionals and options.
+
+    Values keep their case as typed (a file path, a league's name): only the command's own
+    words are matched without case, by ``LocalTable._find``."""
     tokens = shlex.split(line.strip().lstrip("/"))
     words, positional, options = [], [], {}
     for token in tokens:
@@ -53,7 +56,7 @@ def parse_line(line: str) -> tuple[list[str], list[str], dict[str, str]]:
         if sep and key.isidentifier():
             options[key.lower()] = value
         elif not positional and not options:
-            words.append(token.lower())
+            words.append(token)
         else:
             positional.append(token)
     return words, positional, options
@@ -104,10 +107,10 @@ class LocalTable:
 
     def _find(self, words: list[str]) -> tuple[Command, list[str]]:
         for size in range(len(words), 0, -1):
-            path = " ".join(words[:size])
+            path = " ".join(words[:size]).lower()
             if path in self.commands:
                 return self.commands[path], words[size:]
-        raise NotFound("local.unknown_command", command="/" + " ".join(words))
+        raise NotFound("local.unknown_command", command="/" + " ".join(words).lower())
 
     async def run_line(self, line: str) -> list[Reply]:
         """Run one command line and return the replies it produced."""

@@ -103,6 +103,45 @@ class Concedes(Protocol):
         ...
 
 
+@dataclass(frozen=True, slots=True)
+class Sample:
+    """One set-up the shared conformance suite (``tests/conformance/``) plays to its end with random players.
+
+    A game lists, as ``samples``, one per mode, player count and shipped pack it has, so the suite covers them all.
+    """
+
+    name: str
+    """Short and unique within the game (``duel``, ``three-players``, ``quest``): the test's id."""
+    options: JSON = field(default_factory=dict)
+    """What ``setup`` is given."""
+    players: int = 2
+    max_actions: int = 3000
+    """The game's bound: a match of random players ends within this many actions, or the suite fails."""
+
+
+@runtime_checkable
+class Samples(Protocol):
+    """Optional: the set-ups the conformance suite plays; without it, one default set-up with the fewest seats."""
+
+    samples: tuple[Sample, ...]
+
+
+@runtime_checkable
+class Secrets(Protocol):
+    """Required of a game with hidden information (the conformance suite checks non-interference with it).
+
+    ``redeal`` returns ``state`` with ``seat``'s hidden information (hand, deck order, book, secret choices,
+    face-down cards, plans) drawn again with ``rng``, and nothing else changed: everything another seat or a
+    spectator may know (counts, revealed and public cards, costs paid, positions) stays as it is, and the new
+    secrets are ones ``seat`` could have had given all that, so the match can go on from either state. A game with
+    no hidden information returns ``state`` unchanged. The practice opponent samples the positions it cannot see
+    with the same call.
+    """
+
+    def redeal(self, state: JSON, seat: str, rng: Rng) -> JSON:
+        ...
+
+
 @dataclass(slots=True)
 class _Entry:
     info: SystemInfo

@@ -44,3 +44,17 @@ async def test_a_bad_file_is_refused_with_its_field_and_nothing_is_kept(redis, p
     assert missing.error == "refused"
     [listed] = await local.run_line("/pack list")
     assert "tambores-training" not in listed.content
+
+
+async def test_a_file_path_keeps_its_capitals_and_command_words_ignore_case(redis, prefix, tmp_path):
+    """A path typed at the local table is read as typed: a clone under ``/home/Ann`` must work
+    (the parser lowercased every word before the first option); the command's own words match
+    whatever their case."""
+    folder = tmp_path / "Ann" / "Packs"
+    folder.mkdir(parents=True)
+    pack = folder / "Training.yaml"
+    pack.write_bytes(TRAINING.read_bytes())
+    local = open_local_table(services_for(redis, prefix, rate_limit_per_minute=10_000), out=io.StringIO(),
+                             boards_dir=tmp_path, player="alice")
+    [imported] = await local.run_line(f"/Pack IMPORT {pack}")
+    assert imported.error is None and "tambores-training" in imported.content, imported.content
