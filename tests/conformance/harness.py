@@ -16,13 +16,17 @@ from typing import Any, Iterator
 
 from engine.core.errors import IllegalAction, InvalidInput
 from engine.core.rng import SeededRng
-from engine.core.system import JSON, GameSystem, Sample, Secrets
+from engine.core.system import JSON, GameSystem, Sample, Secrets, all_systems, find_system
 
 REFUSALS = (IllegalAction, InvalidInput)
 """How ``apply`` may refuse: a rule forbids it, or the input is malformed. Anything else is a crash."""
 
 PROPERTIES = ("offered_apply", "unoffered_refused", "liveness", "only_refusals", "non_interference", "replay",
               "json")
+
+MATCHES = 12
+"""Matches per game in every ``make test``, shared out over the game's samples (at least two each)."""
+DEEP_MATCHES = 1000
 
 MAX_FAILURES = 5
 """Failures kept per property and match: the first few tell the story."""
@@ -367,3 +371,25 @@ def _diff(a: Any, b: Any, path: str = "", budget: list[int] | None = None) -> st
                 return _diff(x, y, f"{path}[{i}]")
     text = f"{path or '.'}: {canon(a)[:160]} != {canon(b)[:160]}"
     return text
+
+
+def _cases() -> list[tuple[str, str]]:
+    return [(info.key, sample.name) for info, playable in all_systems() if playable
+            for sample in samples_of(find_system(info.key))]
+
+
+CASES = _cases()
+"""(game, sample) for every registered game (the test games included, loaded by ``tests/conftest.py``)."""
+_played: dict[tuple[str, str, bool], list[Match]] = {}
+
+
+def matches(game: str, sample_name: str, deep: bool) -> list[Match]:
+    """The seeded matches of one sample, played once per run and shared by the property tests."""
+    key = (game, sample_name, deep)
+    if key not in _played:
+        system = find_system(game)
+        samples = samples_of(system)
+        sample = next(s for s in samples if s.name == sample_name)
+        count = max(2, -(-(DEEP_MATCHES if deep else MATCHES) // len(samples)))
+        _played[key] = [play(system, sample, seed) for seed in range(count)]
+    return _played[key]

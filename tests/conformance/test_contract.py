@@ -14,41 +14,15 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.core.rng import SeededRng
-from engine.core.system import Secrets, all_systems, find_system
-from tests.conformance.harness import REFUSALS, Match, canon, play, samples_of
-
-MATCHES = 12
-"""Matches per game in every ``make test``, shared out over the game's samples (at least two each)."""
-DEEP_MATCHES = 1000
-
-
-def _cases() -> list[tuple[str, str]]:
-    return [(info.key, sample.name) for info, playable in all_systems() if playable
-            for sample in samples_of(find_system(info.key))]
-
-
-CASES = _cases()
-_played: dict[tuple[str, str, bool], list[Match]] = {}
-
-
-def matches(game: str, sample_name: str, deep: bool) -> list[Match]:
-    """The seeded matches of one sample, played once per run and shared by the property tests."""
-    key = (game, sample_name, deep)
-    if key not in _played:
-        system = find_system(game)
-        samples = samples_of(system)
-        sample = next(s for s in samples if s.name == sample_name)
-        count = max(2, -(-(DEEP_MATCHES if deep else MATCHES) // len(samples)))
-        _played[key] = [play(system, sample, seed) for seed in range(count)]
-    return _played[key]
-
+from engine.core.system import Secrets, find_system
+from tests.conformance.harness import CASES, REFUSALS, canon, matches, samples_of
 
 @pytest.fixture
 def deep(request) -> bool:
     return bool(request.config.getoption("--conformance-deep"))
 
 
-def failures(found: list[Match], prop: str) -> list[str]:
+def failures(found: list, prop: str) -> list[str]:
     return [line for m in found for line in m.report.failures[prop]]
 
 
