@@ -112,7 +112,7 @@ class LeagueCog(commands.Cog):
                            pairing="How rounds are paired", starts="First day (YYYY-MM-DD, default today)",
                            ends="Last day (YYYY-MM-DD)", round_days="Days per round",
                            points="Points for win/draw/loss, such as 3/1/0",
-                           tiebreakers="Tiebreakers in order: h2h, score, sos (the roll-off comes last)",
+                           tiebreakers="In order: wins, losses, score, buchholz, median, sb, h2h, sos (default: the game's)",
                            bye_games="Games a bye counts as won", bye_score="Game-score difference a bye counts",
                            confirm_hours="Hours before an unanswered claim becomes final",
                            pack="The server's data pack its lists and matches use (optional)")
@@ -120,7 +120,7 @@ class LeagueCog(commands.Cog):
     async def create(self, interaction: discord.Interaction, name: str, game: str, format: str,
                      pairing: Literal["swiss", "round-robin"] = "swiss", starts: str | None = None,
                      ends: str | None = None, round_days: app_commands.Range[int, 1, 60] = 7,
-                     points: str = "3/1/0", tiebreakers: str = "h2h,score,sos",
+                     points: str = "3/1/0", tiebreakers: str | None = None,
                      bye_games: app_commands.Range[int, 1, 10] | None = None,
                      bye_score: app_commands.Range[int, 0, 1000] | None = None,
                      confirm_hours: app_commands.Range[int, 1, 336] = 48, pack: str | None = None) -> None:

@@ -17,11 +17,12 @@ def install(local: LocalTable) -> Leagues:
     cmd = local.command
 
     @cmd("league create", ["name", "game", "format", "pairing", "starts", "ends", "points", "tiebreakers", "pack"],
-         help="/league create <name> game:<game> format:<format> [pairing:swiss|round-robin] [pack:<id>] — a league "
+         help="/league create <name> game:<game> format:<format> [pairing:swiss|round-robin] "
+              "[tiebreakers:losses,score,...] [pack:<id>] — a league "
               "(/as x mod:yes)")
     async def create(ctx: Context, name: str = "", game: str = "", format: str = "", pairing: str = "swiss",
                      starts: str | None = None, ends: str | None = None, points: str = "3/1/0",
-                     tiebreakers: str = "h2h,score,sos", pack: str | None = None) -> Reply:
+                     tiebreakers: str | None = None, pack: str | None = None) -> Reply:
         return await leagues.create(ctx, name, game, format, pairing=pairing, starts=starts, ends=ends,
                                     points=points, tiebreakers=tiebreakers, pack=pack)
 

@@ -8,16 +8,39 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 
 
 class Tiebreaker(StrEnum):
-    """Ways to order players level on points, applied in the order the organiser lists them."""
+    """Ways to order players level on points, applied in the order the organiser lists them: each one orders
+    only the players level on points and on every tiebreaker before it."""
 
-    HEAD_TO_HEAD = "h2h"
-    """Points scored in matches between the tied players only."""
+    GAME_WINS = "wins"
+    """Most games won over the season (a bye counts its credited games)."""
+    GAME_LOSSES = "losses"
+    """Fewest games lost over the season (a double loss counts as a match lost: the bye's games)."""
     SCORE = "score"
-    """Game-score difference over the season (glory, victory points...)."""
+    """Game-score difference over the season (glory, victory points, life...)."""
+    BUCHHOLZ = "buchholz"
+    """The sum of the opponents' league points (a bye adds nothing)."""
+    MEDIAN_BUCHHOLZ = "median"
+    """Buchholz without the best and the worst opponent (with three opponents or more)."""
+    SONNEBORN_BERGER = "sb"
+    """The points of the opponents beaten, and half the points of those drawn."""
+    HEAD_TO_HEAD = "h2h"
+    """League points in the matches between the tied players, only when exactly two are tied (three or more
+    go on to the next tiebreaker: a three-way cycle has no answer)."""
     OPPONENTS = "sos"
     """Strength of schedule: the opponents' average match-win percentage (each at least a third)."""
     ROLL_OFF = "roll"
     """A seeded roll, the same for anyone who recomputes it (always applied last)."""
+
+
+ALIASES = {"games": "wins", "game_wins": "wins", "game-wins": "wins", "gw": "wins",
+           "game_losses": "losses", "game-losses": "losses", "fewest_losses": "losses", "gl": "losses",
+           "glory": "score", "vp": "score", "diff": "score", "score_diff": "score",
+           "bh": "buchholz", "median-buchholz": "median", "median_buchholz": "median", "mbh": "median",
+           "sonneborn-berger": "sb", "sonneborn_berger": "sb", "sonneborn": "sb",
+           "head-to-head": "h2h", "head_to_head": "h2h",
+           "omw": "sos", "omw%": "sos", "opp%": "sos", "opponents": "sos",
+           "roll-off": "roll", "rolloff": "roll", "roll_off": "roll"}
+"""Other names an organiser may type for a tiebreaker."""
 
 
 class Pairing(StrEnum):
@@ -101,9 +124,9 @@ class LeagueConfig(BaseModel):
 
 
 def parse_tiebreakers(text: str) -> tuple[Tiebreaker, ...]:
-    """``"h2h, score, sos"`` -> the tiebreakers (the roll-off is added last).
+    """``"losses, score, roll"`` or ``"h2h > buchholz > sb"`` -> the tiebreakers (the roll-off is added last).
 
     :raises ValueError: an unknown name
     """
     names = [t.strip().lower() for t in text.replace(">", ",").split(",") if t.strip()]
-    return tuple(Tiebreaker(n) for n in names)
+    return tuple(Tiebreaker(ALIASES.get(n, n)) for n in names)

@@ -151,10 +151,11 @@ class Leagues:
     # creating and joining ---------------------------------------------------------------------------------------
     async def create(self, ctx: Context, name: str, game: str, format: str, *, starts: str | None = None,
                      ends: str | None = None, pairing: str = "swiss", round_days: int = 7, points: str = "3/1/0",
-                     tiebreakers: str = "h2h,score,sos", bye_games: int | None = None,
+                     tiebreakers: str | None = None, bye_games: int | None = None,
                      bye_score: int | None = None, confirm_hours: int = 48, pack: str | None = None) -> Reply:
         """``/league create`` (moderators): a league for one game and format, with one of the server's data
-        packs if ``pack`` names one (the league keeps a copy of it, as a match does).
+        packs if ``pack`` names one (the league keeps a copy of it, as a match does). ``tiebreakers`` names them
+        in order (``"losses, score, roll"``); without it the game's organised-play preset applies.
 
         :raises NotAllowed: league.moderators_create
         :raises InvalidInput: league.bad_date, league.bad_points, league.bad_tiebreakers, league.bad_settings
@@ -173,9 +174,9 @@ class Leagues:
         except ValueError:
             raise InvalidInput("league.bad_points", value=points[:20]) from None
         try:
-            order = parse_tiebreakers(tiebreakers)
+            order = parse_tiebreakers(tiebreakers) if (tiebreakers or "").strip() else registered.tiebreakers
         except ValueError:
-            raise InvalidInput("league.bad_tiebreakers", value=tiebreakers[:40]) from None
+            raise InvalidInput("league.bad_tiebreakers", value=(tiebreakers or "")[:40]) from None
         bye = ByeCredit(games=bye_games if bye_games is not None else registered.bye.games,
                         score=bye_score if bye_score is not None else registered.bye.score)
         try:
@@ -536,12 +537,13 @@ class Leagues:
         if not lines:
             return Reply(content=ctx.say("league.no_players", league=stored.id), ephemeral=True)
         title = ctx.say("league.standings_title", name=league.config.name, rounds=len(league.rounds))
-        embed = Embed(title=safe(title), description=present.standings_text(lines),
+        tiebreakers = league.config.tiebreakers
+        embed = Embed(title=safe(title), description=present.standings_text(lines, tiebreakers),
                       footer=ctx.say("league.standings_footer", tiebreakers=" > ".join(
                           t.value for t in league.config.tiebreakers), commitment=league.seed_hash[:16]))
         reply = Reply(embeds=[embed])
         if image:
-            reply.files.append(File("standings.png", present.standings_png(title, lines)))
+            reply.files.append(File("standings.png", present.standings_png(title, lines, tiebreakers)))
             embed.image = "standings.png"
         return reply
 
