@@ -6,6 +6,8 @@ from enum import StrEnum
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from engine.league.times import zone
+
 
 class Tiebreaker(StrEnum):
     """Ways to order players level on points, applied in the order the organiser lists them: each one orders
@@ -73,9 +75,10 @@ class ByeCredit(BaseModel):
     """Game-score difference credited."""
 
 
-MID_SEASON = ("name", "ends", "round_days", "confirm_hours", "remind_hours", "auto_advance")
+MID_SEASON = ("name", "ends", "round_days", "confirm_hours", "remind_hours", "auto_advance", "timezone")
 """Settings the organiser may change while the season runs (``SettingsChanged``): names, dates and deadlines,
-and whether rounds advance by themselves. A new round length counts from the next round (the current round's
+whether rounds advance by themselves, and the time zone deadlines are typed and shown in (a deadline already
+set stays the same instant). A new round length counts from the next round (the current round's
 deadline is moved on its own). Every other setting (game, format, pairing system, points, tiebreakers, bye,
 first day) shapes the rounds already played, so it is fixed when the league is created."""
 
@@ -106,6 +109,10 @@ class LeagueConfig(BaseModel):
     """Players with no result are reminded this long before the round's deadline (0: never)."""
     lists_public: bool = False
     """Lists are shown to everyone (after the organiser publishes them, or once round 1 starts)."""
+    timezone: str = Field(default="UTC", min_length=1, max_length=64)
+    """The league's IANA time zone (``Europe/Madrid``): deadlines are typed and shown in it, a day ends at 23:59
+    there, the season's first and last days are its calendar days, and a round lasts ``round_days`` of its
+    calendar days (daylight saving keeps a deadline's hour)."""
     auto_advance: bool = True
     """When the last result of a round is final, the next round is paired and announced by itself (while its
     deadline falls within the season); off, the organiser pairs each round with ``/league next``."""
@@ -115,6 +122,12 @@ class LeagueConfig(BaseModel):
     def _roll_off_last(cls, value: tuple[Tiebreaker, ...]) -> tuple[Tiebreaker, ...]:
         seen = list(dict.fromkeys(t for t in value if t is not Tiebreaker.ROLL_OFF))
         return (*seen, Tiebreaker.ROLL_OFF)
+
+    @field_validator("timezone")
+    @classmethod
+    def _known_zone(cls, value: str) -> str:
+        zone(value)  # ValueError: unknown
+        return value.strip()
 
     @model_validator(mode="after")
     def _dates(self) -> LeagueConfig:
