@@ -38,7 +38,9 @@ Actions (``legal_actions`` lists them all; ``apply`` refuses any other)
     DeployTactic {card, slot, pay}             [] for a ↓ cost (top of the draw deck, unseen)
     Pass {}                                    no more deploying this turn
     UseHeroAbility {pay}                       a costed hero ability (trigger activated), once per turn, any step
-                                               where the match waits for the player; not an action (§6.3)
+                                               where the match waits for the player, and in deployment and combat
+                                               (deploy, declare, respond) also out of turn: after passing, while
+                                               the opponent declares; not an action (§6.3, seed 002 l.186)
     Declare {slot, order, target}              order support|attack (target: enemy slot), hero, hold (§11.3)
     Negate {slot, target}                      a ⚡ defence unit negates that enemy unit's ability this combat (§5)
     Strike {striker (slot | "hero"), target}   a response: strike back / pick which supporter to strike (§21.5)
@@ -55,12 +57,13 @@ Referee actions (either player, any time of a battle, never listed by ``legal_ac
 
 Events (JSON dicts; ``visible_to`` [seat] when only that seat may see one)
     BattleStarted {battle, battles, mode, decks}; HeroChosen {seat, hero, name}; MarkerTossed {marker, for?};
-    CardsRemoved {seat, count, reason (initial, cost, ability, dump), source (hand, draw_deck), cards?};
+    CardsRemoved {seat, count, reason (initial, cost, ability, dump), source (hand, draw_deck)} (the removed pile is
+    face down: never which cards); CardsRemovedPrivately {seat, cards, reason, visible_to} (cards paid from the hand);
     CardsDrawn {seat, count}; CardDrawn {seat, cards, visible_to}; Reshuffled {seat, count};
     TurnStarted {turn, marker}; UnitDeployed / EquipmentDeployed / TacticDeployed {seat, card, instance, name,
     slot, cost}; Passed {seat}; HeroAbilityUsed {seat, hero, ability, name, cost}; AbilityActivated {seat,
     ability, name, at}; CardsMoved {seat, count, source, target, by}; CombatStarted {turn}; Declared {seat,
-    slot, order, target}; Negated {seat, slot, target}; Struck / Declined {seat, striker, target};
+    slot, order, target}; Negated {seat, slot, target, void? (true: it conflicts with the marker holder's)}; Struck / Declined {seat, striker, target};
     CombatResolved {results (as view.last)}; ImpactCancelled {seat, on, count, by}; Wounded {seat, on, count,
     wounds}; UnitAnnihilated {seat, slot, card, name, attached}; CombatEnded {turn}; HeroDefeated {seat, hero};
     ReplenishmentStarted {turn}; ReplenishChosen {seat};
@@ -137,10 +140,16 @@ def awaiting(st: JSON) -> list[str]:
     return []
 
 
+ANY_PHASE = ("deploy", "declare", "respond")
+"""Steps in which a player the match does not wait for may still use a costed hero ability (trigger ``activated``):
+"puede utilizarse una vez por turno y en cualquier fase del mismo. Activar esta habilidad no cuenta como acción"
+(seed 002 l.186), so after passing in deployment, and in combat while the opponent declares or responds."""
+
+
 def legal(st: JSON, seat: str) -> list[JSON]:
     """Every action ``seat`` may take now, in a stable order."""
     if seat not in awaiting(st):
-        return []
+        return effects.legal_use(st, seat) if st["step"] in ANY_PHASE else []
     step = st["step"]
     if step in SETUP_CHOICES:
         return SETUP_CHOICES[step][0](st, seat)
@@ -182,7 +191,7 @@ def apply_state(st: JSON, seat: str, action: JSON, rng: Rng) -> list[JSON]:
         referee.apply_referee(st, seat, action, rng, events)
         advance(st, rng, events)
         return events
-    if seat not in awaiting(st):
+    if seat not in awaiting(st) and (action["type"] != "UseHeroAbility" or not legal(st, seat)):
         raise IllegalAction("tambores.not_your_decision", step=st["step"], waiting=", ".join(awaiting(st)))
     action = _normal(action)
     if not any(a == action for a in legal(st, seat)):
