@@ -165,7 +165,8 @@ def reaction_options(st: State, seat: str, tags: list[str], wctx: JSON) -> list[
 
 
 def loot_options(st: State, hex_text: str) -> list[JSON]:
-    """Loot: an available feature token placed where the target was, any side but blocked (§21, §35.5)."""
+    """Loot: an available feature token placed where the target was, either side up, the blocked side too: "ese jugador
+    puede decidir qué cara del marcador de rasgo poner boca arriba" (seed 000 line 600; §21; ruling "Loot side")."""
     from engine.underworlds.hexgrid import Hex
     hex_ = Hex.parse(hex_text)
     out = []
@@ -173,8 +174,6 @@ def loot_options(st: State, hex_text: str) -> list[JSON]:
         if token.hex is not None:
             continue
         for side in token.sides:
-            if side is FeatureSide.BLOCKED:
-                continue
             try:
                 place_token(rules.battlefield(st), st.feature_tokens, token.id, hex_, side, occupied=st.occupied())
             except IllegalAction:
