@@ -28,7 +28,8 @@ View (``view(state, seat)``; ``None``: a spectator)
     hero_strike), attack (sum), defence, impacts (from the respond step on)}], secret {seat: null | "decided" |
     the viewer's own choice}, cards {id: entry as in a hand} (every hero and card of the decks played: the pack is
     public, where each copy lies is not), last [the last combat's attacks, as ``attacks`` with impacts], result {winner,
-    reason} | null (this battle), outcome {winner, reason, results, points} | null (the match), opponent.
+    reason} | null (this battle), outcome {winner, reason, results, points} | null (the match), opponent,
+    dumped {seat: bool} (this turn's replenishment choices once both are revealed, else {}).
 
 Actions (``legal_actions`` lists them all; ``apply`` refuses any other)
     ChooseHero {hero}                          campaign: a hero of a colour not played yet (§15.3)
@@ -83,8 +84,8 @@ reasons: the battle's (skirmish), battles_won / lower_colour (duel), points (cam
 from __future__ import annotations
 
 from engine.core.errors import IllegalAction, InvalidInput
-from engine.core.rng import Rng
-from engine.core.system import JSON, Outcome, SystemInfo
+from engine.core.rng import Rng, choice, shuffled
+from engine.core.system import JSON, Outcome, Sample, SystemInfo
 from engine.tambores import campaign, choices, combat, deployment, effects, referee, replenishment
 from engine.tambores.setup import after_heroes, begin, new_match, start_battle
 from engine.tambores.state import copy, card_id
@@ -223,10 +224,49 @@ def apply_state(st: JSON, seat: str, action: JSON, rng: Rng) -> list[JSON]:
     return events
 
 
+def redeal(state: JSON, seat: str, rng: Rng) -> JSON:
+    """``state`` with ``seat``'s hidden information drawn again (the ``Secrets`` protocol), as a new dict: the cards
+    that are in its hand, draw deck and removed pile (face down, §16) are dealt anew among the three, keeping each
+    pile's count (a card paid, removed unseen or kept could be any card not shown: on the front line or in the
+    discard pile); a simultaneous choice not yet revealed (army, skirmish hero, replenishment dump) is made again
+    among the choices it had. Everything public (the board, the discard piles, every count) is unchanged."""
+    st = copy(state)
+    p = (st.get("players") or {}).get(seat)
+    if p is not None:
+        piles = ("hand", "draw_deck", "removed")
+        pool = shuffled(rng, [c for pile in piles for c in p[pile]])
+        for pile in piles:
+            n = len(p[pile])
+            p[pile], pool = pool[:n], pool[n:]
+    if seat in (st.get("secret") or {}):
+        step = st["step"]
+        if step == "choose_army":
+            options = [a["deck"] for a in choices.legal_army(st, seat)]
+        elif step == "choose_heroes":
+            options = [a["hero"] for a in choices.legal_hero(st, seat)]
+        else:  # replenish
+            options = [False, True]
+        st["secret"][seat] = choice(rng, options)
+    return st
+
+
 class TamboresSystem:
     """Tambores de Guerra: Enclave, two players, army decks from a pack."""
 
     info = INFO
+    samples = (
+        Sample("asked", {}, 2, 3000),
+        Sample("skirmish", {"mode": "skirmish"}, 2, 3000),
+        Sample("duel", {"mode": "duel"}, 2, 3000),
+        Sample("campaign", {"mode": "campaign"}, 2, 3000),
+    )
+    """The shipped pack is the training pack (the default): its three modes fixed by the options, and a match that
+    asks every setup choice in the game (``choices``: the mode, secret armies and skirmish heroes). Random play ends
+    within a few hundred actions (a campaign's three battles: at most ~450 in 40 seeded matches)."""
+
+    def redeal(self, state: JSON, seat: str, rng: Rng) -> JSON:
+        """``seat``'s hidden information drawn again (``redeal``)."""
+        return redeal(state, seat, rng)
 
     def setup(self, options: JSON, seats: tuple[str, ...], rng: Rng) -> JSON:
         """The match at its first decision (see the module docstring for ``options``)."""
