@@ -64,7 +64,8 @@ Events (JSON dicts; ``visible_to`` [seat] when only that seat may see one)
     TurnStarted {turn, marker}; UnitDeployed / EquipmentDeployed / TacticDeployed {seat, card, instance, name,
     slot, cost}; Passed {seat}; HeroAbilityUsed {seat, hero, ability, name, cost}; AbilityActivated {seat,
     ability, name, at}; CardsMoved {seat, count, source, target, by}; CombatStarted {turn}; Declared {seat,
-    slot, order, target}; Negated {seat, slot, target, void? (true: it conflicts with the marker holder's)}; Struck / Declined {seat, striker, target};
+    slot, order, target}; Negated {seat, slot, target, void? (true: it conflicts with the marker holder's, l.192)};
+    Struck / Declined {seat, striker, target};
     CombatResolved {results (as view.last)}; ImpactCancelled {seat, on, count, by}; Wounded {seat, on, count,
     wounds}; UnitAnnihilated {seat, slot, card, name, attached}; CombatEnded {turn}; HeroDefeated {seat, hero};
     ReplenishmentStarted {turn}; ReplenishChosen {seat};

@@ -41,7 +41,8 @@ def test_redeal_deals_hand_deck_and_removed_pile_again_keeping_counts_and_the_pu
     """§16: hand and draw deck order are secret, the removed pile is face down (seed 002 l.210): a redeal may put any
     of those cards anywhere among the three, keeping each count; slots and discard piles stay."""
     st = new(seed=5)
-    st, _ = play(st, st["current"], next(a for a in SYSTEM.legal_actions(st, st["current"]) if a["type"] == "DeployUnit"))
+    deploy = next(a for a in SYSTEM.legal_actions(st, st["current"]) if a["type"] == "DeployUnit")
+    st, _ = play(st, st["current"], deploy)
     seat = HUMAN if st["players"][HUMAN]["removed"] else ORC
     before = json.dumps(st, sort_keys=True)
     again = SYSTEM.redeal(st, seat, SeededRng(b"r" * 32))
