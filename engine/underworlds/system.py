@@ -287,11 +287,16 @@ class UnderworldsSystem:
         return _dump_known(st)
 
     def legal_actions(self, state: JSON, seat: str) -> list[JSON]:
-        """Every concrete action ``seat`` may take now, in a stable order (referee actions excluded)."""
+        """Every concrete action ``seat`` may take now, in a stable order (referee actions excluded): the innermost
+        step's choices if it waits for ``seat``, and in the action phase, whether it waits for ``seat`` or not, the
+        surge objectives the player may reveal (``ScoreObjective``, which ``apply`` takes from any player then)."""
         st = loaded(state)
         if seat not in st.seats or st.players[seat].conceded:
             return []
-        return legal(st, seat)
+        out = legal(st, seat)
+        if st.phase == "action":  # revealing a surge objective is never a turn's decision: any player, any time
+            out += [a for a in turns.reveal_options(st, seat) if a not in out]
+        return out
 
     def concede(self, state: JSON, seat: str) -> JSON:
         """Three or four players: ``seat`` concedes, the others play on (``concede``)."""

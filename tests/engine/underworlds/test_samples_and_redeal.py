@@ -109,3 +109,16 @@ def test_who_a_reaction_step_asks_does_not_change_with_a_hand():
     emptied = dump(st)
     assert SYSTEM.view(emptied, None)["awaiting"] == [P2]
     assert SYSTEM.legal_actions(emptied, P2) == [{"type": "Pass"}]
+
+
+def test_revealing_a_surge_objective_out_of_turn_is_offered_as_it_is_applied(monkeypatch):
+    """§25.1 and the ruling "Surge objectives": a player reveals a surge objective the engine does not check whenever
+    it is met, in the action phase, whoever's turn it is; ``apply`` takes it from any player, so ``legal_actions``
+    offers it to any player (legal means applicable; 47004 stands in for such an objective)."""
+    from engine.underworlds import effects
+    monkeypatch.setattr(effects, "AUTOMATED", effects.AUTOMATED - {"47004"})
+    s = scenario({TARGOR: "c3", OBRYN: "h9"}, objectives={P2: ["47004"]})
+    assert SYSTEM.view(s, None)["awaiting"] == [P1]
+    assert SYSTEM.legal_actions(s, P2) == [{"type": "ScoreObjective", "card": "47004"}]
+    s, _ = act(s, P2, {"type": "ScoreObjective", "card": "47004"})
+    assert s["players"][P2]["revealed"] == ["47004"] and SYSTEM.legal_actions(s, P2) == []
