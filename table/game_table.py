@@ -23,7 +23,7 @@ from table.context import Context
 from table.i18n import message
 from table.lifecycle import Table
 from table.match import Match, Status
-from table.presenter import NO_BOARD, Presenter, Scene
+from table.presenter import NO_BOARD, Presenter, Scene, announcement
 from table.reminders import Reminders
 from table.render_pool import Renderer, shared_renderer
 from table.reply import Button, File, MenuOption, Reply, Select
@@ -456,13 +456,8 @@ class GameTable:
 
     # showing -------------------------------------------------------------------------------------
     def headline(self, scene: Scene, seat: str, action: JSON, events: list[JSON]) -> str:
-        """The public line naming what ``seat`` did, or "" when the action is a secret: one that names a hidden
-        thing (the presenter's private fields, as on buttons), or whose events tell its player something privately
-        (a secret choice is told by its public events only: "alice has chosen a warband")."""
-        if not frozenset(self.presenter.private_fields).isdisjoint(action) or any(
-                seat in (e.get("visible_to") or ()) for e in events):
-            return ""
-        return f"**{scene.players.get(seat, seat)}**: {self.presenter.action_label(scene, action, short=True)}"
+        """The public line naming what ``seat`` did, or "" for a secret (``presenter.announcement``)."""
+        return announcement(self.presenter, scene, seat, action, events)
 
     async def public_reply(self, match: Match, events: list[JSON], headline: str = "", *,
                            undo_for: str | None = None, lang: str = "en", scene: Scene | None = None,

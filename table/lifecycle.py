@@ -272,37 +272,46 @@ class Table:
         """The match under a headline: its game's panel (whose decision, with its buttons), or its status."""
         if self.show is not None:
             return await self.show(ctx, match, headline)
-        return Reply(content=headline, embeds=[self.status_embed(match)])
+        return Reply(content=headline, embeds=[self.status_embed(match, ctx.lang)])
 
     # reading ----------------------------------------------------------------
-    def status_embed(self, match: Match) -> Embed:
-        """The match at a glance (no hidden information)."""
+    def status_embed(self, match: Match, lang: str = "en") -> Embed:
+        """The match at a glance, in the game's words (no hidden information): status, players, the result or whom
+        it waits for and the step, and the game's panel."""
+        from table.i18n import message
+        from table.presenter import Scene, find_presenter
+
         info = systems.find_info(match.game)
-        players = "\n".join(f"{h.seat}: <@{h.user_id}>" for h in match.seats)
-        embed = Embed(title=f"{info.name} · match {match.id}", color=COLOR[match.status],
-                      fields=[Field("Status", match.status.value), Field("Players", players)],
-                      footer=f"dice commitment {match.seed_hash[:16]}… · version {match.version}")
-        if match.outcome:
-            winner = match.outcome.get("winner")
-            result = f"<@{match.holder(winner).user_id}> wins" if winner else "no winner"
-            embed.fields.append(Field("Result", f"{result} ({match.outcome.get('reason')})"))
-        if match.state is not None and match.status is Status.ACTIVE:
-            system = systems.find_system(match.game)
-            describe = getattr(system, "describe", None)
-            if describe:
-                for name, value in describe(match.state):
-                    embed.fields.append(Field(name, value))
+        players = "\n".join(f"<@{h.user_id}>" for h in match.seats)
+        embed = Embed(title=f"{info.name} · {message('status.match', lang, match=match.id)}", color=COLOR[match.status],
+                      fields=[Field(message("status.field.status", lang), message(f"status.{match.status.value}", lang)),
+                              Field(message("status.field.players", lang), players)],
+                      footer=message("status.footer", lang, commitment=match.seed_hash[:16], version=match.version))
+        if match.state is not None:
+            presenter = find_presenter(match.game)
+            scene = Scene(systems.find_system(match.game).view(match.state, None),
+                          {h.seat: h.name for h in match.seats}, lang=lang, match_id=match.id)
+            if match.outcome:
+                result = presenter.result(scene, match.outcome, None)
+                embed.fields.append(Field(message("status.field.result", lang),
+                                          "\n".join(t for t in (result.title, result.description) if t)[:1000]))
+            elif match.status is Status.ACTIVE:
+                waiting = ", ".join(f"<@{match.holder(s).user_id}>" for s in scene.awaiting)
+                embed.fields.append(Field(message("status.field.waiting", lang),
+                                          f"{waiting} · {presenter.step(scene)}" if waiting else presenter.step(scene)))
+                embed.fields += presenter.panel(scene, {h.seat: h.user_id for h in match.seats}, None).fields
         if match.status is Status.INVITED and len(match.seats) > 2:
-            embed.fields.append(Field("Accepted", ", ".join(f"<@{match.holder(s).user_id}>" for s in match.accepted)
-                                      or "—"))
+            embed.fields.append(Field(message("status.field.accepted", lang),
+                                      ", ".join(f"<@{match.holder(s).user_id}>" for s in match.accepted) or "—"))
         if match.abandon_requests and match.status is Status.ACTIVE:
-            embed.fields.append(Field("Abandon asked by", ", ".join(match.abandon_requests)))
+            embed.fields.append(Field(message("status.field.abandon", lang),
+                                      ", ".join(f"<@{match.holder(s).user_id}>" for s in match.abandon_requests)))
         return embed
 
     async def status(self, ctx: Context, match_id: str | None = None) -> Reply:
         """The public status of a match (anyone may ask)."""
         match = await self.match_for(ctx, match_id)
-        return Reply(embeds=[self.status_embed(match)])
+        return Reply(embeds=[self.status_embed(match, ctx.lang)])
 
     async def my_matches(self, ctx: Context) -> Reply:
         """The caller's matches, active first."""
@@ -324,9 +333,10 @@ class Table:
         match = await self.match_for(ctx, match_id)
         viewer = match.seat_of(ctx.actor.user_id)
         entries = await self.store.log(match.id, last)
-        lines = [format_entry(match, e, viewer) for e in entries]
-        return Reply(embeds=[Embed(title=f"Log of match {match.id} (last {len(lines)})",
-                                   description="\n".join(lines)[-4000:] or "empty")], ephemeral=True)
+        narrator = Narrator(match, viewer, ctx)
+        lines = [narrator.entry(e) for e in entries]
+        return Reply(embeds=[Embed(title=ctx.say("log.title", match=match.id, count=len(lines)),
+                                   description="\n".join(lines)[-4000:] or ctx.say("log.empty"))], ephemeral=True)
 
     async def verify(self, ctx: Context, match_id: str | None = None) -> Reply:
         """Recompute every logged roll from the revealed seed."""
@@ -453,18 +463,34 @@ def rivals(match: Match, user_id: int) -> str:
     return ", ".join(safe(h.name) for h in others)
 
 
-def format_entry(match: Match, entry: dict[str, Any], viewer: str | None) -> str:
-    """One log line; events not visible to ``viewer`` are shown as hidden."""
-    who = next((safe(h.name) for h in match.seats if h.user_id == entry.get("by")), "a moderator")
-    head = f"`#{entry.get('n')}` {who}: "
-    if entry.get("kind") == "lifecycle":
-        return head + entry.get("event", "")
-    if entry.get("kind") == "roll":
-        visible = entry.get("visible_to")
-        return head + (entry.get("text", "roll") if visible is None or viewer in visible else "a secret roll")
-    action = entry.get("action", {})
-    events = []
-    for event in entry.get("events", ()):
-        visible = event.get("visible_to")
-        events.append(event["type"] if visible is None or viewer in visible else "(hidden)")
-    return head + str(action.get("type", "?")) + (f" → {', '.join(events)}" if events else "")
+class Narrator:
+    """The match log in players' words, one entry at a time: what each player did and what came of it, as the
+    game's presenter tells it (the public post's headline and event lines), with only what ``viewer`` may see."""
+
+    def __init__(self, match: Match, viewer: str | None, ctx: Context) -> None:
+        from table.presenter import Scene, find_presenter
+
+        self.match, self.viewer, self.ctx = match, viewer, ctx
+        self.presenter = find_presenter(match.game)
+        view = systems.find_system(match.game).view(match.state, viewer) if match.state is not None else {}
+        self.scene = Scene(view, {h.seat: h.name for h in match.seats}, lang=ctx.lang, viewer=viewer,
+                           match_id=match.id)
+
+    def entry(self, entry: dict[str, Any]) -> str:
+        from table.presenter import announcement
+
+        who = next((safe(h.name) for h in self.match.seats if h.user_id == entry.get("by")), None)
+        head = f"`#{entry.get('n')}` "
+        if entry.get("kind") == "lifecycle":
+            return head + self.ctx.say(f"log.{entry.get('event')}", player=who or self.ctx.say("log.moderator"))
+        if entry.get("kind") == "roll":
+            visible = entry.get("visible_to")
+            text = entry.get("text") if visible is None or self.viewer in visible else self.ctx.say("log.secret_roll")
+            return head + f"**{who or self.ctx.say('log.moderator')}**: {text}"
+        seat = next((h.seat for h in self.match.seats if h.user_id == entry.get("by")), "")
+        events = entry.get("events") or []
+        seen = [e for e in events if e.get("visible_to") is None or self.viewer in e["visible_to"]]
+        lines = [announcement(self.presenter, self.scene, seat, entry.get("action") or {}, events)]
+        lines += self.presenter.event_lines(self.scene, seen)
+        told = " ".join(line for line in lines if line)
+        return head + (told or self.ctx.say("log.secret_action", player=who or self.ctx.say("log.moderator")))

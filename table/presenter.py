@@ -159,6 +159,17 @@ class Presenter(Protocol):
         ...
 
 
+def announcement(presenter: Presenter, scene: Scene, seat: str, action: Mapping[str, Any],
+                 events: Sequence[Mapping[str, Any]]) -> str:
+    """The public line naming what ``seat`` did, or "" when the action is a secret: one that names a hidden thing
+    (the presenter's private fields, as on buttons), or whose events tell its player something privately (a secret
+    choice is told by its public events only: "alice has chosen a warband"). The posts and the match log say it."""
+    if not frozenset(presenter.private_fields).isdisjoint(action) or any(
+            seat in (e.get("visible_to") or ()) for e in events):
+        return ""
+    return f"**{scene.players.get(seat, seat)}**: {presenter.action_label(scene, action, short=True)}"
+
+
 NO_BOARD = ""
 """``board_key``'s answer when there is no board to draw (before a game's board exists)."""
 

@@ -326,22 +326,6 @@ class UnderworldsSystem:
             detail["drawn"] = result["drawn"]  # three or four players: the draw is between these; the others lost
         return Outcome(result.get("winner"), "victory" if result.get("winner") else "draw", detail)
 
-    def describe(self, state: JSON) -> list[tuple[str, str]]:
-        """Status-embed lines: round and phase, whose decision, glory, activations left."""
-        st = loaded(state)
-        lines = [("Round", f"{st.round or '-'} · {st.phase}" + (f" ({st.setup.stage})" if st.phase == "setup" else ""))]
-        waiting = awaiting(st)
-        top = st.top()
-        if waiting:
-            lines.append(("Waiting for", ", ".join(waiting) + (f" · {top['kind']}" if top else "")))
-        lines.append(("Glory", " · ".join(f"{s}: {st.players[s].total_glory} ({st.players[s].glory} available)"
-                                         for s in st.seats)))
-        if st.phase == "action":
-            lines.append(("Activations left", " · ".join(f"{s}: {st.players[s].activations_left}" for s in st.seats)))
-        if st.outcome:
-            lines.append(("Result", f"{st.outcome.get('winner') or 'draw'} ({st.outcome.get('reason')})"))
-        return lines
-
 
 # ---------------------------------------------------------------------------------------------
 # view

@@ -72,9 +72,6 @@ class Nim:
     def outcome(self, state: JSON) -> Outcome | None:
         return Outcome(state["winner"]) if state["winner"] else None
 
-    def describe(self, state: JSON) -> list[tuple[str, str]]:
-        return [("Stones left", str(state["stones"])), ("To play", state["turn"])]
-
 
 class NimPresenter:
     """Nim at the table: one command, ``/nim take stones:<1-3>``, and a plain panel."""

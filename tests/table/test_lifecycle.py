@@ -179,15 +179,23 @@ async def test_verify_fails_when_a_logged_roll_is_altered(table: Table, redis, p
     assert reply.content.startswith("❌")
 
 
-async def test_log_hides_events_of_the_other_side(table: Table):
-    from table.lifecycle import format_entry
-    match_id, _ = await started(table)
+async def test_the_log_tells_each_entry_in_words_and_a_private_event_only_to_its_seat(table: Table):
+    """``/match log`` narrates (issue 37 item 2): each entry as the game's presenter tells it (who did what, what
+    came of it), never internal names; an event only one seat may see is told to that seat alone."""
+    from table.lifecycle import Narrator
+    match_id, thread = await started(table)
+    await Play(table).game("nim").run(ctx(ANN if (await table.store.load(match_id)).state["turn"] ==
+                                          (await table.store.load(match_id)).seats[0].seat else BOB, thread),
+                                      "take", {"stones": 2})
+    shown = (await table.log(ctx(ANN, thread), 10)).embeds[0].description
+    assert "takes 2" in shown or "took 2" in shown or "2 stone" in shown, shown
+    assert "StonesTaken" not in shown and "MatchStarted" not in shown and "InviteAccepted" not in shown, shown
     match = await table.store.load(match_id)
-    entry = {"n": 4, "kind": "action", "by": 1, "action": {"type": "Draw"},
-             "events": [{"type": "CardDrawn", "visible_to": ["first"]}]}
-    assert "CardDrawn" in format_entry(match, entry, "first")
-    assert "CardDrawn" not in format_entry(match, entry, "second")
-    assert "CardDrawn" not in format_entry(match, entry, None)
+    entry = {"n": 4, "kind": "action", "by": match.seats[0].user_id, "action": {"type": "Take", "stones": 1},
+             "events": [{"type": "StonesTaken", "seat": "first", "stones": 1, "left": 3, "visible_to": ["first"]}]}
+    mine, theirs = (Narrator(match, seat, ctx(ANN)).entry(entry) for seat in ("first", "second"))
+    assert "1" in mine.split("`#4`")[1] and mine != theirs
+    assert Narrator(match, None, ctx(ANN)).entry(entry) == theirs
 
 
 async def test_log_replayed_from_the_seed_equals_the_snapshot(table: Table):

@@ -94,8 +94,16 @@ async def test_a_finished_underworlds_match_takes_at_most_32_kb_in_redis(table: 
     assert (await table.verify(ctx(CAROL))).content.startswith("✅")
     shown = (await table.log(ctx(ANN), 50)).embeds[0].description
     last = actions[-1]
-    assert f"`#{last['n']}`" in shown and last["action"]["type"] in shown
-    assert any(e["type"] in shown for e in last["events"]), "an action's line names the events replayed"
+    from table.presenter import Scene, find_presenter
+    from engine.core.system import find_system
+    viewer = match.seat_of(ANN.user_id)
+    scene = Scene(find_system("underworlds").view(match.state, viewer), {h.seat: h.name for h in match.seats},
+                  viewer=viewer)
+    told = find_presenter("underworlds").event_lines(scene, [e for e in last["events"] if e.get("visible_to") in (
+        None, [viewer])])
+    assert f"`#{last['n']}`" in shown and told and all(line in shown for line in told), \
+        "an action's line tells its events in words, replayed from the log"
+    assert last["action"]["type"] not in shown.split(f"`#{last['n']}`")[1], "no internal action name"
 
 
 def test_entries_round_trip_through_the_compact_format():
