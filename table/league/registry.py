@@ -79,6 +79,12 @@ def list_check(game: str, format: str, pack: PackDocument | None = None) -> Call
     return lambda text: registered.check(format, text, pack)
 
 
+def list_lines(text: str) -> list[str]:
+    """A list's entries: one a line, or, as typed in Discord's one-line option box, separated by ``;``
+    (docs/leagues.md). Each game's reader takes its entries from here."""
+    return text.replace(";", "\n").splitlines()
+
+
 def problem_lines(problems: list[Problem], say: Callable[..., str]) -> list[str]:
     """Each problem in words (``say(key, **params)``), its suggested fix after it."""
     lines = []

@@ -238,7 +238,9 @@ class Leagues:
         return text
 
     async def join(self, ctx: Context, league_id: str | None, list_text: str) -> Reply:
-        """``/league join``: register with a list, checked for the league's format (one message per problem).
+        """``/league join``: register with a list, checked for the league's format (one message per problem). Until
+        the lists are published or round 1 starts, the player alone sees the list's one-line summary (its warband,
+        army or mage and card counts) and the channel is told only who joined; afterwards the announcement names it.
 
         :raises InvalidInput: league.no_list, league.list_too_long, league.list_refused
         """
@@ -255,11 +257,17 @@ class Leagues:
                                codes=[p["code"] for p in problems])
         event = self._stamp(ctx, {"type": "PlayerJoined", "user": ctx.actor.user_id, "name": ctx.actor.name[:40],
                                   "list": text})
-        await self.update(stored.id, lambda league: [event], ctx.guild_id)
+        league, _ = await self.update(stored.id, lambda league: [event], ctx.guild_id)
         describe = league_game(config.game).describe
-        summary = describe(text, stored.league.pack) if describe else ""
+        summary = safe(describe(text, stored.league.pack) if describe else "", 80) or "—"
+        if not league.lists_visible():  # the list stays its player's: they see what was read, the channel who joined
+            public = Reply(content=ctx.say("league.joined_hidden", player=f"<@{ctx.actor.user_id}>",
+                                           name=safe(config.name), league=stored.id))
+            return Reply(content=ctx.say("league.joined_yours", name=safe(config.name), league=stored.id,
+                                         summary=summary), ephemeral=True,
+                         posts=[(ctx.channel_id, public)] if ctx.channel_id else [])
         return Reply(content=ctx.say("league.joined", player=f"<@{ctx.actor.user_id}>", name=safe(config.name),
-                                     league=stored.id, summary=safe(summary, 80) or "—"))
+                                     league=stored.id, summary=summary))
 
     async def drop(self, ctx: Context, league_id: str | None, user: Actor | None = None) -> Reply:
         """``/league drop``: leave the league (the organiser may drop anyone); past results stay."""

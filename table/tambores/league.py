@@ -24,7 +24,7 @@ import yaml
 from pydantic import ValidationError
 
 from engine.tambores.pack import CARD_LISTS, ArmyDeck, DeckEntry, TamboresDocument, TamboresPack, _check_deck
-from table.league.registry import LeagueGame, PackDocument, Problem, register_league_game, with_entries
+from table.league.registry import LeagueGame, PackDocument, Problem, list_lines, register_league_game, with_entries
 
 FORMATS = ("box", "custom")
 TRAINING_PACK = Path(__file__).resolve().parents[2] / "data" / "tambores" / "packs" / "training.yaml"
@@ -65,7 +65,7 @@ def read_deck(text: str, format: str, entries: TamboresPack) -> tuple[ArmyDeck |
     heroes: list[str] = []
     counts: dict[str, int] = {}
     problems: list[Problem] = []
-    for raw in text.replace(";", "\n").splitlines():
+    for raw in list_lines(text):
         line = raw.split("#", 1)[0].strip().lstrip("-*• ").strip()
         if not line:
             continue

@@ -1,6 +1,6 @@
 """Underworlds in leagues: which decks are legal in each format (digest §7), what a bye counts as.
 
-A list is plain text, one entry per line::
+A list is plain text, one entry per line (or entries separated by ``;``, as typed in Discord's one-line box)::
 
     warband: Brethren of the Bolt          (its id, English or Spanish name)
     deck: rimewyrms-bite-rivals            (optional: a whole Rivals deck, by id or name)
@@ -19,7 +19,7 @@ from engine.league.config import ByeCredit, Tiebreaker
 from engine.underworlds.cards import DeckFormat, deck_problems, load_cards, load_rivals_decks
 from engine.underworlds.fighters import Warband, warbands_with
 from engine.underworlds.setup import BUILT_FORMATS, pack_warbands
-from table.league.registry import LeagueGame, PackDocument, Problem, register_league_game
+from table.league.registry import LeagueGame, PackDocument, Problem, list_lines, register_league_game
 
 FORMATS = tuple(f.value for f in DeckFormat)
 BYE = ByeCredit(games=2, score=14)
@@ -53,7 +53,7 @@ def parse_list(text: str, pack: PackDocument | None = None) -> tuple[Warband | N
     warband: Warband | None = None
     ids: list[str] = []
     problems: list[Problem] = []
-    for raw in text.splitlines():
+    for raw in list_lines(text):
         line = _PREFIX.sub("", raw.split("#", 1)[0].strip()).strip()
         if not line:
             continue

@@ -45,7 +45,11 @@ async def test_a_league_of_six_runs_three_swiss_rounds(fake_discord, redis, pref
                 joined = await fake.slash(user, fake.channel, "league join", file=("list.txt", LEGAL.encode()))
             else:
                 joined = await fake.slash(user, fake.channel, "league join", list=LEGAL)
-            assert "joined" in joined.content and "Brethren of the Bolt" in joined.content, joined.content
+            # the player sees what was read; the channel only who joined (the lists are not published yet)
+            assert joined.ephemeral and "joined" in joined.content and "Brethren of the Bolt" in joined.content
+            announced = fake.channel_messages(fake.channel)[-1]
+            assert not announced.ephemeral and f"<@{user.id}> joined" in announced.content, announced.content
+            assert "Brethren" not in announced.content and "objectives" not in announced.content
         hidden = await fake.slash(players[1], fake.channel, "league lists")
         assert "hidden" in hidden.content
 
@@ -132,3 +136,28 @@ async def test_a_league_of_six_runs_three_swiss_rounds(fake_discord, redis, pref
         assert total == 3 * wins + 2 * draws
         history = await fake.slash(players[0], fake.channel, "league history", player=by_id[g1.a])
         assert "±" in history.embeds[0]["fields"][0]["value"]
+
+
+async def test_a_list_typed_inline_is_read_and_kept_hidden_until_published(fake_discord, redis, prefix):
+    """Issue #36 item 8: a list typed in the option box with ``;`` between entries, as docs/leagues.md says, is read
+    (it was refused: "No warband is called “Brethren of the Bolt; deck: …”"); until the lists are published the
+    public announcement names only who joined, not the warband or card counts; after publishing it names them."""
+    fake = fake_discord
+    org, ann, bob = fake.add_user("org", moderator=True), fake.add_user("ann"), fake.add_user("bob")
+    async with running_bot(fake, redis, prefix, rate_limit_per_minute=100_000) as bot:
+        await fake.slash(org, fake.channel, "league create", name="Inline", game="underworlds", format="rivals")
+        joined = await fake.slash(ann, fake.channel, "league join",
+                                  list="warband: Brethren of the Bolt; deck: brethren-of-the-bolt-rivals # mine")
+        assert joined.ephemeral and "Brethren of the Bolt · 12 objectives, 20 power cards" in joined.content, \
+            joined.content
+        public = [m for m in fake.channel_messages(fake.channel) if not m.ephemeral]
+        assert public[-1].content.startswith(f"<@{ann.id}> joined **Inline**"), public[-1].content
+        assert all("Brethren" not in m.content and "objectives" not in m.content for m in public)
+        league = await _league(bot)
+        assert league.players[ann.id].list_text.startswith("warband: Brethren of the Bolt;")
+        hidden = await fake.slash(bob, fake.channel, "league lists")
+        assert "hidden" in hidden.content and not hidden.embeds
+        await fake.slash(org, fake.channel, "league publish")
+        late = await fake.slash(bob, fake.channel, "league join", list="banda: Brethren of the Bolt;mazo: "
+                                                                        "brethren-of-the-bolt-rivals")
+        assert not late.ephemeral and f"<@{bob.id}> joined" in late.content and "Brethren of the Bolt" in late.content

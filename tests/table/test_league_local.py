@@ -22,7 +22,9 @@ async def test_a_league_at_the_local_table(redis, prefix, tmp_path):
                      "/league standings"])
     text = out.getvalue()
     assert "is open" in text and "Nothing was registered" in text
-    assert text.count("joined") == 2 and "Round 1" in text
+    # each player sees their list read; the lobby is told only who joined (the lists are not published)
+    assert text.count("You joined") == 2 and "@ann joined **Local**" in text and "@bob joined **Local**" in text
+    assert "Round 1" in text
     assert "is confirmed" in text and "standings.png" in text
     assert "`auto_advance`: no" in text and "Every result of round 1" not in text  # the organiser pairs rounds
     assert "@ann" in text and "2-0" in text
