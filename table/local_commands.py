@@ -89,9 +89,13 @@ def install(local: LocalTable, play: Play) -> None:
         wanted = button.lower()
         for label, custom_id, value in local.buttons:
             if wanted in (label.lower(), custom_id.lower()):
+                route = local.routes.get(custom_id.partition(":")[0])
+                if route is not None:
+                    return await route(ctx, custom_id)
                 return await play.press(ctx, custom_id, None if value is None else [value])
         if ":" in button:
-            return await play.press(ctx, button)
+            route = local.routes.get(button.partition(":")[0])
+            return await (route(ctx, button) if route is not None else play.press(ctx, button))
         raise NotFound("core.unknown_button")
 
     @cmd("help", [], help="/help — this list")
