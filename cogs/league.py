@@ -244,7 +244,7 @@ class LeagueCog(commands.Cog):
     async def ratings(self, interaction: discord.Interaction, game: str) -> None:
         await answer(interaction, lambda ctx: self.leagues.ratings(ctx, game))
 
-    @group.command(name="export", description="Results and standings as CSV files (only you see them)")
+    @group.command(name="export", description="Results, standings and every game with its lists, as CSV and JSON (only you see them)")
     @app_commands.describe(league=LEAGUE)
     @app_commands.autocomplete(league=league_choices)
     async def export(self, interaction: discord.Interaction, league: str | None = None) -> None:

@@ -67,6 +67,8 @@ class Game:
     """The bot match the result came from."""
     final_seq: int | None = None
     """The log position that made the result final (ratings are replayed in this order)."""
+    final_at: float | None = None
+    """When the result became final (the exports' date is the claim's time when there was one, else this)."""
     dispute: str = ""
 
     @property
@@ -154,8 +156,8 @@ def _require_organiser(league: League, event: Event) -> None:
         raise NotAllowed("league.organiser_only")
 
 
-def _finalise(league: League, game: Game, result: Result) -> None:
-    game.status, game.result, game.final_seq = GameStatus.FINAL, result, league.seq
+def _finalise(league: League, game: Game, result: Result, at: float) -> None:
+    game.status, game.result, game.final_seq, game.final_at = GameStatus.FINAL, result, league.seq, at
 
 
 def _created(event: Event) -> League:
@@ -206,7 +208,7 @@ def _round_started(league: League, e: Event) -> None:
         league.games[game.id] = game
         if game.bye:  # a bye is a win with the league's bye credit, final at once
             bye = league.config.bye
-            _finalise(league, game, Result(bye.games, 0, bye.score, 0))
+            _finalise(league, game, Result(bye.games, 0, bye.score, 0), e["at"])
 
 
 def _claimed(league: League, e: Event) -> None:
@@ -227,7 +229,7 @@ def _confirmed(league: League, e: Event) -> None:
         raise IllegalAction("league.nothing_to_confirm", pairing=game.id)
     if e["type"] == "ResultConfirmed" and (game.side(e["by"]) is None or e["by"] == game.claim_by):
         raise NotAllowed("league.opponent_confirms", pairing=game.id)
-    _finalise(league, game, game.claim)
+    _finalise(league, game, game.claim, e["at"])
 
 
 def _disputed(league: League, e: Event) -> None:
@@ -243,14 +245,14 @@ def _settled(league: League, e: Event) -> None:
     game = _game(league, e["pairing"])
     if game.bye:
         raise IllegalAction("league.bye_is_fixed", pairing=game.id)
-    _finalise(league, game, Result.from_json(e["result"]))
+    _finalise(league, game, Result.from_json(e["result"]), e["at"])
     game.dispute = ""
 
 
 def _voided(league: League, e: Event) -> None:
     _require_organiser(league, e)
     game = _game(league, e["pairing"])
-    game.status, game.result, game.final_seq, game.dispute = GameStatus.VOID, None, None, ""
+    game.status, game.result, game.final_seq, game.final_at, game.dispute = GameStatus.VOID, None, None, None, ""
 
 
 def _recorded(league: League, e: Event) -> None:
@@ -259,7 +261,7 @@ def _recorded(league: League, e: Event) -> None:
     if game.status is GameStatus.FINAL:
         raise IllegalAction("league.result_exists", pairing=game.id, status=game.status.value)
     game.match = e["match"]
-    _finalise(league, game, Result.from_json(e["result"]))
+    _finalise(league, game, Result.from_json(e["result"]), e["at"])
 
 
 def _forfeited(league: League, e: Event) -> None:
@@ -267,7 +269,7 @@ def _forfeited(league: League, e: Event) -> None:
     game = _game(league, e["pairing"])
     if game.status is not GameStatus.PENDING:
         raise IllegalAction("league.result_exists", pairing=game.id, status=game.status.value)
-    _finalise(league, game, Result(0, 0, double_loss=True))
+    _finalise(league, game, Result(0, 0, double_loss=True), e["at"])
 
 
 def _reminded(league: League, e: Event) -> None:

@@ -621,13 +621,18 @@ class Leagues:
         return Reply(embeds=[Embed(title=ctx.say("league.ratings_title", game=info.name), description="\n".join(lines))])
 
     async def export(self, ctx: Context, league_id: str | None) -> Reply:
-        """``/league export``: results and standings as CSV files (only the caller sees them)."""
+        """``/league export``: results and standings as CSV files, one row per game with both players' lists as CSV
+        and JSON, and the game community's statistics layout where it has one (only the caller sees them)."""
         stored = await self.find(ctx, league_id)
         league = stored.league
-        return Reply(content=ctx.say("league.exported", league=stored.id),
-                     files=[File(f"league-{stored.id}-results.csv", present.results_csv(league)),
-                            File(f"league-{stored.id}-standings.csv", present.standings_csv(self.lines(league)))],
-                     ephemeral=True)
+        files = [File(f"league-{stored.id}-results.csv", present.results_csv(league)),
+                 File(f"league-{stored.id}-standings.csv", present.standings_csv(self.lines(league))),
+                 File(f"league-{stored.id}-games.csv", present.games_csv(league)),
+                 File(f"league-{stored.id}-games.json", present.games_json(league))]
+        community = present.community_csv(league)
+        if community is not None:
+            files.append(File(f"league-{stored.id}-community.csv", community))
+        return Reply(content=ctx.say("league.exported", league=stored.id), files=files, ephemeral=True)
 
     async def audit(self, ctx: Context, league_id: str | None, last: int = 20) -> Reply:
         """``/league log``: the last changes, each with who made it."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 import time
 
 from engine.league.log import GameStatus
@@ -128,6 +129,22 @@ async def test_a_league_of_six_runs_three_swiss_rounds(fake_discord, redis, pref
         table = list(csv.DictReader(io.StringIO(exported.files[f"league-{league.id}-standings.csv"].decode())))
         assert len(results) == 3 + 3 + 3 and sum(r["player_b"] == "BYE" for r in results) == 2
         assert len(table) == 6 and table[0]["rank"] == "1"
+        # issue #36 item 6: one row per game with its date, both players' warband, decks and list; the community's
+        # statistics layout for Underworlds (byes left out); the same rows as JSON
+        games = list(csv.DictReader(io.StringIO(exported.files[f"league-{league.id}-games.csv"].decode())))
+        assert len(games) == 9 and all(g["date"] == time.strftime("%Y-%m-%d", time.gmtime()) for g in games)
+        assert all(g["player_1_faction"] == "Brethren of the Bolt" and g["player_1_list"] == LEGAL for g in games)
+        [claimed] = [g for g in games if g["pairing"] == g2.id]
+        assert (claimed["games_won"], claimed["games_lost"], claimed["score_1"], claimed["score_2"]) == \
+            ("2", "1", "12", "8")
+        community = list(csv.reader(io.StringIO(exported.files[f"league-{league.id}-community.csv"].decode())))
+        assert community[0] == ["Date", "P1 Warband", "P1 Deck1", "P1 Deck2", "Wins", "Losses", "Ties",
+                                "P2 Warband", "P2 Deck1", "P2 Deck2", "G-W", "G-L", "G-T"]
+        assert len(community) == 1 + 7 and all(len(row) == 13 for row in community)
+        assert ["Brethren of the Bolt", "Brethren of the Bolt Rivals Deck", "", "1", "0", "0"] == \
+            community[1 + [g["pairing"] for g in games if g["result"] != "bye"].index(g2.id)][1:7]
+        body = json.loads(exported.files[f"league-{league.id}-games.json"])
+        assert [g["pairing"] for g in body["games"]] == [g["pairing"] for g in games]
         # three points a win, one a draw: every final result accounted for
         league = await _league(bot)
         total = sum(int(r["points"]) for r in table)
