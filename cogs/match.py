@@ -97,6 +97,17 @@ class MatchCog(commands.Cog):
         await answer(interaction, lambda ctx: self.services.packs.new_match(ctx, self.table, game, opponents,
                                                                             pack))
 
+    @app_commands.command(name="block", description="Refuse someone's challenges (leagues are not affected)")
+    @app_commands.describe(user="Whose challenges you refuse (leave it out to see whom you block)")
+    async def block(self, interaction: discord.Interaction, user: discord.User | None = None) -> None:
+        await answer(interaction, lambda ctx: self.table.blocks.block(ctx, actor_of(user)) if user is not None
+                     else self.table.blocks.listing(ctx))
+
+    @app_commands.command(name="unblock", description="Take challenges from someone you blocked again")
+    @app_commands.describe(user="Whose challenges you take again")
+    async def unblock(self, interaction: discord.Interaction, user: discord.User) -> None:
+        await answer(interaction, lambda ctx: self.table.blocks.unblock(ctx, actor_of(user)))
+
     @group.command(name="status", description="Show a match: players, turn, result")
     @app_commands.describe(match="Match id (default: the match of this thread)")
     @app_commands.autocomplete(match=match_choices)

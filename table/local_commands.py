@@ -43,6 +43,18 @@ def install(local: LocalTable, play: Play) -> None:
         first = local.actor(opponent.lstrip("@"))
         return await local.services.packs.new_match(ctx, table, game, [first, *extra] if extra else first, pack)
 
+    @cmd("block", ["user"], help="/block <player> — refuse their challenges (leagues are not affected); "
+                                 "/block alone: whom you block")
+    async def block(ctx: Context, user: str = "") -> Reply:
+        name = user.strip().lstrip("@")
+        return await (table.blocks.block(ctx, local.actor(name)) if name else table.blocks.listing(ctx))
+
+    @cmd("unblock", ["user"], help="/unblock <player> — take their challenges again")
+    async def unblock(ctx: Context, user: str = "") -> Reply:
+        if not user.strip():
+            raise InvalidInput("local.bad_option", option="user", problem="say who", example="/unblock bob")
+        return await table.blocks.unblock(ctx, local.actor(user.strip().lstrip("@")))
+
     @cmd("match status", ["match"], help="/match status [match:<id>]")
     async def match_status(ctx: Context, match: str | None = None) -> Reply:
         return await table.status(ctx, match)

@@ -68,6 +68,15 @@ def install(local: LocalTable) -> Leagues:
     async def drop(ctx: Context, player: str | None = None, league: str | None = None) -> Reply:
         return await leagues.drop(ctx, league, someone(player))
 
+    @cmd("league substitute", ["player", "substitute", "league"],
+         help="/league substitute <player> <substitute> — hand a seat, with its results, to another (organiser)")
+    async def substitute(ctx: Context, player: str = "", substitute: str = "", league: str | None = None) -> Reply:
+        leaving, taking = someone(player), someone(substitute)
+        if leaving is None or taking is None:
+            raise InvalidInput("local.bad_option", option="player/substitute", problem="both are needed",
+                               example="/league substitute ann cat")
+        return await leagues.substitute(ctx, league, leaving, taking)
+
     @cmd("league publish", ["league"], help="/league publish — make every list public (organiser)")
     async def publish(ctx: Context, league: str | None = None) -> Reply:
         return await leagues.publish(ctx, league)

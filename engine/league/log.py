@@ -69,6 +69,9 @@ class Game:
     """The log position that made the result final (ratings are replayed in this order)."""
     final_at: float | None = None
     """When the result became final (the exports' date is the claim's time when there was one, else this)."""
+    played_by: tuple[int, int | None] | None = None
+    """Who held the two sides when the result became final: ratings follow who played, not a substitute who took
+    the seat afterwards."""
     dispute: str = ""
 
     @property
@@ -158,6 +161,7 @@ def _require_organiser(league: League, event: Event) -> None:
 
 def _finalise(league: League, game: Game, result: Result, at: float) -> None:
     game.status, game.result, game.final_seq, game.final_at = GameStatus.FINAL, result, league.seq, at
+    game.played_by = (game.a, game.b)
 
 
 def _created(event: Event) -> League:
@@ -182,6 +186,27 @@ def _dropped(league: League, e: Event) -> None:
     if e["user"] != e["by"]:
         _require_organiser(league, e)
     player.dropped = True
+
+
+def _substituted(league: League, e: Event) -> None:
+    """The organiser hands a registered seat (``user``) to another member (``substitute``): the seat's list,
+    pairings and results so far, its place in a round robin's schedule, a claim it made; a seat left with
+    ``/league drop`` is active again. The substitute must not hold a seat of the league already."""
+    _require_organiser(league, e)
+    if league.closed:
+        raise IllegalAction("league.closed")
+    old, new = e["user"], e["substitute"]
+    seat = league.players.get(old)
+    if seat is None:
+        raise NotFound("league.not_a_player")
+    if new in league.players:
+        raise IllegalAction("league.substitute_has_a_seat")
+    league.players = {(new if u == old else u): (Player(new, e["name"], p.list_text, p.joined_at) if u == old else p)
+                      for u, p in league.players.items()}
+    for g in league.games.values():
+        g.a = new if g.a == old else g.a
+        g.b = new if g.b == old else g.b
+        g.claim_by = new if g.claim_by == old else g.claim_by
 
 
 def _round_started(league: League, e: Event) -> None:
@@ -315,7 +340,8 @@ def _closed(league: League, e: Event) -> None:
         league.current.closed = True
 
 
-_APPLY = {"PlayerJoined": _joined, "PlayerDropped": _dropped, "RoundStarted": _round_started,
+_APPLY = {"PlayerJoined": _joined, "PlayerDropped": _dropped, "PlayerSubstituted": _substituted,
+          "RoundStarted": _round_started,
           "ResultClaimed": _claimed, "ResultConfirmed": _confirmed, "ResultAutoConfirmed": _confirmed,
           "ResultDisputed": _disputed, "ResultSettled": _settled, "ResultVoided": _voided,
           "ResultRecorded": _recorded, "ResultForfeited": _forfeited, "ListsPublished": _published,

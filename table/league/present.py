@@ -238,5 +238,7 @@ def event_line(index: int, event: dict, lang: str) -> str:
         detail += f" deadline <t:{int(event['deadline'])}:f>"
     if event.get("user") and event.get("user") != event.get("by"):
         detail += f" {who(event['user'])}"
+    if event.get("substitute"):
+        detail += f" → {who(event['substitute'])}"
     by = who(event.get("by")) if event.get("by") else message("league.the_bot", lang)
     return f"`#{index}` {event['type']} {detail.strip()[:120]} · {by}"

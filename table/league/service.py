@@ -277,6 +277,29 @@ class Leagues:
                           ctx.guild_id)
         return Reply(content=ctx.say("league.dropped", player=f"<@{target}>", league=stored.id))
 
+    async def substitute(self, ctx: Context, league_id: str | None, player: Actor, substitute: Actor) -> Reply:
+        """``/league substitute`` (organiser): ``substitute`` takes ``player``'s registered seat, with its list,
+        pairings and results so far (the player's rating keeps the games they played).
+
+        :raises NotAllowed: league.organiser_only
+        :raises NotFound: league.not_a_player
+        :raises IllegalAction: league.substitute_has_a_seat, league.substitute_is_a_bot, league.closed
+        """
+        stored = await self.find(ctx, league_id)
+        self._organiser(ctx, stored.league)
+        if substitute.bot:
+            raise IllegalAction("league.substitute_is_a_bot", name=safe(substitute.name))
+        event = self._stamp(ctx, {"type": "PlayerSubstituted", "user": player.user_id,
+                                  "substitute": substitute.user_id, "name": substitute.name[:40]})
+        league, _ = await self.update(stored.id, lambda league: [event], ctx.guild_id)
+        game = league.game_of(substitute.user_id) if league.current and not league.current.closed else None
+        text = ctx.say("league.substituted", player=f"<@{player.user_id}>", substitute=f"<@{substitute.user_id}>",
+                       name=safe(league.config.name), league=stored.id)
+        if game is not None and not game.bye and game.status is not GameStatus.FINAL:
+            text += "\n" + ctx.say("league.substitute_plays", pairing=game.id, opponent=present.who(
+                game.opponent(substitute.user_id)))
+        return Reply(content=text, mentions=[substitute.user_id])
+
     async def publish(self, ctx: Context, league_id: str | None) -> Reply:
         """``/league publish`` (organiser): everyone may now see every list."""
         stored = await self.find(ctx, league_id)
@@ -422,8 +445,9 @@ class Leagues:
             raise IllegalAction("league.result_exists", pairing=game.id, status=game.status.value)
         opponent = game.opponent(ctx.actor.user_id)
         options = self._match_options(league, [ctx.actor.user_id, opponent])
+        # a block list does not refuse it: the organiser paired them (issue 36)
         reply = await self.table.new_match(ctx, league.config.game, Actor(opponent, league.players[opponent].name),
-                                           options or None)
+                                           options or None, blocks=False)
         reply.content += "\n" + ctx.say("league.play_counts", pairing=game.id, league=stored.id)
         if league_game(league.config.game).match_options:
             reply.content += "\n" + self._lists_line(ctx, league, [ctx.actor.user_id, opponent])
@@ -604,7 +628,8 @@ class Leagues:
             league = (await self.store.load(league_id)).league
             if league.config.game != game:
                 continue
-            played += [(league.created_at, g.final_seq, g.a, g.b, g.result) for g in league.games.values()
+            played += [(league.created_at, g.final_seq, *(g.played_by or (g.a, g.b)), g.result)
+                       for g in league.games.values()
                        if g.status is GameStatus.FINAL and not g.bye and g.result is not None]
         played.sort(key=lambda p: (p[0], p[1]))
         return ratings((a, b, r) for _, _, a, b, r in played)

@@ -75,8 +75,8 @@ async def test_every_league_command_of_discord_works_at_the_local_table(redis, p
     """Issue #36 item 7: every ``/league`` command the Discord cog has is at the local table with the same option
     names, and a whole league walks them all there: create with every option, join by text (``;``) and by file,
     lists hidden then published, drop, info, settings, next, pairings, play (a bot match whose concession
-    reports itself), void, settle, report, a dispute pressed as a button, confirm, standings, history, ratings,
-    export, log and close (it answered "Unknown command" for ten of them)."""
+    reports itself), void, settle, report, a dispute pressed as a button, confirm, substitute, standings, history,
+    ratings, export, log and close (it answered "Unknown command" for ten of them)."""
     from cogs.league import LeagueCog
 
     discord = {c.name: {p.name for p in c.parameters} for c in LeagueCog.group.commands}
@@ -155,8 +155,11 @@ async def test_every_league_command_of_discord_works_at_the_local_table(redis, p
     await say("/as bob")
     assert "no result your opponent reported" in await say("/league dispute reason:late pairing:3.1")
 
+    await say("/as org mod:yes")
+    assert "@dan takes @bob's seat" in await say("/league substitute bob dan")
     assert "GL" in await say("/league standings")
     assert "±" in await say("/league history player:ann")
+    assert (await say("/league history player:dan")).count("· final") == 3  # bob's three games
     assert "@ann" in await say("/league ratings underworlds")
     assert "results.csv" in await say("/league export")
     assert "ResultSettled" in await say("/league log")
@@ -164,3 +167,14 @@ async def test_every_league_command_of_discord_works_at_the_local_table(redis, p
     closed = await say("/league close")
     assert "seed" in closed.lower(), closed
     assert ran == set(discord), set(discord) - ran
+
+
+async def test_a_block_at_the_local_table(redis, prefix, tmp_path):
+    """``/block`` and ``/unblock`` at the local table, as on Discord: a blocked player's challenge is refused."""
+    out = io.StringIO()
+    local = open_local_table(services_for(redis, prefix), out=out, boards_dir=tmp_path)
+    await local.run(["/as ann", "/block bob", "/block", "/as bob", "/match new underworlds vs:ann",
+                     "/as ann", "/unblock bob", "/as bob", "/match new underworlds vs:ann"])
+    text = out.getvalue()
+    assert "You block @bob" in text and "ann is not taking challenges from you" in text, text
+    assert "You take challenges from @bob again" in text and "waiting for @ann" in text
