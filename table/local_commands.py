@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from engine.core import system as systems
 from engine.core.errors import InvalidInput, NotFound
+from table import handover
 from table.context import Context
 from table.games import games_reply
 from table.local import LOBBY, LocalTable
@@ -62,6 +63,17 @@ def install(local: LocalTable, play: Play) -> None:
     @cmd("match concede", ["match"], help="/match concede")
     async def match_concede(ctx: Context, match: str | None = None) -> Reply:
         return await table.concede(ctx, match)
+
+    @cmd("match substitute", ["substitute", "player", "match"],
+         help="/match substitute <player> [player:<whose seat> (moderators)] — hand your seat to someone else "
+              "(they /press Take the seat)")
+    async def match_substitute(ctx: Context, substitute: str = "", player: str | None = None,
+                               match: str | None = None) -> Reply:
+        if not substitute.strip():
+            raise InvalidInput("local.bad_option", option="substitute", problem="say who",
+                               example="/match substitute carol")
+        leaving = local.actor(player.strip().lstrip("@")) if player and player.strip() else None
+        return await handover.offer(table, ctx, local.actor(substitute.strip().lstrip("@")), leaving, match)
 
     @cmd("match abandon", ["match"], help="/match abandon (every player, or a moderator)")
     async def match_abandon(ctx: Context, match: str | None = None) -> Reply:

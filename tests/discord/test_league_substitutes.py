@@ -94,3 +94,44 @@ async def test_a_blocked_users_challenge_is_refused_but_not_a_league_pairing(fak
         again = await fake.slash(bob, fake.channel, "match new", game="dragonbond", opponent=ann)
         assert not again.ephemeral, again.content
         assert "block nobody" in (await fake.slash(ann, fake.channel, "block")).content
+
+
+async def test_a_substitute_takes_a_seat_mid_match_and_its_result_counts_for_the_league(fake_discord, redis, prefix):
+    """Issue #36 item 5, mid-match: the organiser gives Ann's league seat to Sub; Ann offers Sub her seat in their
+    running league match (``/match substitute``) and Sub takes it with the button (both consents in the match log);
+    Sub concedes, and the result counts for the pairing the seat holds."""
+    fake = fake_discord
+    org = fake.add_user("org", moderator=True)
+    ann, bob, sub, eve = fake.add_user("ann"), fake.add_user("bob"), fake.add_user("sub"), fake.add_user("eve")
+    async with running_bot(fake, redis, prefix, rate_limit_per_minute=100_000) as bot:
+        await fake.slash(org, fake.channel, "league create", name="Mid", game="underworlds", format="rivals")
+        for user in (ann, bob):
+            await fake.slash(user, fake.channel, "league join", list=LEGAL)
+        await fake.slash(org, fake.channel, "league next")
+        await fake.slash(ann, fake.channel, "league play")
+        thread = fake.threads_of(fake.channel)[-1]
+        invite = fake.channel_messages(thread)[0]
+        await fake.click(bob, invite, invite.custom_ids[0])
+        [match] = await bot.services.store.matches_of(ann.id)
+
+        await fake.slash(org, fake.channel, "league substitute", player=ann, substitute=sub)
+        not_hers = await fake.slash(bob, thread, "match substitute", substitute=eve, player=ann)
+        assert not_hers.ephemeral and "Only a moderator" in not_hers.content
+        offer = await fake.slash(ann, thread, "match substitute", substitute=sub)
+        assert f"<@{sub.id}>, do you take it?" in offer.content, offer.content
+        stranger = await fake.click(eve, offer, f"m:sub-yes:{match.id}")
+        assert stranger.ephemeral
+        taken = await fake.click(sub, offer, f"m:sub-yes:{match.id}")
+        assert any(f"<@{sub.id}> takes seat" in m.content for m in taken.messages), [m.content for m in taken.messages]
+        match = await bot.services.store.load(match.id)
+        assert [h.user_id for h in match.seats] == [sub.id, bob.id] and match.handover is None
+        events = [e.get("event") for e in await bot.services.store.log(match.id)]
+        assert events.index("HandoverOffered") < events.index("SeatHandedOver")
+        ann_left = await fake.slash(ann, thread, "match concede")
+        assert ann_left.ephemeral  # she holds no seat any more
+
+        await fake.slash(sub, thread, "match concede")
+        league = await _league(bot)
+        [game] = league.games_of(1)
+        assert game.status.value == "final" and game.match == match.id
+        assert game.result.winner == ("a" if game.a == bob.id else "b") and sub.id in (game.a, game.b)
