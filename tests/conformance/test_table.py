@@ -137,6 +137,7 @@ async def test_a_whole_match_through_the_local_table_never_answers_an_internal_e
         await say("/press Accept")
     match_id = await services.store.match_in(local.channel)
     pick = random.Random(game)
+    table = services.play.games[game]
     command = find_presenter(game).command
     private = find_presenter(game).private_command
     deadline = time.monotonic() + 240
@@ -160,6 +161,11 @@ async def test_a_whole_match_through_the_local_table_never_answers_an_internal_e
         elif roll < 0.10:
             await say("/match log")
         mark = f"g:{match.id}:{match.log_length}:"
+        if 0.10 <= roll < 0.15:  # autocomplete of /<game> do, with a piece of a label typed
+            scene = table.scene(match, seat)
+            typed = table.presenter.action_label(scene, legal[seat][index])[: pick.randint(0, 6)]
+            got = await table.choices(local.context(), "do", "action", {}, typed)
+            assert f"{match.log_length}:{index}" in {value for _, value in got} or len(got) >= 25, (typed, got[:3])
         pressed = [label for label, custom, value in local.buttons if custom.startswith(mark) and (
             custom.endswith(f":{index}") if value is None else value == str(index))] if roll < 0.5 else []
         if pressed:
