@@ -54,7 +54,7 @@ async def timezone_choices(interaction: discord.Interaction, current: str) -> li
 
 
 class LeagueButton(discord.ui.DynamicItem[discord.ui.Button],
-                   template=r"(?P<id>l:(?:confirm|dispute):[\w.\-]{1,20}:[\w.\-]{1,20})"):
+                   template=r"(?P<id>l:(?:confirm|dispute|stop):[\w.\-]{1,20}:[\w.\-]{1,20})"):
     """A league's confirm or dispute button (survives restarts)."""
 
     def __init__(self, custom_id: str) -> None:
@@ -113,6 +113,15 @@ class LeagueCog(commands.Cog):
             except discord.HTTPException as error:
                 log.warning("league announcement not posted in %s (%s)", channel_id, error)
         return sent
+
+    @app_commands.command(name="quiet", description="Your quiet hours: reminders then wait or come silently")
+    @app_commands.describe(start="From, such as 23:00", end="Until, such as 08:00",
+                           timezone="Your time zone, such as Europe/Madrid (default UTC)",
+                           mode="Reminders then wait (default) or come silently; off removes your quiet hours")
+    @app_commands.autocomplete(timezone=timezone_choices)
+    async def quiet(self, interaction: discord.Interaction, start: str | None = None, end: str | None = None,
+                    timezone: str | None = None, mode: Literal["wait", "silent", "off"] | None = None) -> None:
+        await answer(interaction, lambda ctx: self.leagues.quiet.command(ctx, start, end, timezone, mode))
 
     @group.command(name="create", description="Create a league (moderators)")
     @app_commands.describe(name="The league's name", game="Which game", format="The game's list format",

@@ -167,7 +167,7 @@ class LocalTable:
 
     def _print_text(self, reply: Reply, channel: int, paths: list[str]) -> None:
         where = "lobby" if channel == LOBBY else f"thread {channel}"
-        head = f"[{where}{' · only you see this' if reply.ephemeral else ''}]"
+        head = f"[{where}{' · only you see this' if reply.ephemeral else ''}{' · silent' if reply.silent else ''}]"
         lines = [head]
         if reply.content:
             lines.append(reply.content)

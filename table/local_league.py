@@ -37,6 +37,13 @@ def install(local: LocalTable) -> Leagues:
     def someone(name: str | None) -> Actor | None:
         return local.actor(name.strip().lstrip("@")) if name and name.strip() else None
 
+    @cmd("quiet", ["start", "end", "timezone", "mode"],
+         help="/quiet start:23:00 end:08:00 [timezone:Europe/Madrid] [mode:wait|silent|off] — your quiet hours: "
+              "reminders then wait or come silently")
+    async def quiet(ctx: Context, start: str | None = None, end: str | None = None, timezone: str | None = None,
+                    mode: str | None = None) -> Reply:
+        return await leagues.quiet.command(ctx, start, end, timezone, mode)
+
     @cmd("league create", ["name", "game", "format", "pairing", "starts", "ends", "round_days", "points",
                            "tiebreakers", "bye_games", "bye_score", "confirm_hours", "pack", "timezone"],
          help="/league create <name> game:<game> format:<format> [pairing:swiss|round-robin] [starts:YYYY-MM-DD] "

@@ -69,6 +69,8 @@ class Game:
     """The log position that made the result final (ratings are replayed in this order)."""
     final_at: float | None = None
     """When the result became final (the exports' date is the claim's time when there was one, else this)."""
+    held: bool = False
+    """The organiser stopped the forfeit rule for this pairing: the deadline does not make it a double loss."""
     played_by: tuple[int, int | None] | None = None
     """Who held the two sides when the result became final: ratings follow who played, not a substitute who took
     the seat afterwards."""
@@ -93,7 +95,12 @@ class Round:
     deadline: float
     closed: bool = False
     reminded: bool = False
-    """The players still to report were reminded before the deadline."""
+    """The players still to report were reminded before the deadline (the first reminder went out)."""
+    notified: dict[int, int] = field(default_factory=dict)
+    """Each player's last reminder of the round: 1 (the first) or 2 (the second); a player in quiet hours who asked
+    reminders to wait is reminded later than the others."""
+    escalated: list[str] = field(default_factory=list)
+    """Pairings still unplayed that the organiser was told of before the deadline."""
 
 
 @dataclass(slots=True)
@@ -294,14 +301,43 @@ def _forfeited(league: League, e: Event) -> None:
     game = _game(league, e["pairing"])
     if game.status is not GameStatus.PENDING:
         raise IllegalAction("league.result_exists", pairing=game.id, status=game.status.value)
+    if game.held:
+        raise IllegalAction("league.forfeit_held", pairing=game.id)
     _finalise(league, game, Result(0, 0, double_loss=True), e["at"])
 
 
 def _reminded(league: League, e: Event) -> None:
+    """The bot reminded ``users`` (every player still to report, in logs written before quiet hours) of the round's
+    deadline: the first reminder (``stage`` 1) or the second (2); never the same player twice at one stage."""
     round_ = league.rounds[e["round"] - 1]
-    if round_.reminded:
+    users, stage = e.get("users"), e.get("stage", 1)
+    if users is None:
+        if round_.reminded:
+            raise IllegalAction("league.already_reminded", round=round_.number)
+        round_.reminded = True
+        return
+    if stage not in (1, 2) or any(round_.notified.get(u, 0) >= stage for u in users):
         raise IllegalAction("league.already_reminded", round=round_.number)
+    for u in users:
+        round_.notified[u] = stage
     round_.reminded = True
+
+
+def _stall_reported(league: League, e: Event) -> None:
+    """The bot told the organiser that ``pairings`` were still unplayed before the deadline (once each)."""
+    round_ = league.rounds[e["round"] - 1]
+    if any(p in round_.escalated for p in e["pairings"]):
+        raise IllegalAction("league.already_reminded", round=round_.number)
+    round_.escalated += e["pairings"]
+
+
+def _forfeit_stopped(league: League, e: Event) -> None:
+    """The organiser stops the forfeit rule for an unplayed pairing: the deadline leaves it pending."""
+    _require_organiser(league, e)
+    game = _game(league, e["pairing"])
+    if game.bye or game.status is not GameStatus.PENDING:
+        raise IllegalAction("league.result_exists", pairing=game.id, status=game.status.value)
+    game.held = True
 
 
 def _published(league: League, e: Event) -> None:
@@ -329,7 +365,8 @@ def _settings_changed(league: League, e: Event) -> None:
         if e["deadline"] <= e["at"]:
             raise IllegalAction("league.deadline_passed")
         if e["deadline"] > current.deadline:
-            current.reminded = False  # a later deadline: the players still to report are reminded again
+            # a later deadline: the players still to report are reminded (and the organiser told) again
+            current.reminded, current.notified, current.escalated = False, {}, []
         current.deadline = e["deadline"]
 
 
@@ -345,7 +382,8 @@ _APPLY = {"PlayerJoined": _joined, "PlayerDropped": _dropped, "PlayerSubstituted
           "ResultClaimed": _claimed, "ResultConfirmed": _confirmed, "ResultAutoConfirmed": _confirmed,
           "ResultDisputed": _disputed, "ResultSettled": _settled, "ResultVoided": _voided,
           "ResultRecorded": _recorded, "ResultForfeited": _forfeited, "ListsPublished": _published,
-          "LeagueClosed": _closed, "RoundReminded": _reminded, "SettingsChanged": _settings_changed}
+          "LeagueClosed": _closed, "RoundReminded": _reminded, "SettingsChanged": _settings_changed,
+          "StallReported": _stall_reported, "ForfeitStopped": _forfeit_stopped}
 EVENT_TYPES = ("LeagueCreated", *_APPLY)
 
 

@@ -170,11 +170,14 @@ async def test_every_league_command_of_discord_works_at_the_local_table(redis, p
 
 
 async def test_a_block_at_the_local_table(redis, prefix, tmp_path):
-    """``/block`` and ``/unblock`` at the local table, as on Discord: a blocked player's challenge is refused."""
+    """``/block``, ``/unblock`` and ``/quiet`` at the local table, as on Discord: a blocked player's challenge is
+    refused; quiet hours are set and shown."""
     out = io.StringIO()
     local = open_local_table(services_for(redis, prefix), out=out, boards_dir=tmp_path)
     await local.run(["/as ann", "/block bob", "/block", "/as bob", "/match new underworlds vs:ann",
-                     "/as ann", "/unblock bob", "/as bob", "/match new underworlds vs:ann"])
+                     "/as ann", "/unblock bob", "/as bob", "/match new underworlds vs:ann",
+                     "/quiet start:23:00 end:08:00 timezone:Europe/Madrid mode:silent", "/quiet"])
     text = out.getvalue()
+    assert text.count("Your quiet hours: 23:00 to 08:00 (Europe/Madrid); reminders then arrive silently") == 2
     assert "You block @bob" in text and "ann is not taking challenges from you" in text, text
     assert "You take challenges from @bob again" in text and "waiting for @ann" in text
