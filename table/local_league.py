@@ -157,7 +157,8 @@ def install(local: LocalTable) -> Leagues:
     async def ratings(ctx: Context, game: str = "") -> Reply:
         return await leagues.ratings(ctx, game)
 
-    @cmd("league export", ["league"], help="/league export — results, standings and every game (CSV, JSON, the community's layout)")
+    @cmd("league export", ["league"],
+         help="/league export — results, standings and every game (CSV, JSON, the community's layout)")
     async def export(ctx: Context, league: str | None = None) -> Reply:
         return await leagues.export(ctx, league)
 
