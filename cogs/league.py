@@ -28,8 +28,8 @@ log = logging.getLogger(__name__)
 
 POLL_SECONDS = 60.0
 """How often due league work (auto-confirmations, reminders, forfeits) is looked for."""
-LEAGUE = "League id (default: the open one)"
-PAIRING = "Pairing id such as 1.2 (default: yours this round)"
+LEAGUE = "League (default: the open one)"
+PAIRING = "Pairing such as 1.2 (default: yours this round)"
 
 
 def leagues_of(client: discord.Client) -> Leagues:
@@ -54,7 +54,7 @@ async def timezone_choices(interaction: discord.Interaction, current: str) -> li
 
 
 class LeagueButton(discord.ui.DynamicItem[discord.ui.Button],
-                   template=r"(?P<id>l:(?:confirm|dispute):[\w.\-]{1,20}:[\w.\-]{1,20})"):
+                   template=r"(?P<id>l:(?:confirm|dispute|stop):[\w.\-]{1,20}:[\w.\-]{1,20})"):
     """A league's confirm or dispute button (survives restarts)."""
 
     def __init__(self, custom_id: str) -> None:
@@ -114,16 +114,25 @@ class LeagueCog(commands.Cog):
                 log.warning("league announcement not posted in %s (%s)", channel_id, error)
         return sent
 
+    @app_commands.command(name="quiet", description="Your quiet hours: reminders then wait or come silently")
+    @app_commands.describe(start="From, such as 23:00", end="Until, such as 08:00",
+                           timezone="Your time zone, such as Europe/Madrid (default UTC)",
+                           mode="Reminders then wait (default) or come silently; off removes your quiet hours")
+    @app_commands.autocomplete(timezone=timezone_choices)
+    async def quiet(self, interaction: discord.Interaction, start: str | None = None, end: str | None = None,
+                    timezone: str | None = None, mode: Literal["wait", "silent", "off"] | None = None) -> None:
+        await answer(interaction, lambda ctx: self.leagues.quiet.command(ctx, start, end, timezone, mode))
+
     @group.command(name="create", description="Create a league (moderators)")
     @app_commands.describe(name="The league's name", game="Which game", format="The game's list format",
                            pairing="How rounds are paired", starts="First day (YYYY-MM-DD, default today)",
                            ends="Last day (YYYY-MM-DD)", round_days="Days per round",
                            points="Points for win/draw/loss, such as 3/1/0",
-                           tiebreakers="In order: wins, losses, score, buchholz, median, sb, h2h, sos (default: the game's)",
+                           tiebreakers="In order: wins, losses, score, buchholz, median, sb, h2h, sos",
                            bye_games="Games a bye counts as won", bye_score="Game-score difference a bye counts",
                            confirm_hours="Hours before an unanswered claim becomes final",
-                           pack="The server's data pack its lists and matches use (optional)",
-                           timezone="Its time zone, such as Europe/Madrid (deadlines are typed and shown in it; UTC)")
+                           pack="A server data pack for its lists and matches (optional)",
+                           timezone="Time zone of its deadlines, such as Europe/Madrid (default UTC)")
     @app_commands.autocomplete(game=league_game_choices, pack=pack_choices, timezone=timezone_choices)
     async def create(self, interaction: discord.Interaction, name: str, game: str, format: str,
                      pairing: Literal["swiss", "round-robin"] = "swiss", starts: str | None = None,
@@ -156,6 +165,14 @@ class LeagueCog(commands.Cog):
     async def drop(self, interaction: discord.Interaction, player: discord.User | None = None,
                    league: str | None = None) -> None:
         await answer(interaction, lambda ctx: self.leagues.drop(ctx, league, actor_of(player) if player else None))
+
+    @group.command(name="substitute", description="Give a player's seat and results to someone else (organiser)")
+    @app_commands.describe(player="Who leaves", substitute="Who takes the seat", league=LEAGUE)
+    @app_commands.autocomplete(league=league_choices)
+    async def substitute(self, interaction: discord.Interaction, player: discord.User, substitute: discord.User,
+                         league: str | None = None) -> None:
+        await answer(interaction, lambda ctx: self.leagues.substitute(ctx, league, actor_of(player),
+                                                                      actor_of(substitute)))
 
     @group.command(name="publish", description="Make every list public (organiser)")
     @app_commands.describe(league=LEAGUE)
@@ -244,7 +261,7 @@ class LeagueCog(commands.Cog):
     async def ratings(self, interaction: discord.Interaction, game: str) -> None:
         await answer(interaction, lambda ctx: self.leagues.ratings(ctx, game))
 
-    @group.command(name="export", description="Results and standings as CSV files (only you see them)")
+    @group.command(name="export", description="Results, standings and games as CSV and JSON (only you see them)")
     @app_commands.describe(league=LEAGUE)
     @app_commands.autocomplete(league=league_choices)
     async def export(self, interaction: discord.Interaction, league: str | None = None) -> None:

@@ -10,6 +10,7 @@ from discord.ext import commands
 from cogs.packs import pack_choices
 from cogs.send import actor_of, answer
 from engine.core import system as systems
+from table import handover
 from table.games import games_reply
 from table.services import Services
 
@@ -97,6 +98,17 @@ class MatchCog(commands.Cog):
         await answer(interaction, lambda ctx: self.services.packs.new_match(ctx, self.table, game, opponents,
                                                                             pack))
 
+    @app_commands.command(name="block", description="Refuse someone's challenges (leagues are not affected)")
+    @app_commands.describe(user="Whose challenges you refuse (leave it out to see whom you block)")
+    async def block(self, interaction: discord.Interaction, user: discord.User | None = None) -> None:
+        await answer(interaction, lambda ctx: self.table.blocks.block(ctx, actor_of(user)) if user is not None
+                     else self.table.blocks.listing(ctx))
+
+    @app_commands.command(name="unblock", description="Take challenges from someone you blocked again")
+    @app_commands.describe(user="Whose challenges you take again")
+    async def unblock(self, interaction: discord.Interaction, user: discord.User) -> None:
+        await answer(interaction, lambda ctx: self.table.blocks.unblock(ctx, actor_of(user)))
+
     @group.command(name="status", description="Show a match: players, turn, result")
     @app_commands.describe(match="Match id (default: the match of this thread)")
     @app_commands.autocomplete(match=match_choices)
@@ -114,6 +126,15 @@ class MatchCog(commands.Cog):
     @app_commands.autocomplete(match=match_choices)
     async def abandon(self, interaction: discord.Interaction, match: str | None = None) -> None:
         await answer(interaction, lambda ctx: self.table.abandon(ctx, match))
+
+    @group.command(name="substitute", description="Hand your seat to someone else mid-match (they accept)")
+    @app_commands.describe(substitute="Who takes your seat", player="Whose seat (moderators; default: yours)",
+                           match="Match id (default: the match of this thread)")
+    @app_commands.autocomplete(match=match_choices)
+    async def substitute(self, interaction: discord.Interaction, substitute: discord.User,
+                         player: discord.User | None = None, match: str | None = None) -> None:
+        await answer(interaction, lambda ctx: handover.offer(self.table, ctx, actor_of(substitute),
+                                                             actor_of(player) if player else None, match))
 
     @group.command(name="log", description="The last entries of the match log (only you see it)")
     @app_commands.describe(n="How many entries (1-50)", match="Match id (default: the match of this thread)")

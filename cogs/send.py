@@ -75,6 +75,8 @@ def message_kwargs(reply: Reply) -> dict:
             embed.set_image(url=f"attachment://{e.image}")
         embeds.append(embed)
     kwargs: dict = {"content": reply.content or None, "embeds": embeds, "allowed_mentions": allowed_mentions(reply)}
+    if reply.silent:  # @silent: no push or desktop notification
+        kwargs["silent"] = True
     if reply.files:
         kwargs["files"] = [discord.File(io.BytesIO(f.data), filename=f.name) for f in reply.files]
     if reply.buttons or reply.selects:

@@ -14,6 +14,7 @@ from typing import Any, Awaitable, Callable, Iterable, Sequence
 from engine.core import system as systems
 from engine.core.errors import GameError, IllegalAction, NotAllowed, NotFound
 from engine.core.rng import match_seed, seed_commitment
+from table.blocks import Blocks
 from table.context import Actor, Context, safe
 from table.fairness import RecordingRng, verify_draws
 from table.logs import match_id_var
@@ -44,6 +45,8 @@ class Table:
         self.show: Show | None = None
         """Set by the games' table (``Play``): shows a match with its game's panel; without it, the
         match's status."""
+        self.blocks = Blocks(store.redis, store.prefix)
+        """Each player's block list: a challenge to someone who blocks the challenger is refused."""
         self.finished_listeners: list[Callable[[Match], Awaitable[None]]] = []
         """Called with the saved match once it is over (a league records its result); a failing
         listener is logged and never undoes the end of the match."""
@@ -138,19 +141,27 @@ class Table:
 
     # opening ----------------------------------------------------------------
     async def new_match(self, ctx: Context, game: str, opponent: Actor | Sequence[Actor],
-                        options: dict[str, Any] | None = None) -> Reply:
+                        options: dict[str, Any] | None = None, *, blocks: bool = True) -> Reply:
         """Challenge ``opponent`` (or several, for a game of more players): the match gets its own thread
-        and waits for every invited player's answer. Seats are taken in order, the challenger's first.
+        and waits for every invited player's answer. Seats are taken in order, the challenger's first. An
+        opponent who blocks the challenger (``/block``) refuses it, unless ``blocks`` is False (a league's
+        pairing: the organiser paired them).
 
         :raises NotFound: core.unknown_system
         :raises IllegalAction: core.system_not_available, core.opponent_is_self, core.opponent_is_bot,
             core.table.player_twice, core.table.player_count, core.too_many_matches
+        :raises NotAllowed: core.blocked_you
         """
         info = systems.find_info(game)
         systems.find_system(info.key)
         actor = ctx.actor
         opponents = [opponent] if isinstance(opponent, Actor) else list(opponent)
         self._check_players(info, actor, opponents)
+        if blocks:
+            refusing = set(await self.blocks.blocked_by([o.user_id for o in opponents], actor.user_id))
+            if refusing:
+                raise NotAllowed("core.blocked_you", name=safe(next(o.name for o in opponents
+                                                                    if o.user_id in refusing)))
         open_ = [m for m in await self.store.matches_of(actor.user_id, limit=MAX_OPEN_MATCHES + 5)
                  if not m.status.over]
         if len(open_) >= MAX_OPEN_MATCHES:

@@ -79,6 +79,8 @@ class LocalTable:
         self.commands: dict[str, Command] = {}
         self._files_written = 0
         self.names: dict[int, str] = {}
+        self.routes: dict[str, Callable[[Context, str], Awaitable[Reply]]] = {}
+        """Buttons that are not a match's, by their custom id's first part (``l``: a league's), for ``/press``."""
 
     # commands -----------------------------------------------------------------
     def command(self, path: str, params: list[str] | None = None, aliases: dict[str, str] | None = None,
@@ -165,7 +167,7 @@ class LocalTable:
 
     def _print_text(self, reply: Reply, channel: int, paths: list[str]) -> None:
         where = "lobby" if channel == LOBBY else f"thread {channel}"
-        head = f"[{where}{' · only you see this' if reply.ephemeral else ''}]"
+        head = f"[{where}{' · only you see this' if reply.ephemeral else ''}{' · silent' if reply.silent else ''}]"
         lines = [head]
         if reply.content:
             lines.append(reply.content)

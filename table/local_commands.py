@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from engine.core import system as systems
 from engine.core.errors import InvalidInput, NotFound
+from table import handover
 from table.context import Context
 from table.games import games_reply
 from table.local import LOBBY, LocalTable
@@ -43,6 +44,18 @@ def install(local: LocalTable, play: Play) -> None:
         first = local.actor(opponent.lstrip("@"))
         return await local.services.packs.new_match(ctx, table, game, [first, *extra] if extra else first, pack)
 
+    @cmd("block", ["user"], help="/block <player> — refuse their challenges (leagues are not affected); "
+                                 "/block alone: whom you block")
+    async def block(ctx: Context, user: str = "") -> Reply:
+        name = user.strip().lstrip("@")
+        return await (table.blocks.block(ctx, local.actor(name)) if name else table.blocks.listing(ctx))
+
+    @cmd("unblock", ["user"], help="/unblock <player> — take their challenges again")
+    async def unblock(ctx: Context, user: str = "") -> Reply:
+        if not user.strip():
+            raise InvalidInput("local.bad_option", option="user", problem="say who", example="/unblock bob")
+        return await table.blocks.unblock(ctx, local.actor(user.strip().lstrip("@")))
+
     @cmd("match status", ["match"], help="/match status [match:<id>]")
     async def match_status(ctx: Context, match: str | None = None) -> Reply:
         return await table.status(ctx, match)
@@ -50,6 +63,17 @@ def install(local: LocalTable, play: Play) -> None:
     @cmd("match concede", ["match"], help="/match concede")
     async def match_concede(ctx: Context, match: str | None = None) -> Reply:
         return await table.concede(ctx, match)
+
+    @cmd("match substitute", ["substitute", "player", "match"],
+         help="/match substitute <player> [player:<whose seat> (moderators)] — hand your seat to someone else "
+              "(they /press Take the seat)")
+    async def match_substitute(ctx: Context, substitute: str = "", player: str | None = None,
+                               match: str | None = None) -> Reply:
+        if not substitute.strip():
+            raise InvalidInput("local.bad_option", option="substitute", problem="say who",
+                               example="/match substitute carol")
+        leaving = local.actor(player.strip().lstrip("@")) if player and player.strip() else None
+        return await handover.offer(table, ctx, local.actor(substitute.strip().lstrip("@")), leaving, match)
 
     @cmd("match abandon", ["match"], help="/match abandon (every player, or a moderator)")
     async def match_abandon(ctx: Context, match: str | None = None) -> Reply:
@@ -89,9 +113,13 @@ def install(local: LocalTable, play: Play) -> None:
         wanted = button.lower()
         for label, custom_id, value in local.buttons:
             if wanted in (label.lower(), custom_id.lower()):
+                route = local.routes.get(custom_id.partition(":")[0])
+                if route is not None:
+                    return await route(ctx, custom_id)
                 return await play.press(ctx, custom_id, None if value is None else [value])
         if ":" in button:
-            return await play.press(ctx, button)
+            route = local.routes.get(button.partition(":")[0])
+            return await (route(ctx, button) if route is not None else play.press(ctx, button))
         raise NotFound("core.unknown_button")
 
     @cmd("help", [], help="/help — this list")

@@ -80,6 +80,9 @@ class Match(BaseModel):
     """The language of the match's public messages (the server's, when the match was created)."""
     undo_request: dict[str, Any] | None = None
     """A pending request to take back the last action: ``{"n": log entry, "seat": ..., "by": user id}``."""
+    handover: dict[str, Any] | None = None
+    """A seat offered to a substitute, waiting for their answer (``table.handover``): ``{"seat", "from", "to",
+    "name", "by"}``."""
 
     @staticmethod
     def new_id() -> str:

@@ -1,13 +1,13 @@
 """Every game's table together: the button router, the panel after an accept or an undo, reminders.
 
 ``Play`` builds one ``GameTable`` per registered presenter and answers what is not one game's: a
-``m:`` button (accept, decline, abandon, undo) goes to the lifecycle or to ``undo``; a ``g:`` button
-or select menu goes to the table of its match's game.
+``m:`` button (accept, decline, abandon, undo, a seat's handover) goes to the lifecycle, ``undo`` or ``handover``; a
+``g:`` button or select menu goes to the table of its match's game.
 """
 from __future__ import annotations
 
 from engine.core.errors import GameError, NotFound
-from table import undo
+from table import handover, undo
 from table.context import Context
 from table.game_table import GameTable, board_cache
 from table.lifecycle import Table
@@ -69,6 +69,8 @@ class Play:
                 reply = await self.table.abandon(ctx, match_id)
             elif verb in ("undo-yes", "undo-no"):
                 reply = await undo.answer(self.table, ctx, match_id, verb == "undo-yes")
+            elif verb in ("sub-yes", "sub-no"):
+                return await handover.answer(self.table, ctx, match_id, verb == "sub-yes")
             else:
                 raise NotFound("core.unknown_button")
             reply.retire = True  # an answered invitation or request keeps no buttons to press again

@@ -5,7 +5,9 @@ when it comes, a match played since is not reminded, its deadline moved to its l
 action writes the deadline only when this process has not written it for the match lately (``REARM_SECONDS``), not
 every time: the set is one key, on one node of a cluster, that every command of the fleet would write to.
 A finished match leaves the set. The reminder's words come from the game (the step
-awaited) through ``Play``, which knows the games; this module knows none.
+awaited) through ``Play``, which knows the games; this module knows none. A player in their quiet hours
+(``/quiet``, table/quiet.py) is left out of a reminder until they end (``wait``: the match's deadline is moved to
+then) or reminded without a notification (``silent``, when everyone reminded is in quiet hours).
 
 Every bot process polls the set, so each due match is claimed with a lease (table/leases.py) and its
 deadline read again under the lease: the process that re-arms it is the one that reminds, once per
@@ -23,6 +25,7 @@ from table.i18n import message
 from table.leases import LEASE_SECONDS, Leases
 from table.lifecycle import Table
 from table.match import Match, Status
+from table.quiet import QuietHours
 from table.reply import Reply
 
 REARM_SECONDS = 3600
@@ -48,6 +51,8 @@ class Reminders:
         self.idle_seconds = idle_seconds
         self.key = f"{self.store.prefix}:idle"
         self.leases = Leases(self.store.redis, prefix=self.store.prefix, seconds=lease_seconds)
+        self.quiet = QuietHours(self.store.redis, self.store.prefix)
+        """Players' quiet hours (``/quiet``): a reminder to them waits until the hours end or comes silently."""
         self._written: OrderedDict[str, float] = OrderedDict()
         """Match id -> when this process last wrote its deadline (the table's clock)."""
 
@@ -107,10 +112,15 @@ class Reminders:
             await self.store.redis.zadd(self.key, {match_id: match.updated_at + self.idle_seconds})
             return None
         users, step, command = waiting(match)
-        await self.store.redis.zadd(self.key, {match_id: now + self.idle_seconds})
+        quiet = {u: (q.mode, until) for u, q in (await self.quiet.of(users)).items()
+                 if (until := q.until(now)) is not None}
+        wakes = [until for mode, until in quiet.values() if mode == "wait"]
+        # a player in quiet hours who asked reminders to wait is reminded when they end (if nobody acted by then)
+        await self.store.redis.zadd(self.key, {match_id: min([now + self.idle_seconds, *wakes])})
+        users = [u for u in users if quiet.get(u, ("",))[0] != "wait"]
         if not users:
             return None
         text = message("core.table.reminder", match.lang, players=" ".join(f"<@{u}>" for u in users),
                        match=match.id, minutes=round((now - match.updated_at) / 60), step=step,
                        command=command)
-        return match.id, match.where, Reply(content=text, mentions=users)
+        return match.id, match.where, Reply(content=text, mentions=users, silent=all(u in quiet for u in users))

@@ -81,6 +81,8 @@ class Reply:
     selects: list[Select] = field(default_factory=list)
     """Select menus, each on its own row above the buttons."""
     ephemeral: bool = False
+    silent: bool = False
+    """Posted without a notification (Discord's ``@silent``): a reminder to players in their quiet hours."""
     mentions: list[int] = field(default_factory=list)
     """User ids this message may ping; nobody else is ever pinged."""
     posts: list[tuple[int, "Reply"]] = field(default_factory=list)
@@ -98,6 +100,7 @@ class Reply:
         return {
             "content": self.content,
             "ephemeral": self.ephemeral,
+            "silent": self.silent,
             "embeds": [asdict(e) for e in self.embeds],
             "files": [{"name": f.name, "bytes": len(f.data)} for f in self.files],
             "buttons": [asdict(b) for b in self.buttons],

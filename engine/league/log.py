@@ -67,6 +67,13 @@ class Game:
     """The bot match the result came from."""
     final_seq: int | None = None
     """The log position that made the result final (ratings are replayed in this order)."""
+    final_at: float | None = None
+    """When the result became final (the exports' date is the claim's time when there was one, else this)."""
+    held: bool = False
+    """The organiser stopped the forfeit rule for this pairing: the deadline does not make it a double loss."""
+    played_by: tuple[int, int | None] | None = None
+    """Who held the two sides when the result became final: ratings follow who played, not a substitute who took
+    the seat afterwards."""
     dispute: str = ""
 
     @property
@@ -88,7 +95,12 @@ class Round:
     deadline: float
     closed: bool = False
     reminded: bool = False
-    """The players still to report were reminded before the deadline."""
+    """The players still to report were reminded before the deadline (the first reminder went out)."""
+    notified: dict[int, int] = field(default_factory=dict)
+    """Each player's last reminder of the round: 1 (the first) or 2 (the second); a player in quiet hours who asked
+    reminders to wait is reminded later than the others."""
+    escalated: list[str] = field(default_factory=list)
+    """Pairings still unplayed that the organiser was told of before the deadline."""
 
 
 @dataclass(slots=True)
@@ -154,8 +166,9 @@ def _require_organiser(league: League, event: Event) -> None:
         raise NotAllowed("league.organiser_only")
 
 
-def _finalise(league: League, game: Game, result: Result) -> None:
-    game.status, game.result, game.final_seq = GameStatus.FINAL, result, league.seq
+def _finalise(league: League, game: Game, result: Result, at: float) -> None:
+    game.status, game.result, game.final_seq, game.final_at = GameStatus.FINAL, result, league.seq, at
+    game.played_by = (game.a, game.b)
 
 
 def _created(event: Event) -> League:
@@ -182,6 +195,27 @@ def _dropped(league: League, e: Event) -> None:
     player.dropped = True
 
 
+def _substituted(league: League, e: Event) -> None:
+    """The organiser hands a registered seat (``user``) to another member (``substitute``): the seat's list,
+    pairings and results so far, its place in a round robin's schedule, a claim it made; a seat left with
+    ``/league drop`` is active again. The substitute must not hold a seat of the league already."""
+    _require_organiser(league, e)
+    if league.closed:
+        raise IllegalAction("league.closed")
+    old, new = e["user"], e["substitute"]
+    seat = league.players.get(old)
+    if seat is None:
+        raise NotFound("league.not_a_player")
+    if new in league.players:
+        raise IllegalAction("league.substitute_has_a_seat")
+    league.players = {(new if u == old else u): (Player(new, e["name"], p.list_text, p.joined_at) if u == old else p)
+                      for u, p in league.players.items()}
+    for g in league.games.values():
+        g.a = new if g.a == old else g.a
+        g.b = new if g.b == old else g.b
+        g.claim_by = new if g.claim_by == old else g.claim_by
+
+
 def _round_started(league: League, e: Event) -> None:
     """The organiser pairs a round (``/league next``), or the bot does (``auto``) once the last result of the
     round is final, if the league's rounds advance by themselves."""
@@ -206,7 +240,7 @@ def _round_started(league: League, e: Event) -> None:
         league.games[game.id] = game
         if game.bye:  # a bye is a win with the league's bye credit, final at once
             bye = league.config.bye
-            _finalise(league, game, Result(bye.games, 0, bye.score, 0))
+            _finalise(league, game, Result(bye.games, 0, bye.score, 0), e["at"])
 
 
 def _claimed(league: League, e: Event) -> None:
@@ -227,7 +261,7 @@ def _confirmed(league: League, e: Event) -> None:
         raise IllegalAction("league.nothing_to_confirm", pairing=game.id)
     if e["type"] == "ResultConfirmed" and (game.side(e["by"]) is None or e["by"] == game.claim_by):
         raise NotAllowed("league.opponent_confirms", pairing=game.id)
-    _finalise(league, game, game.claim)
+    _finalise(league, game, game.claim, e["at"])
 
 
 def _disputed(league: League, e: Event) -> None:
@@ -243,14 +277,14 @@ def _settled(league: League, e: Event) -> None:
     game = _game(league, e["pairing"])
     if game.bye:
         raise IllegalAction("league.bye_is_fixed", pairing=game.id)
-    _finalise(league, game, Result.from_json(e["result"]))
+    _finalise(league, game, Result.from_json(e["result"]), e["at"])
     game.dispute = ""
 
 
 def _voided(league: League, e: Event) -> None:
     _require_organiser(league, e)
     game = _game(league, e["pairing"])
-    game.status, game.result, game.final_seq, game.dispute = GameStatus.VOID, None, None, ""
+    game.status, game.result, game.final_seq, game.final_at, game.dispute = GameStatus.VOID, None, None, None, ""
 
 
 def _recorded(league: League, e: Event) -> None:
@@ -259,7 +293,7 @@ def _recorded(league: League, e: Event) -> None:
     if game.status is GameStatus.FINAL:
         raise IllegalAction("league.result_exists", pairing=game.id, status=game.status.value)
     game.match = e["match"]
-    _finalise(league, game, Result.from_json(e["result"]))
+    _finalise(league, game, Result.from_json(e["result"]), e["at"])
 
 
 def _forfeited(league: League, e: Event) -> None:
@@ -267,14 +301,43 @@ def _forfeited(league: League, e: Event) -> None:
     game = _game(league, e["pairing"])
     if game.status is not GameStatus.PENDING:
         raise IllegalAction("league.result_exists", pairing=game.id, status=game.status.value)
-    _finalise(league, game, Result(0, 0, double_loss=True))
+    if game.held:
+        raise IllegalAction("league.forfeit_held", pairing=game.id)
+    _finalise(league, game, Result(0, 0, double_loss=True), e["at"])
 
 
 def _reminded(league: League, e: Event) -> None:
+    """The bot reminded ``users`` (every player still to report, in logs written before quiet hours) of the round's
+    deadline: the first reminder (``stage`` 1) or the second (2); never the same player twice at one stage."""
     round_ = league.rounds[e["round"] - 1]
-    if round_.reminded:
+    users, stage = e.get("users"), e.get("stage", 1)
+    if users is None:
+        if round_.reminded:
+            raise IllegalAction("league.already_reminded", round=round_.number)
+        round_.reminded = True
+        return
+    if stage not in (1, 2) or any(round_.notified.get(u, 0) >= stage for u in users):
         raise IllegalAction("league.already_reminded", round=round_.number)
+    for u in users:
+        round_.notified[u] = stage
     round_.reminded = True
+
+
+def _stall_reported(league: League, e: Event) -> None:
+    """The bot told the organiser that ``pairings`` were still unplayed before the deadline (once each)."""
+    round_ = league.rounds[e["round"] - 1]
+    if any(p in round_.escalated for p in e["pairings"]):
+        raise IllegalAction("league.already_reminded", round=round_.number)
+    round_.escalated += e["pairings"]
+
+
+def _forfeit_stopped(league: League, e: Event) -> None:
+    """The organiser stops the forfeit rule for an unplayed pairing: the deadline leaves it pending."""
+    _require_organiser(league, e)
+    game = _game(league, e["pairing"])
+    if game.bye or game.status is not GameStatus.PENDING:
+        raise IllegalAction("league.result_exists", pairing=game.id, status=game.status.value)
+    game.held = True
 
 
 def _published(league: League, e: Event) -> None:
@@ -302,7 +365,8 @@ def _settings_changed(league: League, e: Event) -> None:
         if e["deadline"] <= e["at"]:
             raise IllegalAction("league.deadline_passed")
         if e["deadline"] > current.deadline:
-            current.reminded = False  # a later deadline: the players still to report are reminded again
+            # a later deadline: the players still to report are reminded (and the organiser told) again
+            current.reminded, current.notified, current.escalated = False, {}, []
         current.deadline = e["deadline"]
 
 
@@ -313,11 +377,13 @@ def _closed(league: League, e: Event) -> None:
         league.current.closed = True
 
 
-_APPLY = {"PlayerJoined": _joined, "PlayerDropped": _dropped, "RoundStarted": _round_started,
+_APPLY = {"PlayerJoined": _joined, "PlayerDropped": _dropped, "PlayerSubstituted": _substituted,
+          "RoundStarted": _round_started,
           "ResultClaimed": _claimed, "ResultConfirmed": _confirmed, "ResultAutoConfirmed": _confirmed,
           "ResultDisputed": _disputed, "ResultSettled": _settled, "ResultVoided": _voided,
           "ResultRecorded": _recorded, "ResultForfeited": _forfeited, "ListsPublished": _published,
-          "LeagueClosed": _closed, "RoundReminded": _reminded, "SettingsChanged": _settings_changed}
+          "LeagueClosed": _closed, "RoundReminded": _reminded, "SettingsChanged": _settings_changed,
+          "StallReported": _stall_reported, "ForfeitStopped": _forfeit_stopped}
 EVENT_TYPES = ("LeagueCreated", *_APPLY)
 
 

@@ -102,3 +102,17 @@ def shown(ts: float, tz: ZoneInfo) -> str:
     then = local(ts, tz)
     return f"{then:%a %Y-%m-%d %H:%M} {then.tzname()}"
 
+
+
+def quiet_until(now: float, start: time, end: time, tz: ZoneInfo) -> float | None:
+    """When quiet hours from ``start`` to ``end`` (wall-clock times in ``tz``; ``23:00``-``08:00`` spans midnight)
+    end, if ``now`` falls within them; None outside them (and when ``start`` equals ``end``: no quiet hours)."""
+    if start == end:
+        return None
+    moment = local(now, tz)
+    clock = moment.time().replace(tzinfo=None)
+    inside = start <= clock < end if start < end else (clock >= start or clock < end)
+    if not inside:
+        return None
+    day = moment.date() if clock < end else moment.date() + timedelta(days=1)
+    return at(day, end, tz)

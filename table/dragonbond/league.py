@@ -30,7 +30,7 @@ from pydantic import ValidationError
 from engine.core.errors import InvalidInput
 from engine.dragonbond.pack import DragonbondDocument, DragonbondPack, Force, ForceUnit, Unit, _check_force
 from engine.dragonbond.setup import build_unit, training_document
-from table.league.registry import LeagueGame, PackDocument, Problem, register_league_game, with_entries
+from table.league.registry import LeagueGame, PackDocument, Problem, list_lines, register_league_game, with_entries
 
 SIZES = {"skirmish": 50, "standard": 100, "full-army": 150}
 """§25.1: skirmish (escaramuza), standard (estándar), full army (ejército completo)."""
@@ -174,7 +174,7 @@ class _Reader:
 def read_force(text: str, size: int, pack: DragonbondPack) -> tuple[Force | None, list[Problem]]:
     """The force a list describes, and the problems reading it."""
     reader = _Reader(pack)
-    for raw in text.replace(";", "\n").splitlines():
+    for raw in list_lines(text):
         reader.line(raw)
     force = reader.force(size) if not reader.problems else None
     return force, reader.problems

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 from fractions import Fraction
 
 from PIL import Image, ImageDraw
@@ -13,8 +14,10 @@ from engine.league.log import Game, GameStatus, League
 from engine.league.results import Result
 from engine.league.standings import Line, value
 from render.kit.fonts import font
+from engine.league import times
 from table.context import safe
 from table.i18n import message
+from table.league.registry import identity, league_game
 
 
 def who(user: int | None) -> str:
@@ -135,6 +138,80 @@ def results_csv(league: League) -> bytes:
     return _csv(rows)
 
 
+GAME_COLUMNS = ("date", "round", "pairing", "player_1", "player_1_id", "player_1_faction", "player_1_deck_1",
+                "player_1_deck_2", "player_1_list", "player_2", "player_2_id", "player_2_faction", "player_2_deck_1",
+                "player_2_deck_2", "player_2_list", "result", "wins", "losses", "ties", "games_won", "games_lost",
+                "games_tied", "score_1", "score_2", "match")
+"""The per-game export's columns, told from player 1 (the pairing's first player)."""
+
+
+def game_rows(league: League) -> list[dict[str, object]]:
+    """One row per final result, in pairing order: the date it was played (the claim's day, or the day it became
+    final, in the league's time zone), both players with their warband, army or mage, decks and list, the match
+    from player 1's side (``result``; ``wins``/``losses``/``ties`` 1 or 0) and its games (won, lost, tied: a bot
+    match is one game, so one that ended level is one tied game; a reported result gives the games each side
+    won) and game scores (glory, victory points). A bye has no player 2; a double loss (nothing reported by the
+    deadline) is a loss for player 1 too, with no games."""
+    zone = times.zone(league.config.timezone)
+    lists = {u: (p.list_text, *identity(league.config.game, p.list_text, league.pack))
+             for u, p in league.players.items()}
+    rows = []
+    for g in sorted(league.games.values(), key=lambda g: [int(x) for x in g.id.split(".")]):
+        r = g.result
+        if g.status is not GameStatus.FINAL or r is None:
+            continue
+        played = g.claimed_at if g.claimed_at is not None else g.final_at
+        row: dict[str, object] = {"date": times.local_date(played, zone).isoformat() if played else "",
+                                  "round": g.round, "pairing": g.id}
+        for n, user in ((1, g.a), (2, g.b)):
+            text, faction, decks = lists.get(user, ("", "", ())) if user else ("", "", ())
+            player = league.players.get(user) if user else None
+            row |= {f"player_{n}": player.name if player else ("BYE" if n == 2 else ""),
+                    f"player_{n}_id": user or "", f"player_{n}_faction": faction,
+                    f"player_{n}_deck_1": decks[0] if decks else "",
+                    f"player_{n}_deck_2": decks[1] if len(decks) > 1 else "", f"player_{n}_list": text}
+        tied = 1 if g.match and r.ga == r.gb and not r.double_loss else 0
+        result = ("bye" if g.bye else "double loss" if r.double_loss else
+                  {"a": "win", "b": "loss", None: "draw"}[r.winner])
+        row |= {"result": result, "wins": int(r.winner == "a"), "losses": int(r.winner == "b" or r.double_loss),
+                "ties": int(r.winner is None and not r.double_loss),
+                "games_won": 0 if tied else r.ga, "games_lost": 0 if tied else r.gb, "games_tied": tied,
+                "score_1": r.sa, "score_2": r.sb, "match": g.match or ""}
+        rows.append(row)
+    return rows
+
+
+def games_csv(league: League) -> bytes:
+    """The per-game export as CSV (``GAME_COLUMNS``)."""
+    return _csv([list(GAME_COLUMNS)] + [[row[c] for c in GAME_COLUMNS] for row in game_rows(league)])
+
+
+def games_json(league: League) -> bytes:
+    """The per-game export as JSON: the league and a list of rows (``GAME_COLUMNS``)."""
+    c = league.config
+    body = {"league": league.id, "name": c.name, "game": c.game, "format": c.format, "timezone": c.timezone,
+            "pack": (league.pack or {}).get("id"), "games": game_rows(league)}
+    return json.dumps(body, ensure_ascii=False, indent=1).encode("utf-8")
+
+
+def community_csv(league: League) -> bytes | None:
+    """The game community's statistics layout (``LeagueGame.community``; None without one): one row per match two
+    players played (no byes, no double losses), told from player 1: Underworlds' ``Date, P1 Warband, P1 Deck1,
+    P1 Deck2, Wins, Losses, Ties, P2 Warband, P2 Deck1, P2 Deck2, G-W, G-L, G-T``, where Wins/Losses/Ties are the
+    match and G-W/G-L/G-T its games."""
+    columns = league_game(league.config.game).community
+    if not columns:
+        return None
+    rows: list[list[object]] = [list(columns)]
+    for r in game_rows(league):
+        if r["result"] in ("bye", "double loss"):
+            continue
+        rows.append([r["date"], r["player_1_faction"], r["player_1_deck_1"], r["player_1_deck_2"], r["wins"],
+                     r["losses"], r["ties"], r["player_2_faction"], r["player_2_deck_1"], r["player_2_deck_2"],
+                     r["games_won"], r["games_lost"], r["games_tied"]])
+    return _csv(rows)
+
+
 def standings_csv(lines: list[Line]) -> bytes:
     """One row per player, a column for every tiebreaker whichever the league uses: game wins
     (``games_for``), game losses (``games_against``), game-score difference, Buchholz, median-Buchholz,
@@ -161,5 +238,7 @@ def event_line(index: int, event: dict, lang: str) -> str:
         detail += f" deadline <t:{int(event['deadline'])}:f>"
     if event.get("user") and event.get("user") != event.get("by"):
         detail += f" {who(event['user'])}"
+    if event.get("substitute"):
+        detail += f" → {who(event['substitute'])}"
     by = who(event.get("by")) if event.get("by") else message("league.the_bot", lang)
     return f"`#{index}` {event['type']} {detail.strip()[:120]} · {by}"

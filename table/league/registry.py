@@ -21,6 +21,9 @@ Check = Callable[[str, str, "PackDocument | None"], list[Problem]]
 """(format, the list's text, the league's pack or None) -> every problem found (empty when legal)."""
 Describe = Callable[[str, "PackDocument | None"], str]
 """(the list's text, the league's pack or None) -> the list's one-line summary."""
+Identity = Callable[[str, "PackDocument | None"], "tuple[str, tuple[str, ...]]"]
+"""(the list's text, the league's pack or None) -> what the community's statistics record of a list: its warband,
+army or mage, and the decks it is built from (empty when the game has none)."""
 MatchOptions = Callable[[str, dict[str, str], "PackDocument | None"], dict[str, Any]]
 """(format, each seat's registered list {seat: text}, the league's pack or None) -> the options a bot match of
 the pairing starts with, so each seat plays its registered list (its pre-game choice of list is then made)."""
@@ -42,6 +45,11 @@ class LeagueGame:
     tiebreakers: tuple[Tiebreaker, ...] = DEFAULT_TIEBREAKERS
     """The tiebreakers of the game's organised play, in order: a league takes them unless the organiser lists
     others."""
+    identity: Identity | None = None
+    """A list's warband, army or mage and its decks, for the exports (None: the summary's first part, no decks)."""
+    community: tuple[str, ...] = ()
+    """The columns of the game community's statistics sheet (``/league export`` adds a file in that layout), or
+    empty when it has none."""
 
 
 _GAMES: dict[str, LeagueGame] = {}
@@ -77,6 +85,22 @@ def list_check(game: str, format: str, pack: PackDocument | None = None) -> Call
     if format not in registered.formats:
         raise NotFound("league.unknown_format", format=format, formats=", ".join(registered.formats))
     return lambda text: registered.check(format, text, pack)
+
+
+def list_lines(text: str) -> list[str]:
+    """A list's entries: one a line, or, as typed in Discord's one-line option box, separated by ``;``
+    (docs/leagues.md). Each game's reader takes its entries from here."""
+    return text.replace(";", "\n").splitlines()
+
+
+def identity(game: str, text: str, pack: PackDocument | None = None) -> tuple[str, tuple[str, ...]]:
+    """A list's warband, army or mage and the decks it is built from (``LeagueGame.identity``); a game without one
+    gives its summary's first part (``Wizard`` of ``Wizard · 59 spells``) and no decks."""
+    registered = league_game(game)
+    if registered.identity is not None:
+        return registered.identity(text, pack)
+    summary = registered.describe(text, pack) if registered.describe else ""
+    return summary.split(" · ", 1)[0], ()
 
 
 def problem_lines(problems: list[Problem], say: Callable[..., str]) -> list[str]:

@@ -28,6 +28,7 @@ from table.leases import Leases
 from table.lifecycle import Table
 from table.match import Match, Status
 from table.packs import PackCommands, PackStore
+from table.quiet import QuietHours
 from table.reply import Button, Embed, Field, File, Reply
 
 MAX_RETRIES = 50
@@ -81,18 +82,46 @@ def when(ts: float, league: League, style: str = "f") -> str:
     return f"<t:{int(ts)}:{style}> ({times.shown(ts, times.zone(league.config.timezone))})"
 
 
-def next_due(league: League) -> float | None:
-    """When the poller should next look at the league: a claim to auto-confirm, the reminder, the deadline."""
+def stage_times(league: League) -> tuple[float, float, float]:
+    """When the current round's players still to report are reminded (the first and the second time) and when the
+    organiser is told of its pairings still unplayed: ``remind_hours``, half and a quarter of it before the
+    deadline."""
+    deadline, hours = league.current.deadline, league.config.remind_hours * HOUR
+    return deadline - hours, deadline - hours / 2, deadline - hours / 4
+
+
+def _pending(league: League) -> list[Game]:
+    """The current round's pairings with nothing reported (none once the round or the league is closed)."""
+    current = league.current
+    if current is None or current.closed or league.closed:
+        return []
+    return [g for g in league.games_of(current.number) if g.status is GameStatus.PENDING]
+
+
+def next_due(league: League, wake: dict[int, float] | None = None) -> float | None:
+    """When the poller should next look at the league: a claim to auto-confirm, a player's first or second reminder
+    (not before ``wake[user]``: the end of quiet hours they wait out), telling the organiser, the deadline."""
+    wake = wake or {}
     times = [g.claimed_at + league.config.confirm_hours * HOUR for g in league.games.values()
              if g.status is GameStatus.CLAIMED and g.claimed_at is not None]
-    current = league.current
-    if current and not current.closed and not league.closed:
-        pending = any(g.status is GameStatus.PENDING for g in league.games_of(current.number))
-        if pending and league.config.remind_hours and not current.reminded:
-            times.append(current.deadline - league.config.remind_hours * HOUR)
-        if pending:
+    pending = _pending(league)
+    if pending:
+        current = league.current
+        if league.config.remind_hours:
+            first, second, organiser = stage_times(league)
+            for user in {u for g in pending for u in (g.a, g.b) if u}:
+                stage = current.notified.get(user, 2 if current.reminded and not current.notified else 0)
+                if stage < 2:
+                    times.append(max(first if stage == 0 else second, wake.get(user, 0.0)))
+            if any(g.id not in current.escalated and not g.held for g in pending):
+                times.append(organiser)
+        if any(not g.held for g in pending):
             times.append(current.deadline)
     return min(times) if times else None
+
+
+Quietness = dict[int, tuple[str, float]]
+"""The players in quiet hours now: user -> (``wait`` or ``silent``, when the hours end)."""
 
 
 class Leagues:
@@ -106,6 +135,8 @@ class Leagues:
         table.finished_listeners.append(self.match_finished)
         self.leases = Leases(store.redis, prefix=store.prefix)
         """Claims on each league's due work, so one bot process of many applies and announces it."""
+        self.quiet = QuietHours(store.redis, store.prefix)
+        """Players' quiet hours (``/quiet``): their reminders wait or go silent."""
         self.outbox: list[tuple[int, Reply]] = []
         """Announcements made outside a command (a round a bot match completed), posted with the next ``due``."""
 
@@ -238,7 +269,9 @@ class Leagues:
         return text
 
     async def join(self, ctx: Context, league_id: str | None, list_text: str) -> Reply:
-        """``/league join``: register with a list, checked for the league's format (one message per problem).
+        """``/league join``: register with a list, checked for the league's format (one message per problem). Until
+        the lists are published or round 1 starts, the player alone sees the list's one-line summary (its warband,
+        army or mage and card counts) and the channel is told only who joined; afterwards the announcement names it.
 
         :raises InvalidInput: league.no_list, league.list_too_long, league.list_refused
         """
@@ -255,11 +288,17 @@ class Leagues:
                                codes=[p["code"] for p in problems])
         event = self._stamp(ctx, {"type": "PlayerJoined", "user": ctx.actor.user_id, "name": ctx.actor.name[:40],
                                   "list": text})
-        await self.update(stored.id, lambda league: [event], ctx.guild_id)
+        league, _ = await self.update(stored.id, lambda league: [event], ctx.guild_id)
         describe = league_game(config.game).describe
-        summary = describe(text, stored.league.pack) if describe else ""
+        summary = safe(describe(text, stored.league.pack) if describe else "", 80) or "—"
+        if not league.lists_visible():  # the list stays its player's: they see what was read, the channel who joined
+            public = Reply(content=ctx.say("league.joined_hidden", player=f"<@{ctx.actor.user_id}>",
+                                           name=safe(config.name), league=stored.id))
+            return Reply(content=ctx.say("league.joined_yours", name=safe(config.name), league=stored.id,
+                                         summary=summary), ephemeral=True,
+                         posts=[(ctx.channel_id, public)] if ctx.channel_id else [])
         return Reply(content=ctx.say("league.joined", player=f"<@{ctx.actor.user_id}>", name=safe(config.name),
-                                     league=stored.id, summary=safe(summary, 80) or "—"))
+                                     league=stored.id, summary=summary))
 
     async def drop(self, ctx: Context, league_id: str | None, user: Actor | None = None) -> Reply:
         """``/league drop``: leave the league (the organiser may drop anyone); past results stay."""
@@ -268,6 +307,29 @@ class Leagues:
         await self.update(stored.id, lambda league: [self._stamp(ctx, {"type": "PlayerDropped", "user": target})],
                           ctx.guild_id)
         return Reply(content=ctx.say("league.dropped", player=f"<@{target}>", league=stored.id))
+
+    async def substitute(self, ctx: Context, league_id: str | None, player: Actor, substitute: Actor) -> Reply:
+        """``/league substitute`` (organiser): ``substitute`` takes ``player``'s registered seat, with its list,
+        pairings and results so far (the player's rating keeps the games they played).
+
+        :raises NotAllowed: league.organiser_only
+        :raises NotFound: league.not_a_player
+        :raises IllegalAction: league.substitute_has_a_seat, league.substitute_is_a_bot, league.closed
+        """
+        stored = await self.find(ctx, league_id)
+        self._organiser(ctx, stored.league)
+        if substitute.bot:
+            raise IllegalAction("league.substitute_is_a_bot", name=safe(substitute.name))
+        event = self._stamp(ctx, {"type": "PlayerSubstituted", "user": player.user_id,
+                                  "substitute": substitute.user_id, "name": substitute.name[:40]})
+        league, _ = await self.update(stored.id, lambda league: [event], ctx.guild_id)
+        game = league.game_of(substitute.user_id) if league.current and not league.current.closed else None
+        text = ctx.say("league.substituted", player=f"<@{player.user_id}>", substitute=f"<@{substitute.user_id}>",
+                       name=safe(league.config.name), league=stored.id)
+        if game is not None and not game.bye and game.status is not GameStatus.FINAL:
+            text += "\n" + ctx.say("league.substitute_plays", pairing=game.id, opponent=present.who(
+                game.opponent(substitute.user_id)))
+        return Reply(content=text, mentions=[substitute.user_id])
 
     async def publish(self, ctx: Context, league_id: str | None) -> Reply:
         """``/league publish`` (organiser): everyone may now see every list."""
@@ -414,8 +476,9 @@ class Leagues:
             raise IllegalAction("league.result_exists", pairing=game.id, status=game.status.value)
         opponent = game.opponent(ctx.actor.user_id)
         options = self._match_options(league, [ctx.actor.user_id, opponent])
+        # a block list does not refuse it: the organiser paired them (issue 36)
         reply = await self.table.new_match(ctx, league.config.game, Actor(opponent, league.players[opponent].name),
-                                           options or None)
+                                           options or None, blocks=False)
         reply.content += "\n" + ctx.say("league.play_counts", pairing=game.id, league=stored.id)
         if league_game(league.config.game).match_options:
             reply.content += "\n" + self._lists_line(ctx, league, [ctx.actor.user_id, opponent])
@@ -538,7 +601,8 @@ class Leagues:
                                 ctx.lang)
 
     async def press(self, ctx: Context, custom_id: str) -> Reply:
-        """A league button: ``l:confirm:<league>:<pairing>`` or ``l:dispute:<league>:<pairing>``.
+        """A league button: ``l:confirm:<league>:<pairing>``, ``l:dispute:<league>:<pairing>`` or (the organiser's,
+        under a stall notice) ``l:stop:<league>:<pairing>``.
 
         :raises NotFound: core.unknown_button
         """
@@ -548,6 +612,8 @@ class Leagues:
                 return await self.confirm(ctx, parts[2], parts[3])
             if parts[1] == "dispute":
                 return await self.dispute(ctx, parts[2], parts[3])
+            if parts[1] == "stop":
+                return await self.stop_forfeit(ctx, parts[2], parts[3])
         raise NotFound("core.unknown_button")
 
     # reading ----------------------------------------------------------------------------------------------------
@@ -596,7 +662,8 @@ class Leagues:
             league = (await self.store.load(league_id)).league
             if league.config.game != game:
                 continue
-            played += [(league.created_at, g.final_seq, g.a, g.b, g.result) for g in league.games.values()
+            played += [(league.created_at, g.final_seq, *(g.played_by or (g.a, g.b)), g.result)
+                       for g in league.games.values()
                        if g.status is GameStatus.FINAL and not g.bye and g.result is not None]
         played.sort(key=lambda p: (p[0], p[1]))
         return ratings((a, b, r) for _, _, a, b, r in played)
@@ -613,13 +680,18 @@ class Leagues:
         return Reply(embeds=[Embed(title=ctx.say("league.ratings_title", game=info.name), description="\n".join(lines))])
 
     async def export(self, ctx: Context, league_id: str | None) -> Reply:
-        """``/league export``: results and standings as CSV files (only the caller sees them)."""
+        """``/league export``: results and standings as CSV files, one row per game with both players' lists as CSV
+        and JSON, and the game community's statistics layout where it has one (only the caller sees them)."""
         stored = await self.find(ctx, league_id)
         league = stored.league
-        return Reply(content=ctx.say("league.exported", league=stored.id),
-                     files=[File(f"league-{stored.id}-results.csv", present.results_csv(league)),
-                            File(f"league-{stored.id}-standings.csv", present.standings_csv(self.lines(league)))],
-                     ephemeral=True)
+        files = [File(f"league-{stored.id}-results.csv", present.results_csv(league)),
+                 File(f"league-{stored.id}-standings.csv", present.standings_csv(self.lines(league))),
+                 File(f"league-{stored.id}-games.csv", present.games_csv(league)),
+                 File(f"league-{stored.id}-games.json", present.games_json(league))]
+        community = present.community_csv(league)
+        if community is not None:
+            files.append(File(f"league-{stored.id}-community.csv", community))
+        return Reply(content=ctx.say("league.exported", league=stored.id), files=files, ephemeral=True)
 
     async def audit(self, ctx: Context, league_id: str | None, last: int = 20) -> Reply:
         """``/league log``: the last changes, each with who made it."""
@@ -734,66 +806,149 @@ class Leagues:
                 self.outbox.append((league.channel, announced))
 
     # deadlines --------------------------------------------------------------------------------------------------
-    def _due_events(self, league: League, now: float) -> tuple[list[Event], list[int]]:
-        """What is due by ``now``: claims to auto-confirm, the reminder, forfeits; and whom to remind."""
+    def _due_events(self, league: League, now: float, quiet: Quietness | None = None) -> tuple[list[Event], Any]:
+        """What is due by ``now``: claims to auto-confirm; each player still to report reminded (the second time
+        at half ``remind_hours``), unless in quiet hours they wait out (``quiet``; a wait past the deadline is
+        posted silently instead); the organiser told of the pairings still unplayed at a quarter of it; at the
+        deadline the forfeit rule (not for a pairing whose forfeit the organiser stopped). Also who to remind:
+        ``{"remind": {stage: users}, "silent": users, "wake": {user: when}, "stalled": pairings}``."""
+        quiet = quiet or {}
         events: list[Event] = []
         for g in league.games.values():
             if g.status is GameStatus.CLAIMED and g.claimed_at + league.config.confirm_hours * HOUR <= now:
                 events.append({"type": "ResultAutoConfirmed", "at": now, "by": 0, "pairing": g.id})
-        remind: list[int] = []
+        found: dict[str, Any] = {"remind": {}, "silent": [], "wake": {}, "stalled": []}
+        pending = _pending(league)
         current = league.current
-        if current and not current.closed and not league.closed:
-            pending = [g for g in league.games_of(current.number) if g.status is GameStatus.PENDING]
-            if now >= current.deadline:
-                events += [{"type": "ResultForfeited", "at": now, "by": 0, "pairing": g.id} for g in pending]
-            elif (pending and league.config.remind_hours and not current.reminded
-                  and now >= current.deadline - league.config.remind_hours * HOUR):
-                events.append({"type": "RoundReminded", "at": now, "by": 0, "round": current.number})
-                remind = sorted(u for g in pending for u in (g.a, g.b) if u)
-        return events, remind
+        if not pending:
+            return events, found
+        if now >= current.deadline:
+            events += [{"type": "ResultForfeited", "at": now, "by": 0, "pairing": g.id} for g in pending if not g.held]
+            return events, found
+        if not league.config.remind_hours:
+            return events, found
+        first, second, organiser = stage_times(league)
+        for user in sorted({u for g in pending for u in (g.a, g.b) if u}):
+            done = current.notified.get(user, 2 if current.reminded and not current.notified else 0)
+            stage = 2 if now >= second else 1 if now >= first else 0
+            if stage <= done:
+                continue
+            mode, until = quiet.get(user, ("", 0.0))
+            if mode == "wait" and until < current.deadline:
+                found["wake"][user] = until
+                continue
+            if mode:
+                found["silent"].append(user)
+            found["remind"].setdefault(stage, []).append(user)
+        for stage, users in sorted(found["remind"].items()):
+            events.append({"type": "RoundReminded", "at": now, "by": 0, "round": current.number, "stage": stage,
+                           "users": users})
+        stalled = [g.id for g in pending if g.id not in current.escalated and not g.held]
+        if now >= organiser and stalled:
+            found["stalled"] = stalled
+            events.append({"type": "StallReported", "at": now, "by": 0, "round": current.number,
+                           "pairings": stalled})
+        return events, found
+
+    async def _quiet(self, league: League, now: float) -> Quietness:
+        """The current round's players still to report (and the organiser) who are in quiet hours now."""
+        users = sorted({u for g in _pending(league) for u in (g.a, g.b) if u} | {league.organiser})
+        out: Quietness = {}
+        for user, quiet in (await self.quiet.of(users)).items():
+            until = quiet.until(now)
+            if until is not None:
+                out[user] = (quiet.mode, until)
+        return out
 
     async def due(self, now: float | None = None) -> list[tuple[int, Reply]]:
-        """Everything due in every league, applied; returns the announcements as (channel, reply)."""
+        """Everything due in every league, applied; returns the announcements as (channel, reply). Reminders to
+        players in quiet hours wait until the hours end, or go silent (``Reply.silent``), as each player chose."""
         now = self.table.clock() if now is None else now
         posts, self.outbox = self.outbox, []
         for league_id in await self.store.due(now):
-            found: dict[str, Any] = {}
-
-            def make(league: League) -> list[Event]:
-                found["events"], found["remind"] = self._due_events(league, now)
-                return found["events"]
             # One process at a time (table/leases.py); the events are rebuilt from the league under the lease, so
             # what another process applied first is not due any more.
             async with self.leases.held("league", league_id) as lease:
                 if lease is None:
                     continue
+                loaded = (await self.store.load(league_id)).league
+                quiet = await self._quiet(loaded, now)
+                events, found = self._due_events(loaded, now, quiet)
+                if not events:  # nothing but reminders waiting for quiet hours to end
+                    await self.store.arm(league_id, next_due(loaded, found["wake"]))
+                    continue
+
+                def make(league: League) -> list[Event]:
+                    built, found["now"] = self._due_events(league, now, quiet)
+                    return built
                 try:
                     league, events = await self.update(league_id, make)
                 except GameError:
                     await self.store.arm(league_id, None)
                     continue
-            lines = []
-            for e in events:
-                if e["type"] == "ResultAutoConfirmed":
-                    g = league.games[e["pairing"]]
-                    lines.append(present_say(league, "league.auto_confirmed", pairing=g.id, result=g.result.text(),
-                                             a=present.who(g.a), b=present.who(g.b)))
-                elif e["type"] == "ResultForfeited":
-                    g = league.games[e["pairing"]]
-                    lines.append(present_say(league, "league.forfeited", pairing=g.id, a=present.who(g.a),
-                                             b=present.who(g.b)))
-                elif e["type"] == "RoundReminded":
-                    lines.append(present_say(league, "league.reminder", round=e["round"],
-                                             players=" ".join(present.who(u) for u in found["remind"]),
-                                             deadline=when(league.current.deadline, league, "R"), league=league.id))
-            if lines and league.channel:
-                mentions = sorted({u for g in league.games.values() for u in (g.a, g.b) if u
-                                   and any(g.id == e.get("pairing") for e in events)} | set(found["remind"]))
-                posts.append((league.channel, Reply(content="\n".join(lines), mentions=mentions)))
+                found = found["now"]
+                await self.store.arm(league_id, next_due(league, found["wake"]))
+            posts += [(league.channel, reply) for reply in self._due_replies(league, events, found, quiet)
+                      if league.channel]
             announced = self._announce(league, events)
             if announced is not None and league.channel:
                 posts.append((league.channel, announced))
         return posts
+
+    def _due_replies(self, league: League, events: list[Event], found: dict[str, Any], quiet: Quietness) -> list[Reply]:
+        """The posts of what fell due: results made final (auto-confirmed, forfeited), the reminders (a silent post
+        for players in quiet hours), the organiser told of stalled pairings with a button to stop each forfeit."""
+        lines = []
+        for e in events:
+            if e["type"] == "ResultAutoConfirmed":
+                g = league.games[e["pairing"]]
+                lines.append(present_say(league, "league.auto_confirmed", pairing=g.id, result=g.result.text(),
+                                         a=present.who(g.a), b=present.who(g.b)))
+            elif e["type"] == "ResultForfeited":
+                g = league.games[e["pairing"]]
+                lines.append(present_say(league, "league.forfeited", pairing=g.id, a=present.who(g.a),
+                                         b=present.who(g.b)))
+        replies = []
+        if lines:
+            mentions = sorted({u for g in league.games.values() for u in (g.a, g.b) if u
+                               and any(g.id == e.get("pairing") for e in events)})
+            replies.append(Reply(content="\n".join(lines), mentions=mentions))
+        silent = set(found["silent"])
+        for quietly in (False, True):
+            said = []
+            for stage, users in sorted(found["remind"].items()):
+                users = [u for u in users if (u in silent) == quietly]
+                if users:
+                    said.append(present_say(league, "league.reminder" if stage == 1 else "league.reminder_again",
+                                            round=league.current.number, league=league.id,
+                                            players=" ".join(present.who(u) for u in users),
+                                            deadline=when(league.current.deadline, league, "R")))
+            if said:
+                replies.append(Reply(content="\n".join(said), silent=quietly, mentions=sorted(
+                    u for users in found["remind"].values() for u in users if (u in silent) == quietly)))
+        if found["stalled"]:
+            games = [league.games[p] for p in found["stalled"]]
+            text = present_say(league, "league.stalled", organiser=present.who(league.organiser),
+                               round=league.current.number, deadline=when(league.current.deadline, league, "R"),
+                               pairings="\n".join(present.game_line(g, league.lang) for g in games))
+            buttons = [Button(f"l:stop:{league.id}:{g.id}", present_say(league, "league.button_stop", pairing=g.id),
+                              "secondary") for g in games[:20]]
+            replies.append(Reply(content=text, buttons=buttons, mentions=[league.organiser],
+                                 silent=league.organiser in quiet))
+        return replies
+
+    async def stop_forfeit(self, ctx: Context, league_id: str | None, pairing: str) -> Reply:
+        """The organiser stops the forfeit rule for an unplayed pairing (the button under the stall notice): the
+        deadline leaves it pending, to be settled (``/league settle``).
+
+        :raises NotAllowed: league.organiser_only
+        :raises IllegalAction: league.result_exists
+        """
+        stored = await self.find(ctx, league_id)
+        self._organiser(ctx, stored.league)
+        league, _ = await self.update(stored.id, lambda league: [self._stamp(ctx, {
+            "type": "ForfeitStopped", "pairing": pairing.strip()})], ctx.guild_id)
+        return Reply(content=ctx.say("league.forfeit_stopped", pairing=pairing.strip(), league=stored.id))
 
 
 def present_say(league: League, key: str, /, **params: Any) -> str:

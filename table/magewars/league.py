@@ -21,7 +21,7 @@ from engine.magewars import spellbooks
 from engine.magewars.cards import all_cards
 from engine.magewars.mages import ES_NAMES, MAGES, mage_ids
 from engine.magewars.pack import Card
-from table.league.registry import LeagueGame, PackDocument, Problem, register_league_game
+from table.league.registry import LeagueGame, PackDocument, Problem, list_lines, register_league_game
 
 FORMATS = ("full", "apprentice")
 _MAGE_KEYS = ("mage", "mago", "maga")
@@ -53,7 +53,7 @@ def parse_list(text: str, pack: PackDocument | None = None) -> tuple[str | None,
     book: dict[str, int] = {}
     problems: list[Problem] = []
     spells: list[str] = []
-    for raw in text.replace(";", "\n").splitlines():
+    for raw in list_lines(text):
         line = raw.split("#", 1)[0].strip().lstrip("-*• ").strip()
         key, sep, value = line.partition(":")
         if sep and _key(key) in _MAGE_KEYS:

@@ -24,7 +24,7 @@ import yaml
 from pydantic import ValidationError
 
 from engine.tambores.pack import CARD_LISTS, ArmyDeck, DeckEntry, TamboresDocument, TamboresPack, _check_deck
-from table.league.registry import LeagueGame, PackDocument, Problem, register_league_game, with_entries
+from table.league.registry import LeagueGame, PackDocument, Problem, list_lines, register_league_game, with_entries
 
 FORMATS = ("box", "custom")
 TRAINING_PACK = Path(__file__).resolve().parents[2] / "data" / "tambores" / "packs" / "training.yaml"
@@ -65,7 +65,7 @@ def read_deck(text: str, format: str, entries: TamboresPack) -> tuple[ArmyDeck |
     heroes: list[str] = []
     counts: dict[str, int] = {}
     problems: list[Problem] = []
-    for raw in text.replace(";", "\n").splitlines():
+    for raw in list_lines(text):
         line = raw.split("#", 1)[0].strip().lstrip("-*• ").strip()
         if not line:
             continue
@@ -126,6 +126,12 @@ def describe(text: str, pack: PackDocument | None = None) -> str:
     return f"{heroes} · {deck.army} · {sum(e.copies for e in deck.cards)} cards"
 
 
+def identity(text: str, pack: PackDocument | None = None) -> tuple[str, tuple[str, ...]]:
+    """The deck's army (``human``, ``orc``) and no decks, for the exports."""
+    deck, _ = read_deck(text, "custom", pack_entries(pack))
+    return (deck.army if deck else "?"), ()
+
+
 def match_options(format: str, lists: dict[str, str], pack: PackDocument | None = None) -> dict[str, Any]:
     """A league match (a skirmish, §15) is played with each seat's registered army deck (§7 step 2), added to the
     match's copy of the pack as the deck ``league-<seat>``, and its hero (§7 step 3) when the list names one; a list
@@ -146,4 +152,5 @@ def match_options(format: str, lists: dict[str, str], pack: PackDocument | None 
     return {"mode": "skirmish", "pack": with_entries(document, "decks", added), "armies": armies, "heroes": heroes}
 
 
-register_league_game(LeagueGame("tambores", FORMATS, check, describe=describe, match_options=match_options))
+register_league_game(LeagueGame("tambores", FORMATS, check, describe=describe, match_options=match_options,
+                                 identity=identity))

@@ -1,6 +1,6 @@
 """Underworlds in leagues: which decks are legal in each format (digest §7), what a bye counts as.
 
-A list is plain text, one entry per line::
+A list is plain text, one entry per line (or entries separated by ``;``, as typed in Discord's one-line box)::
 
     warband: Brethren of the Bolt          (its id, English or Spanish name)
     deck: rimewyrms-bite-rivals            (optional: a whole Rivals deck, by id or name)
@@ -19,7 +19,7 @@ from engine.league.config import ByeCredit, Tiebreaker
 from engine.underworlds.cards import DeckFormat, deck_problems, load_cards, load_rivals_decks
 from engine.underworlds.fighters import Warband, warbands_with
 from engine.underworlds.setup import BUILT_FORMATS, pack_warbands
-from table.league.registry import LeagueGame, PackDocument, Problem, register_league_game
+from table.league.registry import LeagueGame, PackDocument, Problem, list_lines, register_league_game
 
 FORMATS = tuple(f.value for f in DeckFormat)
 BYE = ByeCredit(games=2, score=14)
@@ -53,7 +53,7 @@ def parse_list(text: str, pack: PackDocument | None = None) -> tuple[Warband | N
     warband: Warband | None = None
     ids: list[str] = []
     problems: list[Problem] = []
-    for raw in text.splitlines():
+    for raw in list_lines(text):
         line = _PREFIX.sub("", raw.split("#", 1)[0].strip()).strip()
         if not line:
             continue
@@ -101,6 +101,22 @@ def describe(text: str, pack: PackDocument | None = None) -> str:
     return f"{warband.name if warband else '?'} · {len(ids) - power} objectives, {power} power cards"
 
 
+def identity(text: str, pack: PackDocument | None = None) -> tuple[str, tuple[str, ...]]:
+    """The warband and the Rivals decks the list's cards come from, as the community's statistics record them
+    (Deck1, Deck2): the warband's own deck first, then universal ones, each by how many of its cards the list
+    holds (a Rivals list is one deck, a Nemesis list two, a Relic list its two largest sources)."""
+    warband, ids, _ = parse_list(text, pack)
+    held = set(ids)
+    counts = [(d, len(held & set(d.card_ids))) for d in load_rivals_decks().values()]
+    decks = sorted(((d, n) for d, n in counts if n), key=lambda dn: (dn[0].universal, -dn[1], dn[0].name))
+    return (warband.name if warband else "?"), tuple(d.name for d, _ in decks)
+
+
+COMMUNITY = ("Date", "P1 Warband", "P1 Deck1", "P1 Deck2", "Wins", "Losses", "Ties", "P2 Warband", "P2 Deck1",
+             "P2 Deck2", "G-W", "G-L", "G-T")
+"""Issue #36: the layout of the Underworlds community's statistics sheet, one row per league match."""
+
+
 def match_options(format: str, lists: dict[str, str], pack: PackDocument | None = None) -> dict[str, Any]:
     """A league match starts with each seat's registered warband and deck, both then chosen (§12.1) as the list says:
     a list that is one whole Rivals deck as that deck (``decks``), and any other list of a Nemesis or Relic league as
@@ -127,4 +143,5 @@ def match_options(format: str, lists: dict[str, str], pack: PackDocument | None 
     return {"warbands": warbands, "decks": chosen, "built_decks": built}
 
 
-register_league_game(LeagueGame("underworlds", FORMATS, check, BYE, describe, match_options, TIEBREAKERS))
+register_league_game(LeagueGame("underworlds", FORMATS, check, BYE, describe, match_options, TIEBREAKERS,
+                                 identity=identity, community=COMMUNITY))

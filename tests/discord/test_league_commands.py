@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 import time
 
 from engine.league.log import GameStatus
@@ -45,7 +46,11 @@ async def test_a_league_of_six_runs_three_swiss_rounds(fake_discord, redis, pref
                 joined = await fake.slash(user, fake.channel, "league join", file=("list.txt", LEGAL.encode()))
             else:
                 joined = await fake.slash(user, fake.channel, "league join", list=LEGAL)
-            assert "joined" in joined.content and "Brethren of the Bolt" in joined.content, joined.content
+            # the player sees what was read; the channel only who joined (the lists are not published yet)
+            assert joined.ephemeral and "joined" in joined.content and "Brethren of the Bolt" in joined.content
+            announced = fake.channel_messages(fake.channel)[-1]
+            assert not announced.ephemeral and f"<@{user.id}> joined" in announced.content, announced.content
+            assert "Brethren" not in announced.content and "objectives" not in announced.content
         hidden = await fake.slash(players[1], fake.channel, "league lists")
         assert "hidden" in hidden.content
 
@@ -124,6 +129,22 @@ async def test_a_league_of_six_runs_three_swiss_rounds(fake_discord, redis, pref
         table = list(csv.DictReader(io.StringIO(exported.files[f"league-{league.id}-standings.csv"].decode())))
         assert len(results) == 3 + 3 + 3 and sum(r["player_b"] == "BYE" for r in results) == 2
         assert len(table) == 6 and table[0]["rank"] == "1"
+        # issue #36 item 6: one row per game with its date, both players' warband, decks and list; the community's
+        # statistics layout for Underworlds (byes left out); the same rows as JSON
+        games = list(csv.DictReader(io.StringIO(exported.files[f"league-{league.id}-games.csv"].decode())))
+        assert len(games) == 9 and all(g["date"] == time.strftime("%Y-%m-%d", time.gmtime()) for g in games)
+        assert all(g["player_1_faction"] == "Brethren of the Bolt" and g["player_1_list"] == LEGAL for g in games)
+        [claimed] = [g for g in games if g["pairing"] == g2.id]
+        assert (claimed["games_won"], claimed["games_lost"], claimed["score_1"], claimed["score_2"]) == \
+            ("2", "1", "12", "8")
+        community = list(csv.reader(io.StringIO(exported.files[f"league-{league.id}-community.csv"].decode())))
+        assert community[0] == ["Date", "P1 Warband", "P1 Deck1", "P1 Deck2", "Wins", "Losses", "Ties",
+                                "P2 Warband", "P2 Deck1", "P2 Deck2", "G-W", "G-L", "G-T"]
+        assert len(community) == 1 + 7 and all(len(row) == 13 for row in community)
+        assert ["Brethren of the Bolt", "Brethren of the Bolt Rivals Deck", "", "1", "0", "0"] == \
+            community[1 + [g["pairing"] for g in games if g["result"] != "bye"].index(g2.id)][1:7]
+        body = json.loads(exported.files[f"league-{league.id}-games.json"])
+        assert [g["pairing"] for g in body["games"]] == [g["pairing"] for g in games]
         # three points a win, one a draw: every final result accounted for
         league = await _league(bot)
         total = sum(int(r["points"]) for r in table)
@@ -132,3 +153,28 @@ async def test_a_league_of_six_runs_three_swiss_rounds(fake_discord, redis, pref
         assert total == 3 * wins + 2 * draws
         history = await fake.slash(players[0], fake.channel, "league history", player=by_id[g1.a])
         assert "±" in history.embeds[0]["fields"][0]["value"]
+
+
+async def test_a_list_typed_inline_is_read_and_kept_hidden_until_published(fake_discord, redis, prefix):
+    """Issue #36 item 8: a list typed in the option box with ``;`` between entries, as docs/leagues.md says, is read
+    (it was refused: "No warband is called “Brethren of the Bolt; deck: …”"); until the lists are published the
+    public announcement names only who joined, not the warband or card counts; after publishing it names them."""
+    fake = fake_discord
+    org, ann, bob = fake.add_user("org", moderator=True), fake.add_user("ann"), fake.add_user("bob")
+    async with running_bot(fake, redis, prefix, rate_limit_per_minute=100_000) as bot:
+        await fake.slash(org, fake.channel, "league create", name="Inline", game="underworlds", format="rivals")
+        joined = await fake.slash(ann, fake.channel, "league join",
+                                  list="warband: Brethren of the Bolt; deck: brethren-of-the-bolt-rivals # mine")
+        assert joined.ephemeral and "Brethren of the Bolt · 12 objectives, 20 power cards" in joined.content, \
+            joined.content
+        public = [m for m in fake.channel_messages(fake.channel) if not m.ephemeral]
+        assert public[-1].content.startswith(f"<@{ann.id}> joined **Inline**"), public[-1].content
+        assert all("Brethren" not in m.content and "objectives" not in m.content for m in public)
+        league = await _league(bot)
+        assert league.players[ann.id].list_text.startswith("warband: Brethren of the Bolt;")
+        hidden = await fake.slash(bob, fake.channel, "league lists")
+        assert "hidden" in hidden.content and not hidden.embeds
+        await fake.slash(org, fake.channel, "league publish")
+        late = await fake.slash(bob, fake.channel, "league join", list="banda: Brethren of the Bolt;mazo: "
+                                                                        "brethren-of-the-bolt-rivals")
+        assert not late.ephemeral and f"<@{bob.id}> joined" in late.content and "Brethren of the Bolt" in late.content

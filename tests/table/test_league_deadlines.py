@@ -57,7 +57,10 @@ async def test_pending_pairings_are_forfeited_at_the_deadline(table, redis, pref
     players (no points, no rating change); a claimed pairing is not forfeited; the organiser can overturn it."""
     leagues, league_id, deadline, claimed, pending = await a_round(table, redis, prefix, claim_before=10 * HOUR)
     await leagues.due(deadline - 23 * HOUR)
-    assert await leagues.due(deadline - 1) == []
+    # issue 36: before the deadline a second reminder and the organiser told (this test said nothing came: the
+    # missing escalation); see test_a_stalled_pairing_escalates_to_the_organiser
+    second, stalled = await leagues.due(deadline - 1)
+    assert second[1].content.startswith("Second reminder") and stalled[1].mentions == [ORG.user_id]
     [(channel, reply)] = await leagues.due(deadline)
     assert channel == CHANNEL and "both take a loss" in reply.content and pending.id in reply.content
     assert sorted(reply.mentions) == sorted([pending.a, pending.b])
@@ -86,3 +89,39 @@ async def test_a_claim_nobody_answers_becomes_final_after_confirm_hours(table, r
     assert "did not answer in time" in reply.content
     league = (await leagues.store.load(league_id)).league
     assert league.games[claimed.id].status is GameStatus.FINAL and league.games[claimed.id].result.winner == "a"
+
+
+async def test_a_reminder_never_waits_past_the_deadline_and_the_log_rules_hold(table, redis, prefix):
+    """Issue #36 item 4: a player whose quiet hours (``wait``) last beyond the deadline is reminded at once, silently;
+    the log refuses a second reminder of one stage to the same player, a stop of the forfeit by anyone but the
+    organiser, and a forfeit of a pairing the organiser stopped."""
+    import pytest
+
+    from engine.core.errors import IllegalAction, NotAllowed
+    from engine.league.log import apply
+
+    leagues, league_id, deadline, claimed, pending = await a_round(table, redis, prefix)
+    from datetime import datetime, timezone
+
+    def hhmm(ts: float) -> str:
+        return datetime.fromtimestamp(ts, timezone.utc).strftime("%H:%M")
+
+    # Ann's quiet hours run from 3 hours before the deadline to an hour after it; the poller first looks 2 hours
+    # before it (both reminders due at once: the second is sent)
+    await redis.hset(f"{prefix}:quiet:{pending.a}", mapping={"start": hhmm(deadline - 3 * HOUR),
+                                                              "end": hhmm(deadline + HOUR), "tz": "UTC",
+                                                              "mode": "wait"})
+    posts = [reply for _, reply in await leagues.due(deadline - 2 * HOUR)]
+    reminders = [r for r in posts if "Still to report" in r.content]
+    assert [(r.mentions, r.silent) for r in reminders] == [([pending.b], False), ([pending.a], True)]
+    assert all(r.content.startswith("Second reminder") for r in reminders)
+    league = (await leagues.store.load(league_id)).league
+    assert league.current.notified == {pending.a: 2, pending.b: 2}
+    again = {"type": "RoundReminded", "at": 1.0, "by": 0, "round": 1, "stage": 2, "users": [pending.a]}
+    with pytest.raises(IllegalAction):
+        apply(league, again)
+    with pytest.raises(NotAllowed):
+        apply(league, {"type": "ForfeitStopped", "at": 1.0, "by": pending.a, "pairing": pending.id})
+    held = apply(league, {"type": "ForfeitStopped", "at": 1.0, "by": ORG.user_id, "pairing": pending.id})
+    with pytest.raises(IllegalAction):
+        apply(held, {"type": "ResultForfeited", "at": deadline, "by": 0, "pairing": pending.id})

@@ -296,3 +296,36 @@ def test_coverage_command_counts_the_128_rivals_cards():
         mp.setattr(effects, "AUTOMATED", effects.AUTOMATED - {"45010"})
         by_deck = {f.name: f.value for f in coverage_reply().embeds[0].fields}
     assert "Not yet: " in by_deck["brethren-of-the-bolt-rivals"] and "Sparking Furore" in by_deck["brethren-of-the-bolt-rivals"]
+
+
+async def test_an_idle_reminder_waits_out_quiet_hours_or_comes_silently(table):
+    """Issue #36 item 4: a player awaited in their quiet hours (``/quiet``) who asked reminders to wait is reminded
+    when they end, not before; one who asked for silence is reminded with Discord's ``@silent`` flag."""
+    from datetime import datetime, timezone
+
+    uw, match_id = await started(table, idle_minutes=10)
+    await step(uw, match_id, random.Random(6))
+    match = await uw.store.load(match_id)
+    waiting = [match.holder(s).user_id for s in uw.system.view(match.state, None)["awaiting"]]
+    due = match.updated_at + 601
+
+    def hhmm(ts: float) -> str:
+        return datetime.fromtimestamp(ts, timezone.utc).strftime("%H:%M")
+
+    quiet = table.store.redis
+    for user in waiting:
+        await quiet.hset(f"{table.store.prefix}:quiet:{user}", mapping={
+            "start": hhmm(due - 3600), "end": hhmm(due + 2 * 3600), "tz": "UTC", "mode": "wait"})
+    play = Play(table, idle_minutes=10)
+    assert await play.due_reminders(due) == []
+    assert await play.due_reminders(due + 3600) == []  # still asleep: the next look is when the hours end
+    [(_, _, morning)] = await play.due_reminders(due + 2 * 3600 + 60)
+    assert morning.mentions == waiting and not morning.silent
+    for user in waiting:
+        await quiet.hset(f"{table.store.prefix}:quiet:{user}", "mode", "silent")
+    [(_, _, hushed)] = await play.due_reminders(due + 2 * 3600 + 60 + 601)
+    assert hushed.mentions == waiting and hushed.silent is False  # the hours ended: a notification again
+    for user in waiting:
+        await quiet.hset(f"{table.store.prefix}:quiet:{user}", mapping={"end": hhmm(due + 5 * 3600)})
+    [(_, _, silent)] = await play.due_reminders(due + 2 * 3600 + 60 + 1202)
+    assert silent.mentions == waiting and silent.silent

@@ -64,6 +64,33 @@ def test_a_claim_counts_once_the_opponent_confirms():
     assert next(l for l in standings(league, "s") if l.user == 2).points == 3
 
 
+def substituted(user, substitute, by=ORG):
+    return {"type": "PlayerSubstituted", "by": by, "at": 5.0, "user": user, "substitute": substitute, "name": "sub"}
+
+
+def test_a_substitute_takes_the_seat_its_results_and_its_claim():
+    """Issue #36 item 5: the organiser hands a registered seat to another member: its list, pairings, results and a
+    claim it made (the opponent then confirms the substitute's claim); a dropped seat is active again; the rating
+    keeps who played (``played_by``); a player may not take a second seat, nor anyone but the organiser hand one."""
+    events = [*base(), claim("1.1", 1, claimed("win", "2-0", "10-4")), {"type": "ResultConfirmed", "by": 2,
+                                                                          "at": 4.0, "pairing": "1.1"},
+              claim("1.2", 3, claimed("win")), {"type": "PlayerDropped", "by": 3, "at": 4.5, "user": 3}]
+    league = run(*events)
+    with pytest.raises(NotAllowed):
+        apply(league, substituted(3, 9, by=4))
+    with pytest.raises(IllegalAction):
+        apply(league, substituted(3, 4))
+    before = next(l for l in standings(league, "s") if l.user == 1)
+    league = apply(apply(league, substituted(1, 7)), substituted(3, 9))
+    assert list(league.players) == [7, 2, 9, 4, 5] and not league.players[9].dropped
+    assert league.players[7].list_text == "" and league.players[7].name == "sub"
+    after = next(l for l in standings(league, "s") if l.user == 7)
+    assert (after.points, after.games_for, after.score_for) == (before.points, before.games_for, before.score_for)
+    assert league.games["1.1"].a == 7 and league.games["1.1"].played_by == (1, 2)
+    league = apply(league, {"type": "ResultConfirmed", "by": 4, "at": 6.0, "pairing": "1.2"})
+    assert league.games["1.2"].result.winner == "a" and league.games["1.2"].played_by == (9, 4)
+
+
 def test_a_disputed_result_waits_for_the_organiser():
     """Issue #18: disputed to the organiser, who settles it; nobody else may."""
     league = run(*base(), claim("1.1", 1, claimed("win")),
