@@ -19,7 +19,7 @@ from engine.dragonbond.links import abandon, dismount, mount, spots_near, take_c
 from engine.dragonbond.powers import automated, targets as power_targets, usable, use
 from engine.dragonbond.setup import own_edge_y
 from engine.dragonbond.state import (
-    SCOUT, JSON, Ctx, disengage_all, effective_speed, engage, exhausted, flanked, has, unit, units,
+    SCOUT, JSON, Ctx, disengage_all, effective_speed, engage, exhausted, flanked, has, on_table, unit, units,
 )
 from engine.dragonbond.turns import activatable, activate, danger_attack, end_activation, end_turn, opposed
 from engine.dragonbond.turns import check_game_end
@@ -41,7 +41,7 @@ def _own(st: JSON, seat: str, uid: Any) -> JSON:
 
 def _enemy(st: JSON, seat: str, uid: Any) -> JSON:
     u = st["units"].get(uid) if isinstance(uid, str) else None
-    if u is None or u["side"] == seat or u["where"] not in ("battlefield", "mounted"):
+    if u is None or u["side"] == seat or not on_table(st, u):
         raise IllegalAction("db.unit.no_target", unit=str(uid))
     return u
 
@@ -54,7 +54,7 @@ def ranged_targets(st: JSON, u: JSON) -> list[str]:
         return []
     out = []
     for v in units(st, where=None):
-        if v["side"] == u["side"] or v["where"] not in ("battlefield", "mounted"):
+        if v["side"] == u["side"] or not on_table(st, v):
             continue
         if board.distance(st, u, v) <= u["ranged"]["range"] and board.can_see(st, u, v):
             out.append(v["id"])
@@ -75,8 +75,24 @@ def named_moves(st: JSON, u: JSON, kind: str, factor: float = 1.0) -> list[JSON]
         return []
     dests = geometry.destinations(board.token(u), speed, board.tokens(st, exclude=(u["id"],)), board.field(st),
                                   ignore_slowing=has(u, SCOUT))
-    return [{"type": kind, "unit": u["id"], "to": [round(d.point[0], 2), round(d.point[1], 2)], "dest": d.key,
+    # The point as geometry found and checked it: rounded, it could land past the allowance or on a unit.
+    return [{"type": kind, "unit": u["id"], "to": [d.point[0], d.point[1]], "dest": d.key,
              "params": dict(d.params)} for d in dests]
+
+
+def _named(st: JSON, u: JSON, action: JSON) -> None:
+    """A move naming a destination (``dest``) is one of those offered, exactly; a move without one goes to a free
+    point that ``check`` judges (the table's typed coordinates)."""
+    if "dest" not in action and "params" not in action:
+        return
+    kind = action["type"]
+    offered = named_moves(st, u, kind, 0.5 if kind == "Shoot" else 1.0) if u["where"] == "battlefield" else []
+    if kind == "March" and u["where"] == "battlefield":
+        home = quest.home_destination(st, u, allowance(u))
+        offered += [home] if home else []
+    wanted = {k: v for k, v in action.items() if k != "_declared"}
+    if wanted not in offered:
+        raise IllegalAction("db.move.not_offered", unit=u["id"], dest=str(action.get("dest")))
 
 
 def _cost(st: JSON, u: JSON, path: tuple, result: geometry.MoveCheck) -> float:
@@ -134,7 +150,7 @@ def entry_start(st: JSON, u: JSON, to: tuple[float, float], at: list[float] | No
     if at is None:
         at_pt, n = min(points, key=lambda pn: (pn[0][0] - to[0]) ** 2 + (pn[0][1] - to[1]) ** 2)
     else:
-        at_pt = (float(at[0]), float(at[1]))
+        at_pt = board.parse_point(at)
         n = next((n for p, n in points if p[1] == at_pt[1] and n[1] != 0 or
                   p[0] == at_pt[0] and n[0] != 0), None)
         own = own_edge_y(st, u["side"])
@@ -329,6 +345,7 @@ def _enter(ctx: Ctx, u: JSON, action: JSON) -> None:
 
 def _march(ctx: Ctx, u: JSON, action: JSON) -> None:
     st = ctx.state
+    _named(st, u, action)
     to = board.parse_point(action.get("to"))
     if u["where"] == "reserve":
         if st["round"] == 1 and st["scenario"] != "quest":
@@ -361,7 +378,6 @@ def _leave_combat(ctx: Ctx, u: JSON, then: JSON) -> None:
     for e in [e for e in eligible if unit(st, e).get("monster")]:
         eligible.remove(e)      # a Monster always makes its opportunity attack (§27.2; seed 003 l.1512)
         if u["where"] == "battlefield":
-            st["last_melee"] = e
             resolve_attack(ctx, e, u["id"], "melee", reason="opportunity")
     if eligible and u["where"] == "battlefield":
         st["pending_queue"].insert(0, {"seat": unit(st, eligible[0])["side"], "kind": "opportunity",
@@ -416,6 +432,7 @@ def _shoot(ctx: Ctx, u: JSON, action: JSON) -> None:
     st = ctx.state
     if u["where"] != "battlefield" or not u.get("ranged"):
         raise IllegalAction("db.unit.cannot_shoot", unit=u["id"])
+    _named(st, u, action)
     to = board.parse_point(action.get("to") or [u["x"], u["y"]])
     if to != (u["x"], u["y"]):
         check(st, u, to, allowance(u, 0.5))
@@ -509,7 +526,6 @@ def charge_move(ctx: Ctx, u: JSON, target: JSON) -> None:
         return
     separate_flanker(ctx, target)
     engage(ctx, u["id"], target["id"])
-    st["last_melee"] = u["id"]
     resolve_attack(ctx, u["id"], target["id"], "melee", charge=True, reason="charge")
 
 
@@ -546,7 +562,6 @@ def act_decision(ctx: Ctx, seat: str, action: JSON) -> None:
         mover = unit(st, p["mover"])
         if kind == "OpportunityAttack":
             p["eligible"].remove(action["unit"])
-            st["last_melee"] = action["unit"]
             resolve_attack(ctx, action["unit"], mover["id"], "melee", reason="opportunity")
             if p["eligible"] and mover["where"] != "destroyed":
                 return

@@ -211,3 +211,12 @@ def view(st: JSON, seat: str | None) -> JSON:
             "forces": {x: (f if both or x == seat else None) for x, f in s["forces"].items()},
             "chosen": {x: bool(f) for x, f in s["forces"].items()},
             "forces_offered": forces_offered(st) if s["step"] == "forces" else []}
+
+
+def redeal(st: JSON, seat: str, rng: Any) -> None:
+    """A force chosen in secret and not yet revealed is chosen again among those ``seat`` could choose (§25.2)."""
+    s = st["setup"]
+    if s["step"] != "forces" or not s["forces"].get(seat) or all(s["forces"].get(x) for x in st["seats"]):
+        return
+    fitting = [f["id"] for f in _fitting(st)]
+    s["forces"][seat] = fitting[rng.randbelow(len(fitting))]

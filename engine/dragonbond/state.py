@@ -128,6 +128,21 @@ def on_battlefield(state: JSON, seat: str) -> list[JSON]:
     return units(state, seat)
 
 
+def on_table(state: JSON, u: JSON) -> bool:
+    """On the battlefield: its own token, or riding a Mount that stands there (§20.3). A Rider whose Mount is in
+    reserve (or gone home in the Quest) is off the table with it (§25.6, §26.2)."""
+    if u["where"] == "battlefield":
+        return True
+    return u["where"] == "mounted" and state["units"][u["mounted_on"]]["where"] == "battlefield"
+
+
+def carried_on_table(state: JSON, u: JSON) -> bool:
+    """On the table: on its own token, riding a Mount there, or commanding a unit there (§19.2, §20.3)."""
+    if u["where"] == "commanding":
+        return state["units"][u["commanding"]]["where"] == "battlefield"
+    return on_table(state, u)
+
+
 def engaged(u: JSON) -> bool:
     return bool(u["engaged_with"])
 

@@ -141,8 +141,9 @@ import json
 
 from engine.core.errors import IllegalAction, InvalidInput
 from engine.core.rng import Rng
-from engine.core.system import JSON, Outcome, SystemInfo
+from engine.core.system import JSON, Outcome, Sample, SystemInfo
 from engine.dragonbond import actions, choices, deploy, monsters, powers, reactions, referee, turns
+from engine.dragonbond.samples import samples as _samples
 from engine.dragonbond.board import measure  # noqa: F401 - part of the public API (``/db measure``)
 from engine.dragonbond.setup import setup_state
 from engine.dragonbond.state import Ctx, exhausted, flanked, fresh, fresh_copy, states_of
@@ -156,6 +157,31 @@ class DragonbondSystem:
     """The rules as pure functions of a JSON state (see the module docstring for every shape)."""
 
     info = INFO
+    samples: tuple[Sample, ...] = _samples()
+    """The set-ups the shared conformance suite plays (``samples.py``)."""
+
+    def redeal(self, state: JSON, seat: str, rng: Rng) -> JSON:
+        """``state`` with ``seat``'s hidden information drawn again (a new dict): during the secret force choice,
+        its chosen force among those it could choose (§25.2); in the battle, its Vaala and Command cards (chosen
+        freely and secretly at list building, only their counts disclosed, §16.1, §25.2) among the pack's cards
+        of each kind it does not hold publicly known to be spent, counts kept, and the cards offered in its open
+        reaction windows with them; a secret bid still hidden (§27.2) among the bids it could make."""
+        st = fresh_copy(state)
+        if st["phase"] == "setup":
+            choices.redeal(st, seat, rng)
+            return st
+        if st["phase"] == "over" or seat not in st["hands"]:
+            return st
+        for kind in ("vaala", "command"):
+            hand = st["hands"][seat][kind]
+            pool = sorted(c for c in st["cards"][kind] if c not in st.get("spent", {}).get(seat, []))
+            new: list[str] = []
+            for _ in range(min(len(hand), len(pool))):
+                new.append(pool.pop(rng.randbelow(len(pool))))
+            st["hands"][seat][kind] = sorted(new)
+        reactions.redeal_windows(st, seat)
+        monsters.redeal_bids(st, seat, rng)
+        return st
 
     def setup(self, options: JSON, seats: tuple[str, ...], rng: Rng) -> JSON:
         """A match ready to deploy (or to play, with ``deployment: auto`` or the Quest).
@@ -187,19 +213,10 @@ class DragonbondSystem:
 
     @staticmethod
     def _anytime(state: JSON, seat: str) -> list[JSON]:
-        """Cards in hand and reaction powers, playable when their trigger occurs (§11.2, §16)."""
-        out: list[JSON] = []
-        for kind in ("vaala", "command"):
-            if powers.may_play(state, seat, kind):
-                out += [{"type": "PlayCard", "card": c} for c in state["hands"][seat][kind]]
-        for u in state["units"].values():
-            if u["side"] != seat or u["where"] not in ("battlefield", "mounted", "commanding"):
-                continue
-            for pid in u["powers"]:
-                p = state["cards"]["powers"].get(pid)
-                if p and p["type"] == "reaction" and powers.usable(state, u, pid):
-                    out.append({"type": "UsePower", "unit": u["id"], "power": pid})
-        return out
+        """Cards in hand and reaction powers whose trigger only their text states (no structured ``when``): the
+        player plays them when that happens and a referee action settles them (§11.2, §16). One with a
+        structured trigger is offered in the window its trigger opens (``reactions.py``), never before."""
+        return powers.anytime_offers(state, seat)
 
     def apply(self, state: JSON, seat: str, action: JSON, rng: Rng) -> tuple[JSON, list[JSON]]:
         """The new state and its events; refusals raise and leave ``state`` untouched.
@@ -263,6 +280,13 @@ class DragonbondSystem:
         st = ctx.state
         if st["phase"] != "battle":
             raise IllegalAction("db.referee.not_now", phase=st["phase"])
+        if st["pending_queue"]:     # a decision is open: only its answers (one reaction per trigger, §11.2, §16)
+            raise IllegalAction("db.decision.illegal", kind=st["pending_queue"][0]["kind"], action=action["type"])
+        offered = powers.anytime_offers(st, seat)
+        if action["type"] == "PlayCard" and {"type": "PlayCard", "card": action.get("card")} not in offered \
+                or action["type"] == "UsePower" and \
+                {"type": "UsePower", "unit": action.get("unit"), "power": action.get("power")} not in offered:
+            raise IllegalAction("db.card.not_now", card=str(action.get("card") or action.get("power")))
         if action["type"] == "PlayCard":
             powers.play_card(ctx, seat, str(action.get("card")), action.get("unit"), action.get("target"),
                              action.get("note"))
@@ -291,6 +315,7 @@ class DragonbondSystem:
         skip = {"units", "hands", "pending_queue", "cards", "setup", "monsters", "monster_attacked",
                 "monster_resume"}
         out = {k: json.loads(json.dumps(v)) for k, v in state.items() if k not in skip}
+        out["last"] = [e for e in out["last"] if "visible_to" not in e or seat in e["visible_to"]]
         out["units"] = [unit_view(state, u) for _, u in sorted(state["units"].items())]
         out["hands"] = {s: ({k: list(v) for k, v in h.items()} if s == seat else {k: len(v) for k, v in h.items()})
                         for s, h in state["hands"].items()}
@@ -298,6 +323,8 @@ class DragonbondSystem:
         out["pending"] = json.loads(json.dumps(pending)) if pending else None
         if pending and pending["kind"] == "auction":     # secret bids: only who has bid (§27.2)
             out["pending"]["bids"] = {s: s in pending["bids"] for s in state["seats"]}
+        if pending and pending["kind"] == "reaction" and pending["seat"] != seat:
+            out["pending"].pop("offers", None)     # the cards in its holder's hand (§16.1)
         out["monsters"] = monsters.view(state)
         out["awaiting"] = awaiting(state)
         out["setup"] = choices.view(state, seat) if state["phase"] == "setup" else None
