@@ -14,7 +14,7 @@ from engine.dragonbond import board, geometry
 from engine.dragonbond.dice import Colour, Kind, die, is_success, roll
 from engine.dragonbond.state import (
     ASSASSINATE, AURA, COLD, GIANT, JSON, LAZY, Ctx, bonded, disengage_all, engage, exhausted, flanked, fresh,
-    has, hero_of, is_epic, is_hero, model_count, on_table, other, separate, unit,
+    carried_on_table, has, hero_of, is_epic, is_hero, model_count, on_table, other, separate, unit,
 )
 
 GIANT_DICE = 3
@@ -225,7 +225,7 @@ def morale_colour(u: JSON, hero_model: bool) -> str:
 def in_aura(state: JSON, u: JSON) -> bool:
     """Within 12" of its side's General while the General is on the battlefield (§22)."""
     general = next((g for g in state["units"].values() if g["side"] == u["side"] and g["general"]), None)
-    if general is None or general["where"] not in ("battlefield", "mounted", "commanding"):
+    if general is None or not carried_on_table(state, general):
         return False
     if general["where"] == "commanding":
         general = unit(state, general["commanding"])
@@ -290,13 +290,13 @@ def heavy_casualties(ctx: Ctx, u: JSON) -> None:
 def general_defeated(ctx: Ctx, general: JSON) -> None:
     """Before the General is removed, every friendly model within its aura tests, Heroes first (§13, §22)."""
     st = ctx.state
-    if general["where"] not in ("battlefield", "mounted", "commanding"):
-        return  # a General defeated off the table (in reserve) has no aura to test within (§22)
+    if not carried_on_table(st, general):
+        return  # a General defeated off the table (in reserve, or on a Mount there) has no aura to test within (§22)
     centre = unit(st, general["commanding"]) if general["where"] == "commanding" else general
     near = [u for u in board.tokens(st) if u.side == general["side"]]
     friends = [unit(st, t.id) for t in near if t.id != centre["id"]
                and board.distance(st, centre, unit(st, t.id)) <= AURA]
-    riders = [unit(st, f["rider"]) for f in friends if f.get("rider")]
+    riders = [unit(st, f["rider"]) for f in friends if f.get("rider") and f["rider"] != general["id"]]
     for u in sorted(riders + [f for f in friends if is_hero(f)], key=lambda x: x["id"]):
         if u["where"] != "destroyed" and morale_test(ctx, u, "general_defeated", non_heroes=0, hero=True, aura=False):
             destroy(ctx, u["id"], by=None, kind="morale")
