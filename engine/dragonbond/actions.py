@@ -80,18 +80,41 @@ def named_moves(st: JSON, u: JSON, kind: str, factor: float = 1.0) -> list[JSON]
              "params": dict(d.params)} for d in dests]
 
 
-def _named(st: JSON, u: JSON, action: JSON) -> None:
-    """A move naming a destination (``dest``) is one of those offered, exactly; a move without one goes to a free
-    point that ``check`` judges (the table's typed coordinates)."""
-    if "dest" not in action and "params" not in action:
-        return
-    kind = action["type"]
-    offered = named_moves(st, u, kind, 0.5 if kind == "Shoot" else 1.0) if u["where"] == "battlefield" else []
-    if kind == "March" and u["where"] == "battlefield":
+FREE_POINT = frozenset(("type", "unit", "to"))
+"""The shape of a move to a free point (the table's typed coordinates: ``/db march unit:A2 to:24.5,10``), judged by
+geometry. Every move ``legal_actions`` offers carries more (``dest`` and ``params``, or ``from``), and an action of
+that shape must be one offered, exactly."""
+
+
+def free_point(action: JSON) -> bool:
+    return set(action) <= FREE_POINT
+
+
+def offered_moves(st: JSON, u: JSON, kind: str) -> list[JSON]:
+    """The March or Shoot actions offered to ``u`` (on the battlefield, or a reserve unit's entries)."""
+    if u["where"] == "reserve":
+        return entry_moves(st, u) if kind == "March" else []
+    if u["where"] != "battlefield":
+        return []
+    if kind == "March":
         home = quest.home_destination(st, u, allowance(u))
-        offered += [home] if home else []
+        return named_moves(st, u, "March") + ([home] if home else [])
+    if not u.get("ranged"):
+        return []
+    return [{"type": "Shoot", "unit": u["id"], "to": [u["x"], u["y"]], "dest": STAY, "params": {}}] + \
+        named_moves(st, u, "Shoot", 0.5)
+
+
+STAY = "db.move.dest.stay"
+"""The named destination of a shooting move that stays where it stands (§7.4)."""
+
+
+def _named(st: JSON, u: JSON, action: JSON) -> None:
+    """A move of the offered shape is one of those offered, exactly; a move to a free point is left to ``check``."""
+    if free_point(action):
+        return
     wanted = {k: v for k, v in action.items() if k != "_declared"}
-    if wanted not in offered:
+    if wanted not in offered_moves(st, u, action["type"]):
         raise IllegalAction("db.move.not_offered", unit=u["id"], dest=str(action.get("dest")))
 
 
@@ -204,16 +227,13 @@ def unit_actions(st: JSON, u: JSON, *, with_prelude: bool = True) -> list[JSON]:
     out: list[JSON] = []
     mounted = u["where"] == "mounted"
     if not mounted:
-        out += named_moves(st, u, "March")
-        home = quest.home_destination(st, u, allowance(u))
-        out += [home] if home else []
+        out += offered_moves(st, u, "March")
     for t in melee_targets(st, u):
         out.append({"type": "Attack", "unit": uid, "target": t, "kind": "melee"})
     for t in ranged_targets(st, u):
         out.append({"type": "Attack", "unit": uid, "target": t, "kind": "ranged"})
-    if not mounted and u.get("ranged"):
-        out.append({"type": "Shoot", "unit": uid, "to": [u["x"], u["y"]]})
-        out += named_moves(st, u, "Shoot", 0.5)
+    if not mounted:
+        out += offered_moves(st, u, "Shoot")
     if not mounted and not u["engaged_with"] and u["immobilized"] == 0:
         out += [{"type": "Charge", "unit": uid, "target": t} for t in charge_targets(st, u)]
     for pid in u["powers"]:
@@ -288,6 +308,9 @@ def act_turn(ctx: Ctx, seat: str, action: JSON) -> None:
         raise IllegalAction("db.turn.must_activate_one", units=", ".join(prelude["units"]))
     if not any(v["id"] == u["id"] for v in activatable(st, seat)):
         raise IllegalAction("db.unit.cannot_activate", unit=u["id"], fatigue=u["fatigue"])
+    if kind in ("AbandonCommand", "Dismount") and \
+            {k: v for k, v in action.items() if k != "_declared"} not in unit_actions(st, u, with_prelude=not prelude):
+        raise IllegalAction("db.place.not_offered", unit=u["id"], action=kind)
     if kind == "AbandonCommand":
         if prelude:
             raise IllegalAction("db.turn.already_chosen")
@@ -320,11 +343,10 @@ def _start(ctx: Ctx, u: JSON) -> bool:
 
 
 def _wait(ctx: Ctx, u: JSON, action: JSON) -> None:
-    """Round 1: a reserve unit only takes fatigue (§25.6); in the Quest, a unit whose rolled edge offers no
-    way in waits the same way (a ruling) and rolls again next time."""
+    """Round 1: a reserve unit only takes fatigue (§25.6); later, or in the Quest once its edge is rolled, a unit
+    that no entry is offered to waits the same way (a ruling; in the Quest it rolls again next time)."""
     st = ctx.state
-    stuck = u["where"] == "reserve" and u.get("entry_edge") and not entry_moves(st, u)
-    if not stuck and (u["where"] != "reserve" or st["round"] != 1 or st["scenario"] == "quest"):
+    if u["where"] != "reserve" or {"type": "Wait", "unit": u["id"]} not in unit_actions(st, u):
         raise IllegalAction("db.reserve.not_now", unit=u["id"])
     u.pop("entry_edge", None)
     activate(ctx, u["id"])
@@ -345,11 +367,11 @@ def _enter(ctx: Ctx, u: JSON, action: JSON) -> None:
 
 def _march(ctx: Ctx, u: JSON, action: JSON) -> None:
     st = ctx.state
-    _named(st, u, action)
     to = board.parse_point(action.get("to"))
     if u["where"] == "reserve":
         if st["round"] == 1 and st["scenario"] != "quest":
             raise IllegalAction("db.reserve.round_one", unit=u["id"])
+        _named(st, u, action)
         start = entry_start(st, u, to, action.get("from"))
         result = check(st, u, to, allowance(u), start=start)
         if not _start(ctx, u):
@@ -365,6 +387,7 @@ def _march(ctx: Ctx, u: JSON, action: JSON) -> None:
         return
     if u["where"] != "battlefield":
         raise IllegalAction("db.unit.cannot_march", unit=u["id"])
+    _named(st, u, action)
     check(st, u, to, allowance(u))
     if not _start(ctx, u):
         return

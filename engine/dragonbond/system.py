@@ -304,6 +304,8 @@ class DragonbondSystem:
             raise IllegalAction("db.not_your_turn", name=str(ctx.state["deploy"]["turn"]), step="deploy")
         if action["type"] == "Deploy":
             from engine.dragonbond.board import parse_point
+            if set(action) - {"type", "unit", "to"} and action not in deploy.legal(ctx.state, seat):
+                raise IllegalAction("db.deploy.not_offered", unit=str(action.get("unit")))
             deploy.deploy(ctx, seat, str(action.get("unit")), parse_point(action.get("to")))
         elif action["type"] == "Reserve":
             deploy.reserve(ctx, seat)

@@ -365,3 +365,22 @@ def test_dismount_and_abandon_command_spots_offered_are_accepted():
             p = [round(by["x"] + gap * math.cos(k * math.pi / 4), 1), round(by["y"] + gap * math.sin(k * math.pi / 4), 1)]
             ok = links._place_check(st, hero, by, tuple(p)).ok
             assert ok == (p in links.spots_near(st, hero, by))
+
+
+def test_a_move_of_an_offered_shape_is_one_offered_and_a_free_point_is_judged():
+    """Digest §7.4, §8, §25.6: every move offered names its destination (``dest``: a shooting move that stays
+    carries ``db.move.dest.stay``; an entry its edge point ``from``; a deployment its slot): one of that shape with a
+    field changed is refused, while a move to a typed point (only ``unit`` and ``to``) is judged by geometry."""
+    st = battle(4)
+    st["pending_queue"] = []
+    hunters = by_card(st, "cazadores-del-fai")
+    st["active"] = hunters["side"]
+    offered = SYSTEM.legal_actions(st, hunters["side"])
+    stay = next(a for a in offered if a["type"] == "Shoot" and a.get("dest") == actions.STAY)
+    assert stay["to"] == [hunters["x"], hunters["y"]]
+    SYSTEM.apply(st, hunters["side"], stay, SeededRng(bytes(32)))
+    moved = {**stay, "to": [hunters["x"], hunters["y"] + 1.0]}
+    with pytest.raises(IllegalAction):
+        SYSTEM.apply(st, hunters["side"], moved, SeededRng(bytes(32)))
+    free = {"type": "Shoot", "unit": hunters["id"], "to": moved["to"]}
+    SYSTEM.apply(st, hunters["side"], free, SeededRng(bytes(32)))
