@@ -9,11 +9,12 @@ from __future__ import annotations
 import copy
 import math
 from dataclasses import asdict
+from functools import lru_cache
 from typing import Any, Sequence
 
 from engine.core.errors import InvalidInput
 from engine.dragonbond import geometry
-from engine.dragonbond.state import FLYING, HUGE, JSON, SCOUT, TINY, has, on_table, unit
+from engine.dragonbond.state import FLYING, HUGE, JSON, SCOUT, TINY, keyword_names, on_table, unit
 
 Point = tuple[float, float]
 
@@ -25,8 +26,15 @@ def body(state: JSON, u: JSON) -> JSON:
 
 def token(u: JSON, *, at: Point | None = None) -> geometry.Token:
     x, y = at if at is not None else (u["x"], u["y"])
-    return geometry.Token(u["id"], float(x), float(y), float(u["radius"]), u["side"], flying=has(u, FLYING),
-                          huge=has(u, HUGE), tiny=has(u, TINY), scout=has(u, SCOUT))
+    return _token(u["id"], float(x), float(y), float(u["radius"]), u["side"], tuple(u["keywords"]))
+
+
+@lru_cache(maxsize=4096)
+def _token(uid: str, x: float, y: float, radius: float, side: str, keywords: tuple[str, ...]) -> geometry.Token:
+    """One Token object per unit and place: built once, and the caches keyed by tokens hash the same object."""
+    names = keyword_names(keywords)
+    return geometry.Token(uid, x, y, radius, side, flying=FLYING in names, huge=HUGE in names, tiny=TINY in names,
+                          scout=SCOUT in names)
 
 
 def tokens(state: JSON, *, exclude: Sequence[str] = ()) -> list[geometry.Token]:

@@ -230,7 +230,8 @@ def main(argv: list[str]) -> int:
     for sample in SYSTEM.samples:
         if names and sample.name not in names:
             continue
-        for seed in range(battles):
+        first = int(os.environ.get("SEED0", "0"))
+        for seed in range(first, first + battles):
             rep = play(sample, seed, every=every)
             total += 1
             if rep.defects or not rep.over:
