@@ -499,7 +499,8 @@ def _attack(ctx: Ctx, u: JSON, action: JSON) -> None:
 def _check_split(st: JSON, u: JSON, split: Any) -> None:
     """A flanked unit's models each pick an engaged enemy (§9)."""
     from engine.dragonbond.state import model_count
-    if not isinstance(split, dict) or not flanked(u) or not split:
+    if not isinstance(split, dict) or not flanked(u) or not split or \
+            any(type(n) is not int for n in split.values()):
         raise IllegalAction("db.attack.bad_split", unit=u["id"])
     targets = set(melee_targets(st, u))
     if not set(split) <= targets or sum(int(n) for n in split.values()) > model_count(st, u) or \

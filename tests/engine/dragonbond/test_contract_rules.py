@@ -384,3 +384,37 @@ def test_a_move_of_an_offered_shape_is_one_offered_and_a_free_point_is_judged():
         SYSTEM.apply(st, hunters["side"], moved, SeededRng(bytes(32)))
     free = {"type": "Shoot", "unit": hunters["id"], "to": moved["to"]}
     SYSTEM.apply(st, hunters["side"], free, SeededRng(bytes(32)))
+
+
+@pytest.mark.parametrize("action", [
+    {"type": "Heal", "unit": "A2", "states": {"slowed": "x"}}, {"type": "Heal", "unit": "A2", "states": [1]},
+    {"type": "AdjustVP", "seat": "lucy", "delta": float("inf")}, {"type": "AdjustWounds", "unit": "A2", "delta": 10**9},
+    {"type": "AdjustFatigue", "unit": "A2", "delta": True}, {"type": "AdjustFatigue", "unit": "A2", "delta": 1.5},
+])
+def test_a_malformed_referee_number_is_refused_as_malformed(action):
+    """Engine contract (apply raises only IllegalAction or InvalidInput), digest §17 (heal N wounds or markers): a
+    referee action's numbers are whole and at most 1000; anything else is malformed input, the state unchanged."""
+    from engine.core.errors import InvalidInput
+    st = battle()
+    before = copy.deepcopy(st)
+    with pytest.raises(InvalidInput):
+        SYSTEM.apply(st, "lucy", action, SeededRng(bytes(32)))
+    assert st == before
+
+
+def test_a_flanked_split_counts_models_in_whole_numbers():
+    """Digest §9 (a flanked unit's models each pick an engaged enemy): a split of anything but whole numbers of
+    models is refused (a text crashed ``int``)."""
+    st = battle()
+    esg = by_card(st, "esgrimistas-oniricos")
+    a, b = by_card(st, "garras-sangrientas"), by_card(st, "skorpikones-de-asalto")
+    clear_table(st, keep=(esg["id"], a["id"], b["id"]))
+    put(st, esg["id"], 20.0, 20.0)
+    put(st, a["id"], *beside(st, esg["id"], a["id"]))
+    put(st, b["id"], esg["x"] - esg["radius"] - b["radius"], esg["y"])
+    esg["engaged_with"] = sorted([a["id"], b["id"]])
+    a["engaged_with"], b["engaged_with"] = [esg["id"]], [esg["id"]]
+    st["active"], st["pending_queue"] = esg["side"], []
+    with pytest.raises(IllegalAction):
+        SYSTEM.apply(st, esg["side"], {"type": "Attack", "unit": esg["id"], "target": a["id"], "kind": "melee",
+                                       "split": {a["id"]: "x"}}, SeededRng(bytes(32)))
