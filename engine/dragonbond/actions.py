@@ -98,7 +98,10 @@ def offered_moves(st: JSON, u: JSON, kind: str) -> list[JSON]:
         return []
     if kind == "March":
         home = quest.home_destination(st, u, allowance(u))
-        return named_moves(st, u, "March") + ([home] if home else [])
+        found = named_moves(st, u, "March") + ([home] if home else [])
+        # Nowhere named to go (no enemy on the table, no objective or dark piece in reach, or Immobilized): the
+        # unit may still be activated and hold its ground, so it is never left with nothing to do (§6.3, §7.1).
+        return found or [{"type": "March", "unit": u["id"], "to": [u["x"], u["y"]], "dest": STAY, "params": {}}]
     if not u.get("ranged"):
         return []
     return [{"type": "Shoot", "unit": u["id"], "to": [u["x"], u["y"]], "dest": STAY, "params": {}}] + \
@@ -388,10 +391,14 @@ def _march(ctx: Ctx, u: JSON, action: JSON) -> None:
     if u["where"] != "battlefield":
         raise IllegalAction("db.unit.cannot_march", unit=u["id"])
     _named(st, u, action)
-    check(st, u, to, allowance(u))
+    if to != (u["x"], u["y"]):
+        check(st, u, to, allowance(u))
     if not _start(ctx, u):
         return
-    _leave_combat(ctx, u, {"move": "March", "to": list(to)})
+    if to == (u["x"], u["y"]):     # holding its ground: an engaged unit that does not move does not leave
+        continue_move(ctx, u, {"move": "March", "to": list(to)})
+    else:
+        _leave_combat(ctx, u, {"move": "March", "to": list(to)})
 
 
 def _leave_combat(ctx: Ctx, u: JSON, then: JSON) -> None:

@@ -151,6 +151,9 @@ from engine.dragonbond.state import Ctx, exhausted, flanked, fresh, fresh_copy, 
 INFO = SystemInfo("dragonbond", "Dragonbond: Batallas de Valerna", ("player1", "player2"),
                   aliases=("db", "valerna"), summary="Free-measurement skirmish with dragons")
 ANYTIME = ("PlayCard", "UsePower")
+NAMES = ("unit", "target", "hero", "mount", "power", "card", "monster", "force", "scenario", "edge", "kind",
+         "terrain", "seat", "state", "dest", "note", "reason", "text")
+"""Action fields that name something (an id, a word) or say something: a string (or null) when present."""
 
 
 class DragonbondSystem:
@@ -230,7 +233,10 @@ class DragonbondSystem:
             raise IllegalAction("db.unknown_seat", seat=str(seat))
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
             raise InvalidInput("db.action.unknown", action=str(action))
-        action = {k: v for k, v in action.items() if not k.startswith("_")}     # internal marks are the engine's
+        action = {k: v for k, v in action.items() if not (isinstance(k, str) and k.startswith("_"))}
+        bad = [k for k in NAMES if k in action and action[k] is not None and not isinstance(action[k], str)]
+        if bad:     # ids and words: a list or a number there is malformed, whatever the action
+            raise InvalidInput("db.action.bad_field", field=bad[0], value=str(action[bad[0]])[:40])
         st = fresh_copy(state)
         ctx = Ctx(st, rng)
         kind = action["type"]
