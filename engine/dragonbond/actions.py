@@ -75,9 +75,15 @@ def named_moves(st: JSON, u: JSON, kind: str, factor: float = 1.0) -> list[JSON]
         return []
     dests = geometry.destinations(board.token(u), speed, board.tokens(st, exclude=(u["id"],)), board.field(st),
                                   ignore_slowing=has(u, SCOUT))
-    # The point as geometry found and checked it: rounded, it could land past the allowance or on a unit.
-    return [{"type": kind, "unit": u["id"], "to": [d.point[0], d.point[1]], "dest": d.key,
-             "params": dict(d.params)} for d in dests]
+    # The point as geometry found and checked it: rounded, it could land past the allowance or on a unit. Two
+    # destinations ending at the same point are one move (offered once, under the first name).
+    out, seen = [], set()
+    for d in dests:
+        if d.point not in seen:
+            seen.add(d.point)
+            out.append({"type": kind, "unit": u["id"], "to": [d.point[0], d.point[1]], "dest": d.key,
+                        "params": dict(d.params)})
+    return out
 
 
 FREE_POINT = frozenset(("type", "unit", "to"))

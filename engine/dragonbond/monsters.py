@@ -390,6 +390,8 @@ def act(ctx: Ctx, seat: str, action: JSON) -> None:
     if action not in legal(st, seat):
         raise IllegalAction("db.decision.illegal", kind=p["kind"], action=str(action.get("type")))
     st["pending_queue"].pop(0)
+    # The choice is public: said even when no action of the card then reaches the target (all skipped).
+    ctx.emit("MonsterTargetChosen", seat=seat, unit=p["monster"], target=action["unit"])
     resolve_card(ctx, p["monster"], p["card"], action["unit"])
     if st["phase"] == "over":
         return

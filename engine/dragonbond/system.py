@@ -85,7 +85,7 @@ Monsters (``monsters.py``, §27.2): units ``M1``.. with ``side`` ``"monster"`` (
 player controls it after an auction), in ``units`` like any other; the view's ``monsters`` gives each one's
 card, trophy, cards left in its behaviour deck (a count), discards, controller and last winning bid. Events:
 ``MonsterPlaced {unit, objective, x, y, by}``, ``MonsterDiscarded {unit}``, ``BehaviourDrawn {unit, card, name,
-reason: round_end|attacked}``, ``BehaviourShuffled {unit}``, ``BehaviourSkipped {unit, card, action,
+reason: round_end|attacked}``, ``BehaviourShuffled {unit}``, ``MonsterTargetChosen {seat, unit, target}``, ``BehaviourSkipped {unit, card, action,
 condition}``, ``MonsterActs {unit, card, action, kind, target, fatigue}``, ``NoTarget {unit}``,
 ``AuctionOpened {unit}``, ``BidPlaced {seat, unit}``, ``BidPlacedPrivately {seat, unit, bid, visible_to}``,
 ``BidsRevealed {unit, bids}``, ``AuctionTied {unit, bid}``, ``MonsterControlled {unit, seat, bid}``,
