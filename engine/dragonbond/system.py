@@ -38,8 +38,10 @@ The state's public fields, plus:
 - ``objectives``: [{"n", "x", "y", "controller"}] (controller a seat or None).
 - ``hands``: {seat: {"vaala": [card ids], "command": [card ids]}} for the viewer's own seat; the other seat's
   hand is only counted ({"vaala": n, "command": n}); a spectator (``None``) gets counts for both.
-- ``awaiting``: the seats the match waits for; ``pending``: the open decision (below) or None.
-- ``last``: the events of the last action (what the image draws).
+- ``awaiting``: the seats the match waits for; ``pending``: the open decision (below) or None; a reaction window
+  shows its ``offers`` (the holder's cards) to its holder only.
+- ``last``: the events of the last action (what the image draws); one with ``visible_to`` only for those seats.
+- ``spent``: {seat: [card ids]} the cards each seat has played (public once played).
 - ``round``, ``last_round``, ``phase`` (``setup`` | ``deploy`` | ``battle`` | ``over``), ``active`` (seat), ``passed``
   ({seat: bool}), ``initiative`` (seat that won the round's initiative), ``vp`` ({seat: int}), ``scenario``,
   ``size``, ``pack_id``, ``pack_training`` (True: "training pack, unofficial"), ``seats``, ``sides``
@@ -51,23 +53,28 @@ Turn actions (the active seat, phase ``battle``; §6.3, §7):
 
 - ``{"type": "Pass"}``
 - ``{"type": "March", "unit", "to": [x, y]}`` — up to Speed (§7.1, §8). ``legal_actions`` offers the named
-  destinations of ``geometry.destinations`` (each also carries ``"dest": key`` and ``"params"``); ``apply`` also
-  accepts any free point ``check_move`` allows (the table's ``/db do`` matches typed values to legal ones; a
-  free coordinate is checked here). A reserve unit enters from round 2 by marching from its edge (§25.6).
-- ``{"type": "Wait", "unit"}`` — a reserve unit activated in round 1 (only takes 1 fatigue, §25.6); in the Quest,
-  a unit whose rolled edge offers no way in.
+  destinations of ``geometry.destinations``, each the exact point geometry checked, once per point (each also
+  carries ``"dest": key`` and ``"params"``; with none, ``db.move.dest.stay``: holding its ground); a move of that
+  shape must be one offered. ``apply`` also accepts a free point ``check_move`` allows in the shape of typed
+  coordinates (only ``unit`` and ``to``: ``/db march unit:A2 to:24.5,10``). A reserve unit enters from round 2 by
+  marching from its edge (§25.6; offered with ``from``, the edge point).
+- ``{"type": "Wait", "unit"}`` — a reserve unit activated in round 1 (only takes 1 fatigue, §25.6); later, or in
+  the Quest once its edge is rolled, a unit no entry is offered to.
 - ``{"type": "Enter", "unit"}`` — the Quest (§26.2): a reserve unit about to enter; an opposed roll's winner
   picks its edge (decision ``ChooseEntryEdge {"edge": "south" | "north" | "west" | "east"}``, event
   ``EntryEdgeChosen {seat, unit, edge}``), then its owner must march it in from that edge (``March`` with
   ``from``) or, if none is offered, ``Wait``.
 - ``{"type": "Attack", "unit", "target", "kind": "melee" | "ranged"}`` (§7.2); a flanked unit may add
   ``"split": {target: models}`` (§9).
-- ``{"type": "Shoot", "unit", "to": [x, y]}`` — half-Speed move; then the decision ``ShootTarget`` (§7.4).
+- ``{"type": "Shoot", "unit", "to": [x, y]}`` — half-Speed move; then the decision ``ShootTarget`` (§7.4); offered
+  like March, staying where it stands with ``"dest": "db.move.dest.stay"``.
 - ``{"type": "Charge", "unit", "target"}`` (§7.5).
 - ``{"type": "ActivatePower", "unit", "power", "target"?}`` (§7.3, §15).
-- ``{"type": "AbandonCommand", "unit"}`` — before activating a commanded unit: the Hero leaves (§19.2).
-- ``{"type": "Dismount", "unit", "to": [x, y]}`` — before activating a mounted Hero (§20.2).
-- ``{"type": "Deploy", "unit", "to": [x, y]}``, ``{"type": "Reserve"}`` — phase ``deploy`` (§25.6).
+- ``{"type": "AbandonCommand", "unit", "to": [x, y]}`` — before activating a commanded unit: the Hero leaves
+  (§19.2), placed at an offered spot within 1".
+- ``{"type": "Dismount", "unit", "to": [x, y]}`` — before activating a mounted Hero (§20.2), an offered spot.
+- ``{"type": "Deploy", "unit", "to": [x, y], "dest": "db.deploy.slot"}`` (an offered slot; without ``dest``, any
+  point wholly in the zone), ``{"type": "Reserve"}`` — phase ``deploy`` (§25.6).
 
 Decisions (``pending``; the seat in ``pending["seat"]``):
 
@@ -101,13 +108,16 @@ The Quest (``quest.py``, §26.2): ``TreasureFound {unit, n, treasure: major|mino
   structured trigger (``when``) is offered to its holder when that trigger happens: ``attack_declared``,
   ``ranged_attack_declared``, ``melee_attack_declared``, ``targeted``, ``charged`` (before the declared attack
   or charge is rolled; it goes on when the last window closes), ``wounded``, ``destroyed`` (once the action is
-  over). ``pending`` carries ``trigger``, ``unit`` (the unit concerned), ``by`` and ``offers``. Events:
+  over). A window for cards opens when its holder could hold one for the trigger (a card in hand of a kind it
+  may play and such a card in the pack), so its opening tells nothing; it may then only ``Decline``.
+  ``pending`` carries ``trigger``, ``unit`` (the unit concerned), ``by`` and ``offers``. Events:
   ``Decision {seat, kind: "reaction", trigger, unit}``, ``ReactionDeclined {seat, trigger, unit}``.
 
-Any time in the battle (either seat; logged; never passes the turn):
+Any time in the battle while no decision is open (either seat; logged; never passes the turn):
 
-- ``PlayCard {"card", "unit"?, "target"?, "note"?}`` — a Vaala or Command card from one's hand (§16).
-- ``UsePower {"unit", "power", "target"?, "note"?}`` — a reaction power (§11.2, §15).
+- ``PlayCard {"card", "unit"?, "target"?, "note"?}`` — a Vaala or Command card from one's hand (§16) whose trigger
+  only its text states (no ``when``).
+- ``UsePower {"unit", "power", "target"?, "note"?}`` — a reaction power (§11.2, §15) without ``when``.
 - Referee actions (settle text the engine does not automate, like ``engine/underworlds/referee.py``):
   ``AdjustWounds {"unit", "delta", "reason"?}``, ``AdjustFatigue {"unit", "delta"}``,
   ``AdjustState {"unit", "state", "delta"}``, ``Heal {"unit", "wounds", "states": {state: n}}`` (§17),
