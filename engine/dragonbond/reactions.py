@@ -42,6 +42,13 @@ def _card_fits(st: JSON, kind: str, cid: str, trigger: str, concerned: JSON) -> 
                 not _keyword_match(concerned, card.get("subtype")))
 
 
+def may_hold(st: JSON, seat: str, kind: str, cid: str) -> bool:
+    """Whether ``seat``'s force could have bought the card: a Vaala card of a subtype needs one of its units of that
+    subtype (§16.1, "cards restricted to that subtype"); any other card, yes."""
+    subtype = (st["cards"][kind].get(cid) or {}).get("subtype") if kind == "vaala" else None
+    return subtype is None or any(u["side"] == seat and _keyword_match(u, subtype) for u in st["units"].values())
+
+
 def card_offers(st: JSON, seat: str, trigger: str, concerned: JSON, other: JSON | None) -> list[JSON]:
     """The cards of ``seat``'s hand it may play on this trigger (§16: the trigger the card states)."""
     out: list[JSON] = []
@@ -62,7 +69,8 @@ def could_hold(st: JSON, seat: str, trigger: str, concerned: JSON) -> bool:
     for kind in ("vaala", "command"):
         if not st["hands"][seat][kind] or not may_play(st, seat, kind):
             continue
-        if any(_card_fits(st, kind, cid, trigger, concerned) for cid in st["cards"][kind]):
+        if any(_card_fits(st, kind, cid, trigger, concerned) and may_hold(st, seat, kind, cid)
+               for cid in st["cards"][kind]):
             return True
     return False
 

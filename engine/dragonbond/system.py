@@ -178,7 +178,8 @@ class DragonbondSystem:
         its chosen force among those it could choose (§25.2); in the battle, its Vaala and Command cards (chosen
         freely and secretly at list building, only their counts disclosed, §16.1, §25.2) among the pack's cards
         of each kind it does not hold publicly known to be spent, counts kept, and the cards offered in its open
-        reaction windows with them; a secret bid still hidden (§27.2) among the bids it could make."""
+        reaction windows with them (a Vaala card of a subtype only with a unit of that subtype, §16.1); a secret bid
+        still hidden (§27.2) among the bids it could make."""
         st = fresh_copy(state)
         if st["phase"] == "setup":
             choices.redeal(st, seat, rng)
@@ -187,7 +188,8 @@ class DragonbondSystem:
             return st
         for kind in ("vaala", "command"):
             hand = st["hands"][seat][kind]
-            pool = sorted(c for c in st["cards"][kind] if c not in st.get("spent", {}).get(seat, []))
+            pool = sorted(c for c in st["cards"][kind] if c not in st.get("spent", {}).get(seat, [])
+                          and reactions.may_hold(st, seat, kind, c))
             new: list[str] = []
             for _ in range(min(len(hand), len(pool))):
                 new.append(pool.pop(rng.randbelow(len(pool))))
