@@ -418,3 +418,17 @@ def test_a_flanked_split_counts_models_in_whole_numbers():
     with pytest.raises(IllegalAction):
         SYSTEM.apply(st, esg["side"], {"type": "Attack", "unit": esg["id"], "target": a["id"], "kind": "melee",
                                        "split": {a["id"]: "x"}}, SeededRng(bytes(32)))
+
+
+def test_only_game_sizes_some_force_fits_are_offered():
+    """Digest §25.1 (a force may spend less than the game size, never more), §25.3: the size chosen in the match is
+    one that a force of the pack fits; with the drill pack's 100-point forces, 50 left the force choice with
+    nothing to offer (a dead end at the third step of the in-game set-up)."""
+    st = SYSTEM.setup({"pack": drill_document(), "scenario": "pitched_battle"}, SEATS, SeededRng(bytes(32)))
+    seat = SYSTEM.view(st, None)["awaiting"][0]
+    sizes = [a["size"] for a in SYSTEM.legal_actions(st, seat)]
+    assert 50 not in sizes and sizes
+    with pytest.raises(IllegalAction):
+        SYSTEM.apply(st, seat, {"type": "ChooseSize", "size": 50}, SeededRng(bytes(32)))
+    st, _ = SYSTEM.apply(st, seat, {"type": "ChooseSize", "size": sizes[0]}, SeededRng(bytes(32)))
+    assert all(SYSTEM.legal_actions(st, s) for s in SYSTEM.view(st, None)["awaiting"])
