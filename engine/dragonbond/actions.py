@@ -19,7 +19,7 @@ from engine.dragonbond.links import abandon, dismount, mount, spots_near, take_c
 from engine.dragonbond.powers import automated, targets as power_targets, usable, use
 from engine.dragonbond.setup import own_edge_y
 from engine.dragonbond.state import (
-    SCOUT, JSON, Ctx, disengage_all, effective_speed, engage, exhausted, flanked, has, unit, units,
+    SCOUT, JSON, Ctx, disengage_all, effective_speed, engage, exhausted, flanked, has, on_table, unit, units,
 )
 from engine.dragonbond.turns import activatable, activate, danger_attack, end_activation, end_turn, opposed
 from engine.dragonbond.turns import check_game_end
@@ -41,7 +41,7 @@ def _own(st: JSON, seat: str, uid: Any) -> JSON:
 
 def _enemy(st: JSON, seat: str, uid: Any) -> JSON:
     u = st["units"].get(uid) if isinstance(uid, str) else None
-    if u is None or u["side"] == seat or u["where"] not in ("battlefield", "mounted"):
+    if u is None or u["side"] == seat or not on_table(st, u):
         raise IllegalAction("db.unit.no_target", unit=str(uid))
     return u
 
@@ -54,7 +54,7 @@ def ranged_targets(st: JSON, u: JSON) -> list[str]:
         return []
     out = []
     for v in units(st, where=None):
-        if v["side"] == u["side"] or v["where"] not in ("battlefield", "mounted"):
+        if v["side"] == u["side"] or not on_table(st, v):
             continue
         if board.distance(st, u, v) <= u["ranged"]["range"] and board.can_see(st, u, v):
             out.append(v["id"])
@@ -75,8 +75,56 @@ def named_moves(st: JSON, u: JSON, kind: str, factor: float = 1.0) -> list[JSON]
         return []
     dests = geometry.destinations(board.token(u), speed, board.tokens(st, exclude=(u["id"],)), board.field(st),
                                   ignore_slowing=has(u, SCOUT))
-    return [{"type": kind, "unit": u["id"], "to": [round(d.point[0], 2), round(d.point[1], 2)], "dest": d.key,
-             "params": dict(d.params)} for d in dests]
+    # The point as geometry found and checked it: rounded, it could land past the allowance or on a unit. Two
+    # destinations ending at the same point are one move (offered once, under the first name).
+    out, seen = [], set()
+    for d in dests:
+        if d.point not in seen:
+            seen.add(d.point)
+            out.append({"type": kind, "unit": u["id"], "to": [d.point[0], d.point[1]], "dest": d.key,
+                        "params": dict(d.params)})
+    return out
+
+
+FREE_POINT = frozenset(("type", "unit", "to"))
+"""The shape of a move to a free point (the table's typed coordinates: ``/db march unit:A2 to:24.5,10``), judged by
+geometry. Every move ``legal_actions`` offers carries more (``dest`` and ``params``, or ``from``), and an action of
+that shape must be one offered, exactly."""
+
+
+def free_point(action: JSON) -> bool:
+    return set(action) <= FREE_POINT
+
+
+def offered_moves(st: JSON, u: JSON, kind: str) -> list[JSON]:
+    """The March or Shoot actions offered to ``u`` (on the battlefield, or a reserve unit's entries)."""
+    if u["where"] == "reserve":
+        return entry_moves(st, u) if kind == "March" else []
+    if u["where"] != "battlefield":
+        return []
+    if kind == "March":
+        home = quest.home_destination(st, u, allowance(u))
+        found = named_moves(st, u, "March") + ([home] if home else [])
+        # Nowhere named to go (no enemy on the table, no objective or dark piece in reach, or Immobilized): the
+        # unit may still be activated and hold its ground, so it is never left with nothing to do (§6.3, §7.1).
+        return found or [{"type": "March", "unit": u["id"], "to": [u["x"], u["y"]], "dest": STAY, "params": {}}]
+    if not u.get("ranged"):
+        return []
+    return [{"type": "Shoot", "unit": u["id"], "to": [u["x"], u["y"]], "dest": STAY, "params": {}}] + \
+        named_moves(st, u, "Shoot", 0.5)
+
+
+STAY = "db.move.dest.stay"
+"""The named destination of a shooting move that stays where it stands (§7.4)."""
+
+
+def _named(st: JSON, u: JSON, action: JSON) -> None:
+    """A move of the offered shape is one of those offered, exactly; a move to a free point is left to ``check``."""
+    if free_point(action):
+        return
+    wanted = {k: v for k, v in action.items() if k != "_declared"}
+    if wanted not in offered_moves(st, u, action["type"]):
+        raise IllegalAction("db.move.not_offered", unit=u["id"], dest=str(action.get("dest")))
 
 
 def _cost(st: JSON, u: JSON, path: tuple, result: geometry.MoveCheck) -> float:
@@ -134,7 +182,7 @@ def entry_start(st: JSON, u: JSON, to: tuple[float, float], at: list[float] | No
     if at is None:
         at_pt, n = min(points, key=lambda pn: (pn[0][0] - to[0]) ** 2 + (pn[0][1] - to[1]) ** 2)
     else:
-        at_pt = (float(at[0]), float(at[1]))
+        at_pt = board.parse_point(at)
         n = next((n for p, n in points if p[1] == at_pt[1] and n[1] != 0 or
                   p[0] == at_pt[0] and n[0] != 0), None)
         own = own_edge_y(st, u["side"])
@@ -188,16 +236,13 @@ def unit_actions(st: JSON, u: JSON, *, with_prelude: bool = True) -> list[JSON]:
     out: list[JSON] = []
     mounted = u["where"] == "mounted"
     if not mounted:
-        out += named_moves(st, u, "March")
-        home = quest.home_destination(st, u, allowance(u))
-        out += [home] if home else []
+        out += offered_moves(st, u, "March")
     for t in melee_targets(st, u):
         out.append({"type": "Attack", "unit": uid, "target": t, "kind": "melee"})
     for t in ranged_targets(st, u):
         out.append({"type": "Attack", "unit": uid, "target": t, "kind": "ranged"})
-    if not mounted and u.get("ranged"):
-        out.append({"type": "Shoot", "unit": uid, "to": [u["x"], u["y"]]})
-        out += named_moves(st, u, "Shoot", 0.5)
+    if not mounted:
+        out += offered_moves(st, u, "Shoot")
     if not mounted and not u["engaged_with"] and u["immobilized"] == 0:
         out += [{"type": "Charge", "unit": uid, "target": t} for t in charge_targets(st, u)]
     for pid in u["powers"]:
@@ -272,6 +317,9 @@ def act_turn(ctx: Ctx, seat: str, action: JSON) -> None:
         raise IllegalAction("db.turn.must_activate_one", units=", ".join(prelude["units"]))
     if not any(v["id"] == u["id"] for v in activatable(st, seat)):
         raise IllegalAction("db.unit.cannot_activate", unit=u["id"], fatigue=u["fatigue"])
+    if kind in ("AbandonCommand", "Dismount") and \
+            {k: v for k, v in action.items() if k != "_declared"} not in unit_actions(st, u, with_prelude=not prelude):
+        raise IllegalAction("db.place.not_offered", unit=u["id"], action=kind)
     if kind == "AbandonCommand":
         if prelude:
             raise IllegalAction("db.turn.already_chosen")
@@ -304,11 +352,10 @@ def _start(ctx: Ctx, u: JSON) -> bool:
 
 
 def _wait(ctx: Ctx, u: JSON, action: JSON) -> None:
-    """Round 1: a reserve unit only takes fatigue (§25.6); in the Quest, a unit whose rolled edge offers no
-    way in waits the same way (a ruling) and rolls again next time."""
+    """Round 1: a reserve unit only takes fatigue (§25.6); later, or in the Quest once its edge is rolled, a unit
+    that no entry is offered to waits the same way (a ruling; in the Quest it rolls again next time)."""
     st = ctx.state
-    stuck = u["where"] == "reserve" and u.get("entry_edge") and not entry_moves(st, u)
-    if not stuck and (u["where"] != "reserve" or st["round"] != 1 or st["scenario"] == "quest"):
+    if u["where"] != "reserve" or {"type": "Wait", "unit": u["id"]} not in unit_actions(st, u):
         raise IllegalAction("db.reserve.not_now", unit=u["id"])
     u.pop("entry_edge", None)
     activate(ctx, u["id"])
@@ -333,6 +380,7 @@ def _march(ctx: Ctx, u: JSON, action: JSON) -> None:
     if u["where"] == "reserve":
         if st["round"] == 1 and st["scenario"] != "quest":
             raise IllegalAction("db.reserve.round_one", unit=u["id"])
+        _named(st, u, action)
         start = entry_start(st, u, to, action.get("from"))
         result = check(st, u, to, allowance(u), start=start)
         if not _start(ctx, u):
@@ -348,10 +396,15 @@ def _march(ctx: Ctx, u: JSON, action: JSON) -> None:
         return
     if u["where"] != "battlefield":
         raise IllegalAction("db.unit.cannot_march", unit=u["id"])
-    check(st, u, to, allowance(u))
+    _named(st, u, action)
+    if to != (u["x"], u["y"]):
+        check(st, u, to, allowance(u))
     if not _start(ctx, u):
         return
-    _leave_combat(ctx, u, {"move": "March", "to": list(to)})
+    if to == (u["x"], u["y"]):     # holding its ground: an engaged unit that does not move does not leave
+        continue_move(ctx, u, {"move": "March", "to": list(to)})
+    else:
+        _leave_combat(ctx, u, {"move": "March", "to": list(to)})
 
 
 def _leave_combat(ctx: Ctx, u: JSON, then: JSON) -> None:
@@ -361,7 +414,6 @@ def _leave_combat(ctx: Ctx, u: JSON, then: JSON) -> None:
     for e in [e for e in eligible if unit(st, e).get("monster")]:
         eligible.remove(e)      # a Monster always makes its opportunity attack (§27.2; seed 003 l.1512)
         if u["where"] == "battlefield":
-            st["last_melee"] = e
             resolve_attack(ctx, e, u["id"], "melee", reason="opportunity")
     if eligible and u["where"] == "battlefield":
         st["pending_queue"].insert(0, {"seat": unit(st, eligible[0])["side"], "kind": "opportunity",
@@ -416,6 +468,7 @@ def _shoot(ctx: Ctx, u: JSON, action: JSON) -> None:
     st = ctx.state
     if u["where"] != "battlefield" or not u.get("ranged"):
         raise IllegalAction("db.unit.cannot_shoot", unit=u["id"])
+    _named(st, u, action)
     to = board.parse_point(action.get("to") or [u["x"], u["y"]])
     if to != (u["x"], u["y"]):
         check(st, u, to, allowance(u, 0.5))
@@ -459,7 +512,8 @@ def _attack(ctx: Ctx, u: JSON, action: JSON) -> None:
 def _check_split(st: JSON, u: JSON, split: Any) -> None:
     """A flanked unit's models each pick an engaged enemy (§9)."""
     from engine.dragonbond.state import model_count
-    if not isinstance(split, dict) or not flanked(u) or not split:
+    if not isinstance(split, dict) or not flanked(u) or not split or \
+            any(type(n) is not int for n in split.values()):
         raise IllegalAction("db.attack.bad_split", unit=u["id"])
     targets = set(melee_targets(st, u))
     if not set(split) <= targets or sum(int(n) for n in split.values()) > model_count(st, u) or \
@@ -509,7 +563,6 @@ def charge_move(ctx: Ctx, u: JSON, target: JSON) -> None:
         return
     separate_flanker(ctx, target)
     engage(ctx, u["id"], target["id"])
-    st["last_melee"] = u["id"]
     resolve_attack(ctx, u["id"], target["id"], "melee", charge=True, reason="charge")
 
 
@@ -546,7 +599,6 @@ def act_decision(ctx: Ctx, seat: str, action: JSON) -> None:
         mover = unit(st, p["mover"])
         if kind == "OpportunityAttack":
             p["eligible"].remove(action["unit"])
-            st["last_melee"] = action["unit"]
             resolve_attack(ctx, action["unit"], mover["id"], "melee", reason="opportunity")
             if p["eligible"] and mover["where"] != "destroyed":
                 return

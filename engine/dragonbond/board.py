@@ -7,12 +7,14 @@ measured from its Mount's base (§20.3). :func:`measure` answers ``/db measure``
 from __future__ import annotations
 
 import copy
+import math
 from dataclasses import asdict
+from functools import lru_cache
 from typing import Any, Sequence
 
 from engine.core.errors import InvalidInput
 from engine.dragonbond import geometry
-from engine.dragonbond.state import FLYING, HUGE, JSON, SCOUT, TINY, has, unit
+from engine.dragonbond.state import FLYING, HUGE, JSON, SCOUT, TINY, keyword_names, on_table, unit
 
 Point = tuple[float, float]
 
@@ -24,14 +26,36 @@ def body(state: JSON, u: JSON) -> JSON:
 
 def token(u: JSON, *, at: Point | None = None) -> geometry.Token:
     x, y = at if at is not None else (u["x"], u["y"])
-    return geometry.Token(u["id"], float(x), float(y), float(u["radius"]), u["side"], flying=has(u, FLYING),
-                          huge=has(u, HUGE), tiny=has(u, TINY), scout=has(u, SCOUT))
+    return _token(u["id"], float(x), float(y), float(u["radius"]), u["side"], tuple(u["keywords"]))
+
+
+@lru_cache(maxsize=4096)
+def _token(uid: str, x: float, y: float, radius: float, side: str, keywords: tuple[str, ...]) -> geometry.Token:
+    """One Token object per unit and place: built once, and the caches keyed by tokens hash the same object."""
+    names = keyword_names(keywords)
+    return geometry.Token(uid, x, y, radius, side, flying=FLYING in names, huge=HUGE in names, tiny=TINY in names,
+                          scout=SCOUT in names)
 
 
 def tokens(state: JSON, *, exclude: Sequence[str] = ()) -> list[geometry.Token]:
     """Tokens of every unit on the battlefield (mounted riders have none), in id order."""
     return [token(u) for _, u in sorted(state["units"].items())
             if u["where"] == "battlefield" and u["id"] not in exclude]
+
+
+def contact_spot(state: JSON, mover: JSON, target: JSON, near: Point, *, exclude: Sequence[str] = ()
+                 ) -> Point | None:
+    """Where ``mover`` is placed in base contact with ``target``, the spot closest to ``near`` (a thrown Rider, a
+    Hero whose unit is gone, a unit taking its Hero's enemies, §19.2, §20.3), or None when no spot is free.
+    ``exclude``: units leaving the table at that moment (the defeated Mount or unit)."""
+    body_ = body(state, target)
+    ring = geometry.contact_spots(token(mover, at=near), token(body_),
+                                  tokens(state, exclude=(mover["id"], *exclude)), field(state))
+    if not ring:
+        return None
+    x, y = min(ring, key=lambda p: ((p[0] - near[0]) ** 2 + (p[1] - near[1]) ** 2, p))
+    spot = (round(x, 2), round(y, 2))
+    return spot if geometry.in_contact(token(mover, at=spot), token(body_)) else (x, y)
 
 
 def field_to_json(f: geometry.Field) -> JSON:
@@ -101,9 +125,12 @@ def behind_dark(state: JSON, u: JSON, attacker: JSON) -> bool:
 def parse_point(value: Any) -> Point:
     try:
         x, y = value
-        return float(x), float(y)
+        point = float(x), float(y)
     except (TypeError, ValueError):
         raise InvalidInput("db.bad_point", value=str(value)) from None
+    if not all(math.isfinite(c) and abs(c) < 1e6 for c in point):
+        raise InvalidInput("db.bad_point", value=str(value))
+    return point
 
 
 def measure(state: JSON, a: str | Sequence[float], b: str | Sequence[float]) -> JSON:
@@ -115,7 +142,7 @@ def measure(state: JSON, a: str | Sequence[float], b: str | Sequence[float]) -> 
     """
     def resolve(x: Any) -> JSON | Point:
         if isinstance(x, str):
-            if x not in state["units"] or state["units"][x]["where"] not in ("battlefield", "mounted"):
+            if x not in state["units"] or not on_table(state, state["units"][x]):
                 raise InvalidInput("db.unknown_unit", unit=x)
             return state["units"][x]
         return parse_point(x)

@@ -56,6 +56,13 @@ def forces_offered(st: JSON) -> list[JSON]:
     return out
 
 
+def sizes_offered(st: JSON) -> list[int]:
+    """The game sizes a force of the pack fits (§25.1: spending less is fine, more is not): a size no force fits
+    would leave the players nothing to choose next."""
+    points = [f["points"] for f in forces_offered(st) if f["points"] is not None]
+    return [n for n in GAME_SIZES if any(p <= n for p in points)]
+
+
 def _fitting(st: JSON) -> list[JSON]:
     return [f for f in forces_offered(st) if f["points"] is not None and f["points"] <= st["size"]]
 
@@ -124,8 +131,7 @@ def legal(st: JSON, seat: str) -> list[JSON]:
                 out += [{"type": "ChooseScenario", "scenario": name, "monsters": [m]} for m in offered]
         return out
     if s["step"] == "size":
-        sizes = {f["size"] for f in forces_offered(st)} | set(GAME_SIZES)
-        return [{"type": "ChooseSize", "size": n} for n in sorted(sizes & set(GAME_SIZES))]
+        return [{"type": "ChooseSize", "size": n} for n in sizes_offered(st)]
     if s["step"] == "forces":
         return [{"type": "ChooseForce", "force": f["id"]} for f in _fitting(st)]
     if s["step"] == "monsters":
@@ -151,7 +157,7 @@ def act(ctx: Ctx, seat: str, action: JSON) -> None:
         _scenario(ctx, seat, action)
     elif kind == "ChooseSize":
         size = action.get("size")
-        if size not in GAME_SIZES:
+        if type(size) is not int or size not in sizes_offered(st):
             raise IllegalAction("db.bad_size", size=str(size), sizes=", ".join(map(str, GAME_SIZES)))
         st["size"] = int(size)
         ctx.emit("SizeChosen", seat=seat, size=st["size"])
@@ -211,3 +217,12 @@ def view(st: JSON, seat: str | None) -> JSON:
             "forces": {x: (f if both or x == seat else None) for x, f in s["forces"].items()},
             "chosen": {x: bool(f) for x, f in s["forces"].items()},
             "forces_offered": forces_offered(st) if s["step"] == "forces" else []}
+
+
+def redeal(st: JSON, seat: str, rng: Any) -> None:
+    """A force chosen in secret and not yet revealed is chosen again among those ``seat`` could choose (§25.2)."""
+    s = st["setup"]
+    if s["step"] != "forces" or not s["forces"].get(seat) or all(s["forces"].get(x) for x in st["seats"]):
+        return
+    fitting = [f["id"] for f in _fitting(st)]
+    s["forces"][seat] = fitting[rng.randbelow(len(fitting))]

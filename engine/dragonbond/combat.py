@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.dragonbond import board
+from engine.dragonbond import board, geometry
 from engine.dragonbond.dice import Colour, Kind, die, is_success, roll
 from engine.dragonbond.state import (
     ASSASSINATE, AURA, COLD, GIANT, JSON, LAZY, Ctx, bonded, disengage_all, engage, exhausted, flanked, fresh,
-    has, hero_of, is_epic, is_hero, model_count, other, separate, unit,
+    carried_on_table, has, hero_of, is_epic, is_hero, model_count, on_table, other, separate, unit,
 )
 
 GIANT_DICE = 3
@@ -225,7 +225,7 @@ def morale_colour(u: JSON, hero_model: bool) -> str:
 def in_aura(state: JSON, u: JSON) -> bool:
     """Within 12" of its side's General while the General is on the battlefield (§22)."""
     general = next((g for g in state["units"].values() if g["side"] == u["side"] and g["general"]), None)
-    if general is None or general["where"] not in ("battlefield", "mounted", "commanding"):
+    if general is None or not carried_on_table(state, general):
         return False
     if general["where"] == "commanding":
         general = unit(state, general["commanding"])
@@ -290,13 +290,13 @@ def heavy_casualties(ctx: Ctx, u: JSON) -> None:
 def general_defeated(ctx: Ctx, general: JSON) -> None:
     """Before the General is removed, every friendly model within its aura tests, Heroes first (§13, §22)."""
     st = ctx.state
-    if general["where"] not in ("battlefield", "mounted", "commanding"):
-        return  # a General defeated off the table (in reserve) has no aura to test within (§22)
+    if not carried_on_table(st, general):
+        return  # a General defeated off the table (in reserve, or on a Mount there) has no aura to test within (§22)
     centre = unit(st, general["commanding"]) if general["where"] == "commanding" else general
     near = [u for u in board.tokens(st) if u.side == general["side"]]
     friends = [unit(st, t.id) for t in near if t.id != centre["id"]
                and board.distance(st, centre, unit(st, t.id)) <= AURA]
-    riders = [unit(st, f["rider"]) for f in friends if f.get("rider")]
+    riders = [unit(st, f["rider"]) for f in friends if f.get("rider") and f["rider"] != general["id"]]
     for u in sorted(riders + [f for f in friends if is_hero(f)], key=lambda x: x["id"]):
         if u["where"] != "destroyed" and morale_test(ctx, u, "general_defeated", non_heroes=0, hero=True, aura=False):
             destroy(ctx, u["id"], by=None, kind="morale")
@@ -320,11 +320,38 @@ def leave_command(ctx: Ctx, u: JSON, *, collapsed: bool) -> JSON:
     u["hero"] = None
     hero.update(where="battlefield", commanding=None, x=u["x"], y=u["y"], fatigue=u["fatigue"],
                 slowed=u["slowed"], immobilized=u["immobilized"])
-    if collapsed:
-        for enemy in u["engaged_with"]:
-            engage(ctx, hero["id"], enemy)
     ctx.emit("CommandLeft", hero=hero["id"], unit=u["id"], collapsed=collapsed)
+    if collapsed and u["engaged_with"]:
+        # The unit is gone, the Hero stays engaged: placed in base contact with its enemies (§19.2).
+        place_in_contact(ctx, hero, u["engaged_with"], leaving=u["id"])
     return hero
+
+
+def place_in_contact(ctx: Ctx, mover: JSON, enemies: list[str], *, leaving: str | None) -> None:
+    """Place ``mover`` in base contact with the first of ``enemies`` it can touch (the spot nearest where it is)
+    and engage it with every one of them it then touches; where no spot is free it stays where it is, engaged with
+    none (a ruling: engaged means in base contact, §4.4, §5.2). ``leaving``: a unit being removed."""
+    st = ctx.state
+    near = (mover["x"], mover["y"])
+    spot = None
+    for e in enemies:
+        enemy = unit(st, e)
+        if enemy["where"] != "battlefield":
+            continue
+        spot = board.contact_spot(st, mover, enemy, near, exclude=(leaving,) if leaving else ())
+        if spot is not None:
+            break
+    if spot is None:
+        return
+    if spot != near:
+        mover.update(x=spot[0], y=spot[1])
+        ctx.emit("Moved", unit=mover["id"], kind="place", to=list(spot), path=[list(near), list(spot)],
+                 cost=0.0, allowance=0.0)
+    me = board.token(mover)
+    for e in enemies:
+        enemy = unit(st, e)
+        if enemy["where"] == "battlefield" and geometry.in_contact(me, board.token(enemy)):
+            engage(ctx, mover["id"], e)
 
 
 def destroy(ctx: Ctx, uid: str, *, by: str | None, kind: str) -> None:
@@ -337,6 +364,8 @@ def destroy(ctx: Ctx, uid: str, *, by: str | None, kind: str) -> None:
     if u["general"] and not st.get("general_tested", {}).get(uid):
         st.setdefault("general_tested", {})[uid] = True
         general_defeated(ctx, u)
+        if u["where"] == "destroyed":
+            return      # a unit that failed its test took the General with it (its bonded Dragon, §21): once only
     if has(u, GIANT) and u["where"] == "battlefield":
         enemies = [e for e in u["engaged_with"] if unit(st, e)["where"] == "battlefield"]
         if len(enemies) == 1:
@@ -349,6 +378,8 @@ def destroy(ctx: Ctx, uid: str, *, by: str | None, kind: str) -> None:
         hero.update(where="battlefield", commanding=None, x=u["x"], y=u["y"])
         destroy(ctx, hero["id"], by=by, kind=kind)
     was = u["where"]
+    if u.get("rider") and was != "battlefield":
+        destroy(ctx, u["rider"], by=by, kind=kind)     # a Rider on a Mount off the table shares its fate (§25.6)
     if u.get("rider"):
         throw_rider(ctx, u, kind, by)
     if u.get("mounted_on"):
@@ -358,7 +389,7 @@ def destroy(ctx: Ctx, uid: str, *, by: str | None, kind: str) -> None:
     u["where"] = "destroyed"
     u["models"] = 0
     ctx.emit("UnitDestroyed", unit=uid, by=by, how=kind, points=u["points"], was=was)
-    drop_treasures(ctx, u, by)
+    drop_treasures(ctx, u, by, kind)
     if u.get("monster"):
         trophy(ctx, u, by)
     elif st["scenario_rules"]["kill_points"] and (was != "reserve" or st["rules"]["reserve_kill_points"]):
@@ -377,7 +408,7 @@ def throw_rider(ctx: Ctx, mount: JSON, kind: str, by: str | None) -> None:
     hero.update(where="battlefield", mounted_on=None, x=mount["x"], y=mount["y"])
     ctx.emit("Dismounted", hero=hero["id"], mount=mount["id"], thrown=True)
     if kind == "melee" and by and unit(st, by)["where"] == "battlefield":
-        engage(ctx, hero["id"], by)
+        place_in_contact(ctx, hero, [by], leaving=mount["id"])
 
 
 def giant_blow(ctx: Ctx, giant: str, target: str) -> None:
@@ -388,12 +419,16 @@ def giant_blow(ctx: Ctx, giant: str, target: str) -> None:
         take_wounds(ctx, target, wounds, by=giant)
 
 
-def drop_treasures(ctx: Ctx, u: JSON, by: str | None) -> None:
-    """The Quest: a destroyed carrier drops its treasures; in melee the attacker takes them (§26.2)."""
+def drop_treasures(ctx: Ctx, u: JSON, by: str | None, kind: str) -> None:
+    """The Quest: a destroyed carrier drops its treasures; destroyed by a melee attack (an Attack, a charge, an
+    opportunity attack), the attacker takes them (§26.2; seed 003 l.1452). Any other way (ranged, powers, morale,
+    terrain), or by a Monster (it takes no treasure, a ruling), they are dropped where it stood."""
     if not u.get("treasures"):
         return
     st = ctx.state
-    if by and unit(st, by)["where"] == "battlefield" and u["engaged_with"] == [] and st.get("last_melee") == by:
+    killer = st["units"].get(by) if by else None
+    if kind == "melee" and killer is not None and on_table(st, killer) and not killer.get("monster") \
+            and killer["side"] in st["seats"]:
         unit(st, by)["treasures"] += u["treasures"]
         ctx.emit("TreasureTaken", unit=by, treasures=u["treasures"])
     else:

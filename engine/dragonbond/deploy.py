@@ -11,6 +11,9 @@ from engine.core.errors import IllegalAction
 from engine.dragonbond import board, geometry
 from engine.dragonbond.state import JSON, Ctx, other, unit, units
 
+SLOT = "db.deploy.slot"
+"""Marks an offered spot: a Deploy of that shape must be one offered; one with only ``unit`` and ``to`` (typed
+coordinates) is any point that fits."""
 SLOT_STEP = 3.0
 """Inches between offered deployment spots along the zone."""
 
@@ -61,7 +64,7 @@ def legal(st: JSON, seat: str) -> list[JSON]:
         return []
     out: list[JSON] = []
     for u in to_deploy(st, seat):
-        out += [{"type": "Deploy", "unit": u["id"], "to": [x, y]} for x, y in slots(st, u)]
+        out += [{"type": "Deploy", "unit": u["id"], "to": [x, y], "dest": SLOT} for x, y in slots(st, u)]
     if may_reserve(st, seat):
         out.append({"type": "Reserve"})
     return out

@@ -678,6 +678,12 @@ def _ring(mover: Token, target: Token, tokens: tuple[Token, ...], field: Field, 
                                        charge_target=target.id if charge else None, blockers=blockers) is None)
 
 
+def contact_spots(mover: Token, target: Token, tokens: Sequence[Token], field: Field) -> tuple[Point, ...]:
+    """The spots where ``mover`` may be placed in base contact with ``target`` (48 round it): on the table, on
+    no unit or blocking terrain, 1" or more from every other enemy (digest §4.4, §8)."""
+    return _ring(mover, target, tuple(t for t in tokens if t.id != mover.id), field, 0.0, mover.flying, True)
+
+
 def _clearly_standing(mover: Token, xy: np.ndarray, tokens: tuple[Token, ...], field: Field, blockers: tuple,
                       charge_target: str | None) -> np.ndarray:
     """Points where ``_end_problem`` surely finds nothing, all at once: on the table, every blocking piece's box

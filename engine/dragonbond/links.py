@@ -7,7 +7,7 @@ import math
 
 from engine.core.errors import IllegalAction
 from engine.dragonbond import board, geometry
-from engine.dragonbond.combat import leave_command
+from engine.dragonbond.combat import leave_command, place_in_contact
 from engine.dragonbond.pack import COMMAND, MOUNT, keyword_argument, keyword_name
 from engine.dragonbond.state import JSON, Ctx, engage, has, is_hero, is_rider, unit, units
 
@@ -35,23 +35,40 @@ def after_activation_options(st: JSON, uid: str) -> JSON:
             out["mount"] = ride
     act = st.get("activation") or {}
     partner = u.get("mounted_on") or u.get("rider")
-    if partner and not act.get("partner_done") and not act.get("no_partner") and \
-            unit(st, partner)["fatigue"] < 3:
+    if partner and not act.get("partner_done") and not act.get("no_partner") and partner_can_act(st, partner):
         out["partner"] = [partner]
     return out
 
 
+def partner_can_act(st: JSON, partner: str) -> bool:
+    """The Rider's or Mount's partner may be activated (§20.5) when it could be activated now and has something
+    to do then (a mounted Rider only attacks or uses a power, §20.3): otherwise the offer would be a dead end."""
+    from engine.dragonbond.actions import unit_actions
+    from engine.dragonbond.turns import can_activate
+    p = unit(st, partner)
+    return can_activate(st, p) and bool(unit_actions(st, p, with_prelude=False))
+
+
 def take_command(ctx: Ctx, hero_id: str, unit_id: str) -> None:
-    """Hero and unit become one: the higher fatigue, Slowed and Immobilized; wounds and poison apart; engaged
-    with the enemies of either (§19.2)."""
+    """Hero and unit become one: the higher fatigue, Slowed and Immobilized; wounds and poison apart; "if either
+    was engaged, move the merged unit's models so they are engaged" (§19.2): a unit not engaged is placed in base
+    contact with the Hero's enemies (the spot nearest it) and engaged with those it touches; an engaged unit stays
+    where it is, engaged with the Hero's enemies it touches (one disc cannot touch both groups, a ruling)."""
     st = ctx.state
     hero, u = unit(st, hero_id), unit(st, unit_id)
     for key in ("fatigue", "slowed", "immobilized"):
         u[key] = max(u[key], hero[key])
-    for enemy in list(hero["engaged_with"]):
-        engage(ctx, unit_id, enemy)
+    enemies = [e for e in hero["engaged_with"] if e not in u["engaged_with"]]
     board_hero_off(ctx, hero)
     hero.update(where="commanding", commanding=unit_id)
+    if enemies:
+        if u["engaged_with"]:
+            me = board.token(u)
+            for e in enemies:
+                if geometry.in_contact(me, board.token(unit(st, e))):
+                    engage(ctx, unit_id, e)
+        else:
+            place_in_contact(ctx, u, enemies, leaving=None)
     u["hero"] = hero_id
     if hero["command_power"] and hero["command_power"] not in u["powers"]:
         u["powers"].append(hero["command_power"])
@@ -102,11 +119,18 @@ def dismount(ctx: Ctx, hero_id: str, to: tuple[float, float]) -> None:
     ctx.emit("Dismounted", hero=hero_id, mount=m["id"], thrown=False)
 
 
-def place_near(ctx: Ctx, hero: JSON, beside: JSON, to: tuple[float, float]) -> None:
-    st = ctx.state
+def _place_check(st: JSON, hero: JSON, beside: JSON, to: tuple[float, float]) -> geometry.MoveCheck:
+    """Whether the Hero may be placed at ``to``, within 1" of ``beside`` (§19.2, §20.2): the one check for the
+    spots offered and the spot placed."""
     start = board.token(hero, at=(beside["x"], beside["y"]))
     allowance = beside["radius"] + hero["radius"] + NEAR
-    check = geometry.check_move(start, to, allowance, board.tokens(st, exclude=(hero["id"],)), board.field(st))
+    return geometry.check_move(start, to, allowance, board.tokens(st, exclude=(hero["id"],)), board.field(st))
+
+
+def place_near(ctx: Ctx, hero: JSON, beside: JSON, to: tuple[float, float]) -> None:
+    st = ctx.state
+    allowance = beside["radius"] + hero["radius"] + NEAR
+    check = _place_check(st, hero, beside, to)
     if not check.ok:
         raise IllegalAction("db.place.refused", unit=hero["id"], reason=check.reason or "",
                             **{k: v for k, v in check.params.items() if k in ("distance", "allowance")})
@@ -118,12 +142,9 @@ def place_near(ctx: Ctx, hero: JSON, beside: JSON, to: tuple[float, float]) -> N
 def spots_near(st: JSON, hero: JSON, beside: JSON) -> list[list[float]]:
     """Offered spots just beside a unit (eight around it) where geometry lets the Hero stand."""
     gap = beside["radius"] + hero["radius"] + 0.5
-    start = board.token(hero, at=(beside["x"], beside["y"]))
-    others = board.tokens(st, exclude=(hero["id"],))
-    f = board.field(st)
     out = []
     for k in range(8):
         p = (round(beside["x"] + gap * math.cos(k * math.pi / 4), 1), round(beside["y"] + gap * math.sin(k * math.pi / 4), 1))
-        if geometry.check_move(start, p, gap + 0.6, others, f).ok:
+        if _place_check(st, hero, beside, p).ok:
             out.append(list(p))
     return out

@@ -26,7 +26,7 @@ from engine.dragonbond.combat import resolve_attack
 from engine.dragonbond.pack import BEHAVIOUR_DECK, DragonbondPack
 from engine.dragonbond.powers import automated, targets as power_targets, use
 from engine.dragonbond.setup import _known, _profile, setup_document
-from engine.dragonbond.state import JSON, Ctx, engaged, separate, unit, units
+from engine.dragonbond.state import JSON, Ctx, engaged, on_table, separate, unit, units
 from engine.dragonbond.turns import HOOKS, check_game_end, finish_round, next_turn, opposed
 
 MONSTER = "monster"
@@ -185,7 +185,7 @@ def _draw(ctx: Ctx, uid: str, reason: str, attacker: str | None = None) -> bool:
     card = m["deck"].pop(0)
     m["discard"].append(card)
     ctx.emit("BehaviourDrawn", unit=uid, card=card, name=m["cards"][card]["name"], reason=reason)
-    if attacker and unit(st, attacker)["where"] in ("battlefield", "mounted"):
+    if attacker and on_table(st, unit(st, attacker)):
         target: str | None = attacker           # drawn because it was attacked: the attacker (l.1532)
     else:
         found = candidates(st, uid, m["cards"][card]["target"])
@@ -242,7 +242,7 @@ def resolve_card(ctx: Ctx, uid: str, card: str, target: str | None) -> None:
     for n, act in enumerate(st["monsters"][uid]["cards"][card]["actions"]):
         if me["where"] != "battlefield" or st["phase"] == "over":
             return
-        t = unit(st, target) if target and unit(st, target)["where"] in ("battlefield", "mounted") else None
+        t = unit(st, target) if target and on_table(st, unit(st, target)) else None
         if not _holds(st, me, act["condition"], t):
             ctx.emit("BehaviourSkipped", unit=uid, card=card, action=n, condition=act["condition"])
             continue
@@ -275,7 +275,6 @@ def _act(ctx: Ctx, me: JSON, act: JSON, t: JSON | None) -> None:
         actions.charge_move(ctx, me, t)
     elif kind == "attack" and actions.melee_targets(st, me):
         foes = actions.melee_targets(st, me)
-        st["last_melee"] = me["id"]
         resolve_attack(ctx, me["id"], t["id"] if t["id"] in foes else foes[0], "melee")
     elif kind == "shoot" and t["id"] in actions.ranged_targets(st, me):
         resolve_attack(ctx, me["id"], t["id"], "ranged")
@@ -348,6 +347,13 @@ def round_start(ctx: Ctx) -> bool:
     return True
 
 
+def redeal_bids(st: JSON, seat: str, rng: Any) -> None:
+    """A secret bid not yet revealed is made again among the bids ``seat`` could make (§27.2)."""
+    for p in st["pending_queue"]:
+        if p["kind"] == "auction" and seat in p["bids"]:
+            p["bids"][seat] = rng.randbelow(MAX_BID + 1)
+
+
 def awaiting(st: JSON) -> list[str]:
     p = st["pending_queue"][0]
     if p["kind"] == "auction":
@@ -371,8 +377,8 @@ def act(ctx: Ctx, seat: str, action: JSON) -> None:
         raise IllegalAction("db.not_your_decision", name=", ".join(awaiting(st)), step=p["kind"])
     if p["kind"] == "auction":
         bid = action.get("bid")
-        if action.get("type") != "Bid" or action.get("monster") != p["monster"] or not isinstance(bid, int) \
-                or not 0 <= bid <= 99:
+        if action.get("type") != "Bid" or action.get("monster") != p["monster"] or type(bid) is not int \
+                or not 0 <= bid <= MAX_BID:
             raise IllegalAction("db.monster.bad_bid", bid=str(bid))
         p["bids"][seat] = bid
         ctx.emit("BidPlaced", seat=seat, unit=p["monster"])
@@ -384,6 +390,8 @@ def act(ctx: Ctx, seat: str, action: JSON) -> None:
     if action not in legal(st, seat):
         raise IllegalAction("db.decision.illegal", kind=p["kind"], action=str(action.get("type")))
     st["pending_queue"].pop(0)
+    # The choice is public: said even when no action of the card then reaches the target (all skipped).
+    ctx.emit("MonsterTargetChosen", seat=seat, unit=p["monster"], target=action["unit"])
     resolve_card(ctx, p["monster"], p["card"], action["unit"])
     if st["phase"] == "over":
         return

@@ -14,7 +14,7 @@ from engine.core.errors import IllegalAction
 from engine.dragonbond import board
 from engine.dragonbond.combat import take_wounds, wound_dice
 from engine.dragonbond.pack import VAALA
-from engine.dragonbond.state import JSON, Ctx, exhausted, has, unit, units
+from engine.dragonbond.state import JSON, Ctx, carried_on_table, exhausted, has, unit, units
 
 _WOUND_DICE = re.compile(r"inflige\s*\[\s*(\d+)\s+dados?\s+de\s+ataque\s+(negros?|gris(?:es)?|blancos?)\s*\]\s*heridas",
                          re.IGNORECASE)
@@ -82,8 +82,27 @@ def may_play(st: JSON, seat: str, kind: str) -> bool:
     mine = units(st, seat)
     if kind == "vaala":
         return any(has(u, VAALA) for u in mine)
-    return any(u["general"] and u["where"] in ("battlefield", "mounted", "commanding")
-               for u in units(st, seat, where=None))
+    return any(u["general"] and carried_on_table(st, u) for u in units(st, seat, where=None))
+
+
+def anytime_offers(st: JSON, seat: str) -> list[JSON]:
+    """Cards and reaction powers without a structured trigger (``when``), which their holder may play in the
+    battle whenever their printed trigger happens while no decision is open (§11.2, §16)."""
+    if st["phase"] != "battle" or st["pending_queue"]:
+        return []
+    out: list[JSON] = []
+    for kind in ("vaala", "command"):
+        if may_play(st, seat, kind):
+            out += [{"type": "PlayCard", "card": c} for c in sorted(set(st["hands"][seat][kind]))
+                    if not (st["cards"][kind].get(c) or {}).get("when")]
+    for _, u in sorted(st["units"].items()):
+        if u["side"] != seat or not carried_on_table(st, u):
+            continue
+        for pid in u["powers"]:
+            p = st["cards"]["powers"].get(pid)
+            if p and p["type"] == "reaction" and not p.get("when") and usable(st, u, pid):
+                out.append({"type": "UsePower", "unit": u["id"], "power": pid})
+    return out
 
 
 def play_card(ctx: Ctx, seat: str, card: str, unit_id: str | None, target: str | None, note: str | None) -> None:
@@ -96,5 +115,6 @@ def play_card(ctx: Ctx, seat: str, card: str, unit_id: str | None, target: str |
     if not may_play(st, seat, kind):
         raise IllegalAction(f"db.card.no_{kind}_unit", card=card)
     hand[kind].remove(card)
+    st.setdefault("spent", {}).setdefault(seat, []).append(card)     # now public (CardPlayed)
     ctx.emit("CardPlayed", seat=seat, card=card, kind=kind, automated=False, unit=unit_id, target=target, note=note,
              text=st["cards"][kind][card].get("text"))

@@ -120,6 +120,8 @@ def bring_home(ctx: Ctx, u: JSON) -> bool:
     disengage_all(ctx, u["id"])
     ctx.emit("TreasureScored", unit=u["id"], treasures=list(u["treasures"]), vp=points)
     u.update(where="home", treasures=[])
+    if u.get("rider"):
+        st["units"][u["rider"]]["where"] = "home"     # its Rider leaves the table on it (§20.3)
     score(ctx, u["side"], points, "treasure", unit=u["id"])
     return True
 

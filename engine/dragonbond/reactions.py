@@ -20,7 +20,7 @@ from typing import Any
 from engine.core.errors import IllegalAction
 from engine.dragonbond.pack import VAALA, keyword_argument, keyword_name
 from engine.dragonbond.powers import automated, may_play, play_card, targets as power_targets, usable, use
-from engine.dragonbond.state import JSON, Ctx, unit
+from engine.dragonbond.state import JSON, Ctx, on_table, unit
 
 DECLARED = {"melee": ("attack_declared", "melee_attack_declared"),
             "ranged": ("attack_declared", "ranged_attack_declared")}
@@ -33,22 +33,58 @@ def _keyword_match(u: JSON, subtype: str | None) -> bool:
                for k in u["keywords"])
 
 
-def offers(st: JSON, seat: str, trigger: str, concerned: JSON, other: JSON | None) -> list[JSON]:
-    """What ``seat`` may play now: its cards and its concerned unit's reaction powers with this trigger."""
+def _card_fits(st: JSON, kind: str, cid: str, trigger: str, concerned: JSON) -> bool:
+    card = st["cards"][kind].get(cid) or {}
+    if card.get("when") != trigger:
+        return False
+    # "un ataque a distancia con una unidad de Vaala" (l.172)
+    return not (kind == "vaala" and trigger.endswith("_declared") and
+                not _keyword_match(concerned, card.get("subtype")))
+
+
+def may_hold(st: JSON, seat: str, kind: str, cid: str) -> bool:
+    """Whether ``seat``'s force could have bought the card: a Vaala card of a subtype needs one of its units of that
+    subtype (§16.1, "cards restricted to that subtype"); any other card, yes."""
+    subtype = (st["cards"][kind].get(cid) or {}).get("subtype") if kind == "vaala" else None
+    return subtype is None or any(u["side"] == seat and _keyword_match(u, subtype) for u in st["units"].values())
+
+
+def card_offers(st: JSON, seat: str, trigger: str, concerned: JSON, other: JSON | None) -> list[JSON]:
+    """The cards of ``seat``'s hand it may play on this trigger (§16: the trigger the card states)."""
     out: list[JSON] = []
-    declared = trigger.endswith("_declared")
     for kind in ("vaala", "command"):
         if not may_play(st, seat, kind):
             continue
-        for cid in st["hands"][seat][kind]:
-            card = st["cards"][kind].get(cid) or {}
-            if card.get("when") != trigger:
-                continue
-            if kind == "vaala" and declared and not _keyword_match(concerned, card.get("subtype")):
-                continue        # "un ataque a distancia con una unidad de Vaala" (l.172)
-            out.append({"type": "PlayCard", "card": cid, "unit": concerned["id"],
-                        "target": other["id"] if other else None})
-    if concerned["where"] in ("battlefield", "mounted"):
+        for cid in sorted(set(st["hands"][seat][kind])):
+            if _card_fits(st, kind, cid, trigger, concerned):
+                out.append({"type": "PlayCard", "card": cid, "unit": concerned["id"],
+                            "target": other["id"] if other else None})
+    return out
+
+
+def could_hold(st: JSON, seat: str, trigger: str, concerned: JSON) -> bool:
+    """Whether, for all the other seat knows, ``seat`` could hold a card for this trigger: it holds a card of a
+    kind it may play and the pack has a card of that kind for it. Cards are chosen in secret and only their
+    count is told (§16.1, §25.2), so a window opens on this, not on the hand itself: its opening tells nothing."""
+    for kind in ("vaala", "command"):
+        if not st["hands"][seat][kind] or not may_play(st, seat, kind):
+            continue
+        if any(_card_fits(st, kind, cid, trigger, concerned) and may_hold(st, seat, kind, cid)
+               for cid in st["cards"][kind]):
+            return True
+    return False
+
+
+def offers(st: JSON, seat: str, trigger: str, concerned: JSON, other: JSON | None) -> list[JSON]:
+    """What ``seat`` may play now: its cards and its concerned unit's reaction powers with this trigger."""
+    out = card_offers(st, seat, trigger, concerned, other)
+    out += power_offers(st, trigger, concerned, other)
+    return out
+
+
+def power_offers(st: JSON, trigger: str, concerned: JSON, other: JSON | None) -> list[JSON]:
+    out: list[JSON] = []
+    if on_table(st, concerned):
         for pid in concerned["powers"]:
             p = st["cards"]["powers"].get(pid)
             if not p or p["type"] != "reaction" or p.get("when") != trigger or not usable(st, concerned, pid):
@@ -63,7 +99,7 @@ def offers(st: JSON, seat: str, trigger: str, concerned: JSON, other: JSON | Non
 
 def _window(st: JSON, seat: str, trigger: str, concerned: JSON, other: JSON | None) -> JSON | None:
     found = offers(st, seat, trigger, concerned, other)
-    if not found:
+    if not found and not could_hold(st, seat, trigger, concerned):
         return None
     return {"seat": seat, "kind": "reaction", "trigger": trigger, "unit": concerned["id"],
             "by": other["id"] if other else None, "offers": found}
@@ -118,6 +154,17 @@ def after_effects(ctx: Ctx, events: list[JSON]) -> None:
             ctx.emit("Decision", seat=w["seat"], kind="reaction", trigger=w["trigger"], unit=w["unit"])
 
 
+def redeal_windows(st: JSON, seat: str) -> None:
+    """``seat``'s hand was drawn again: the cards its open windows offer follow it (the powers stay)."""
+    for w in st["pending_queue"]:
+        if w["kind"] != "reaction" or w["seat"] != seat:
+            continue
+        concerned = st["units"][w["unit"]]
+        other = st["units"][w["by"]] if w.get("by") else None
+        powers_offered = [o for o in w["offers"] if o["type"] != "PlayCard"]
+        w["offers"] = card_offers(st, seat, w["trigger"], concerned, other) + powers_offered
+
+
 def legal(st: JSON, seat: str) -> list[JSON]:
     p = st["pending_queue"][0]
     if p["seat"] != seat:
@@ -147,12 +194,14 @@ def answer(ctx: Ctx, seat: str, action: JSON) -> JSON | None:
 
 
 def _match(p: JSON, action: JSON) -> JSON | None:
-    """The offer the answer names (a card or a power; the unit may be left out), or Decline."""
-    if action.get("type") == "Decline":
-        return {"type": "Decline"}
+    """The offer the answer names: its card or power, with its other fields as offered or left out (a ``note`` may
+    be added); or Decline. Any other field or value is refused."""
+    answer = {k: v for k, v in action.items() if k != "note"}
+    if answer == {"type": "Decline"}:
+        return answer
     for o in p["offers"]:
-        if o["type"] == action.get("type") and o.get("card") == action.get("card") and \
-                o.get("power") == action.get("power") and action.get("unit", o["unit"]) == o["unit"]:
+        if all(k in o and o[k] == v for k, v in answer.items()) and \
+                all(answer.get(k) == o[k] for k in ("type", "card", "power") if k in o):
             return o
     return None
 

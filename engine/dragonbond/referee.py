@@ -24,11 +24,25 @@ def _unit(st: JSON, uid: object) -> JSON:
     return u
 
 
+LIMIT = 1000
+"""The largest number a referee action takes (wounds, fatigue, markers, VP): more is a typing slip."""
+
+
 def _int(action: JSON, key: str) -> int:
+    return _number(action.get(key, 0), key)
+
+
+def _number(value: object, key: str) -> int:
+    """A whole number typed or sent (``3``, ``"-2"``, ``2.0``) within ``LIMIT``; anything else is malformed."""
     try:
-        return int(action.get(key, 0))
-    except (TypeError, ValueError):
-        raise InvalidInput("db.referee.bad_number", field=key, value=str(action.get(key))) from None
+        if isinstance(value, bool) or not isinstance(value, (int, float, str)):
+            raise TypeError
+        n = float(value) if isinstance(value, (float, str)) else value
+        if n != int(n) or abs(n) > LIMIT:
+            raise ValueError
+        return int(n)
+    except (TypeError, ValueError, OverflowError):
+        raise InvalidInput("db.referee.bad_number", field=key, value=str(value)) from None
 
 
 def apply_referee(ctx: Ctx, seat: str, action: JSON) -> None:
@@ -77,8 +91,11 @@ def apply_referee(ctx: Ctx, seat: str, action: JSON) -> None:
 
 def heal(st: JSON, u: JSON, wounds: int, states: dict) -> None:
     """Heal: remove wounds and/or status markers (any mix), excess lost; no model comes back (§17, A33)."""
-    if wounds < 0 or any(k not in STATES or int(v) < 0 for k, v in states.items()):
+    if not isinstance(states, dict) or wounds < 0 or any(k not in STATES for k in states):
+        raise InvalidInput("db.referee.bad_heal")
+    counts = {k: _number(v, k) for k, v in states.items()}
+    if any(v < 0 for v in counts.values()):
         raise InvalidInput("db.referee.bad_heal")
     u["wounds"] = max(0, u["wounds"] - wounds)
-    for k, v in states.items():
-        u[k] = max(0, u[k] - int(v))
+    for k, v in counts.items():
+        u[k] = max(0, u[k] - v)

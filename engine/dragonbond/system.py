@@ -38,8 +38,10 @@ The state's public fields, plus:
 - ``objectives``: [{"n", "x", "y", "controller"}] (controller a seat or None).
 - ``hands``: {seat: {"vaala": [card ids], "command": [card ids]}} for the viewer's own seat; the other seat's
   hand is only counted ({"vaala": n, "command": n}); a spectator (``None``) gets counts for both.
-- ``awaiting``: the seats the match waits for; ``pending``: the open decision (below) or None.
-- ``last``: the events of the last action (what the image draws).
+- ``awaiting``: the seats the match waits for; ``pending``: the open decision (below) or None; a reaction window
+  shows its ``offers`` (the holder's cards) to its holder only.
+- ``last``: the events of the last action (what the image draws); one with ``visible_to`` only for those seats.
+- ``spent``: {seat: [card ids]} the cards each seat has played (public once played).
 - ``round``, ``last_round``, ``phase`` (``setup`` | ``deploy`` | ``battle`` | ``over``), ``active`` (seat), ``passed``
   ({seat: bool}), ``initiative`` (seat that won the round's initiative), ``vp`` ({seat: int}), ``scenario``,
   ``size``, ``pack_id``, ``pack_training`` (True: "training pack, unofficial"), ``seats``, ``sides``
@@ -51,23 +53,28 @@ Turn actions (the active seat, phase ``battle``; §6.3, §7):
 
 - ``{"type": "Pass"}``
 - ``{"type": "March", "unit", "to": [x, y]}`` — up to Speed (§7.1, §8). ``legal_actions`` offers the named
-  destinations of ``geometry.destinations`` (each also carries ``"dest": key`` and ``"params"``); ``apply`` also
-  accepts any free point ``check_move`` allows (the table's ``/db do`` matches typed values to legal ones; a
-  free coordinate is checked here). A reserve unit enters from round 2 by marching from its edge (§25.6).
-- ``{"type": "Wait", "unit"}`` — a reserve unit activated in round 1 (only takes 1 fatigue, §25.6); in the Quest,
-  a unit whose rolled edge offers no way in.
+  destinations of ``geometry.destinations``, each the exact point geometry checked, once per point (each also
+  carries ``"dest": key`` and ``"params"``; with none, ``db.move.dest.stay``: holding its ground); a move of that
+  shape must be one offered. ``apply`` also accepts a free point ``check_move`` allows in the shape of typed
+  coordinates (only ``unit`` and ``to``: ``/db march unit:A2 to:24.5,10``). A reserve unit enters from round 2 by
+  marching from its edge (§25.6; offered with ``from``, the edge point).
+- ``{"type": "Wait", "unit"}`` — a reserve unit activated in round 1 (only takes 1 fatigue, §25.6); later, or in
+  the Quest once its edge is rolled, a unit no entry is offered to.
 - ``{"type": "Enter", "unit"}`` — the Quest (§26.2): a reserve unit about to enter; an opposed roll's winner
   picks its edge (decision ``ChooseEntryEdge {"edge": "south" | "north" | "west" | "east"}``, event
   ``EntryEdgeChosen {seat, unit, edge}``), then its owner must march it in from that edge (``March`` with
   ``from``) or, if none is offered, ``Wait``.
 - ``{"type": "Attack", "unit", "target", "kind": "melee" | "ranged"}`` (§7.2); a flanked unit may add
   ``"split": {target: models}`` (§9).
-- ``{"type": "Shoot", "unit", "to": [x, y]}`` — half-Speed move; then the decision ``ShootTarget`` (§7.4).
+- ``{"type": "Shoot", "unit", "to": [x, y]}`` — half-Speed move; then the decision ``ShootTarget`` (§7.4); offered
+  like March, staying where it stands with ``"dest": "db.move.dest.stay"``.
 - ``{"type": "Charge", "unit", "target"}`` (§7.5).
 - ``{"type": "ActivatePower", "unit", "power", "target"?}`` (§7.3, §15).
-- ``{"type": "AbandonCommand", "unit"}`` — before activating a commanded unit: the Hero leaves (§19.2).
-- ``{"type": "Dismount", "unit", "to": [x, y]}`` — before activating a mounted Hero (§20.2).
-- ``{"type": "Deploy", "unit", "to": [x, y]}``, ``{"type": "Reserve"}`` — phase ``deploy`` (§25.6).
+- ``{"type": "AbandonCommand", "unit", "to": [x, y]}`` — before activating a commanded unit: the Hero leaves
+  (§19.2), placed at an offered spot within 1".
+- ``{"type": "Dismount", "unit", "to": [x, y]}`` — before activating a mounted Hero (§20.2), an offered spot.
+- ``{"type": "Deploy", "unit", "to": [x, y], "dest": "db.deploy.slot"}`` (an offered slot; without ``dest``, any
+  point wholly in the zone), ``{"type": "Reserve"}`` — phase ``deploy`` (§25.6).
 
 Decisions (``pending``; the seat in ``pending["seat"]``):
 
@@ -85,7 +92,7 @@ Monsters (``monsters.py``, §27.2): units ``M1``.. with ``side`` ``"monster"`` (
 player controls it after an auction), in ``units`` like any other; the view's ``monsters`` gives each one's
 card, trophy, cards left in its behaviour deck (a count), discards, controller and last winning bid. Events:
 ``MonsterPlaced {unit, objective, x, y, by}``, ``MonsterDiscarded {unit}``, ``BehaviourDrawn {unit, card, name,
-reason: round_end|attacked}``, ``BehaviourShuffled {unit}``, ``BehaviourSkipped {unit, card, action,
+reason: round_end|attacked}``, ``BehaviourShuffled {unit}``, ``MonsterTargetChosen {seat, unit, target}``, ``BehaviourSkipped {unit, card, action,
 condition}``, ``MonsterActs {unit, card, action, kind, target, fatigue}``, ``NoTarget {unit}``,
 ``AuctionOpened {unit}``, ``BidPlaced {seat, unit}``, ``BidPlacedPrivately {seat, unit, bid, visible_to}``,
 ``BidsRevealed {unit, bids}``, ``AuctionTied {unit, bid}``, ``MonsterControlled {unit, seat, bid}``,
@@ -101,13 +108,16 @@ The Quest (``quest.py``, §26.2): ``TreasureFound {unit, n, treasure: major|mino
   structured trigger (``when``) is offered to its holder when that trigger happens: ``attack_declared``,
   ``ranged_attack_declared``, ``melee_attack_declared``, ``targeted``, ``charged`` (before the declared attack
   or charge is rolled; it goes on when the last window closes), ``wounded``, ``destroyed`` (once the action is
-  over). ``pending`` carries ``trigger``, ``unit`` (the unit concerned), ``by`` and ``offers``. Events:
+  over). A window for cards opens when its holder could hold one for the trigger (a card in hand of a kind it
+  may play and such a card in the pack), so its opening tells nothing; it may then only ``Decline``.
+  ``pending`` carries ``trigger``, ``unit`` (the unit concerned), ``by`` and ``offers``. Events:
   ``Decision {seat, kind: "reaction", trigger, unit}``, ``ReactionDeclined {seat, trigger, unit}``.
 
-Any time in the battle (either seat; logged; never passes the turn):
+Any time in the battle while no decision is open (either seat; logged; never passes the turn):
 
-- ``PlayCard {"card", "unit"?, "target"?, "note"?}`` — a Vaala or Command card from one's hand (§16).
-- ``UsePower {"unit", "power", "target"?, "note"?}`` — a reaction power (§11.2, §15).
+- ``PlayCard {"card", "unit"?, "target"?, "note"?}`` — a Vaala or Command card from one's hand (§16) whose trigger
+  only its text states (no ``when``).
+- ``UsePower {"unit", "power", "target"?, "note"?}`` — a reaction power (§11.2, §15) without ``when``.
 - Referee actions (settle text the engine does not automate, like ``engine/underworlds/referee.py``):
   ``AdjustWounds {"unit", "delta", "reason"?}``, ``AdjustFatigue {"unit", "delta"}``,
   ``AdjustState {"unit", "state", "delta"}``, ``Heal {"unit", "wounds", "states": {state: n}}`` (§17),
@@ -141,8 +151,9 @@ import json
 
 from engine.core.errors import IllegalAction, InvalidInput
 from engine.core.rng import Rng
-from engine.core.system import JSON, Outcome, SystemInfo
+from engine.core.system import JSON, Outcome, Sample, SystemInfo
 from engine.dragonbond import actions, choices, deploy, monsters, powers, reactions, referee, turns
+from engine.dragonbond.samples import samples as _samples
 from engine.dragonbond.board import measure  # noqa: F401 - part of the public API (``/db measure``)
 from engine.dragonbond.setup import setup_state
 from engine.dragonbond.state import Ctx, exhausted, flanked, fresh, fresh_copy, states_of
@@ -150,12 +161,42 @@ from engine.dragonbond.state import Ctx, exhausted, flanked, fresh, fresh_copy, 
 INFO = SystemInfo("dragonbond", "Dragonbond: Batallas de Valerna", ("player1", "player2"),
                   aliases=("db", "valerna"), summary="Free-measurement skirmish with dragons")
 ANYTIME = ("PlayCard", "UsePower")
+NAMES = ("unit", "target", "hero", "mount", "power", "card", "monster", "force", "scenario", "edge", "kind",
+         "terrain", "seat", "state", "dest", "note", "reason", "text")
+"""Action fields that name something (an id, a word) or say something: a string (or null) when present."""
 
 
 class DragonbondSystem:
     """The rules as pure functions of a JSON state (see the module docstring for every shape)."""
 
     info = INFO
+    samples: tuple[Sample, ...] = _samples()
+    """The set-ups the shared conformance suite plays (``samples.py``)."""
+
+    def redeal(self, state: JSON, seat: str, rng: Rng) -> JSON:
+        """``state`` with ``seat``'s hidden information drawn again (a new dict): during the secret force choice,
+        its chosen force among those it could choose (§25.2); in the battle, its Vaala and Command cards (chosen
+        freely and secretly at list building, only their counts disclosed, §16.1, §25.2) among the pack's cards
+        of each kind it does not hold publicly known to be spent, counts kept, and the cards offered in its open
+        reaction windows with them (a Vaala card of a subtype only with a unit of that subtype, §16.1); a secret bid
+        still hidden (§27.2) among the bids it could make."""
+        st = fresh_copy(state)
+        if st["phase"] == "setup":
+            choices.redeal(st, seat, rng)
+            return st
+        if st["phase"] == "over" or seat not in st["hands"]:
+            return st
+        for kind in ("vaala", "command"):
+            hand = st["hands"][seat][kind]
+            pool = sorted(c for c in st["cards"][kind] if c not in st.get("spent", {}).get(seat, [])
+                          and reactions.may_hold(st, seat, kind, c))
+            new: list[str] = []
+            for _ in range(min(len(hand), len(pool))):
+                new.append(pool.pop(rng.randbelow(len(pool))))
+            st["hands"][seat][kind] = sorted(new)
+        reactions.redeal_windows(st, seat)
+        monsters.redeal_bids(st, seat, rng)
+        return st
 
     def setup(self, options: JSON, seats: tuple[str, ...], rng: Rng) -> JSON:
         """A match ready to deploy (or to play, with ``deployment: auto`` or the Quest).
@@ -187,19 +228,10 @@ class DragonbondSystem:
 
     @staticmethod
     def _anytime(state: JSON, seat: str) -> list[JSON]:
-        """Cards in hand and reaction powers, playable when their trigger occurs (§11.2, §16)."""
-        out: list[JSON] = []
-        for kind in ("vaala", "command"):
-            if powers.may_play(state, seat, kind):
-                out += [{"type": "PlayCard", "card": c} for c in state["hands"][seat][kind]]
-        for u in state["units"].values():
-            if u["side"] != seat or u["where"] not in ("battlefield", "mounted", "commanding"):
-                continue
-            for pid in u["powers"]:
-                p = state["cards"]["powers"].get(pid)
-                if p and p["type"] == "reaction" and powers.usable(state, u, pid):
-                    out.append({"type": "UsePower", "unit": u["id"], "power": pid})
-        return out
+        """Cards in hand and reaction powers whose trigger only their text states (no structured ``when``): the
+        player plays them when that happens and a referee action settles them (§11.2, §16). One with a
+        structured trigger is offered in the window its trigger opens (``reactions.py``), never before."""
+        return powers.anytime_offers(state, seat)
 
     def apply(self, state: JSON, seat: str, action: JSON, rng: Rng) -> tuple[JSON, list[JSON]]:
         """The new state and its events; refusals raise and leave ``state`` untouched.
@@ -213,7 +245,10 @@ class DragonbondSystem:
             raise IllegalAction("db.unknown_seat", seat=str(seat))
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
             raise InvalidInput("db.action.unknown", action=str(action))
-        action = {k: v for k, v in action.items() if not k.startswith("_")}     # internal marks are the engine's
+        action = {k: v for k, v in action.items() if not (isinstance(k, str) and k.startswith("_"))}
+        bad = [k for k in NAMES if k in action and action[k] is not None and not isinstance(action[k], str)]
+        if bad:     # ids and words: a list or a number there is malformed, whatever the action
+            raise InvalidInput("db.action.bad_field", field=bad[0], value=str(action[bad[0]])[:40])
         st = fresh_copy(state)
         ctx = Ctx(st, rng)
         kind = action["type"]
@@ -263,6 +298,13 @@ class DragonbondSystem:
         st = ctx.state
         if st["phase"] != "battle":
             raise IllegalAction("db.referee.not_now", phase=st["phase"])
+        if st["pending_queue"]:     # a decision is open: only its answers (one reaction per trigger, §11.2, §16)
+            raise IllegalAction("db.decision.illegal", kind=st["pending_queue"][0]["kind"], action=action["type"])
+        offered = powers.anytime_offers(st, seat)
+        if action["type"] == "PlayCard" and {"type": "PlayCard", "card": action.get("card")} not in offered \
+                or action["type"] == "UsePower" and \
+                {"type": "UsePower", "unit": action.get("unit"), "power": action.get("power")} not in offered:
+            raise IllegalAction("db.card.not_now", card=str(action.get("card") or action.get("power")))
         if action["type"] == "PlayCard":
             powers.play_card(ctx, seat, str(action.get("card")), action.get("unit"), action.get("target"),
                              action.get("note"))
@@ -280,6 +322,8 @@ class DragonbondSystem:
             raise IllegalAction("db.not_your_turn", name=str(ctx.state["deploy"]["turn"]), step="deploy")
         if action["type"] == "Deploy":
             from engine.dragonbond.board import parse_point
+            if set(action) - {"type", "unit", "to"} and action not in deploy.legal(ctx.state, seat):
+                raise IllegalAction("db.deploy.not_offered", unit=str(action.get("unit")))
             deploy.deploy(ctx, seat, str(action.get("unit")), parse_point(action.get("to")))
         elif action["type"] == "Reserve":
             deploy.reserve(ctx, seat)
@@ -291,6 +335,7 @@ class DragonbondSystem:
         skip = {"units", "hands", "pending_queue", "cards", "setup", "monsters", "monster_attacked",
                 "monster_resume"}
         out = {k: json.loads(json.dumps(v)) for k, v in state.items() if k not in skip}
+        out["last"] = [e for e in out["last"] if "visible_to" not in e or seat in e["visible_to"]]
         out["units"] = [unit_view(state, u) for _, u in sorted(state["units"].items())]
         out["hands"] = {s: ({k: list(v) for k, v in h.items()} if s == seat else {k: len(v) for k, v in h.items()})
                         for s, h in state["hands"].items()}
@@ -298,6 +343,8 @@ class DragonbondSystem:
         out["pending"] = json.loads(json.dumps(pending)) if pending else None
         if pending and pending["kind"] == "auction":     # secret bids: only who has bid (§27.2)
             out["pending"]["bids"] = {s: s in pending["bids"] for s in state["seats"]}
+        if pending and pending["kind"] == "reaction" and pending["seat"] != seat:
+            out["pending"].pop("offers", None)     # the cards in its holder's hand (§16.1)
         out["monsters"] = monsters.view(state)
         out["awaiting"] = awaiting(state)
         out["setup"] = choices.view(state, seat) if state["phase"] == "setup" else None

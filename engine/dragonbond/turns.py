@@ -15,7 +15,7 @@ from engine.dragonbond import board, geometry
 from engine.dragonbond.combat import defence_shifts, destroy, poison, score, take_wounds
 from engine.dragonbond.dice import Colour, Kind, OPPOSED_DICE, opposed_roll, roll
 from engine.dragonbond.state import (
-    EXHAUSTED, JSON, ROUND_FATIGUE_LOSS, STATES, Ctx, model_count, other, unit, units,
+    EXHAUSTED, JSON, ROUND_FATIGUE_LOSS, STATES, Ctx, model_count, carried_on_table, on_table, other, unit, units,
 )
 
 OBJECTIVE_VP = 10
@@ -88,12 +88,13 @@ def start_battle(ctx: Ctx) -> None:
 
 
 def can_activate(st: JSON, u: JSON) -> bool:
-    """Not exhausted, on the battlefield or in reserve (§6.3 step 2, §25.6); a mounted Hero too (§20.3)."""
+    """Not exhausted, on the battlefield or in reserve (§6.3 step 2, §25.6); a mounted Hero while its Mount is on
+    the battlefield (§20.3): a Rider whose Mount is in reserve enters with it and acts once it is there."""
     if u["fatigue"] >= EXHAUSTED:
         return False
     if u["where"] == "reserve":
         return True
-    return u["where"] in ("battlefield", "mounted")
+    return on_table(st, u)
 
 
 def activatable(st: JSON, seat: str) -> list[JSON]:
@@ -223,8 +224,9 @@ def score_objectives(ctx: Ctx) -> None:
 
 def sides_in_play(st: JSON) -> list[str]:
     """Seats with a unit on the battlefield (the Quest: or still to enter, A28)."""
-    places = ("battlefield", "mounted", "commanding") + (("reserve",) if st["scenario"] == "quest" else ())
-    return [s for s in st["seats"] if any(u["where"] in places for u in units(st, s, where=None))]
+    waiting = ("reserve",) if st["scenario"] == "quest" else ()
+    return [s for s in st["seats"]
+            if any(u["where"] in waiting or carried_on_table(st, u) for u in units(st, s, where=None))]
 
 
 def check_game_end(ctx: Ctx) -> bool:

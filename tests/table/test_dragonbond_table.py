@@ -222,6 +222,8 @@ def test_every_word_of_a_random_battle_reads_in_both_languages():
         if state["phase"] == "battle" and not refereed:  # the referee's words, a card and a power, once
             refereed = True
             offered = [{"type": "RefereeNote", "text": "settled"}]
+            # A card whose text alone says when (one with a structured trigger waits for it, reactions.py).
+            state["cards"]["vaala"]["vaala-fig-4"]["when"] = None
             extra = [{"type": "AdjustWounds", "unit": "B2", "delta": 1, "reason": "power"},
                      {"type": "AdjustFatigue", "unit": "A2", "delta": 1}, {"type": "Heal", "unit": "B2", "wounds": 1},
                      {"type": "AdjustState", "unit": "A3", "state": "slowed", "delta": 2},

@@ -364,9 +364,11 @@ def test_hand_is_hidden_from_the_other_seat_and_spectators():
 
 
 def test_vaala_card_needs_a_vaala_unit_and_is_discarded():
-    """Digest §16.1, A24: a Vaala card is one-shot and needs a Vaala unit on the battlefield."""
+    """Digest §16.1, A24: a Vaala card is one-shot and needs a Vaala unit on the battlefield. (The training card
+    has a structured trigger and is offered only when it happens; here it is made one whose text alone says when.)"""
     st = battle()
     st["pending_queue"] = []
+    st["cards"]["vaala"]["vaala-fig-4"]["when"] = None
     new, events = SYSTEM.apply(st, "lucy", {"type": "PlayCard", "card": "vaala-fig-4"}, Script())
     assert new["hands"]["lucy"]["vaala"] == [] and events[0]["type"] == "CardPlayed"
     by_card(st, "cazadores-del-fai")["where"] = "reserve"
