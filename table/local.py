@@ -125,6 +125,8 @@ class LocalTable:
         self._unsaved: dict[int, str] = {}
         """Names met since they were last saved (players' names survive a restart)."""
         self._restored = False
+        self.routes: dict[str, Callable[[Context, str], Awaitable[Reply]]] = {}
+        """Buttons that are not a match's, by their custom id's first part (``l``: a league's), for ``/press``."""
 
     # commands -----------------------------------------------------------------
     def command(self, path: str, params: list[str] | None = None, aliases: dict[str, str] | None = None,

@@ -101,9 +101,11 @@ def install(local: LocalTable, play: Play) -> None:
                                    "reply, by its number or its label exactly as printed", raw=True)
     async def press(ctx: Context, button: str = "") -> Reply:
         label, custom_id, value = find_button(local.buttons, button)
-        if custom_id:
-            return await play.press(ctx, custom_id, None if value is None else [value])
-        return await play.press(ctx, label)
+        custom_id = custom_id or label
+        route = local.routes.get(custom_id.partition(":")[0])
+        if route is not None:
+            return await route(ctx, custom_id)
+        return await play.press(ctx, custom_id, None if value is None else [value])
 
     @cmd("help", ["topic"], help="/help [topic] — the commands (all, or one topic: /help match, /help uw…)")
     async def help_(ctx: Context, topic: str = "") -> list[Reply]:

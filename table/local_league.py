@@ -20,7 +20,7 @@ def install(local: LocalTable) -> Leagues:
                            "timezone"],
          help="/league create <name> game:<game> format:<format> [pairing:swiss|round-robin] "
               "[tiebreakers:losses,score,...] [pack:<id>] [timezone:Europe/Madrid] — a league "
-              "(/as x mod:yes)")
+              "(/as x mod:yes)", positional=["name"])  # the name takes every word up to the first option
     async def create(ctx: Context, name: str = "", game: str = "", format: str = "", pairing: str = "swiss",
                      starts: str | None = None, ends: str | None = None, points: str = "3/1/0",
                      tiebreakers: str | None = None, pack: str | None = None, timezone: str | None = None) -> Reply:
