@@ -17,8 +17,7 @@ def _int(name: str, value: str | int | None, default: int, example: str) -> int:
     try:
         return int(value)
     except (TypeError, ValueError):
-        raise InvalidInput("local.bad_option", option=name, problem=f"“{value}” is not a whole number",
-                           example=example) from None
+        raise InvalidInput("local.not_a_number", option=name, value=str(value)[:50], example=example) from None
 
 
 def _a_game() -> str:
@@ -38,7 +37,7 @@ def install(local: LocalTable, play: Play) -> None:
     async def match_new(ctx: Context, game: str = "", opponent: str = "", pack: str | None = None,
                         opponent2: str | None = None, opponent3: str | None = None) -> Reply:
         if not game or not opponent:
-            raise InvalidInput("local.bad_option", option="game/opponent", problem="both are needed",
+            raise InvalidInput("local.missing_option", option="game, vs",
                                example=f"/match new {_a_game()} vs:bob")
         extra = [local.actor(name.lstrip("@")) for name in (opponent2, opponent3) if name]
         first = local.actor(opponent.lstrip("@"))

@@ -34,7 +34,7 @@ def typed(options: Sequence[Option], values: dict[str, str], example: str) -> di
     """
     for option in options:
         if option.required and values.get(option.name) in (None, ""):
-            raise InvalidInput("local.bad_option", option=option.name, problem="this option is required",
+            raise InvalidInput("local.missing_option", option=option.name,
                                example=example)
     by_name = {o.name: o for o in options}
     return {name: by_name[name].convert(value) for name, value in values.items()}

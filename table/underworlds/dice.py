@@ -8,7 +8,8 @@ from engine.underworlds import dice as uw
 from engine.underworlds import odds as uw_odds
 from table.commands import Option
 from table.dice_games import DiceGame, register
-from table.dice_readers import RollReading, faces_line
+from table.dice_readers import RollReading, face_name, faces_line
+from table.i18n import message
 from table.odds import odds_reply, percent
 from table.reply import Field, Reply
 
@@ -31,26 +32,31 @@ def _save_symbol(save: str) -> str:
 
 
 def read(rng: Rng, *, attack: int, symbol: str = "hammer", defence: int = 0, save: str = "block",
-         supports: int = 0, defence_supports: int = 0) -> RollReading:
+         supports: int = 0, defence_supports: int = 0, lang: str = "en") -> RollReading:
     """An attack roll, and the defence roll against it when ``defence`` > 0 (§19.2)."""
     save_symbol = _save_symbol(save)
     combat = uw.Combat(dice_symbol=symbol.lower(), defence_symbol=save_symbol,
                        attack_supports=supports, defence_supports=defence_supports)
     attack_faces = roll(rng, get_die("underworlds", combat.attack_die), attack)
-    lines = [f"**Attack** ({attack} × {symbol}): {faces_line(attack_faces, EMOJI)}"]
+    lines = [message("dice.read.attack", lang, count=attack, die=face_name("underworlds", symbol.lower(), lang),
+                     faces=faces_line(attack_faces, EMOJI, "underworlds", lang))]
     rolls = [{"die": f"underworlds.{combat.attack_die}", "faces": attack_faces}]
     if defence == 0 and attack:
         tally = uw.count_attack(attack_faces, combat)
         summary = f"{tally.successes} successes ({tally.crits} critical)"
-        return RollReading(f"Underworlds attack roll: {summary}", lines, summary, rolls)
+        title = message("dice.read.uw_attack_title", lang, successes=tally.successes, crits=tally.crits)
+        return RollReading(title, lines, summary, rolls)
     defence_faces = roll(rng, get_die("underworlds", "defence"), defence)
-    lines.append(f"**Defence** ({defence} × {save_symbol}): {faces_line(defence_faces, EMOJI)}")
+    lines.append(message("dice.read.defence", lang, count=defence, die=face_name("underworlds", save_symbol, lang),
+                         faces=faces_line(defence_faces, EMOJI, "underworlds", lang)))
     rolls.append({"die": "underworlds.defence", "faces": defence_faces})
     result = uw.determine_successes(attack_faces, defence_faces, combat)
-    lines.append(f"Successes: attack {result.attack.successes} ({result.attack.crits} critical) · "
-                 f"defence {result.defence.successes} ({result.defence.crits} critical)")
+    lines.append(message("dice.read.uw_successes", lang, attack=result.attack.successes, attack_crits=result.attack.crits,
+                         defence=result.defence.successes, defence_crits=result.defence.crits))
     name = OUTCOME_NAMES[result.outcome.value]
-    return RollReading(f"Underworlds combat: {name}", lines, name, rolls)
+    title = message("dice.read.uw_combat_title", lang,
+                    outcome=message(f"dice.outcome.underworlds.{result.outcome.value}", lang))
+    return RollReading(title, lines, name, rolls)
 
 
 def odds(*, attack: int, symbol: str = "hammer", defence: int = 1, save: str = "block",
