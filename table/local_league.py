@@ -1,13 +1,33 @@
 """``/league ...`` at the local table: the same calls the Discord cog makes, a file path for a list file."""
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
+from engine.core.errors import InvalidInput
 from table.context import Context
 from table.league.service import Leagues
 from table.league.store import LeagueStore
 from table.local import LocalTable
 from table.reply import Reply
+
+
+_PATH_LIKE = re.compile(r"^(?:~|\.{1,2}/|/|[A-Za-z]:\\)|\.(?:txt|ya?ml|json|csv|list)$", re.IGNORECASE)
+"""Text that reads as a file's path (``/home/ann/list.txt``, ``~/x``, ``./x``, ``list.txt``) rather than a list."""
+
+
+def read_list(path: Path, typed: str) -> str:
+    """A list argument: the file's text when ``typed`` names a file, else the list as typed.
+
+    :raises InvalidInput: local.no_such_file (it reads as a path but there is no such file: it was read as the
+        list's text, "No card is called … '/path/nonexistent.txt'")
+    """
+    if typed and path.is_file():
+        return path.read_text(encoding="utf-8", errors="replace")[:40_000]
+    one_line = typed.strip()
+    if one_line and "\n" not in one_line and ";" not in one_line and _PATH_LIKE.search(one_line):
+        raise InvalidInput("local.no_such_file", path=one_line[:200])
+    return typed
 
 
 def install(local: LocalTable) -> Leagues:
@@ -30,7 +50,7 @@ def install(local: LocalTable) -> Leagues:
     @cmd("league join", ["file", "league"], help="/league join <list file> [league:<id>] — join with your list")
     async def join(ctx: Context, file: str = "", league: str | None = None) -> Reply:
         path = Path(file).expanduser()
-        text = path.read_text(encoding="utf-8", errors="replace")[:40_000] if file and path.is_file() else file
+        text = read_list(path, file)
         return await leagues.join(ctx, league, text.replace("\\n", "\n"))
 
     @cmd("league next", ["league"], help="/league next — close the round and pair the next (organiser)")
