@@ -8,6 +8,7 @@ flips an Epic Creature back (§17).
 """
 from __future__ import annotations
 
+from engine.core.bounds import MAX_COUNT, change, within
 from engine.core.errors import IllegalAction, InvalidInput
 from engine.dragonbond import board, geometry
 from engine.dragonbond.combat import take_wounds
@@ -25,10 +26,15 @@ def _unit(st: JSON, uid: object) -> JSON:
 
 
 def _int(action: JSON, key: str) -> int:
+    """A referee's number, bounded (no count of the game moves by more than MAX_COUNT at once).
+
+    :raises InvalidInput: db.referee.bad_number, core.ref.out_of_range
+    """
     try:
-        return int(action.get(key, 0))
-    except (TypeError, ValueError):
+        number = int(action.get(key, 0))
+    except (TypeError, ValueError, OverflowError):
         raise InvalidInput("db.referee.bad_number", field=key, value=str(action.get(key))) from None
+    return within(number, -MAX_COUNT, MAX_COUNT, key)
 
 
 def apply_referee(ctx: Ctx, seat: str, action: JSON) -> None:
@@ -58,7 +64,7 @@ def apply_referee(ctx: Ctx, seat: str, action: JSON) -> None:
         who = action.get("seat")
         if who not in st["seats"]:
             raise IllegalAction("db.referee.unknown_seat", seat=str(who))
-        st["vp"][who] += _int(action, "delta")
+        st["vp"][who] += change(_int(action, "delta"), max(0, st["vp"][who]), MAX_COUNT, "vp")
     elif kind == "SetPosition":
         u = _unit(st, action.get("unit"))
         if u["where"] != "battlefield":
