@@ -48,6 +48,9 @@ class Command:
     raw: bool = False
     """The rest of the line is the one option's value, exactly as typed (``/press Warband: Garrek's
     Reavers``): no quotes, no options."""
+    key: str | None = None
+    """The catalogue key describing the command in other languages when its words do not name it
+    (``cmd.game.private`` for ``/uw hand``)."""
 
 
 QUOTES = {'"': '"', "'": "'", "“": "”", "«": "»"}
@@ -130,13 +133,13 @@ class LocalTable:
 
     # commands -----------------------------------------------------------------
     def command(self, path: str, params: list[str] | None = None, aliases: dict[str, str] | None = None,
-                help: str = "", *, positional: list[str] | None = None,
-                raw: bool = False) -> Callable[[Handler], Handler]:
+                help: str = "", *, positional: list[str] | None = None, raw: bool = False,
+                key: str | None = None) -> Callable[[Handler], Handler]:
         """Register a text command (``path`` like ``"match new"``)."""
         def wrap(fn: Handler) -> Handler:
             names = params if params is not None else [
                 p for p in inspect.signature(fn).parameters if p != "ctx"]
-            self.commands[path] = Command(fn, names, aliases or {}, help, positional, raw)
+            self.commands[path] = Command(fn, names, aliases or {}, help, positional, raw, key)
             return fn
         return wrap
 

@@ -43,15 +43,15 @@ def install(local: LocalTable, play: Play) -> None:
         first = local.actor(opponent.lstrip("@"))
         return await local.services.packs.new_match(ctx, table, game, [first, *extra] if extra else first, pack)
 
-    @cmd("match status", ["match"], help="/match status [match:<id>]")
+    @cmd("match status", ["match"], help="/match status [match:<id>] — a match: its players, turn and result")
     async def match_status(ctx: Context, match: str | None = None) -> Reply:
         return await table.status(ctx, match)
 
-    @cmd("match concede", ["match"], help="/match concede")
+    @cmd("match concede", ["match"], help="/match concede — concede: your opponent wins (with more players, you are out)")
     async def match_concede(ctx: Context, match: str | None = None) -> Reply:
         return await table.concede(ctx, match)
 
-    @cmd("match abandon", ["match"], help="/match abandon (every player, or a moderator)")
+    @cmd("match abandon", ["match"], help="/match abandon — end the match with no result (every player, or a moderator)")
     async def match_abandon(ctx: Context, match: str | None = None) -> Reply:
         return await table.abandon(ctx, match)
 
@@ -160,6 +160,8 @@ def describe(local: LocalTable, path: str, lang: str) -> str:
     words = path.split()
     catalogue = messages(lang)
     keys = [f"local.help.{'.'.join(words)}", f"cmd.{'.'.join(words)}", f"cmd.game.{'.'.join(words[1:])}"]
+    if local.commands[path].key:
+        keys.insert(0, local.commands[path].key)
     if len(words) == 2 and words[0] in ("roll", "odds"):
         keys.append(f"cmd.{words[0]}.dice")
     text = next((catalogue[k] for k in keys if catalogue.get(k)), None)

@@ -55,7 +55,8 @@ def install_game(local: LocalTable, game: GameTable) -> None:
         return await undo.request(game.table, ctx)
 
     local.command(f"{group} {game.presenter.private_command}", [],
-                  help=f"/{group} {game.presenter.private_command} — only you see it")(private)
+                  help=f"/{group} {game.presenter.private_command} — your own view (only you see it)",
+                  key="cmd.game.private")(private)
     local.command(f"{group} board", [], help=f"/{group} board — the board and the turn panel again")(board)
     local.command(f"{group} undo", [], help=f"/{group} undo — take back your last action (your opponent "
                                             "must accept)")(undo_)
