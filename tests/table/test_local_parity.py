@@ -279,3 +279,14 @@ def test_line_editing_and_history_at_the_prompt(tmp_path, redis_url, prefix):
     assert "^[[A" not in seen and seen.count("You are now bob.") == 1, seen
     history = (tmp_path / "var" / "local_history").read_text()
     assert "/as bob" in history and "/as alice" in history
+
+
+async def test_help_in_spanish_describes_every_command_in_spanish(redis, prefix, tmp_path):
+    """``/help`` with ``--lang es``: every command's description from the catalogue (no line left as in English)."""
+    english, _ = table(redis, prefix, tmp_path)
+    spanish, _ = table(redis, prefix, tmp_path, lang="es")
+    en = _help_lines(await english.run_line("/help"))
+    es = _help_lines(await spanish.run_line("/help"))
+    assert len(en) == len(es)
+    same = [line for line in es if " — " in line and line in en]
+    assert not same, same[:5]
