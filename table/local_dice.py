@@ -74,7 +74,7 @@ def _install_family(local: TextCommands, rolls: Any, game: DiceGame) -> None:
         return await rolls.roll(ctx, game.key, options, secret=secret)
 
     async def odds(ctx: Context, **values: str) -> Reply:
-        return game.odds(**typed(game.odds_options, values, odds_example))
+        return game.run_odds(ctx.lang, **typed(game.odds_options, values, odds_example))
 
     local.command(f"roll {game.key}", [o.name for o in game.roll_parameters],
                   help=f"{roll_example} — {game.roll_description}")(roll)

@@ -8,7 +8,7 @@ from table.commands import Option
 from table.dice_games import DiceGame, register
 from table.dice_readers import RollReading, faces_line
 from table.i18n import message
-from table.odds import FOOTER, amount_bars, odds_reply
+from table.odds import amount_bars, odds_reply
 from table.reply import Field, Reply
 
 COLOURS = ("black", "gray", "white")
@@ -42,14 +42,16 @@ def read(rng: Rng, *, attack: int, colour: str = "black", defence_colour: str | 
 
 
 def odds(*, attack: int, colour: str = "black", defence_colour: str = "gray",
-         upgrades: int = 0, downgrades: int = 0) -> Reply:
+         upgrades: int = 0, downgrades: int = 0, lang: str = "en") -> Reply:
     """Wounds of one attack by colour (§10.2)."""
     chances = db_odds.wound_odds(colour, attack, defence_colour, attack_upgrades=upgrades,
                                  attack_downgrades=downgrades)
-    bars = amount_bars(chances.wounds, "wounds")
-    fields = [Field("Mean wounds", f"{float(chances.expected):.2f}")]
-    return odds_reply(f"{attack} {chances.attack.colour.value} vs {chances.defence.colour.value} defence",
-                      bars, fields, FOOTER)
+    bars = amount_bars(chances.wounds, "wounds", lang)
+    fields = [Field(message("odds.mean_wounds", lang), f"{float(chances.expected):.2f}")]
+    title = message("odds.db_title", lang, attack=attack,
+                    colour=message(f"dice.colour.{chances.attack.colour.value}", lang),
+                    defence=message(f"dice.colour.{chances.defence.colour.value}", lang))
+    return odds_reply(title, bars, fields, lang=lang)
 
 
 COLOUR = Option("colour", "Attack dice colour", required=False, choices=COLOURS)

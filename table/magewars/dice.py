@@ -34,16 +34,16 @@ def read(rng: Rng, *, dice: int, armor: int = 0, effect: bool = False, lang: str
     return RollReading(message("dice.read.mw_title", lang, damage=damage.total), lines, summary, rolls)
 
 
-def odds(*, dice: int, armor: int = 0, piercing: int = 0, effects: str = "") -> Reply:
+def odds(*, dice: int, armor: int = 0, piercing: int = 0, effects: str = "", lang: str = "en") -> Reply:
     """Damage after armor, criticals ignoring it, and the chance of each effect-table row (§10.3)."""
     table = mw.parse_effect_table(effects) if effects else ()
     chances = mw_odds.attack_odds(dice, armor=armor, piercing=piercing, effects=table)
-    bars = amount_bars(chances.damage, "damage")
-    fields = [Field("Mean damage", f"{float(chances.expected_damage):.2f}")]
+    bars = amount_bars(chances.damage, "damage", lang)
+    fields = [Field(message("odds.mean_damage", lang), f"{float(chances.expected_damage):.2f}")]
     if table:
-        fields.append(Field("Effects", "\n".join(f"{name}: {percent(p)}" for name, p in chances.effects.items()),
-                            inline=False))
-    return odds_reply(f"{dice} attack dice vs armor {armor}", bars, fields)
+        fields.append(Field(message("odds.effects", lang),
+                            "\n".join(f"{name}: {percent(p)}" for name, p in chances.effects.items()), inline=False))
+    return odds_reply(message("odds.mw_title", lang, dice=dice, armor=armor), bars, fields, lang=lang)
 
 
 ARMOR = Option("armor", "The target's armor", int, required=False, min=0, max=10)

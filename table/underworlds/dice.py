@@ -62,7 +62,7 @@ def read(rng: Rng, *, attack: int, symbol: str = "hammer", defence: int = 0, sav
 def odds(*, attack: int, symbol: str = "hammer", defence: int = 1, save: str = "block",
          supports: int = 0, defence_supports: int = 0, cleave: bool = False, ensnare: bool = False,
          guard: bool = False, cover: bool = False, trapped: bool = False, staggered: bool = False,
-         damage: int = 1, wounds: int = 0, grievous: int = 0) -> Reply:
+         damage: int = 1, wounds: int = 0, grievous: int = 0, lang: str = "en") -> Reply:
     """Outcome chances of one attack, with damage and take-out chances (§19)."""
     save_symbol = _save_symbol(save)
     if damage < 0 or wounds < 0 or grievous < 0:
@@ -72,19 +72,22 @@ def odds(*, attack: int, symbol: str = "hammer", defence: int = 1, save: str = "
                        in_cover=cover, trapped=trapped)
     reroll = uw_odds.Reroll.BEST if staggered else uw_odds.Reroll.NONE
     chances = uw_odds.attack_odds(attack, defence, combat, reroll)
-    bars = [(OUTCOME_NAMES[o.value], chances.outcomes[o]) for o in uw.Outcome]
-    fields = [Field("Damage dealt", " · ".join(f"{k}: {percent(p)}" for k, p in
-                                               chances.damage(damage, grievous=grievous).items())),
-              Field("Chance to deal damage", percent(chances.success))]
+    bars = [(message(f"dice.outcome.underworlds.{o.value}", lang), chances.outcomes[o]) for o in uw.Outcome]
+    fields = [Field(message("odds.uw_damage_dealt", lang),
+                    " · ".join(f"{k}: {percent(p)}" for k, p in chances.damage(damage, grievous=grievous).items())),
+              Field(message("odds.uw_chance_to_damage", lang), percent(chances.success))]
     if wounds:
-        fields.append(Field(f"Takes out a fighter with {wounds} wounds left",
+        fields.append(Field(message("odds.uw_takes_out", lang, wounds=wounds),
                             percent(chances.take_out(wounds, damage, grievous=grievous))))
     if combat.spell:
-        fields.append(Field("Backlash (2+ crits)", percent(chances.backlash)))
-    extras = [n for n, on in (("cleave", cleave), ("ensnare", ensnare), ("guard", guard), ("cover", cover),
-                              ("trapped", trapped), ("staggered: best re-roll of one die", staggered)) if on]
-    title = f"{attack} {symbol} vs {defence} {save_symbol}" + (f" ({', '.join(extras)})" if extras else "")
-    return odds_reply(title, bars, fields)
+        fields.append(Field(message("odds.uw_backlash", lang), percent(chances.backlash)))
+    extras = [message(f"odds.uw_extra.{n}", lang) for n, on in (
+        ("cleave", cleave), ("ensnare", ensnare), ("guard", guard), ("cover", cover), ("trapped", trapped),
+        ("staggered", staggered)) if on]
+    title = message("odds.uw_title", lang, attack=attack, symbol=face_name("underworlds", symbol.lower(), lang),
+                    defence=defence, save=face_name("underworlds", save_symbol, lang))
+    title += f" ({', '.join(extras)})" if extras else ""
+    return odds_reply(title, bars, fields, lang=lang)
 
 
 def _small(name: str, description: str) -> Option:

@@ -113,3 +113,18 @@ async def test_odds_alone_lists_the_games(redis, prefix, tmp_path):
     local.lang = "es"
     [spanish] = await local.run_line("/odds")
     assert "Probabilidades" in spanish.content
+
+
+async def test_rolls_and_odds_read_in_spanish(redis, prefix, tmp_path):
+    """``--lang es``: a roll's lines and footer and every game's odds (title, bars, fields, footer) in Spanish."""
+    local = local_table(redis, prefix, tmp_path, lang="es")
+    [roll] = await local.run_line("/roll underworlds attack:4 defence:2")
+    assert roll.embeds[0].footer.startswith("tirada de alice") and "**Ataque**" in roll.embeds[0].description
+    english_words = re.compile(r"\b(?:Mean|damage|wounds|Exact|Damage|Chance|attack dice|vs|defence|Hit|Miss)\b")
+    for line in ("/odds underworlds attack:3 defence:2 damage:2 wounds:3 cleave:yes",
+                 "/odds magewars dice:4 armor:2", "/odds dragonbond attack:4 colour:black defence_colour:gray"):
+        [reply] = await local.run_line(line)
+        assert reply.error is None, reply.content
+        text = text_of(reply)
+        assert not english_words.search(text), (line, text)
+        assert "Probabilidades exactas" in text
