@@ -50,7 +50,7 @@ class Command:
     Reavers``): no quotes, no options."""
     key: str | None = None
     """The catalogue key describing the command in other languages when its words do not name it
-    (``cmd.game.private`` for ``/uw hand``)."""
+    (``cmd.game.private`` for a game's private view)."""
 
 
 QUOTES = {'"': '"', "'": "'", "“": "”", "«": "»"}

@@ -106,7 +106,7 @@ def install(local: LocalTable, play: Play) -> None:
             return await route(ctx, custom_id)
         return await play.press(ctx, custom_id, None if value is None else [value])
 
-    @cmd("help", ["topic"], help="/help [topic] — the commands (all, or one topic: /help match, /help uw…)")
+    @cmd("help", ["topic"], help="/help [topic] — the commands (all, or one topic: /help match, /help roll…)")
     async def help_(ctx: Context, topic: str = "") -> list[Reply]:
         return help_replies(local, play, topic)
 
@@ -170,7 +170,7 @@ def describe(local: LocalTable, path: str, lang: str) -> str:
 
 def help_replies(local: LocalTable, play: Play, topic: str = "") -> list[Reply]:
     """``/help``: every command in messages that fit, by topic; ``/help <topic>`` only that topic's (a command's
-    first word, or a game's key: ``/help match``, ``/help uw``, ``/help underworlds``)."""
+    first word, or a game's key: ``/help match``, ``/help <game command>``, ``/help <game key>``)."""
     topics = _topics(local, play)
     wanted = topic.strip().lstrip("/").lower()
     by_key = {key: game.presenter.command for key, game in play.games.items()}
