@@ -36,6 +36,12 @@ def install_game(local: LocalTable, game: GameTable) -> None:
                 if isinstance(picked, Reply):
                     return picked
                 values = {**values, "action": picked}
+            for option in _spec.options:
+                if option.autocomplete and values.get(option.name):
+                    value = await completed(ctx, game, _spec, option.name, values)
+                    if isinstance(value, Reply):
+                        return value
+                    values = {**values, option.name: value}
             return await game.run(ctx, _spec.name, values)
 
         raw = spec.picks_action  # a choice is typed as its label reads: colons, apostrophes, inch marks
@@ -85,6 +91,24 @@ async def filtered(ctx: Context, game: GameTable, spec: CommandSpec, typed: str)
     lines = [f"`{value.split(':')[-1]}` {label}" for label, value in found]
     return Reply(content=ctx.say("local.choices_matching", text=text, command=command) + "\n" + "\n".join(lines),
                  ephemeral=True)
+
+
+async def completed(ctx: Context, game: GameTable, spec: CommandSpec, name: str, values: dict[str, Any]) -> str | Reply:
+    """An option typed at the local table, completed as Discord's autocomplete would: a value offered as it is, else
+    the offered choices whose label (or value) contains the text: one is taken, several are listed; with none the
+    text goes on as typed (the game says what it accepts)."""
+    typed = str(values[name]).strip()
+    others = {k: v for k, v in values.items() if k != name}
+    found = await game.choices(ctx, spec.name, name, others, typed)
+    if not found or any(value == typed for _, value in found):
+        return typed
+    exact = [value for label, value in found if label.casefold() == typed.casefold()]
+    if len(found) == 1 or len(exact) == 1:
+        return (exact or [found[0][1]])[0]
+    command = f"/{game.presenter.command} {spec.name}"
+    lines = [f"`{name}:{value}` {label}" for label, value in found]
+    return Reply(content=ctx.say("local.values_matching", text=typed, option=name, command=command) + "\n"
+                 + "\n".join(lines), ephemeral=True)
 
 
 _CHOICE = re.compile(r"^(?:\d+:)?\d+$")

@@ -290,3 +290,15 @@ async def test_help_in_spanish_describes_every_command_in_spanish(redis, prefix,
     assert len(en) == len(es)
     same = [line for line in es if " — " in line and line in en]
     assert not same, same[:5]
+
+
+async def test_an_option_typed_in_part_is_completed_as_autocomplete_does(redis, prefix, tmp_path):
+    """``/uw warband warband:garrek`` answered "There is no warband “garrek”": an option Discord completes is
+    completed from the same choices at the local table (one match taken, a label typed whole taken)."""
+    local, _ = table(redis, prefix, tmp_path)
+    await local.run(["/match new underworlds vs:bob", "/as bob", "/press Accept"])
+    [bob] = await local.run_line("/uw setup warband warband:garrek")
+    assert bob.error is None and "Garrek's Reavers" in bob.content, bob.content
+    local.player = "alice"
+    [alice] = await local.run_line("/uw warband Steelheart's Champions")
+    assert alice.error is None and "Steelheart's Champions" in alice.content, alice.content
