@@ -47,11 +47,13 @@ def install(local: LocalTable, play: Play) -> None:
     async def match_status(ctx: Context, match: str | None = None) -> Reply:
         return await table.status(ctx, match)
 
-    @cmd("match concede", ["match"], help="/match concede — concede: your opponent wins (with more players, you are out)")
+    @cmd("match concede", ["match"],
+         help="/match concede — concede: your opponent wins (with more players, you are out)")
     async def match_concede(ctx: Context, match: str | None = None) -> Reply:
         return await table.concede(ctx, match)
 
-    @cmd("match abandon", ["match"], help="/match abandon — end the match with no result (every player, or a moderator)")
+    @cmd("match abandon", ["match"],
+         help="/match abandon — end the match with no result (every player, or a moderator)")
     async def match_abandon(ctx: Context, match: str | None = None) -> Reply:
         return await table.abandon(ctx, match)
 

@@ -90,7 +90,8 @@ def families_reply(lang: str, group: str) -> Reply:
         description = game.roll_description if group == "roll" else game.odds_description
         if lang != "en":
             catalogue = messages(lang)
-            description = catalogue.get(f"cmd.{group}.{game.key}") or catalogue.get(f"cmd.dice.{game.key}") or description
+            description = (catalogue.get(f"cmd.{group}.{game.key}") or catalogue.get(f"cmd.dice.{game.key}")
+                           or description)
         lines.append(f"`/{group} {game.key} {example}`".replace(" `", "`") + f" — {game.name}: {description}")
     if group == "roll":
         lines.insert(0, "`/roll dice 2d6+3` — " + message("local.any_expression", lang))

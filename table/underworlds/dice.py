@@ -51,8 +51,9 @@ def read(rng: Rng, *, attack: int, symbol: str = "hammer", defence: int = 0, sav
                          faces=faces_line(defence_faces, EMOJI, "underworlds", lang)))
     rolls.append({"die": "underworlds.defence", "faces": defence_faces})
     result = uw.determine_successes(attack_faces, defence_faces, combat)
-    lines.append(message("dice.read.uw_successes", lang, attack=result.attack.successes, attack_crits=result.attack.crits,
-                         defence=result.defence.successes, defence_crits=result.defence.crits))
+    lines.append(message("dice.read.uw_successes", lang, attack=result.attack.successes,
+                         attack_crits=result.attack.crits, defence=result.defence.successes,
+                         defence_crits=result.defence.crits))
     name = OUTCOME_NAMES[result.outcome.value]
     title = message("dice.read.uw_combat_title", lang,
                     outcome=message(f"dice.outcome.underworlds.{result.outcome.value}", lang))

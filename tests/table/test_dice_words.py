@@ -12,7 +12,8 @@ from table.local import LocalTable
 from table.local_dice import install
 from tests.discord.bot_fixtures import services_for
 
-FACE_IDS = re.compile(r"\b[a-z]+_[a-z0-9_]+\b|`[a-z0-9_]+`|[×:,] (?:blank|hammer|swords|dodge|channel|focus|miss|hit|fail|block)\b")
+FACE_IDS = re.compile(r"\b[a-z]+_[a-z0-9_]+\b|`[a-z0-9_]+`"
+                      r"|[×:,] (?:blank|hammer|swords|dodge|channel|focus|miss|hit|fail|block)\b")
 """A face written as its id (``double_support``, ``normal_1``, a lower-case id in backticks) rather than its name."""
 
 
