@@ -227,14 +227,14 @@ class LocalTable:
         last: str | None = None
         for token, quoted in split_words(rest):
             key, sep, value = token.partition(":")
-            if sep and key.isidentifier() and not quoted:
-                name = command.aliases.get(key.lower(), key.lower())
+            name = command.aliases.get(key.lower(), key.lower())
+            if sep and key.isidentifier() and not quoted and (name in command.params or value):
                 if name not in command.params:
                     raise InvalidInput("local.bad_option", option=key, problem=self.say("local.no_such_option"),
                                        example=f"/{path} " + " ".join(f"{p}:…" for p in command.params))
                 options[name] = value
                 last = name
-            elif last is not None:
+            elif last is not None:  # a word after an option's value goes on with it (a ``Label:`` included)
                 options[last] = f"{options[last]} {token}".strip()
             else:
                 positional.append(token)

@@ -46,6 +46,10 @@ async def test_the_parser_reads_words_and_options_from_each_command_and_keeps_va
     with pytest.raises(Exception) as refused:
         local.parse("/match new underworlds vs:bob colour:red")
     assert "colour" in str(refused.value.params)
+    _, _, options = local.parse("/mw ref note text:Wall of Thorns: settled as a wall")  # a label's colon is text
+    assert options == {"text": "Wall of Thorns: settled as a wall"}
+    _, _, options = local.parse("/league settings deadline:Sunday 23:59 round_days:5")
+    assert options == {"deadline": "Sunday 23:59", "round_days": "5"}
 
 
 async def test_a_league_name_with_spaces_is_kept_whole_quoted_or_not(redis, prefix, tmp_path):
