@@ -314,11 +314,11 @@ class LocalTable:
             options = []
             for o in menu.options:
                 number += 1
-                options.append(f"[{number}] {o.label}")
+                options.append(f"{number} [{o.label}]")
             lines.append(f"  {self.say('local.menu', placeholder=menu.placeholder)}: " + "  ".join(options))
         if reply.buttons:
             lines.append(f"  {self.say('local.buttons')}: " + "  ".join(
-                f"[{i}] {b.label}" for i, b in enumerate(reply.buttons, 1)))
+                f"{i} [{b.label}]" for i, b in enumerate(reply.buttons, 1)))
         if reply.buttons or reply.selects:
             lines.append(f"  ({self.say('local.press_hint')})")
         print(self._humane("\n".join(lines)), file=self.out)

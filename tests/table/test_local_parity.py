@@ -82,8 +82,8 @@ async def test_press_takes_every_label_exactly_as_printed_and_by_its_number(redi
     assert find_button(buttons, "3") == buttons[2]
     local, out = table(redis, prefix, tmp_path)
     await local.run(["/match new underworlds vs:bob", "/as bob", "/press 1"])  # 1: Accept, as printed
-    assert "[1] Accept" in out.getvalue() and "accepted" in out.getvalue()
-    printed = re.search(r"\[1\] (Warband: [^\[\n]+?)  \[2\]", out.getvalue())[1]
+    assert "1 [Accept]  2 [Decline]" in out.getvalue() and "accepted" in out.getvalue()
+    printed = re.search(r"1 \[(Warband: [^\]\n]+)\]", out.getvalue())[1]
     [chosen] = await local.run_line(f"/press {printed}")
     assert chosen.error is None, chosen.content
     assert "Reavers" in chosen.content or "Champions" in chosen.content
