@@ -29,6 +29,8 @@ async def test_standings_count_the_rounds_played_not_the_rounds_paired(redis, pr
     local.lang = "es"
     [spanish] = await local.run_line("/league standings")
     assert spanish.embeds[0].title == "Winter Cup · clasificación tras 1 ronda"
+    printed = out.getvalue()
+    assert "Round 2" in printed and "<t:" not in printed  # its deadline printed as a date at the local table
 
 
 async def test_a_list_argument_that_looks_like_a_path_and_is_no_file_says_so(redis, prefix, tmp_path):
