@@ -8,25 +8,20 @@ The last two are checked here the way the table builds them (``GameTable.headlin
 """
 from __future__ import annotations
 
-import io
 import random
-import time
 from types import SimpleNamespace
 
 import pytest
 
-from engine.core.errors import GameError
 from engine.core.rng import SeededRng
 from engine.core.system import Secrets, find_system
 from table.game_table import GameTable
-from table.guard import error_reply
-from table.local_app import open_local_table
 from table.match import Match, SeatHolder, Status
 from table.presenter import find_presenter
+from tests.conformance.driver import NAMES, drive, every
 from tests.conformance.harness import CASES, canon, fork, matches, samples_of, seen_by
 from tests.discord.bot_fixtures import services_for
 
-NAMES = ("alice", "bob", "carol", "dave")
 STEPS_CHECKED = 25
 """Positions checked per match (spread over it): each costs a redeal per seat and the alternatives' applies."""
 
@@ -112,74 +107,10 @@ GAMES = sorted({g for g, _ in CASES})
 
 @pytest.mark.parametrize("game", GAMES)
 async def test_a_whole_match_through_the_local_table_never_answers_an_internal_error(game, redis, prefix, tmp_path):
-    """Random players drive a whole match through the table (commands, buttons, menus, status, log, private view)
-    to its result: no reply, private or posted, is the internal-error answer."""
-    system = find_system(game)
+    """Random players drive a whole match through the table (commands, buttons, menus, autocomplete, status, log,
+    private view) to its result: no reply, private or posted, is the internal-error answer."""
     services = services_for(redis, prefix, rate_limit_per_minute=1_000_000)
-    local = open_local_table(services, out=io.StringIO(), boards_dir=tmp_path, player="alice")
-    players = system.info.min_seats
-    challenge = "/match new " + game + " " + " ".join(
-        f"{'vs' if i == 1 else f'vs{i}'}:{NAMES[i]}" for i in range(1, players))
-    replies: list = []
-
-    async def say(line: str) -> None:
-        try:
-            got = await local.run_line(line)
-        except GameError as error:
-            got = [error_reply(error)]
-        for reply in got:
-            local.show(reply, line)  # as typed at the table: its buttons become the ones to press
-        replies.extend(got)
-
-    await say(challenge)
-    for i in range(1, players):
-        local.player = NAMES[i]
-        await say("/press Accept")
-    match_id = await services.store.match_in(local.channel)
-    pick = random.Random(game)
-    table = services.play.games[game]
-    command = find_presenter(game).command
-    private = find_presenter(game).private_command
-    deadline = time.monotonic() + 240
-    for _ in range(3000):
-        match = await services.store.load(match_id)
-        if match.status.over or time.monotonic() > deadline:
-            break
-        names = {h.seat: h.name for h in match.seats}
-        legal = {s: system.legal_actions(match.state, s) for s in names}
-        seat = pick.choice([s for s in names if legal[s]])
-        local.player = names[seat]
-        by_type: dict[str, list[int]] = {}
-        for i, a in enumerate(legal[seat]):
-            by_type.setdefault(a["type"], []).append(i)
-        index = pick.choice(by_type[pick.choice(sorted(by_type))])
-        roll = pick.random()
-        if roll < 0.05:
-            await say("/match status")
-        elif roll < 0.08 and private:
-            await say(f"/{command} {private}")
-        elif roll < 0.10:
-            await say("/match log")
-        mark = f"g:{match.id}:{match.log_length}:"
-        if 0.10 <= roll < 0.15:  # autocomplete of /<game> do, with a piece of a label typed
-            scene = table.scene(match, seat)
-            typed = table.presenter.action_label(scene, legal[seat][index])[: pick.randint(0, 6)]
-            got = await table.choices(local.context(), "do", "action", {}, typed)
-            assert f"{match.log_length}:{index}" in {value for _, value in got} or len(got) >= 25, (typed, got[:3])
-        pressed = [label for label, custom, value in local.buttons if custom.startswith(mark) and (
-            custom.endswith(f":{index}") if value is None else value == str(index))] if roll < 0.5 else []
-        if pressed:
-            await say(f"/press {pressed[0]}")
-        else:
-            await say(f"/{command} do action:{match.log_length}:{index}")
-    match = await services.store.load(match_id)
-    crashes = [r.content for r in _every(replies) if r.error == "crash"]
+    replies, match = await drive(services, game, seed=game, boards=tmp_path)
+    crashes = [r.content for r in every(replies) if r.error == "crash"]
     assert not crashes, crashes[:3]
     assert match.status.over, f"{game}: no result after the driver's budget"
-
-
-def _every(replies):
-    for reply in replies:
-        yield reply
-        for _, posted in reply.posts or ():
-            yield from _every([posted])

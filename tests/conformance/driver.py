@@ -1,0 +1,93 @@
+"""A whole match of any game driven through the local table by random players, as people would play it: commands,
+buttons and menu options pressed by their labels, autocomplete asked with part of a label typed, status, log and the
+private view now and then. Shared by the conformance suite's table side and the transcript sweep."""
+from __future__ import annotations
+
+import io
+import random
+import time
+from pathlib import Path
+from typing import Any, Iterator
+
+from engine.core.errors import GameError
+from engine.core.system import find_system
+from table.guard import error_reply
+from table.local_app import open_local_table
+from table.presenter import find_presenter
+from table.reply import Reply
+
+NAMES = ("alice", "bob", "carol", "dave")
+
+
+async def drive(services: Any, game: str, *, seed: Any, boards: Path, players: int | None = None,
+                first_lines: tuple[str, ...] = (), seconds: float = 240) -> tuple[list[Reply], Any]:
+    """Play one match of ``game`` to its end (or ``seconds``); every reply and the final match."""
+    system = find_system(game)
+    local = open_local_table(services, out=io.StringIO(), boards_dir=boards, player="alice")
+    players = players or system.info.min_seats
+    replies: list[Reply] = []
+
+    async def say(line: str) -> None:
+        try:
+            got = await local.run_line(line)
+        except GameError as error:
+            got = [error_reply(error)]
+        for reply in got:
+            local.show(reply, line)  # as typed at the table: its buttons become the ones to press
+        replies.extend(got)
+
+    for line in first_lines:
+        await say(line)
+    await say("/match new " + game + " " + " ".join(f"{'vs' if i == 1 else f'vs{i}'}:{NAMES[i]}"
+                                                   for i in range(1, players)))
+    for i in range(1, players):
+        local.player = NAMES[i]
+        await say("/press Accept")
+    match_id = await services.store.match_in(local.channel)
+    pick = random.Random(str(seed))
+    table = services.play.games[game]
+    command = find_presenter(game).command
+    private = find_presenter(game).private_command
+    deadline = time.monotonic() + seconds
+    for _ in range(3000):
+        match = await services.store.load(match_id)
+        if match.status.over or time.monotonic() > deadline:
+            break
+        names = {h.seat: h.name for h in match.seats}
+        legal = {s: system.legal_actions(match.state, s) for s in names}
+        seat = pick.choice([s for s in names if legal[s]])
+        local.player = names[seat]
+        by_type: dict[str, list[int]] = {}
+        for i, a in enumerate(legal[seat]):
+            by_type.setdefault(a["type"], []).append(i)
+        index = pick.choice(by_type[pick.choice(sorted(by_type))])
+        roll = pick.random()
+        if roll < 0.05:
+            await say("/match status")
+        elif roll < 0.08 and private:
+            await say(f"/{command} {private}")
+        elif roll < 0.10:
+            await say("/match log")
+        if 0.10 <= roll < 0.15:  # autocomplete of /<game> do, with a piece of a label typed
+            scene = table.scene(match, seat)
+            typed = table.presenter.action_label(scene, legal[seat][index])[: pick.randint(0, 6)]
+            got = await table.choices(local.context(), "do", "action", {}, typed)
+            assert f"{match.log_length}:{index}" in {value for _, value in got} or len(got) >= 25, (typed, got[:3])
+        mark = f"g:{match.id}:{match.log_length}:"
+        pressed = [label for label, custom, value in local.buttons if custom.startswith(mark) and (
+            custom.endswith(f":{index}") if value is None else value == str(index))] if roll < 0.5 else []
+        if pressed:
+            await say(f"/press {pressed[0]}")
+        else:
+            await say(f"/{command} do action:{match.log_length}:{index}")
+    await say("/match status")
+    await say("/match log")
+    return replies, await services.store.load(match_id)
+
+
+def every(replies: list[Reply]) -> Iterator[Reply]:
+    """Each reply and what it posted elsewhere."""
+    for reply in replies:
+        yield reply
+        for _, posted in reply.posts or ():
+            yield from every([posted])
