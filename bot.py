@@ -42,15 +42,15 @@ async def run_discord(settings: Settings) -> None:
             await bot.start(settings.discord_token.get_secret_value())
 
 
-async def run_local(settings: Settings, script: Path | None, as_json: bool) -> None:
-    """The local table: a prompt, or a script of commands."""
+async def run_local(settings: Settings, script: Path | None, as_json: bool, lang: str = "en") -> None:
+    """The local table: a prompt (its history kept in ``DATA_DIR/local_history``), or a script of commands."""
     from table.local_app import open_local_table
 
     async with open_services(settings) as services:
-        local = open_local_table(services, as_json=as_json, boards_dir=settings.boards_dir)
+        local = open_local_table(services, as_json=as_json, boards_dir=settings.boards_dir, lang=lang)
         collector.tune()
         if script is None:
-            await local.interactive()
+            await local.interactive(history=settings.data_dir / "local_history")
         else:
             text = sys.stdin.read() if str(script) == "-" else script.read_text(encoding="utf-8")
             await local.run(text.splitlines(), echo=True)
@@ -61,6 +61,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--script", type=Path, help="run local-table commands from FILE ('-': stdin)")
     parser.add_argument("--json", action="store_true", help="with --script: one JSON object per reply")
     parser.add_argument("--local", action="store_true", help="open the local table even if DISCORD_TOKEN is set")
+    parser.add_argument("--lang", choices=["en", "es"], default="en",
+                        help="the local table's language (English or Spanish; /lang changes it while playing)")
     args = parser.parse_args(argv)
     settings = Settings()
     setup_logging(settings.log_level, as_json=settings.log_json,
@@ -71,7 +73,11 @@ def main(argv: list[str] | None = None) -> None:
         # not turn this clean exit into a kill, as it would once the loop's handlers are gone.
         signal.signal(signal.SIGTERM, signal.SIG_IGN)
     else:
-        asyncio.run(run_local(settings, args.script, args.json))
+        try:
+            asyncio.run(run_local(settings, args.script, args.json, args.lang))
+        except KeyboardInterrupt:  # Ctrl-C while a command ran: it was cancelled, everything closed; leave quietly
+            print(file=sys.stderr)
+            sys.exit(130)
 
 
 if __name__ == "__main__":

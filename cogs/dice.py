@@ -37,7 +37,7 @@ def odds_command(game: DiceGame) -> app_commands.Command:
         options = given(values)
 
         async def work(ctx):
-            return game.odds(**options)
+            return game.run_odds(ctx.lang, **options)
         await answer(interaction, work)
     return command_from_options(game.key, game.odds_description, game.odds_options, run)
 

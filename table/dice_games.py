@@ -51,6 +51,14 @@ class DiceGame:
             if required != sorted(required, reverse=True):
                 raise ValueError(f"dice family {self.key!r}: required options come first (as Discord shows them)")
 
+    def run_odds(self, lang: str = "en", **options: object) -> Reply:
+        """The odds reply in ``lang`` (where the family's ``odds`` takes a ``lang``)."""
+        import inspect
+
+        if "lang" in inspect.signature(self.odds).parameters:
+            return self.odds(**options, lang=lang)
+        return self.odds(**options)
+
     @property
     def roll_parameters(self) -> tuple[Option, ...]:
         """The options of ``/roll <key>`` as the user sees them: the family's, then ``secret``."""

@@ -30,9 +30,19 @@ Reader = Callable[..., RollReading]
 """``reader(rng, **options)``."""
 
 
-def faces_line(faces: list[str], emoji: dict[str, str]) -> str:
-    """Faces as emoji with their names, in the order rolled."""
-    return " ".join(f"{emoji.get(f, '')}`{f}`" for f in faces) or "—"
+def face_name(game: str, face: str, lang: str = "en") -> str:
+    """A die face as players call it ("Double support"), from the catalogue (``dice.face.<game>.<face>``); a face
+    that is a number (an effect die) is that number."""
+    from table.i18n import messages
+
+    if face.isdigit():
+        return face
+    return messages(lang).get(f"dice.face.{game}.{face}") or messages("en").get(f"dice.face.{game}.{face}") or face
+
+
+def faces_line(faces: list[str], emoji: dict[str, str], game: str = "", lang: str = "en") -> str:
+    """Faces as emoji with their names, in the order rolled: ``🔨 Hammer, 👥 Double support``."""
+    return ", ".join(f"{emoji[f] + ' ' if emoji.get(f) else ''}{face_name(game, f, lang)}" for f in faces) or "—"
 
 
 def read_expression(rng: Rng, expr: str) -> RollReading:
@@ -53,14 +63,22 @@ def register_reader(name: str, reader: Reader) -> None:
     READERS[name] = reader
 
 
+LANG = "lang"
+"""A reader's keyword for the language of its lines; never logged (a roll replays the same in any language: its
+``summary``, which ``/match verify`` compares, is written in English)."""
+
+
 def with_defaults(name: str, options: dict[str, Any]) -> dict[str, Any]:
     """``options`` with the reader's defaults filled in, so a logged roll replays even if a default changes."""
     parameters = inspect.signature(READERS[name]).parameters.values()
     defaults = {p.name: p.default for p in parameters
-                if p.kind is p.KEYWORD_ONLY and p.default is not p.empty}
-    return {**defaults, **options}
+                if p.kind is p.KEYWORD_ONLY and p.default is not p.empty and p.name != LANG}
+    return {**defaults, **{k: v for k, v in options.items() if k != LANG}}
 
 
-def read(name: str, rng: Rng, options: dict[str, Any]) -> RollReading:
-    """Roll with the reader called ``name``."""
-    return READERS[name](rng, **options)
+def read(name: str, rng: Rng, options: dict[str, Any], lang: str = "en") -> RollReading:
+    """Roll with the reader called ``name``, its lines in ``lang`` where the reader speaks it."""
+    reader = READERS[name]
+    if LANG in inspect.signature(reader).parameters:
+        return reader(rng, **options, lang=lang)
+    return reader(rng, **options)

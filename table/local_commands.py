@@ -6,6 +6,7 @@ from engine.core.errors import InvalidInput, NotFound
 from table import handover
 from table.context import Context
 from table.games import games_reply
+from table.i18n import languages, messages
 from table.local import LOBBY, LocalTable
 from table.play import Play
 from table.reply import Reply
@@ -17,8 +18,7 @@ def _int(name: str, value: str | int | None, default: int, example: str) -> int:
     try:
         return int(value)
     except (TypeError, ValueError):
-        raise InvalidInput("local.bad_option", option=name, problem=f"“{value}” is not a whole number",
-                           example=example) from None
+        raise InvalidInput("local.not_a_number", option=name, value=str(value)[:50], example=example) from None
 
 
 def _a_game() -> str:
@@ -38,7 +38,7 @@ def install(local: LocalTable, play: Play) -> None:
     async def match_new(ctx: Context, game: str = "", opponent: str = "", pack: str | None = None,
                         opponent2: str | None = None, opponent3: str | None = None) -> Reply:
         if not game or not opponent:
-            raise InvalidInput("local.bad_option", option="game/opponent", problem="both are needed",
+            raise InvalidInput("local.missing_option", option="game, vs",
                                example=f"/match new {_a_game()} vs:bob")
         extra = [local.actor(name.lstrip("@")) for name in (opponent2, opponent3) if name]
         first = local.actor(opponent.lstrip("@"))
@@ -56,11 +56,12 @@ def install(local: LocalTable, play: Play) -> None:
             raise InvalidInput("local.bad_option", option="user", problem="say who", example="/unblock bob")
         return await table.blocks.unblock(ctx, local.actor(user.strip().lstrip("@")))
 
-    @cmd("match status", ["match"], help="/match status [match:<id>]")
+    @cmd("match status", ["match"], help="/match status [match:<id>] — a match: its players, turn and result")
     async def match_status(ctx: Context, match: str | None = None) -> Reply:
         return await table.status(ctx, match)
 
-    @cmd("match concede", ["match"], help="/match concede")
+    @cmd("match concede", ["match"],
+         help="/match concede — concede: your opponent wins (with more players, you are out)")
     async def match_concede(ctx: Context, match: str | None = None) -> Reply:
         return await table.concede(ctx, match)
 
@@ -75,7 +76,8 @@ def install(local: LocalTable, play: Play) -> None:
         leaving = local.actor(player.strip().lstrip("@")) if player and player.strip() else None
         return await handover.offer(table, ctx, local.actor(substitute.strip().lstrip("@")), leaving, match)
 
-    @cmd("match abandon", ["match"], help="/match abandon (every player, or a moderator)")
+    @cmd("match abandon", ["match"],
+         help="/match abandon — end the match with no result (every player, or a moderator)")
     async def match_abandon(ctx: Context, match: str | None = None) -> Reply:
         return await table.abandon(ctx, match)
 
@@ -95,34 +97,125 @@ def install(local: LocalTable, play: Play) -> None:
     async def match_games(ctx: Context) -> Reply:
         return games_reply(ctx.lang)
 
-    @cmd("as", ["name", "mod"], help="/as <name> [mod:yes] — act as another local player")
+    @cmd("as", ["name", "mod"], help="/as <name> [mod:yes] — act as another local player", positional=["name"])
     async def as_(ctx: Context, name: str = "", mod: str = "no") -> Reply:
         if not name:
-            raise InvalidInput("local.bad_option", option="name", problem="say who", example="/as bob")
+            raise InvalidInput("local.bad_option", option="name", problem=local.say("local.say_who"),
+                               example="/as bob")
         local.player = name.lstrip("@")
-        local.moderator = mod.lower() in ("yes", "true", "1")
-        return Reply(content=f"You are now {local.player}{' (moderator)' if local.moderator else ''}.")
+        local.moderator = mod.lower() in ("yes", "true", "1", "sí", "si")
+        return Reply(content=local.say("local.you_are_mod" if local.moderator else "local.you_are",
+                                       name=local.player))
 
     @cmd("go", ["where"], help="/go <thread id|lobby> — move to a thread or the lobby")
     async def go(ctx: Context, where: str = "lobby") -> Reply:
-        local.channel = LOBBY if where == "lobby" else _int("where", where, LOBBY, "/go 1001")
-        return Reply(content=f"Now in {'the lobby' if local.channel == LOBBY else f'thread {local.channel}'}.")
+        local.channel = LOBBY if where.lower() in ("lobby", "vestíbulo") else _int("where", where, LOBBY, "/go 1001")
+        return Reply(content=local.say("local.now_in_lobby") if local.channel == LOBBY
+                     else local.say("local.now_in_thread", thread=local.channel))
 
-    @cmd("press", ["button"], help="/press <label or id> — press a button (or choose in a menu) of the last reply")
+    @cmd("lang", ["lang"], help="/lang en|es — the language of the table (also `--lang es` at start)")
+    async def lang(ctx: Context, lang: str = "") -> Reply:
+        wanted = lang.strip().lower()[:2]
+        if wanted not in languages():
+            raise InvalidInput("local.bad_option", option="lang", problem=local.say(
+                "local.languages", languages=", ".join(languages())), example="/lang es")
+        local.lang = wanted
+        return Reply(content=local.say("local.language_now"))
+
+    @cmd("press", ["button"], help="/press <number or label> — press a button (or choose in a menu) of the last "
+                                   "reply, by its number or its label exactly as printed", raw=True)
     async def press(ctx: Context, button: str = "") -> Reply:
-        wanted = button.lower()
-        for label, custom_id, value in local.buttons:
-            if wanted in (label.lower(), custom_id.lower()):
-                route = local.routes.get(custom_id.partition(":")[0])
-                if route is not None:
-                    return await route(ctx, custom_id)
-                return await play.press(ctx, custom_id, None if value is None else [value])
-        if ":" in button:
-            route = local.routes.get(button.partition(":")[0])
-            return await (route(ctx, button) if route is not None else play.press(ctx, button))
-        raise NotFound("core.unknown_button")
+        label, custom_id, value = find_button(local.buttons, button)
+        custom_id = custom_id or label
+        route = local.routes.get(custom_id.partition(":")[0])
+        if route is not None:
+            return await route(ctx, custom_id)
+        return await play.press(ctx, custom_id, None if value is None else [value])
 
-    @cmd("help", [], help="/help — this list")
-    async def help_(ctx: Context) -> Reply:
-        lines = sorted(c.help for c in local.commands.values() if c.help)
-        return Reply(content="\n".join(lines), ephemeral=True)
+    @cmd("help", ["topic"], help="/help [topic] — the commands (all, or one topic: /help match, /help roll…)")
+    async def help_(ctx: Context, topic: str = "") -> list[Reply]:
+        return help_replies(local, play, topic)
+
+
+def _same(text: str) -> str:
+    """A label as compared with what was typed: case, spacing and typographic quotes left aside."""
+    text = text.translate(str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"', "″": '"'}))
+    return " ".join(text.split()).casefold()
+
+
+def find_button(buttons: list[tuple[str, str, str | None]], typed: str) -> tuple[str, str, str | None]:
+    """The button (label, custom id, menu value) ``typed`` names: its number as printed (from 1), its label as
+    printed, or its custom id; a ``custom:id`` not on the last reply is returned as a label to press by id.
+
+    :raises NotFound: core.unknown_button
+    """
+    wanted = _same(typed)
+    if wanted.isdigit() and 1 <= int(wanted) <= len(buttons):
+        return buttons[int(wanted) - 1]
+    for button in buttons:
+        if wanted in (_same(button[0]), _same(button[1])):
+            return button
+    if ":" in typed and " " not in typed.strip():
+        return typed.strip(), "", None
+    raise NotFound("core.unknown_button")
+
+
+HELP_LIMIT = 1900
+"""Characters of help in one message (Discord's 2,000, with room for the heading)."""
+
+
+def _topics(local: LocalTable, play: Play) -> dict[str, list[str]]:
+    """Each topic's command paths: a command's first word, the local table's own commands together."""
+    own = {"as", "go", "press", "help", "lang"}
+    topics: dict[str, list[str]] = {}
+    for path in sorted(local.commands):
+        if not local.commands[path].help:
+            continue
+        first = path.split()[0]
+        topics.setdefault("local" if first in own else first, []).append(path)
+    return topics
+
+
+def describe(local: LocalTable, path: str, lang: str) -> str:
+    """A command's help line in ``lang``: the usage as typed, and its description from the catalogue's
+    ``cmd.*`` key where the language has one (the English of the registration otherwise)."""
+    line = local.commands[path].help
+    if lang == "en":
+        return line
+    usage, sep, english = line.partition(" — ")
+    words = path.split()
+    catalogue = messages(lang)
+    keys = [f"local.help.{'.'.join(words)}", f"cmd.{'.'.join(words)}", f"cmd.game.{'.'.join(words[1:])}"]
+    if local.commands[path].key:
+        keys.insert(0, local.commands[path].key)
+    if len(words) == 2 and words[0] in ("roll", "odds"):
+        keys.append(f"cmd.{words[0]}.dice")
+    text = next((catalogue[k] for k in keys if catalogue.get(k)), None)
+    return f"{usage}{sep}{text}" if text and sep else line
+
+
+def help_replies(local: LocalTable, play: Play, topic: str = "") -> list[Reply]:
+    """``/help``: every command in messages that fit, by topic; ``/help <topic>`` only that topic's (a command's
+    first word, or a game's key: ``/help match``, ``/help <game command>``, ``/help <game key>``)."""
+    topics = _topics(local, play)
+    wanted = topic.strip().lstrip("/").lower()
+    by_key = {key: game.presenter.command for key, game in play.games.items()}
+    wanted = by_key.get(wanted, wanted)
+    if wanted and wanted not in topics:
+        raise InvalidInput("local.bad_option", option="topic", problem=local.say(
+            "local.help_topics", topics=", ".join(topics)), example="/help match")
+    chosen = [wanted] if wanted else list(topics)
+    replies: list[Reply] = []
+    if not wanted:
+        replies.append(Reply(content=local.say("local.help_intro", topics=", ".join(topics)), ephemeral=True))
+    for name in chosen:
+        lines = [describe(local, path, local.lang) for path in topics[name]]
+        chunk: list[str] = []
+        for line in lines:
+            if chunk and sum(len(x) + 1 for x in chunk) + len(line) > HELP_LIMIT:
+                replies.append(Reply(content="\n".join(chunk), ephemeral=True))
+                chunk = []
+            chunk.append(line)
+        if chunk:
+            replies.append(Reply(content="\n".join(chunk), ephemeral=True))
+    return replies

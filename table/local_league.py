@@ -3,6 +3,7 @@ making the same calls; a list is a file path or the text itself, a player a loca
 confirm and dispute buttons are pressed with ``/press``."""
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from engine.core.errors import InvalidInput
@@ -27,6 +28,24 @@ def _number(name: str, value: str | None, example: str) -> int | None:
                            example=example) from None
 
 
+_PATH_LIKE = re.compile(r"^(?:~|\.{1,2}/|/|[A-Za-z]:\\)|\.(?:txt|ya?ml|json|csv|list)$", re.IGNORECASE)
+"""Text that reads as a file's path (``/home/ann/list.txt``, ``~/x``, ``./x``, ``list.txt``) rather than a list."""
+
+
+def read_list(path: Path, typed: str) -> str:
+    """A list argument: the file's text when ``typed`` names a file, else the list as typed.
+
+    :raises InvalidInput: local.no_such_file (it reads as a path but there is no such file: it was read as the
+        list's text, "No card is called … '/path/nonexistent.txt'")
+    """
+    if typed and path.is_file():
+        return path.read_text(encoding="utf-8", errors="replace")[:40_000]
+    one_line = typed.strip()
+    if one_line and "\n" not in one_line and ";" not in one_line and _PATH_LIKE.search(one_line):
+        raise InvalidInput("local.no_such_file", path=one_line[:200])
+    return typed
+
+
 def install(local: LocalTable) -> Leagues:
     """Register the league commands on a local table; returns the service (its ``due`` runs deadlines)."""
     services = local.services
@@ -48,7 +67,8 @@ def install(local: LocalTable) -> Leagues:
                            "tiebreakers", "bye_games", "bye_score", "confirm_hours", "pack", "timezone"],
          help="/league create <name> game:<game> format:<format> [pairing:swiss|round-robin] [starts:YYYY-MM-DD] "
               "[ends:YYYY-MM-DD] [round_days:7] [points:3/1/0] [tiebreakers:losses,score,...] [bye_games:n] "
-              "[bye_score:n] [confirm_hours:48] [pack:<id>] [timezone:Europe/Madrid] — a league (/as x mod:yes)")
+              "[bye_score:n] [confirm_hours:48] [pack:<id>] [timezone:Europe/Madrid] — a league (/as x mod:yes)",
+         positional=["name"])  # the name takes every word up to the first option
     async def create(ctx: Context, name: str = "", game: str = "", format: str = "", pairing: str = "swiss",
                      starts: str | None = None, ends: str | None = None, round_days: str | None = None,
                      points: str = "3/1/0", tiebreakers: str | None = None, bye_games: str | None = None,
@@ -65,8 +85,7 @@ def install(local: LocalTable) -> Leagues:
     @cmd("league join", ["file", "league", "list"],
          help="/league join <list file> [league:<id>] — join with your list (or list:\"warband: …; deck: …\")")
     async def join(ctx: Context, file: str = "", league: str | None = None, list: str | None = None) -> Reply:
-        path = Path(file).expanduser()
-        text = path.read_text(encoding="utf-8", errors="replace")[:40_000] if file and path.is_file() else file
+        text = read_list(Path(file).expanduser(), file)
         text = list if list is not None and not file else text
         return await leagues.join(ctx, league, text.replace("\\n", "\n"))
 

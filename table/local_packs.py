@@ -16,7 +16,7 @@ def read_file(path: str) -> bytes:
     :raises InvalidInput: local.bad_option (no path), pack.invalid (unreadable, too large)
     """
     if not path:
-        raise InvalidInput("local.bad_option", option="path", problem="say which file",
+        raise InvalidInput("local.missing_option", option="path",
                            example="/pack import my-pack.yaml")
     file = Path(path).expanduser()
     try:

@@ -51,14 +51,14 @@ class Rolls:
         options = with_defaults(reader, options)
         match = await self._match_here(ctx)
         if match is None:
-            reading = read(reader, SystemRng(), options)
+            reading = read(reader, SystemRng(), options, ctx.lang)
             await self._remember(ctx, reading)
             where = ""
         else:
             def change(m: Match):
                 seat = m.seat_of(ctx.actor.user_id)
                 rng = RecordingRng(self.table.seed(m.id), m.rng_counter)
-                reading = read(reader, rng, options)
+                reading = read(reader, rng, options, ctx.lang)
                 entry = {"kind": "roll", "by": ctx.actor.user_id, "seat": seat, "text": reading.summary,
                          "reader": reader, "options": options, "rolls": reading.rolls, "draws": rng.draws}
                 if secret:
@@ -66,9 +66,9 @@ class Rolls:
                 return m.model_copy(update={"rng_counter": rng.counter}), [entry], reading
 
             saved, reading = await self.table.update(match.id, change, loaded=match)
-            where = f"logged as entry #{saved.log_length} of match {saved.id}"
-        who = ctx.actor.name
-        footer = " · ".join(filter(None, [f"rolled by {who}", "secret" if secret else "", where]))
+            where = ctx.say("roll.logged", entry=saved.log_length, match=saved.id)
+        footer = " · ".join(filter(None, [ctx.say("roll.by", name=ctx.actor.name),
+                                          ctx.say("roll.secret") if secret else "", where]))
         return Reply(embeds=[Embed(title=reading.title, description="\n".join(reading.lines)[:4000],
                                    footer=footer)], ephemeral=secret)
 

@@ -131,7 +131,8 @@ def parse(expr: str) -> diceast.Expression:
     """Parse and check an expression without rolling it.
 
     :raises InvalidInput: ``roll.bad_expression``, ``roll.expression_too_long``,
-        ``roll.too_many_dice``, ``roll.die_too_big``.
+        ``roll.too_many_dice``, ``roll.die_too_big``, ``roll.zero_sides``, ``roll.endless`` (every face of a
+        die explodes or is rerolled: ``1d1e1``).
     """
     if not isinstance(expr, str) or not expr.strip():
         raise InvalidInput("roll.bad_expression", expr=str(expr), example=EXAMPLE)
@@ -148,7 +149,42 @@ def parse(expr: str) -> diceast.Expression:
     for n in nodes:
         if n.size != "%" and n.size > MAX_SIDES:
             raise InvalidInput("roll.die_too_big", expr=expr, example=EXAMPLE, sides=n.size, limit=MAX_SIDES)
+        if n.size != "%" and n.size < 1:
+            raise InvalidInput("roll.zero_sides", expr=expr, example=EXAMPLE)
+    for dice, operator in _rolling_again(tree):
+        faces = range(0, 100, 10) if dice.size == "%" else range(1, dice.size + 1)
+        if all(any(_selects(sel, face) for sel in operator.sels) for face in faces):
+            raise InvalidInput("roll.endless", expr=expr, example=EXAMPLE, sides=100 if dice.size == "%" else dice.size,
+                               operator=str(operator))
     return tree
+
+
+AGAIN = {"e", "rr"}
+"""Operators that roll a die again for as long as its face is selected (explode, reroll until it is not)."""
+
+
+def _rolling_again(node: Any) -> list[tuple[diceast.Dice, diceast.SetOperator]]:
+    """Each dice node with an operator that rolls its dice again while selected (``1d6e6``, ``1d6rr1``)."""
+    found = []
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, diceast.OperatedDice) and isinstance(current.value, diceast.Dice):
+            found += [(current.value, op) for op in current.operations if op.op in AGAIN]
+        stack.extend(getattr(current, "children", ()))
+    return found
+
+
+def _selects(selector: diceast.SetSelector, face: int) -> bool:
+    """Whether a selector picks a die showing ``face`` whatever the other dice show (``lN``/``hN`` pick by rank,
+    so never for sure)."""
+    if selector.cat is None:
+        return face == selector.num
+    if selector.cat == "<":
+        return face < selector.num
+    if selector.cat == ">":
+        return face > selector.num
+    return False
 
 
 def _rolled(node: Any, kept: bool = True) -> list[RolledDie]:
@@ -181,9 +217,11 @@ def roll_expr(rng: Rng, expr: str) -> ExprRoll:
         result = _RngRoller(rng).roll(tree, stringifier=_Breakdown())
         total = result.total
         breakdown = result.result
-    except d20.TooManyRolls as e:
-        raise InvalidInput("roll.too_many_dice", expr=expr, example=EXAMPLE, limit=MAX_DICE) from e
+    except d20.TooManyRolls as e:  # rerolls and explosions went on past the cap
+        raise InvalidInput("roll.too_many_rerolls", expr=expr, example=EXAMPLE, limit=MAX_DICE) from e
     except (d20.RollError, ArithmeticError, ValueError) as e:
+        if isinstance(e, ZeroDivisionError) or "divide by zero" in str(e):
+            raise InvalidInput("roll.divide_by_zero", expr=expr, example=EXAMPLE) from e
         # RollValueError (a 0-sided die, division by zero, a bad selector) and float overflow.
         raise InvalidInput("roll.bad_expression", expr=expr, example=EXAMPLE) from e
     return ExprRoll(expr=expr, total=total, breakdown=breakdown, dice=tuple(_rolled(result.expr)))

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.errors import IllegalAction, InvalidInput
-from engine.dragonbond import board, geometry, quest, reactions
+from engine.dragonbond import board, geometry, links, quest, reactions
 from engine.dragonbond.combat import (
     charge_bonus, engaged_ids, giant_blow, melee_targetable, resolve_attack, separate_flanker,
 )
@@ -21,7 +21,7 @@ from engine.dragonbond.setup import own_edge_y
 from engine.dragonbond.state import (
     SCOUT, JSON, Ctx, disengage_all, effective_speed, engage, exhausted, flanked, has, on_table, unit, units,
 )
-from engine.dragonbond.turns import activatable, activate, danger_attack, end_activation, end_turn, opposed
+from engine.dragonbond.turns import activatable, activate, can_activate, danger_attack, end_activation, end_turn, opposed
 from engine.dragonbond.turns import check_game_end
 
 CHARGE_REACH = 6.0
@@ -640,3 +640,11 @@ def act_decision(ctx: Ctx, seat: str, action: JSON) -> None:
 def danger_attack_after(ctx: Ctx, pending: JSON, uid: str) -> None:
     danger_attack(ctx, pending["terrain"], uid, uid in pending["inside"])
     check_game_end(ctx)
+
+
+def _partner_has_actions(st: JSON, partner: JSON) -> bool:
+    """A partner may be activated now (§20.5) and has an action then (a mounted Rider attacks or uses a power)."""
+    return can_activate(st, partner) and bool(unit_actions(st, partner, with_prelude=False))
+
+
+links.PARTNER_HAS_ACTIONS = _partner_has_actions

@@ -4,6 +4,7 @@ activation (§20.5). Distances ("within 1"") are geometry's; placements are chec
 from __future__ import annotations
 
 import math
+from typing import Callable
 
 from engine.core.errors import IllegalAction
 from engine.dragonbond import board, geometry
@@ -43,10 +44,16 @@ def after_activation_options(st: JSON, uid: str) -> JSON:
 def partner_can_act(st: JSON, partner: str) -> bool:
     """The Rider's or Mount's partner may be activated (§20.5) when it could be activated now and has something
     to do then (a mounted Rider only attacks or uses a power, §20.3): otherwise the offer would be a dead end."""
-    from engine.dragonbond.actions import unit_actions
-    from engine.dragonbond.turns import can_activate
-    p = unit(st, partner)
-    return can_activate(st, p) and bool(unit_actions(st, p, with_prelude=False))
+    return PARTNER_HAS_ACTIONS(st, unit(st, partner))
+
+
+def _unknown(st: JSON, u: JSON) -> bool:
+    raise RuntimeError("engine.dragonbond.actions sets PARTNER_HAS_ACTIONS when it is imported")
+
+
+PARTNER_HAS_ACTIONS: Callable[[JSON, JSON], bool] = _unknown
+"""Whether a unit could be activated now and has something to do: known to ``actions`` (which sits above this
+module and sets it on import), asked here, so the two modules do not import each other."""
 
 
 def take_command(ctx: Ctx, hero_id: str, unit_id: str) -> None:

@@ -8,6 +8,7 @@ flips an Epic Creature back (§17).
 """
 from __future__ import annotations
 
+from engine.core.bounds import MAX_COUNT, change, within
 from engine.core.errors import IllegalAction, InvalidInput
 from engine.dragonbond import board, geometry
 from engine.dragonbond.combat import take_wounds
@@ -24,21 +25,21 @@ def _unit(st: JSON, uid: object) -> JSON:
     return u
 
 
-LIMIT = 1000
-"""The largest number a referee action takes (wounds, fatigue, markers, VP): more is a typing slip."""
-
-
 def _int(action: JSON, key: str) -> int:
-    return _number(action.get(key, 0), key)
+    """A referee's number, bounded (no count of the game moves by more than MAX_COUNT at once).
+
+    :raises InvalidInput: db.referee.bad_number, core.ref.out_of_range
+    """
+    return within(_number(action.get(key, 0), key), -MAX_COUNT, MAX_COUNT, key)
 
 
 def _number(value: object, key: str) -> int:
-    """A whole number typed or sent (``3``, ``"-2"``, ``2.0``) within ``LIMIT``; anything else is malformed."""
+    """A whole number typed or sent (``3``, ``"-2"``, ``2.0``); anything else is malformed."""
     try:
         if isinstance(value, bool) or not isinstance(value, (int, float, str)):
             raise TypeError
         n = float(value) if isinstance(value, (float, str)) else value
-        if n != int(n) or abs(n) > LIMIT:
+        if n != int(n):
             raise ValueError
         return int(n)
     except (TypeError, ValueError, OverflowError):
@@ -72,7 +73,7 @@ def apply_referee(ctx: Ctx, seat: str, action: JSON) -> None:
         who = action.get("seat")
         if who not in st["seats"]:
             raise IllegalAction("db.referee.unknown_seat", seat=str(who))
-        st["vp"][who] += _int(action, "delta")
+        st["vp"][who] += change(_int(action, "delta"), max(0, st["vp"][who]), MAX_COUNT, "vp")
     elif kind == "SetPosition":
         u = _unit(st, action.get("unit"))
         if u["where"] != "battlefield":

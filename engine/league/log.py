@@ -135,6 +135,14 @@ class League:
         return self.rounds[-1] if self.rounds else None
 
     @property
+    def rounds_played(self) -> int:
+        """Rounds played: closed, or every pairing's result final (byes included). A round just paired is not
+        played yet: the standings after round 1 say "after 1 round" although round 2 is open."""
+        decided = (GameStatus.FINAL, GameStatus.VOID)
+        return sum(1 for r in self.rounds if r.closed or (
+            self.games_of(r.number) and all(g.status in decided for g in self.games_of(r.number))))
+
+    @property
     def active_players(self) -> list[int]:
         return [u for u, p in self.players.items() if not p.dropped]
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.core.bounds import MAX_COUNT, within
 from engine.core.errors import InvalidInput
 from engine.magewars.state import JSON
 
@@ -34,6 +35,7 @@ def apply(state: JSON, seat: str, action: JSON) -> tuple[JSON, list[JSON]]:
     if group in ("conditions", "counters") and name:
         if not isinstance(value, int) or value < 0:
             raise InvalidInput("mw.ref.bad_value", field=field, value=str(value))
+        within(value, 0, MAX_COUNT, field)
         old = obj[group].get(name, 0)
         if value:
             obj[group][name] = value
@@ -45,6 +47,11 @@ def apply(state: JSON, seat: str, action: JSON) -> tuple[JSON, list[JSON]]:
             raise InvalidInput("mw.ref.bad_value", field=field, value=str(value))
         if field in ("damage", "mana") and (not isinstance(value, int) or value < 0):
             raise InvalidInput("mw.ref.bad_value", field=field, value=str(value))
+        if field == "damage":  # damage equal to the object's life destroys it (§9.5): more means nothing more
+            from engine.magewars.stats import has_life, life
+            within(value, 0, max(0, life(state, oid)) if has_life(state, oid) else 0, field)
+        if field == "mana":
+            within(value, 0, MAX_COUNT, field)
         if field == "zone":
             from engine.magewars.arena import is_zone
             if not is_zone(value, tuple(state["size"])):

@@ -20,6 +20,7 @@ change the position directly and never pass the turn: they are not among the leg
 """
 from __future__ import annotations
 
+from engine.core.bounds import MAX_COUNT, within
 from engine.core.errors import IllegalAction, InvalidInput
 from engine.core.rng import Rng
 from engine.tambores import referee_line
@@ -35,10 +36,15 @@ COMBAT = ("declare", "respond", "prevent")
 
 
 def _int(action: JSON, key: str) -> int:
+    """A referee's number, bounded (no count of the game moves by more than MAX_COUNT at once).
+
+    :raises InvalidInput: tambores.referee.bad_number, core.ref.out_of_range
+    """
     try:
-        return int(action.get(key, 0))
-    except (TypeError, ValueError):
+        number = int(action.get(key, 0))
+    except (TypeError, ValueError, OverflowError):
         raise InvalidInput("tambores.referee.bad_number", field=key, value=str(action.get(key))) from None
+    return within(number, -MAX_COUNT, MAX_COUNT, key)
 
 
 def _seat(st: JSON, action: JSON, by: str) -> str:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.core.bounds import MAX_COUNT, change, within
 from engine.core.errors import IllegalAction
 from engine.underworlds import parasite, rules
 from engine.underworlds.actions import (
@@ -52,6 +53,7 @@ def apply_referee(ctx: Ctx, seat: str, action: Action) -> None:
     reason = data.pop("reason", None)
     if isinstance(action, AdjustWounds):
         f = _fighter(ctx, action.fighter)
+        change(action.delta, f.wounds, rules.wounds(st, f), "wounds")  # at its Wounds a fighter is out of action
         if action.delta > 0 and parasite.prevents(st, f, {"card": action.card}):
             raise IllegalAction("uw.referee.divine_fortitude", fighter=f.name)
         if action.delta > 0:
@@ -80,6 +82,8 @@ def apply_referee(ctx: Ctx, seat: str, action: Action) -> None:
         return
     if isinstance(action, AdjustMarker):
         f = _fighter(ctx, action.fighter)
+        held = getattr(f, action.marker) if action.marker in MARKERS else f.tokens.get(action.marker, 0)
+        change(action.delta, int(held), MAX_COUNT, action.marker or "marker")
         ctx.emit("RefereeAction", by=seat, action=data, reason=reason)
         if action.marker in MARKERS:
             for _ in range(max(0, action.delta)):
@@ -124,6 +128,8 @@ def apply_referee(ctx: Ctx, seat: str, action: Action) -> None:
         if action.player not in st.players:
             raise IllegalAction("uw.referee.unknown_player", player=action.player, players=", ".join(st.seats))
         player = st.players[action.player]
+        change(action.delta, max(0, player.glory), MAX_COUNT, "glory")
+        within(action.spent, -player.glory_spent, MAX_COUNT, "spent")
         if player.glory + action.delta - action.spent < 0 or player.glory_spent + action.spent < 0:
             raise IllegalAction("uw.referee.not_enough_glory", player=action.player, glory=player.glory)
         ctx.emit("RefereeAction", by=seat, action=data, reason=reason)
@@ -192,6 +198,7 @@ def _warband_rule(ctx: Ctx, seat: str, action: AdjustHaunch | SetTrait | HolyVes
     if isinstance(action, AdjustHaunch):
         if action.player not in st.players:
             raise IllegalAction("uw.referee.unknown_player", player=action.player, players=", ".join(st.seats))
+        within(action.delta, -MAX_COUNT, MAX_COUNT, "haunch")
         if st.players[action.player].haunch + action.delta < 0:
             raise IllegalAction("uw.referee.not_enough_haunch", player=action.player,
                                 haunch=st.players[action.player].haunch)

@@ -6,49 +6,52 @@ from engine.dragonbond import dice as db
 from engine.dragonbond import odds as db_odds
 from table.commands import Option
 from table.dice_games import DiceGame, register
-from table.dice_readers import RollReading
-from table.odds import FOOTER, amount_bars, odds_reply, percent
+from table.dice_readers import RollReading, faces_line
+from table.i18n import message
+from table.odds import amount_bars, odds_reply
 from table.reply import Field, Reply
 
 COLOURS = ("black", "gray", "white")
 
 
 def read(rng: Rng, *, attack: int, colour: str = "black", defence_colour: str | None = None,
-         upgrades: int = 0, downgrades: int = 0) -> RollReading:
-    """An attack by colour and, given the defender's colour, one defence die per standard hit (§3, §10.2)."""
+         upgrades: int = 0, downgrades: int = 0, lang: str = "en") -> RollReading:
+    """An attack by colour and, given the defender's colour, one defence die per standard hit (§3, §10.2).
+
+    How the faces were reconstructed from the rulebook (some icons were lost) is in docs/rulings/dragonbond.md,
+    not in a player's reply."""
     hit = db.roll(rng, db.Kind.ATTACK, colour, attack, upgrades=upgrades, downgrades=downgrades)
-    lines = [f"**Attack** ({attack} × {hit.shift.colour.value}): " + " ".join(f"`{f.face}`" for f in hit.faces),
-             f"Hits {hit.hits} · critical hits {hit.crits}"]
+    lines = [message("dice.read.attack", lang, count=attack, die=message(f"dice.colour.{hit.shift.colour.value}", lang),
+                     faces=faces_line([f.face for f in hit.faces], {}, "dragonbond", lang)),
+             message("dice.read.db_hits", lang, hits=hit.hits, crits=hit.crits)]
     rolls = [{"die": f"dragonbond.attack_{hit.shift.colour.value}", "faces": [f.face for f in hit.faces]}]
-    uncertain = list(hit.uncertain)
     blocks = 0
     if defence_colour:
         guard = db.roll(rng, db.Kind.DEFENCE, defence_colour, hit.hits)  # criticals get no defence die
         blocks = guard.blocks
-        lines.append(f"**Defence** ({len(guard.faces)} × {guard.shift.colour.value}, one per standard hit): "
-                     + " ".join(f"`{f.face}`" for f in guard.faces))
+        lines.append(message("dice.read.db_defence", lang, count=len(guard.faces),
+                             die=message(f"dice.colour.{guard.shift.colour.value}", lang),
+                             faces=faces_line([f.face for f in guard.faces], {}, "dragonbond", lang)))
         rolls.append({"die": f"dragonbond.defence_{guard.shift.colour.value}",
                       "faces": [f.face for f in guard.faces]})
-        uncertain += guard.uncertain
     wounds = db.wounds(hit.hits, hit.crits, blocks)
-    if uncertain:
-        lines.append("⚠️ Uncertain faces (reconstructed; the rulebook's icons were lost): " + "; ".join(uncertain))
     summary = f"{wounds} wounds" if defence_colour else f"{hit.hits} hits, {hit.crits} critical"
-    return RollReading(f"Dragonbond attack: {summary}", lines, summary, rolls)
+    title = (message("dice.read.db_wounds_title", lang, wounds=wounds) if defence_colour
+             else message("dice.read.db_hits_title", lang, hits=hit.hits, crits=hit.crits))
+    return RollReading(title, lines, summary, rolls)
 
 
 def odds(*, attack: int, colour: str = "black", defence_colour: str = "gray",
-         upgrades: int = 0, downgrades: int = 0) -> Reply:
-    """Wounds of one attack by colour (§10.2); uncertain faces are flagged."""
+         upgrades: int = 0, downgrades: int = 0, lang: str = "en") -> Reply:
+    """Wounds of one attack by colour (§10.2)."""
     chances = db_odds.wound_odds(colour, attack, defence_colour, attack_upgrades=upgrades,
                                  attack_downgrades=downgrades)
-    bars = amount_bars(chances.wounds, "wounds")
-    fields = [Field("Mean wounds", f"{float(chances.expected):.2f}")]
-    footer = FOOTER
-    if chances.uncertain:
-        footer += f" {percent(chances.uncertain)} of outcomes involve a reconstructed (uncertain) face."
-    return odds_reply(f"{attack} {chances.attack.colour.value} vs {chances.defence.colour.value} defence",
-                      bars, fields, footer)
+    bars = amount_bars(chances.wounds, "wounds", lang)
+    fields = [Field(message("odds.mean_wounds", lang), f"{float(chances.expected):.2f}")]
+    title = message("odds.db_title", lang, attack=attack,
+                    colour=message(f"dice.colour.{chances.attack.colour.value}", lang),
+                    defence=message(f"dice.colour.{chances.defence.colour.value}", lang))
+    return odds_reply(title, bars, fields, lang=lang)
 
 
 COLOUR = Option("colour", "Attack dice colour", required=False, choices=COLOURS)

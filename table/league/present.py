@@ -196,9 +196,9 @@ def games_json(league: League) -> bytes:
 
 def community_csv(league: League) -> bytes | None:
     """The game community's statistics layout (``LeagueGame.community``; None without one): one row per match two
-    players played (no byes, no double losses), told from player 1: Underworlds' ``Date, P1 Warband, P1 Deck1,
-    P1 Deck2, Wins, Losses, Ties, P2 Warband, P2 Deck1, P2 Deck2, G-W, G-L, G-T``, where Wins/Losses/Ties are the
-    match and G-W/G-L/G-T its games."""
+    players played (no byes, no double losses), told from player 1, in the columns the game's registration names
+    (``Date, P1 Warband, P1 Deck1, …, G-W, G-L, G-T``), where Wins/Losses/Ties are the match and G-W/G-L/G-T its
+    games."""
     columns = league_game(league.config.game).community
     if not columns:
         return None

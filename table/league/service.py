@@ -627,7 +627,9 @@ class Leagues:
         lines = self.lines(league)
         if not lines:
             return Reply(content=ctx.say("league.no_players", league=stored.id), ephemeral=True)
-        title = ctx.say("league.standings_title", name=league.config.name, rounds=len(league.rounds))
+        played = league.rounds_played  # rounds paired but not played yet do not count
+        title = ctx.say({0: "league.standings_title_none", 1: "league.standings_title_one"}.get(
+            played, "league.standings_title"), name=league.config.name, rounds=played)
         tiebreakers = league.config.tiebreakers
         embed = Embed(title=safe(title), description=present.standings_text(lines, tiebreakers),
                       footer=ctx.say("league.standings_footer", tiebreakers=" > ".join(

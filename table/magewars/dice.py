@@ -9,40 +9,41 @@ from engine.magewars import odds as mw_odds
 from table.commands import Option
 from table.dice_games import DiceGame, register
 from table.dice_readers import RollReading, faces_line
+from table.i18n import message
 from table.odds import amount_bars, odds_reply, percent
 from table.reply import Field, Reply
 
 EMOJI = {"blank": "▫️", "normal_1": "1", "normal_2": "2", "critical_1": "1✦", "critical_2": "2✦"}
 
 
-def read(rng: Rng, *, dice: int, armor: int = 0, effect: bool = False) -> RollReading:
+def read(rng: Rng, *, dice: int, armor: int = 0, effect: bool = False, lang: str = "en") -> RollReading:
     """An attack roll: normal damage reduced by armor, critical damage ignoring it (§10.3)."""
     if armor < 0:
         raise InvalidInput("roll.bad_armor", armor=armor, example="armor:2")
     faces = roll(rng, mw.attack_die(), dice)
     damage = mw.read_attack_roll(faces, armor=armor)
-    lines = [f"**Attack dice** ({dice}): {faces_line(faces, EMOJI)}",
-             f"Normal {damage.normal_rolled} − armor {damage.armor} = **{damage.normal}** · "
-             f"critical **{damage.critical}** (ignores armor)"]
+    lines = [message("dice.read.mw_attack", lang, count=dice, faces=faces_line(faces, EMOJI, "magewars", lang)),
+             message("dice.read.mw_damage", lang, rolled=damage.normal_rolled, armor=damage.armor,
+                     normal=damage.normal, critical=damage.critical)]
     rolls = [{"die": "magewars.attack", "faces": faces}]
     if effect:
         d12 = roll(rng, mw.effect_die(), 1)
-        lines.append(f"**Effect die**: {d12[0]}")
+        lines.append(message("dice.read.mw_effect", lang, face=d12[0]))
         rolls.append({"die": "magewars.effect", "faces": d12})
     summary = f"{damage.total} damage"
-    return RollReading(f"Mage Wars attack: {summary}", lines, summary, rolls)
+    return RollReading(message("dice.read.mw_title", lang, damage=damage.total), lines, summary, rolls)
 
 
-def odds(*, dice: int, armor: int = 0, piercing: int = 0, effects: str = "") -> Reply:
+def odds(*, dice: int, armor: int = 0, piercing: int = 0, effects: str = "", lang: str = "en") -> Reply:
     """Damage after armor, criticals ignoring it, and the chance of each effect-table row (§10.3)."""
     table = mw.parse_effect_table(effects) if effects else ()
     chances = mw_odds.attack_odds(dice, armor=armor, piercing=piercing, effects=table)
-    bars = amount_bars(chances.damage, "damage")
-    fields = [Field("Mean damage", f"{float(chances.expected_damage):.2f}")]
+    bars = amount_bars(chances.damage, "damage", lang)
+    fields = [Field(message("odds.mean_damage", lang), f"{float(chances.expected_damage):.2f}")]
     if table:
-        fields.append(Field("Effects", "\n".join(f"{name}: {percent(p)}" for name, p in chances.effects.items()),
-                            inline=False))
-    return odds_reply(f"{dice} attack dice vs armor {armor}", bars, fields)
+        fields.append(Field(message("odds.effects", lang),
+                            "\n".join(f"{name}: {percent(p)}" for name, p in chances.effects.items()), inline=False))
+    return odds_reply(message("odds.mw_title", lang, dice=dice, armor=armor), bars, fields, lang=lang)
 
 
 ARMOR = Option("armor", "The target's armor", int, required=False, min=0, max=10)

@@ -8,7 +8,8 @@ from engine.underworlds import dice as uw
 from engine.underworlds import odds as uw_odds
 from table.commands import Option
 from table.dice_games import DiceGame, register
-from table.dice_readers import RollReading, faces_line
+from table.dice_readers import RollReading, face_name, faces_line
+from table.i18n import message
 from table.odds import odds_reply, percent
 from table.reply import Field, Reply
 
@@ -31,32 +32,38 @@ def _save_symbol(save: str) -> str:
 
 
 def read(rng: Rng, *, attack: int, symbol: str = "hammer", defence: int = 0, save: str = "block",
-         supports: int = 0, defence_supports: int = 0) -> RollReading:
+         supports: int = 0, defence_supports: int = 0, lang: str = "en") -> RollReading:
     """An attack roll, and the defence roll against it when ``defence`` > 0 (§19.2)."""
     save_symbol = _save_symbol(save)
     combat = uw.Combat(dice_symbol=symbol.lower(), defence_symbol=save_symbol,
                        attack_supports=supports, defence_supports=defence_supports)
     attack_faces = roll(rng, get_die("underworlds", combat.attack_die), attack)
-    lines = [f"**Attack** ({attack} × {symbol}): {faces_line(attack_faces, EMOJI)}"]
+    lines = [message("dice.read.attack", lang, count=attack, die=face_name("underworlds", symbol.lower(), lang),
+                     faces=faces_line(attack_faces, EMOJI, "underworlds", lang))]
     rolls = [{"die": f"underworlds.{combat.attack_die}", "faces": attack_faces}]
     if defence == 0 and attack:
         tally = uw.count_attack(attack_faces, combat)
         summary = f"{tally.successes} successes ({tally.crits} critical)"
-        return RollReading(f"Underworlds attack roll: {summary}", lines, summary, rolls)
+        title = message("dice.read.uw_attack_title", lang, successes=tally.successes, crits=tally.crits)
+        return RollReading(title, lines, summary, rolls)
     defence_faces = roll(rng, get_die("underworlds", "defence"), defence)
-    lines.append(f"**Defence** ({defence} × {save_symbol}): {faces_line(defence_faces, EMOJI)}")
+    lines.append(message("dice.read.defence", lang, count=defence, die=face_name("underworlds", save_symbol, lang),
+                         faces=faces_line(defence_faces, EMOJI, "underworlds", lang)))
     rolls.append({"die": "underworlds.defence", "faces": defence_faces})
     result = uw.determine_successes(attack_faces, defence_faces, combat)
-    lines.append(f"Successes: attack {result.attack.successes} ({result.attack.crits} critical) · "
-                 f"defence {result.defence.successes} ({result.defence.crits} critical)")
+    lines.append(message("dice.read.uw_successes", lang, attack=result.attack.successes,
+                         attack_crits=result.attack.crits, defence=result.defence.successes,
+                         defence_crits=result.defence.crits))
     name = OUTCOME_NAMES[result.outcome.value]
-    return RollReading(f"Underworlds combat: {name}", lines, name, rolls)
+    title = message("dice.read.uw_combat_title", lang,
+                    outcome=message(f"dice.outcome.underworlds.{result.outcome.value}", lang))
+    return RollReading(title, lines, name, rolls)
 
 
 def odds(*, attack: int, symbol: str = "hammer", defence: int = 1, save: str = "block",
          supports: int = 0, defence_supports: int = 0, cleave: bool = False, ensnare: bool = False,
          guard: bool = False, cover: bool = False, trapped: bool = False, staggered: bool = False,
-         damage: int = 1, wounds: int = 0, grievous: int = 0) -> Reply:
+         damage: int = 1, wounds: int = 0, grievous: int = 0, lang: str = "en") -> Reply:
     """Outcome chances of one attack, with damage and take-out chances (§19)."""
     save_symbol = _save_symbol(save)
     if damage < 0 or wounds < 0 or grievous < 0:
@@ -66,19 +73,22 @@ def odds(*, attack: int, symbol: str = "hammer", defence: int = 1, save: str = "
                        in_cover=cover, trapped=trapped)
     reroll = uw_odds.Reroll.BEST if staggered else uw_odds.Reroll.NONE
     chances = uw_odds.attack_odds(attack, defence, combat, reroll)
-    bars = [(OUTCOME_NAMES[o.value], chances.outcomes[o]) for o in uw.Outcome]
-    fields = [Field("Damage dealt", " · ".join(f"{k}: {percent(p)}" for k, p in
-                                               chances.damage(damage, grievous=grievous).items())),
-              Field("Chance to deal damage", percent(chances.success))]
+    bars = [(message(f"dice.outcome.underworlds.{o.value}", lang), chances.outcomes[o]) for o in uw.Outcome]
+    fields = [Field(message("odds.uw_damage_dealt", lang),
+                    " · ".join(f"{k}: {percent(p)}" for k, p in chances.damage(damage, grievous=grievous).items())),
+              Field(message("odds.uw_chance_to_damage", lang), percent(chances.success))]
     if wounds:
-        fields.append(Field(f"Takes out a fighter with {wounds} wounds left",
+        fields.append(Field(message("odds.uw_takes_out", lang, wounds=wounds),
                             percent(chances.take_out(wounds, damage, grievous=grievous))))
     if combat.spell:
-        fields.append(Field("Backlash (2+ crits)", percent(chances.backlash)))
-    extras = [n for n, on in (("cleave", cleave), ("ensnare", ensnare), ("guard", guard), ("cover", cover),
-                              ("trapped", trapped), ("staggered: best re-roll of one die", staggered)) if on]
-    title = f"{attack} {symbol} vs {defence} {save_symbol}" + (f" ({', '.join(extras)})" if extras else "")
-    return odds_reply(title, bars, fields)
+        fields.append(Field(message("odds.uw_backlash", lang), percent(chances.backlash)))
+    extras = [message(f"odds.uw_extra.{n}", lang) for n, on in (
+        ("cleave", cleave), ("ensnare", ensnare), ("guard", guard), ("cover", cover), ("trapped", trapped),
+        ("staggered", staggered)) if on]
+    title = message("odds.uw_title", lang, attack=attack, symbol=face_name("underworlds", symbol.lower(), lang),
+                    defence=defence, save=face_name("underworlds", save_symbol, lang))
+    title += f" ({', '.join(extras)})" if extras else ""
+    return odds_reply(title, bars, fields, lang=lang)
 
 
 def _small(name: str, description: str) -> Option:

@@ -62,7 +62,7 @@ def test_expr_system_rng_quick_roll_in_range():
     assert 1 <= result.total <= 20
 
 
-@pytest.mark.parametrize("expr", ["", "   ", "2d6+", "d", "hello", "2d6 # note", "1/0", "1d0", "4d6kq3", "(", "3d6mih2"])
+@pytest.mark.parametrize("expr", ["", "   ", "2d6+", "d", "hello", "2d6 # note", "4d6kq3", "(", "3d6mih2"])
 def test_expr_malformed_is_bad_expression(expr):
     with pytest.raises(InvalidInput) as e:
         roll_expr(SeededRng(SEED), expr)
@@ -79,12 +79,41 @@ def test_expr_more_than_1000_dice_too_many():
         assert e.value.params["limit"] == MAX_DICE
 
 
-def test_expr_endless_explosion_too_many():
-    """Rerolls and explosions count against the same cap (d20's RollContext)."""
-    for expr in ("1d1e1", "1d1rr1", "900d6+200d1e1"):
+def test_expr_endless_explosion_is_refused_as_endless_before_rolling():
+    """Issue 37: ``/roll 1d1e1`` answered "too many dice". An explosion or reroll that selects every face of the
+    die never ends: refused as that, naming the operator, before a die is drawn (1d1e1, 1d1rr1, 1d6e>0,
+    1d6e1e2e3e4e5e6, 1d6e<7). A reroll of some faces, or ``ro`` (once), still rolls."""
+    for expr, operator in (("1d1e1", "e1"), ("1d1rr1", "rr1"), ("1d6e>0", "e>0"), ("1d6e1e2e3e4e5e6", "e1e2e3e4e5e6"),
+                           ("1d6e<7", "e<7"), ("2d6+1d4rr<5", "rr<5")):
         with pytest.raises(InvalidInput) as e:
             roll_expr(SeededRng(SEED), expr)
-        assert e.value.code == "roll.too_many_dice"
+        assert e.value.code == "roll.endless" and e.value.params["operator"] == operator, expr
+    assert roll_expr(SeededRng(SEED), "1d1ro1").total == 1
+    assert roll_expr(SeededRng(SEED), "1d6e6").total >= 1
+    with pytest.raises(InvalidInput) as e:
+        roll_expr(SeededRng(SEED), "900d6+200d1e1")
+    assert e.value.code == "roll.too_many_dice"
+
+
+def test_expr_edge_cases_each_say_what_is_wrong():
+    """The ``1d1`` family: a die with no side, a division by zero, no dice at all, one side."""
+    for expr, code in (("1d0", "roll.zero_sides"), ("2d6/0", "roll.divide_by_zero"), ("1/0", "roll.divide_by_zero")):
+        with pytest.raises(InvalidInput) as e:
+            roll_expr(SeededRng(SEED), expr)
+        assert e.value.code == code, expr
+    assert roll_expr(SeededRng(SEED), "0d6").total == 0
+    assert roll_expr(SeededRng(SEED), "1d1").total == 1
+    assert roll_expr(SeededRng(SEED), "d6").dice[0].sides == 6
+
+
+def test_expr_explosions_past_the_cap_say_so():
+    """A finite explosion that still passes the cap of dice is told apart from too many dice typed."""
+    import engine.core.expr as module
+
+    with pytest.raises(InvalidInput) as e:
+        for counter in range(200):
+            roll_expr(SeededRng(SEED, counter=counter), f"{module.MAX_DICE}d2e2")
+    assert e.value.code == "roll.too_many_rerolls"
 
 
 def test_expr_die_over_1000_sides_too_big():
