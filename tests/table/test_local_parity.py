@@ -150,7 +150,6 @@ def _readme_commands() -> list[str]:
     return found
 
 
-
 async def test_the_readme_commands_table_and_help_agree(redis, prefix, tmp_path):
     """Every command of the README's table is in the local table's ``/help`` (words as typed there, options
     left out), and every command group ``/help`` lists is in the README."""
