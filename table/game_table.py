@@ -23,7 +23,7 @@ from table.context import Context
 from table.i18n import message
 from table.lifecycle import Table
 from table.match import Match, Status
-from table.presenter import NO_BOARD, Presenter, Scene
+from table.presenter import NO_BOARD, Presenter, Scene, describe_board
 from table.reminders import Reminders
 from table.render_pool import Renderer, shared_renderer
 from table.reply import Button, File, MenuOption, Reply, Select
@@ -481,7 +481,11 @@ class GameTable:
                 board.cancel()
             raise
         png = await board
-        files = [File(BOARD_FILE, png)] if png else []
+        # The board goes beside the panel as a plain attachment, never inside an embed (Discord's phone clients crop
+        # or shrink embed images, and an embed image carries no alt text); its description says it in words.
+        public = [e for e in events if e.get("visible_to") is None]
+        files = [File(BOARD_FILE, png, describe_board(self.presenter, scene, public, match.status is not Status.ACTIVE,
+                                                      match.outcome))] if png else []
         mentions: list[int] = []
         if match.status is Status.ACTIVE:
             mentions = [match.holder(s).user_id for s in scene.awaiting]
@@ -491,11 +495,9 @@ class GameTable:
             if hint:
                 lines.append(hint)
             by_seat = {h.seat: h.user_id for h in match.seats}
-            embeds.append(self.presenter.panel(scene, by_seat, BOARD_FILE if png else None))
+            embeds.append(self.presenter.panel(scene, by_seat, None))
         else:
             embeds.append(self.presenter.result(scene, match.outcome, match.seed))
-            if png:
-                embeds[-1].image = BOARD_FILE
         content = "\n".join(lines)
         if len(content) > 1990:
             content = content[:1900] + "\n…"
