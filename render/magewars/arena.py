@@ -214,7 +214,7 @@ def _attached_text(child: JSON, label: str, words: ArenaWords) -> str:
     if child.get("face_down") and not child.get("card"):
         return words.hidden + label.lstrip("?")
     name = str(child.get("card") or words.hidden)
-    return ("▾" if child.get("face_down") else "") + name  # the owner's own face-down: a mark before the name
+    return ("• " if child.get("face_down") else "") + name  # the owner's own face-down: a mark before the name
 
 
 # the last action ----------------------------------------------------------------------------------------------

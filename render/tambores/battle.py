@@ -135,8 +135,8 @@ def _tint(colour: tuple[int, int, int], amount: float) -> tuple[int, int, int]:
     return tuple(round(c + (255 - c) * amount) for c in colour)  # type: ignore[return-value]
 
 
-def _fit(draw: ImageDraw.ImageDraw, value: str, size: int, width: int) -> str:
-    f = font(size)
+def _fit(draw: ImageDraw.ImageDraw, value: str, size: int, width: int, bold: bool = False) -> str:
+    f = font(size, bold)
     if draw.textlength(value, font=f) <= width:
         return value
     while value and draw.textlength(value + "…", font=f) > width:
@@ -190,9 +190,8 @@ class _Painter:
              bold: bool = False) -> None:
         s = self.px(size)
         if width is not None:
-            value = _fit(self.draw, value, s, width)
-        self.draw.text(xy, value, font=font(s), fill=fill, anchor=anchor,
-                       stroke_width=1 if bold else 0, stroke_fill=fill if bold else None)
+            value = _fit(self.draw, value, s, width, bold)
+        self.draw.text(xy, value, font=font(s, bold), fill=fill, anchor=anchor)  # Roboto Bold: a stroke filled û
 
     # -----------------------------------------------------------------------------------------------------------
     def paint(self) -> bytes:
