@@ -107,11 +107,12 @@ class GameTable:
         """The match as ``viewer`` may see it (None: everyone): one ``view`` per state and viewer, kept for the
         reply, its buttons and the next command (every change of state appends to the log, so the log length
         names the state)."""
-        key = (match.id, match.log_length, viewer, lang)
+        over = match.status.over
+        key = (match.id, match.log_length, viewer, lang, over)
         scene = self._scenes.get(key)
         if scene is None:
             scene = Scene(self.system.view(match.state, viewer), {h.seat: h.name for h in match.seats},
-                          lang=lang, viewer=viewer, match_id=match.id)
+                          lang=lang, viewer=viewer, match_id=match.id, outcome=(match.outcome or {}) if over else None)
             self._scenes[key] = scene
             if len(self._scenes) > SCENE_MEMO:
                 self._scenes.popitem(last=False)
@@ -515,6 +516,8 @@ class GameTable:
         if content == NO_BOARD:  # nothing to draw yet (a set-up step before the board exists): no worker asked
             return None
         key = content if content is not None else (match.log_length, scene.lang)
+        if scene.outcome is not None:  # the last board: the result drawn on it
+            key = (key, "over", tuple(sorted((k, str(v)) for k, v in scene.outcome.items())))
         kept = self._boards.get(match.id)
         if kept is not None and kept[0] == key:
             return kept[1] or None

@@ -41,6 +41,9 @@ class Scene:
     match_id: str = ""
     memo: dict[str, Any] = field(default_factory=dict)
     """The presenter's own cache for this scene."""
+    outcome: Mapping[str, Any] | None = None
+    """The match's outcome once it is over (a concession or an abandon included), None while it goes on: the last
+    board shows the result."""
 
     @property
     def awaiting(self) -> list[str]:
@@ -144,7 +147,8 @@ class Presenter(Protocol):
         ...
 
     def board(self, scene: Scene, events: Sequence[JSON]) -> bytes | None:
-        """The board as a PNG (with the last events drawn), or None when there is none yet."""
+        """The board as a PNG (with the last events drawn), or None when there is none yet; once the match is over
+        (``scene.outcome``), with the result drawn on it (``render.kit.banner``)."""
         ...
 
     def board_description(self, scene: Scene, events: Sequence[JSON], outcome: Mapping[str, Any] | None) -> str:
@@ -221,6 +225,17 @@ def embed_alt_text(embed: Embed, happened: Sequence[str] = (), *more: Sequence[s
     head = [embed.title] + (embed.description or "").splitlines()
     events = alt_text(happened, limit=HAPPENED_LIMIT)
     return alt_text(head, [events], embed_lines(replace(embed, title="", description="")), *more)
+
+
+def with_result(png: bytes | None, result: Embed, game: str = "") -> bytes | None:
+    """The match's last board: ``png`` with the result (``result``: the presenter's result embed, its title the
+    winner, then the score and why it ended) drawn in a band above it (``render.kit.banner``)."""
+    if not png:
+        return png
+    from render.kit.banner import with_result as banner
+
+    lines = [plain(line) for line in embed_lines(replace(result, title=""))]
+    return banner(png, plain(result.title), [line for line in lines if line], game=game)
 
 
 def describe_board(presenter: "Presenter", scene: Scene, events: Sequence[JSON], ended: bool = False,

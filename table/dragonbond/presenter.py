@@ -16,7 +16,7 @@ from engine.core.errors import InvalidInput
 from render.dragonbond.battlefield import FieldWords, render
 from table.commands import CommandSpec, Option
 from table.i18n import message
-from table.presenter import Scene, embed_alt_text
+from table.presenter import Scene, embed_alt_text, with_result
 from table.reply import Embed, Reply
 from table.dragonbond.text import (
     Names, action_label, combat_embeds, dest_label, event_line, hand_embed, inches, measure_embed, panel_embed,
@@ -253,7 +253,10 @@ class DragonbondPresenter:
     def board(self, scene: Scene, events: Sequence[JSON]) -> bytes | None:
         if not scene.view.get("field"):
             return None
-        return render(scene.view, list(events), width=BOARD_WIDTH, words=field_words(scene.lang))
+        png = render(scene.view, list(events), width=BOARD_WIDTH, words=field_words(scene.lang))
+        if scene.outcome is not None:  # the last board: the result drawn above it
+            png = with_result(png, self.result(scene, scene.outcome, None), self.game)
+        return png
 
     def private_label(self, lang: str) -> str:
         return message("db.table.hand_button", lang)

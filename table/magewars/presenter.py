@@ -15,7 +15,7 @@ from engine.core.errors import InvalidInput
 from render.magewars.arena import render_arena
 from table.commands import CommandSpec, Option
 from table.magewars.describe import pieces_in_play
-from table.presenter import InfoCommand, Scene, Window, embed_alt_text
+from table.presenter import InfoCommand, Scene, Window, embed_alt_text, with_result
 from table.reply import Embed
 from table.magewars.text import (
     Names, action_label, arena_words, attack_embeds, coverage_reply, event_line, panel_embed, private_embed,
@@ -172,7 +172,10 @@ class MageWarsPresenter:
     def board(self, scene: Scene, events: Sequence[JSON]) -> bytes | None:
         if scene.view.get("phase") == "choosing":  # no arena yet: its size comes with the mode
             return None
-        return render_arena(scene.view, events=events, names=scene.players, words=arena_words(scene.lang))
+        png = render_arena(scene.view, events=events, names=scene.players, words=arena_words(scene.lang))
+        if scene.outcome is not None:  # the last board: the result drawn above it
+            png = with_result(png, self.result(scene, scene.outcome, None), self.game)
+        return png
 
     def private_label(self, lang: str) -> str:
         return text("private.button", lang)

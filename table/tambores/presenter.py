@@ -13,7 +13,7 @@ from typing import Any, Mapping, Sequence
 from engine.core.errors import InvalidInput
 from render.tambores.battle import Words, render
 from table.commands import CommandSpec, Option
-from table.presenter import Scene, embed_alt_text
+from table.presenter import Scene, embed_alt_text, with_result
 from table.reply import Embed
 from table.tambores.text import (
     HERO, RANDOM, Names, action_label, card_info, combat_embed, event_line, hand_embed, panel_embed, result_embed,
@@ -248,7 +248,10 @@ class TamboresPresenter:
     def board(self, scene: Scene, events: Sequence[JSON]) -> bytes | None:
         if not all(scene.view["players"].values()):  # no battle yet: the armies are being chosen
             return None
-        return render(scene.view, events, width=BOARD_WIDTH, names=scene.players, words=board_words(scene.lang))
+        png = render(scene.view, events, width=BOARD_WIDTH, names=scene.players, words=board_words(scene.lang))
+        if scene.outcome is not None:  # the last board: the result drawn above it
+            png = with_result(png, self.result(scene, scene.outcome, None), self.game)
+        return png
 
     def private_label(self, lang: str) -> str:
         return text("hand.button", lang)
