@@ -253,7 +253,7 @@ class DragonbondPresenter:
     def board(self, scene: Scene, events: Sequence[JSON]) -> bytes | None:
         if not scene.view.get("field"):
             return None
-        png = render(scene.view, list(events), width=BOARD_WIDTH, words=field_words(scene.lang))
+        png = render(scene.view, list(events), width=BOARD_WIDTH, words=field_words(scene.lang), names=scene.players)
         if scene.outcome is not None:  # the last board: the result drawn above it
             png = with_result(png, self.result(scene, scene.outcome, None), self.game)
         return png
