@@ -154,7 +154,7 @@ def play(system: GameSystem, sample: Sample, seed: int, checks: Checks | None = 
             report.fail("liveness", step, f"no legal action for awaited seats {stuck or awaiting} "
                                           f"(seats with actions: {[s for s in seats if legal[s]]})")
             break
-        if step % checks.all_offered_every == 1:
+        if (step - 1) % checks.all_offered_every == 0:
             for seat in seats:
                 for action in legal[seat]:
                     _try_offered(system, report, step, state, before, seat, action, rng)
@@ -298,6 +298,13 @@ def check_secrets(system, report, step, state, seats, legal, seat, action, rng, 
             continue
         if canon(other) != canon(state):
             report.redeals_that_changed += 1
+            # what is drawn depends only on what the others know and the rng: redealing either state alike gives
+            # the same (the practice opponent's samples cannot carry the true secrets)
+            seed = b"again" + rng.seed[:27]
+            if canon(system.redeal(other, hider, SeededRng(seed, step))) != canon(
+                    system.redeal(state, hider, SeededRng(seed, step))):
+                report.fail("non_interference", step, f"redeal({hider}) draws from the secrets it replaces: two "
+                                                      "states that differ only in them redeal differently")
         for viewer in viewers:
             if viewer == hider:
                 continue
