@@ -39,18 +39,20 @@ class Placer:
         self.taken.append(box)
         self.layout.add(kind, box, text, what)
 
-    def free(self, box: Box) -> bool:
-        b = self.bounds
+    def free(self, box: Box, within: Box | None = None) -> bool:
+        b = within or self.bounds
         if box[0] < b[0] or box[1] < b[1] or box[2] > b[2] or box[3] > b[3]:
             return False
         return not any(intersects(box, t) for t in self.taken)
 
     def place(self, width: float, height: float, near: Box, *, what: str = "", text: str = "",
-              prefer: str = "above") -> Placed | None:
-        """A free box ``width`` x ``height`` next to ``near`` (None: nowhere free; put it in a key), taken."""
+              prefer: str = "above", within: Box | None = None) -> Placed | None:
+        """A free box ``width`` x ``height`` next to ``near`` (None: nowhere free; put it in a key), taken; inside
+        ``within`` when given (a zone), else inside the bounds."""
         x0, y0, x1, y1 = near
         cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
-        order = ("above", "below", "right", "left") if prefer == "above" else ("below", "above", "right", "left")
+        order = {"above": ("above", "below", "right", "left"), "below": ("below", "above", "right", "left"),
+                 "right": ("right", "below", "above", "left")}[prefer]
         for ring in range(self.rings):
             d = GAP + ring * max(height, 10.0)
             spots = {
@@ -65,7 +67,7 @@ class Placer:
             for sx, sy in [spots[k] for k in order] + corners:
                 for dx, dy in shifts:
                     box = (sx + dx, sy + dy, sx + dx + width, sy + dy + height)
-                    if self.free(box):
+                    if self.free(box, within):
                         self.taken.append(box)
                         self.layout.add("label", box, text, what)
                         leader = None
