@@ -51,6 +51,13 @@ class Placer:
         ``within`` when given (a zone), else inside the bounds."""
         x0, y0, x1, y1 = near
         cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+        if prefer == "centre":  # on the spot itself if it is free (a value on its arrow), else around it
+            box = (cx - width / 2, cy - height / 2, cx + width / 2, cy + height / 2)
+            if self.free(box, within):
+                self.taken.append(box)
+                self.layout.add("label", box, text, what)
+                return Placed(box)
+            prefer = "above"
         order = {"above": ("above", "below", "right", "left"), "below": ("below", "above", "right", "left"),
                  "right": ("right", "below", "above", "left")}[prefer]
         for ring in range(self.rings):

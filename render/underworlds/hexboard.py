@@ -722,7 +722,7 @@ def _draw_hexes(draw: ImageDraw.ImageDraw | _Shifted, battlefield: Battlefield, 
 LABEL_DOWN = 0.74
 """A hex's coordinate, this far below its centre (in hex radii): under a fighter's disc and between its two lower
 marker badges, so a fighter never hides it."""
-TOKEN_BADGE = (0.0, -0.78, 0.19)
+TOKEN_BADGE = (0.0, -0.8, 0.19)
 """A feature token's badge (its number): centre offset and radius in hex radii, in the hex's top corner, above a
 fighter's disc (at 0.5, or 0.58 when inspired) and clear of its wounds badge: a fighter standing on a token never
 hides its number."""
