@@ -44,6 +44,8 @@ BACK = "#5b2a86"
 ARROW_MOVE = "#1f8a3a"
 ARROW_ATTACK = "#d81b1b"
 MARKER_R = 28
+CROWDED_R = 21
+"""A marker's radius in a zone of more than six objects: its badges stay clear of its neighbours'."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -169,7 +171,7 @@ def _wall_colour(traits: Iterable[str]) -> str:
 def _slots(count: int, box: tuple[int, int, int, int]) -> list[tuple[float, float]]:
     """Marker centres inside a zone: up to three per row, below the zone's name."""
     x0, y0, x1, _ = box
-    step = 92 if count <= 6 else 60  # a crowded zone packs its markers closer
+    step = 92 if count <= 6 else 62  # a crowded zone packs its markers closer (and draws them smaller)
     out = []
     for i in range(count):
         r, c = divmod(i, 3)
@@ -185,12 +187,13 @@ def _badge(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, fill: 
 
 
 def _marker(draw: ImageDraw.ImageDraw, view: JSON, obj: JSON, label: str, centre: tuple[float, float],
-            words: ArenaWords) -> tuple[float, float, float, float]:
+            words: ArenaWords, base: int = MARKER_R) -> tuple[float, float, float, float]:
     """An object's marker with its badges (damage, mana, action marker, guard); its box."""
     x, y = centre
     colour = _seat_colour(view, obj.get("controller"))
     second = obj.get("controller") in (view.get("seats") or [])[1:2]
-    r = MARKER_R + (6 if obj["kind"] == "mage" else 0)
+    r = base + (6 if obj["kind"] == "mage" else 0)
+    small = base < MARKER_R
     if obj["kind"] == "conjuration":
         draw.rounded_rectangle((x - r, y - r, x + r, y + r), radius=8, fill=colour, outline="white", width=3)
     elif second:
@@ -200,17 +203,19 @@ def _marker(draw: ImageDraw.ImageDraw, view: JSON, obj: JSON, label: str, centre
     else:
         draw.ellipse((x - r, y - r, x + r, y + r), fill=colour, outline="#ffd23f" if obj["kind"] == "mage"
                      else "white", width=5 if obj["kind"] == "mage" else 3)
-    draw.text((x, y), label, fill="white", font=font(24 if len(label) <= 3 else 19), anchor="mm")
+    draw.text((x, y), label, fill="white", font=font((24 if len(label) <= 3 else 19) - (5 if small else 0)),
+              anchor="mm")
+    badge = 15 if small else 18
     if obj.get("damage"):
-        _badge(draw, (x + r - 4, y - r + 4), str(obj["damage"]), "#c0161b")
+        _badge(draw, (x + r - 4, y - r + 4), str(obj["damage"]), "#c0161b", badge)
     if obj.get("mana") and obj["kind"] != "mage":
-        _badge(draw, (x - r + 4, y - r + 4), str(obj["mana"]), "#1565c0")
+        _badge(draw, (x - r + 4, y - r + 4), str(obj["mana"]), "#1565c0", badge)
     if obj["kind"] in ("mage", "creature"):  # the action marker: green while ready, grey once spent
         draw.ellipse((x - r - 2, y + r - 16, x - r + 16, y + r + 2),
                      fill="#2e9d3a" if obj.get("ready") else "#9e9e9e", outline="white", width=2)
     if obj.get("guard"):
         _badge(draw, (x + r - 4, y + r - 4), words.guard, "#444444", 16)
-    reach = r + 9
+    reach = r + (7 if small else 9)
     return x - reach, y - reach, x + reach, y + reach
 
 
@@ -368,8 +373,12 @@ def render_arena(view: JSON, *, events: Sequence[JSON] = (), names: Mapping[str,
             x0, y0, _, _ = zone_box(size, f"{chr(ord('A') + c)}{r + 1}")
             placer.taken.append((x0 + 6, y0 + 4, x0 + 44, y0 + 34))
     boxes = {}
+    crowd: dict[str, int] = {}
+    for oid in where:
+        crowd[objects[oid]["zone"]] = crowd.get(objects[oid]["zone"], 0) + 1
     for oid, centre in where.items():
-        boxes[oid] = _marker(draw, view, objects[oid], marks[oid], centre, words)
+        base = MARKER_R if crowd[objects[oid]["zone"]] <= 6 else CROWDED_R
+        boxes[oid] = _marker(draw, view, objects[oid], marks[oid], centre, words, base)
         placer.block(boxes[oid], oid, text=marks[oid])
     said = _last_action(draw, view, events, where, words)
     for text, (x, y) in said:  # an attack's damage beside its target, covering nothing
@@ -386,7 +395,7 @@ def render_arena(view: JSON, *, events: Sequence[JSON] = (), names: Mapping[str,
     for oid in where:  # conditions, then what is attached, each whole, inside the object's zone
         o = objects[oid]
         within = zone_box(size, o["zone"])
-        conds = " ".join(f"{name[:2]}{n if n > 1 else ''}" for name, n in sorted((o.get("conditions") or {}).items()))
+        conds = " ".join(f"{name}{f' {n}' if n > 1 else ''}" for name, n in sorted((o.get("conditions") or {}).items()))
         if conds:
             _tag(draw, placer, key, conds, "#f4d6d6", boxes[oid], within, oid, ink="#7a1010")
         for child, text in children.get(oid, []):
@@ -404,19 +413,39 @@ def render_arena(view: JSON, *, events: Sequence[JSON] = (), names: Mapping[str,
             _tag(draw, placer, key, marks[o["id"]], "#efe6d2", (bx0 - 8, by0 - 8, bx1 + 8, by1 + 8), None, o["id"],
                  ink=PERIMETER, px=20, prefer="right")
     bottom = _strip(draw, view, names or {}, words)
-    if key.entries:  # what found no room in its zone, by number, under the mages in the strip
-        x = MARGIN * 2 + cols * ZONE - 10
-        f = font(18)
-        for n, text in enumerate(key.entries, start=1):
-            if bottom > img.height - 26:
-                break
-            line = f"{n} = {text}"
-            draw.text((x, bottom), line, fill=PERIMETER, font=f)
-            drawn.add("text", (x, bottom, x + f.getlength(line), bottom + 22), line, "key")
-            bottom += 24
+    if key.entries:  # what found no room in its zone, by number: under the mages in the strip, then below
+        img = _key(img, key.entries, bottom, cols, drawn)
     out = io.BytesIO()
     img.save(out, "PNG", compress_level=1)  # fast: a phone loads 100 kB as quickly as 60
     return out.getvalue()
+
+
+def _key(img: Image.Image, entries: Sequence[str], top: float, cols: int, drawn) -> Image.Image:
+    """The key of numbered tags: in the strip while it has room, the rest in columns in a band under the arena."""
+    f, line_h = font(18), 24
+    x = MARGIN * 2 + cols * ZONE - 10
+    lines = [f"{n} = {text}" for n, text in enumerate(entries, start=1)]
+    room = max(0, int((img.height - 8 - top) // line_h))
+    here, rest = lines[:room], lines[room:]
+    draw = ImageDraw.Draw(img)
+    for i, line in enumerate(here):
+        y = top + i * line_h
+        draw.text((x, y), line, fill=PERIMETER, font=f)
+        drawn.add("text", (x, y, x + f.getlength(line), y + 22), line, "key")
+    if not rest:
+        return img
+    column = max(f.getlength(line) for line in rest) + 24
+    per_row = max(1, int((img.width - 2 * MARGIN) // column))
+    rows = -(-len(rest) // per_row)
+    out = Image.new("RGB", (img.width, img.height + rows * line_h + 12), BACKGROUND)
+    out.paste(img, (0, 0))
+    draw = ImageDraw.Draw(out)
+    for i, line in enumerate(rest):
+        r, c = divmod(i, per_row)
+        x, y = MARGIN + c * column, img.height + 4 + r * line_h
+        draw.text((x, y), line, fill=PERIMETER, font=f)
+        drawn.add("text", (x, y, x + f.getlength(line), y + 22), line, "key")
+    return out
 
 
 def marker_centres(view: JSON) -> dict[str, tuple[float, float]]:

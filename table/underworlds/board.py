@@ -303,8 +303,8 @@ def _drawing(view: JSON, events: Iterable[JSON], names: Mapping[str, str] | None
     width = wide_enough(battlefield, width)
     colours = seat_colours(view)
     seats = board_seats(view)[:len(battlefield.boards)]
-    # Three or four warbands: each player's colour beside their name in the legend.
-    legend = [colours[s] for s in seats] if len(view["seats"]) > 2 else ()
+    # Each player's fighters' colour beside their name in the legend.
+    legend = [colours[s] for s in seats]  # whose fighters are which colour, by name (two players too)
     # The fighters as plain values: the board key writes them faster than their pieces (render_view makes those).
     return battlefield, dict(width=width, pieces=_fighters_drawn(view), tokens=tokens_of(view),
                              arrows=arrows_of(events, view), highlights=highlights,

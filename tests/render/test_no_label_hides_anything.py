@@ -86,7 +86,7 @@ def test_mage_wars_zone_with_many_attachments_hides_nothing():
     for k in range(6):
         oid = f"c{k}"
         view["objects"][oid] = dict(mage, id=oid, card=f"Timber Wolf {k}", kind="creature", zone=zone, order=order,
-                                    mage=None, damage=k, conditions={"Burn": 1} if k % 2 else {},
+                                    mage=None, mana=0, damage=k, conditions={"Burn": 1} if k % 2 else {},
                                     controller=view["seats"][k % 2], owner=view["seats"][k % 2])
         order += 1
         for j in range(3):
