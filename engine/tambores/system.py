@@ -235,7 +235,7 @@ def redeal(state: JSON, seat: str, rng: Rng) -> JSON:
     p = (st.get("players") or {}).get(seat)
     if p is not None:
         piles = ("hand", "draw_deck", "removed")
-        pool = shuffled(rng, [c for pile in piles for c in p[pile]])
+        pool = shuffled(rng, sorted((c for pile in piles for c in p[pile]), key=str))  # sorted: no trace of the deal
         for pile in piles:
             n = len(p[pile])
             p[pile], pool = pool[:n], pool[n:]

@@ -232,7 +232,7 @@ def redeal(state: JSON, seat: str, rng: Rng) -> JSON:
         return dump(st)
     for hand, deck in (("objectives", "objective_deck"), ("power", "power_deck")):
         held = getattr(player, hand)
-        pool = shuffled(rng, [*held, *getattr(player, deck)])
+        pool = shuffled(rng, sorted([*held, *getattr(player, deck)]))  # sorted: the draw cannot tell which card was where
         setattr(player, hand, pool[:len(held)])
         setattr(player, deck, pool[len(held):])
     if (st.phase == "setup" and st.setup.stage == "redraw" and player.redraw is not None

@@ -90,6 +90,11 @@ class Checks:
     keep_positions: int = 6
     """Positions kept for later tests (hypothesis): spread over the match."""
 
+    @classmethod
+    def deep(cls) -> "Checks":
+        """The release run's: a thousand matches a game, each checked more sparsely (breadth over depth)."""
+        return cls(perturb_every=9, perturbations=4, all_offered_every=23, secrets_every=13)
+
 
 @dataclass
 class Match:
@@ -398,5 +403,6 @@ def matches(game: str, sample_name: str, deep: bool) -> list[Match]:
         samples = samples_of(system)
         sample = next(s for s in samples if s.name == sample_name)
         count = max(2, -(-(DEEP_MATCHES if deep else MATCHES) // len(samples)))
-        _played[key] = [play(system, sample, seed) for seed in range(count)]
+        checks = Checks.deep() if deep else Checks()
+        _played[key] = [play(system, sample, seed, checks) for seed in range(count)]
     return _played[key]
