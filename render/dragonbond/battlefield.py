@@ -82,6 +82,8 @@ class FieldWords:
     refused: str = "{distance}\" > {allowance}\""
     moved: str = "{cost}\" of {allowance}\""
     general: str = "General"
+    activated: str = "Activations this round"
+    states: str = "W wounds/health · P poison · S slowed · I immobilized · FL flanked · squares: fatigue"
 
 
 ENGLISH = FieldWords()
@@ -191,21 +193,39 @@ def _legend(draw: ImageDraw.ImageDraw, top: float, width: int, kinds: set[str], 
         who = names.get(seat)
         items.append((theme.zones[0 if letter == "A" else 1],
                       words.zone.format(side=letter) + (f" · {who}" if who else "")))
-    for i, seat in enumerate(zone_sides):  # whose units are which colour, by name
+    sided: list[tuple[RGB, str, str]] = []
+    for i, seat in enumerate(zone_sides):  # whose units are which colour and shape, by name
         letter = sides.get(seat, "AB"[min(i, 1)])
         if names.get(seat):
-            items.append((theme.sides[0 if letter == "A" else 1], f"{letter}: {names[seat]}"))
+            sided.append((theme.sides[0 if letter == "A" else 1], f"{letter}: {names[seat]}",
+                          "disc" if letter == "A" else "square"))
     items.append((theme.objective, words.objective))
     items.append((theme.engaged, words.engaged))
     x, y = MARGIN, top
     f = font(20)
-    for colour, label in items:
+    shaped = [(colour, label, "box") for colour, label in items[:len(items) - 2]] + sided
+    shaped += [(colour, label, "box") for colour, label in items[len(items) - 2:]]
+    shaped += [(theme.objective, words.general, "ring"), (theme.objective, words.activated, "badge")]
+    for colour, label, shape in shaped:  # every colour and badge drawn on a unit, explained
         tw = draw.textlength(label, font=f)
         if x + 30 + tw > width - MARGIN:
             x, y = MARGIN, y + 32
-        draw.rectangle([x, y, x + 22, y + 22], fill=colour, outline=theme.label)
+        if shape == "ring":  # the general's inner ring
+            draw.ellipse([x, y, x + 22, y + 22], fill=theme.sides[0], outline=theme.white, width=2)
+            draw.ellipse([x + 4, y + 4, x + 18, y + 18], outline=colour, width=2)
+        elif shape == "disc":  # side A's units: discs
+            draw.ellipse([x, y, x + 22, y + 22], fill=colour, outline=theme.white, width=2)
+        elif shape == "square":  # side B's units: squares
+            draw.rectangle([x + 1, y + 1, x + 21, y + 21], fill=colour, outline=theme.white, width=2)
+        elif shape == "badge":  # a unit's activations this round
+            draw.ellipse([x + 2, y + 2, x + 20, y + 20], fill=colour, outline=theme.ink, width=2)
+            draw.text((x + 11, y + 11), "1", fill=theme.ink, font=font(13), anchor="mm")
+        else:
+            draw.rectangle([x, y, x + 22, y + 22], fill=colour, outline=theme.label)
         draw.text((x + 30, y + 11), label, fill=theme.label, font=f, anchor="lm")
         x += 30 + tw + 26
+    y += 32
+    draw.text((MARGIN, y + 11), words.states, fill=theme.label, font=f, anchor="lm")  # the letters beside a unit
     return y + 32
 
 
