@@ -63,6 +63,11 @@ class ArenaWords:
     hidden: str = "?"
     damage: str = "{damage} dmg"
     miss: str = "miss"
+    key_damage: str = "damage"
+    key_mana: str = "mana on it"
+    key_ready: str = "action ready / spent"
+    key_guard: str = "guarding"
+    key_conjuration: str = "conjuration"
 
 
 def zone_box(size: Sequence[int], zone: str) -> tuple[int, int, int, int]:
@@ -412,12 +417,33 @@ def render_arena(view: JSON, *, events: Sequence[JSON] = (), names: Mapping[str,
             bx0, by0, bx1, by1 = border_line(size, o["border"])
             _tag(draw, placer, key, marks[o["id"]], "#efe6d2", (bx0 - 8, by0 - 8, bx1 + 8, by1 + 8), None, o["id"],
                  ink=PERIMETER, px=20, prefer="right")
-    bottom = _strip(draw, view, names or {}, words)
+    bottom = _badges_key(draw, _strip(draw, view, names or {}, words), cols, words, drawn)
     if key.entries:  # what found no room in its zone, by number: under the mages in the strip, then below
         img = _key(img, key.entries, bottom, cols, drawn)
     out = io.BytesIO()
     img.save(out, "PNG", compress_level=1)  # fast: a phone loads 100 kB as quickly as 60
     return out.getvalue()
+
+
+def _badges_key(draw: ImageDraw.ImageDraw, top: float, cols: int, words: ArenaWords, drawn) -> float:
+    """What each badge on a marker means, under the mages in the strip."""
+    x, f = MARGIN * 2 + cols * ZONE - 10, font(18)
+    rows = [("#c0161b", "3", words.key_damage), ("#1565c0", "2", words.key_mana), ("#2e9d3a", "", words.key_ready),
+            ("#444444", words.guard, words.key_guard), (None, "", words.key_conjuration)]
+    for fill, letter, label in rows:
+        cx, cy = x + 12, top + 12
+        if fill is None:  # a conjuration's rounded square (mages and creatures: discs, or diamonds)
+            draw.rounded_rectangle((cx - 10, cy - 10, cx + 10, cy + 10), radius=4, fill="#777777", outline="white",
+                                   width=2)
+        elif letter:
+            _badge(draw, (cx, cy), letter, fill, 14)
+        else:
+            draw.ellipse((cx - 9, cy - 9, cx + 9, cy + 9), fill=fill, outline="white", width=2)
+            draw.ellipse((cx + 12, cy - 9, cx + 30, cy + 9), fill="#9e9e9e", outline="white", width=2)
+        draw.text((x + 48, top + 1), label, fill=PERIMETER, font=f)
+        drawn.add("text", (x + 48, top + 1, x + 48 + f.getlength(label), top + 23), label, "legend")
+        top += 27
+    return top + 8
 
 
 def _key(img: Image.Image, entries: Sequence[str], top: float, cols: int, drawn) -> Image.Image:
