@@ -71,14 +71,15 @@ def message_kwargs(reply: Reply) -> dict:
             embed.add_field(name=f.name, value=f.value or "—", inline=f.inline)
         if e.footer:
             embed.set_footer(text=e.footer)
-        if e.image:
+        if e.image:  # a chart shown inside its embed (the odds); a board is never one, but an attachment of its own
             embed.set_image(url=f"attachment://{e.image}")
         embeds.append(embed)
     kwargs: dict = {"content": reply.content or None, "embeds": embeds, "allowed_mentions": allowed_mentions(reply)}
     if reply.silent:  # @silent: no push or desktop notification
         kwargs["silent"] = True
     if reply.files:
-        kwargs["files"] = [discord.File(io.BytesIO(f.data), filename=f.name) for f in reply.files]
+        kwargs["files"] = [discord.File(io.BytesIO(f.data), filename=f.name, description=f.description or None)
+                           for f in reply.files]
     if reply.buttons or reply.selects:
         view = discord.ui.View(timeout=None)
         menus = reply.selects[:5]

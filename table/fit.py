@@ -41,7 +41,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from table.reply import Button, Embed, Field, MenuOption, Reply, Select
+from table.reply import Button, Embed, Field, File, MenuOption, Reply, Select
 
 ELLIPSIS = "…"
 BLANK_NAME = "\u200b"
@@ -66,6 +66,8 @@ MAX_OPTIONS = 25
 MAX_OPTION_TEXT = 100
 MAX_CUSTOM_ID = 100
 MAX_FILES = 10
+MAX_FILE_DESCRIPTION = 1024
+"""An attachment's description (alt text)."""
 
 FENCE = "```"
 LINE_CUT = 0.8
@@ -79,12 +81,18 @@ def fit(reply: Reply) -> Reply:
     """
     selects, buttons = fit_components(reply.selects, reply.buttons)
     fitted = replace(reply, content=shorten(reply.content, MAX_CONTENT, lines=True),
-                     embeds=fit_embeds(reply.embeds), files=reply.files[:MAX_FILES],
+                     embeds=fit_embeds(reply.embeds), files=fit_files(reply.files),
                      selects=selects, buttons=buttons, mentions=list(reply.mentions),
                      posts=[(channel, fit(post)) for channel, post in reply.posts])
     if is_empty(fitted):
         fitted.content = EMPTY_VALUE
     return reply if fitted == reply else fitted
+
+
+def fit_files(files: list[File]) -> list[File]:
+    """At most ``MAX_FILES`` attachments, each description within ``MAX_FILE_DESCRIPTION``."""
+    return [f if len(f.description) <= MAX_FILE_DESCRIPTION else replace(f, description=shorten(
+        f.description, MAX_FILE_DESCRIPTION)) for f in files[:MAX_FILES]]
 
 
 def is_empty(reply: Reply) -> bool:

@@ -23,7 +23,7 @@ from table.context import Context
 from table.i18n import message
 from table.lifecycle import Table
 from table.match import Match, Status
-from table.presenter import NO_BOARD, Presenter, Scene, announcement
+from table.presenter import NO_BOARD, Presenter, Scene, announcement, describe_board
 from table.reminders import Reminders
 from table.render_pool import Renderer, shared_renderer
 from table.reply import Button, File, MenuOption, Reply, Select
@@ -107,11 +107,12 @@ class GameTable:
         """The match as ``viewer`` may see it (None: everyone): one ``view`` per state and viewer, kept for the
         reply, its buttons and the next command (every change of state appends to the log, so the log length
         names the state)."""
-        key = (match.id, match.log_length, viewer, lang)
+        over = match.status.over
+        key = (match.id, match.log_length, viewer, lang, over)
         scene = self._scenes.get(key)
         if scene is None:
             scene = Scene(self.system.view(match.state, viewer), {h.seat: h.name for h in match.seats},
-                          lang=lang, viewer=viewer, match_id=match.id)
+                          lang=lang, viewer=viewer, match_id=match.id, outcome=(match.outcome or {}) if over else None)
             self._scenes[key] = scene
             if len(self._scenes) > SCENE_MEMO:
                 self._scenes.popitem(last=False)
@@ -476,7 +477,11 @@ class GameTable:
                 board.cancel()
             raise
         png = await board
-        files = [File(BOARD_FILE, png)] if png else []
+        # The board goes beside the panel as a plain attachment, never inside an embed (Discord's phone clients crop
+        # or shrink embed images, and an embed image carries no alt text); its description says it in words.
+        public = [e for e in events if e.get("visible_to") is None]
+        files = [File(BOARD_FILE, png, describe_board(self.presenter, scene, public, match.status is not Status.ACTIVE,
+                                                      match.outcome))] if png else []
         mentions: list[int] = []
         if match.status is Status.ACTIVE:
             mentions = [match.holder(s).user_id for s in scene.awaiting]
@@ -486,11 +491,9 @@ class GameTable:
             if hint:
                 lines.append(hint)
             by_seat = {h.seat: h.user_id for h in match.seats}
-            embeds.append(self.presenter.panel(scene, by_seat, BOARD_FILE if png else None))
+            embeds.append(self.presenter.panel(scene, by_seat, None))
         else:
             embeds.append(self.presenter.result(scene, match.outcome, match.seed))
-            if png:
-                embeds[-1].image = BOARD_FILE
         content = "\n".join(lines)
         if len(content) > 1990:
             content = content[:1900] + "\n…"
@@ -508,6 +511,8 @@ class GameTable:
         if content == NO_BOARD:  # nothing to draw yet (a set-up step before the board exists): no worker asked
             return None
         key = content if content is not None else (match.log_length, scene.lang)
+        if scene.outcome is not None:  # the last board: the result drawn on it
+            key = (key, "over", tuple(sorted((k, str(v)) for k, v in scene.outcome.items())))
         kept = self._boards.get(match.id)
         if kept is not None and kept[0] == key:
             return kept[1] or None

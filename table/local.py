@@ -287,7 +287,7 @@ class LocalTable:
         if self.as_json:
             body = reply.to_json()
             body.pop("posts")
-            body["files"] = paths
+            body["files"] = [{"path": path, "description": f.description} for path, f in zip(paths, reply.files)]
             print(json.dumps({"command": line, "channel": channel, **body}, ensure_ascii=False), file=self.out)
         else:
             self._print_text(reply, channel, paths)

@@ -14,7 +14,9 @@ own name lookups) in ``scene.memo``.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import re
+import unicodedata
+from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Mapping, Protocol, Sequence, runtime_checkable
 
 from engine.core.errors import NotFound
@@ -39,6 +41,9 @@ class Scene:
     match_id: str = ""
     memo: dict[str, Any] = field(default_factory=dict)
     """The presenter's own cache for this scene."""
+    outcome: Mapping[str, Any] | None = None
+    """The match's outcome once it is over (a concession or an abandon included), None while it goes on: the last
+    board shows the result."""
 
     @property
     def awaiting(self) -> list[str]:
@@ -142,7 +147,15 @@ class Presenter(Protocol):
         ...
 
     def board(self, scene: Scene, events: Sequence[JSON]) -> bytes | None:
-        """The board as a PNG (with the last events drawn), or None when there is none yet."""
+        """The board as a PNG (with the last events drawn), or None when there is none yet; once the match is over
+        (``scene.outcome``), with the result drawn on it (``render.kit.banner``)."""
+        ...
+
+    def board_description(self, scene: Scene, events: Sequence[JSON], outcome: Mapping[str, Any] | None) -> str:
+        """The board in words, for a screen reader (Discord's alt text of the attachment): whose turn, what just
+        happened (``events``, those ``scene.viewer`` may see), the score, the pieces in play; once the match is over
+        (``outcome``: the match's outcome, None while it goes on), the result. Plain text within ``ALT_TEXT_LIMIT``
+        (``alt_text``, ``embed_alt_text``)."""
         ...
 
     # Optional: ``board_key(scene, events) -> str | None``, a digest of exactly what ``board`` would draw (equal
@@ -168,6 +181,86 @@ def announcement(presenter: Presenter, scene: Scene, seat: str, action: Mapping[
             seat in (e.get("visible_to") or ()) for e in events):
         return ""
     return f"**{scene.players.get(seat, seat)}**: {presenter.action_label(scene, action, short=True)}"
+
+
+ALT_TEXT_LIMIT = 1024
+"""Discord's limit on an attachment's ``description`` (its alt text), in characters."""
+
+_MENTION = re.compile(r"<@!?(\d+)>|<#\d+>")
+_DECOR = re.compile(r"\*{1,3}|`|~~|\|\||[\u200d\ufe0f]")
+_SPACES = re.compile(r"\s+")
+_SILENT = {"So", "Cs", "Co"}
+"""Unicode categories a screen reader would spell out as noise: pictographs (🏆, ▶, ⚔), not letters or arrows →."""
+HAPPENED_LIMIT = 450
+"""Room for what just happened, so that the score and the pieces still fit after a long turn."""
+
+
+def plain(line: str, names: Mapping[int, str] | None = None) -> str:
+    """A line of the table's Markdown as a screen reader should hear it: no emphasis marks or decorations, a user
+    mention as the user's name (``names``, by id) or dropped."""
+    line = _MENTION.sub(lambda m: (names or {}).get(int(m[1]), "") if m[1] else "", line)
+    line = "".join(c for c in _DECOR.sub("", line) if unicodedata.category(c) not in _SILENT)  # emoji, arrows ▶
+    return _SPACES.sub(" ", line).replace(" :", ":").replace(" ,", ",").strip(" ·,;:-")
+
+
+def alt_text(*sections: str | Sequence[str], limit: int = ALT_TEXT_LIMIT) -> str:
+    """Sentences from sections of lines, most important first, cut to ``limit`` characters at a word (the last
+    sections are what goes when space runs out: put the pieces in play last)."""
+    sentences = []
+    for section in sections:
+        for line in [section] if isinstance(section, str) else section:
+            line = plain(str(line))
+            if line:
+                sentences.append(line if line[-1] in ".!?…" else line + ".")
+    out = " ".join(sentences)
+    if len(out) <= limit:
+        return out
+    cut = out[:limit - 1]
+    space = cut.rfind(" ")
+    return (cut[:space] if space > limit // 2 else cut).rstrip(" ,;:·") + "…"
+
+
+def embed_lines(embed: Embed) -> list[str]:
+    """An embed's text (title, description, each field as "name: value") as lines."""
+    lines = [embed.title] if embed.title else []
+    lines += (embed.description or "").splitlines()
+    for f in embed.fields:
+        values = [v for v in (f.value or "").splitlines() if plain(v)]
+        lines.append(f"{plain(f.name)}: {'; '.join(plain(v) for v in values)}" if values else f.name)
+    return lines
+
+
+def embed_alt_text(embed: Embed, happened: Sequence[str] = (), *more: Sequence[str]) -> str:
+    """Alt text from a panel or result embed: its title and description (whose turn, or who won), then what
+    ``happened``, then its fields (each side's score and pieces), then ``more``."""
+    head = [embed.title] + (embed.description or "").splitlines()
+    events = alt_text(happened, limit=HAPPENED_LIMIT)
+    return alt_text(head, [events], embed_lines(replace(embed, title="", description="")), *more)
+
+
+def with_result(png: bytes | None, result: Embed, game: str = "") -> bytes | None:
+    """The match's last board: ``png`` with the result (``result``: the presenter's result embed, its title the
+    winner, then the score and why it ended) drawn in a band above it (``render.kit.banner``)."""
+    if not png:
+        return png
+    from render.kit.banner import with_result as banner
+
+    lines = [plain(line) for line in embed_lines(replace(result, title=""))]
+    return banner(png, plain(result.title), [line for line in lines if line], game=game)
+
+
+def describe_board(presenter: "Presenter", scene: Scene, events: Sequence[JSON], ended: bool = False,
+                   outcome: Mapping[str, Any] | None = None) -> str:
+    """The board's alt text: the presenter's ``board_description``, or for a presenter without one, the words of
+    its panel (or result) and of the events; never empty."""
+    outcome = (outcome or {}) if ended else None
+    describe = getattr(presenter, "board_description", None)
+    if describe is not None:
+        text = describe(scene, events, outcome)
+    else:
+        embed = presenter.result(scene, outcome, None) if ended else presenter.panel(scene, {}, None)
+        text = embed_alt_text(embed, presenter.event_lines(scene, events))
+    return text or alt_text(presenter.step(scene)) or presenter.game
 
 
 NO_BOARD = ""

@@ -55,10 +55,10 @@ class WorkerGone(RuntimeError):
 
 
 def _draw(game: str, view: JSON, players: dict[str, str], lang: str, viewer: str | None, match_id: str,
-          events: Sequence[JSON]) -> bytes | None:
+          events: Sequence[JSON], outcome: JSON | None = None) -> bytes | None:
     """In a worker: the board of one scene, drawn by its game's presenter (as registered when forked)."""
     presenter = next(p for p in presenters() if p.game == game)
-    return presenter.board(Scene(view, players, lang=lang, viewer=viewer, match_id=match_id), events)
+    return presenter.board(Scene(view, players, lang=lang, viewer=viewer, match_id=match_id, outcome=outcome), events)
 
 
 def _serve(sock: socket.socket) -> None:
@@ -216,7 +216,8 @@ class Renderer:
                 busy[index] += 1
                 try:
                     return await pool[index].ask((presenter.game, scene.view, dict(scene.players), scene.lang,
-                                                  scene.viewer, scene.match_id, list(events)))
+                                                  scene.viewer, scene.match_id, list(events),
+                                                  None if scene.outcome is None else dict(scene.outcome)))
                 except WorkerGone:  # a worker died (killed, out of memory): start afresh, draw here
                     log.warning("board workers died; starting new ones")
                     if self._pool is pool:

@@ -68,6 +68,9 @@ class File:
 
     name: str
     data: bytes
+    description: str = ""
+    """Its alt text (Discord's attachment ``description``, at most ``ALT_TEXT_LIMIT`` characters): what a screen
+    reader says instead of the image."""
 
 
 @dataclass(slots=True)
@@ -102,7 +105,7 @@ class Reply:
             "ephemeral": self.ephemeral,
             "silent": self.silent,
             "embeds": [asdict(e) for e in self.embeds],
-            "files": [{"name": f.name, "bytes": len(f.data)} for f in self.files],
+            "files": [{"name": f.name, "bytes": len(f.data), "description": f.description} for f in self.files],
             "buttons": [asdict(b) for b in self.buttons],
             "selects": [asdict(s) for s in self.selects],
             "posts": [{"channel": c, **r.to_json()} for c, r in self.posts],

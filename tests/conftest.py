@@ -15,6 +15,7 @@ from table.lifecycle import Table
 from table.redis_server import EmbeddedRedis, client_for
 from table.store import Store
 from tests.discord.fake_discord import FakeDiscord
+from tests.discord.limits import board_problems
 
 ROOT = Path(__file__).resolve().parents[1]
 collect_ignore = ["support"]  # imported by name only: a second import would register Nim twice
@@ -113,3 +114,5 @@ async def fake_discord():
         await fake.stop()
     assert fake.unknown_routes == [], f"bot called routes the fake does not know: {fake.unknown_routes}"
     assert fake.violations == [], f"bot broke Discord's rules: {fake.violations}"
+    posted = [(m.attachments, m.embeds) for m in fake.messages.values()]
+    assert board_problems(posted) == [], f"boards posted without alt text or in an embed: {board_problems(posted)}"

@@ -18,8 +18,13 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from render.kit.fonts import font
+from render.kit.labels import Key, Placer
+from render.kit.layout import Layout as Drawn, NullLayout, layout_for
+from render.kit.palette import SEAT_COLOURS, rgb
 
 RGB = tuple[int, int, int]
+LABEL_PX = 17
+"""Unit names and states: the largest that still lets units in contact be named beside them."""
 MIN_TEXT_PX = 13
 """No text is drawn smaller than this (phone readability at 1280 px)."""
 MARGIN = 34
@@ -43,7 +48,9 @@ class Theme:
     slowing_hatch: RGB = (200, 186, 96)
     dark: RGB = (28, 40, 30)
     dangerous: RGB = (236, 90, 30)
-    sides: tuple[RGB, RGB] = ((56, 118, 228), (214, 56, 52))
+    sides: tuple[RGB, RGB] = (rgb(SEAT_COLOURS[0]), rgb(SEAT_COLOURS[1]))
+    """Okabe-Ito blue and vermillion (render/kit/palette.py): apart for colour-blind eyes too; side B's discs are
+    also squares, and every code starts with its side's letter."""
     neutral: RGB = (150, 150, 150)
     ink: RGB = (14, 14, 14)
     white: RGB = (250, 250, 250)
@@ -75,6 +82,8 @@ class FieldWords:
     refused: str = "{distance}\" > {allowance}\""
     moved: str = "{cost}\" of {allowance}\""
     general: str = "General"
+    activated: str = "Activations this round"
+    states: str = "W wounds/health · P poison · S slowed · I immobilized · FL flanked · squares: fatigue"
 
 
 ENGLISH = FieldWords()
@@ -174,36 +183,62 @@ def _text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, px: int
 
 
 def _legend(draw: ImageDraw.ImageDraw, top: float, width: int, kinds: set[str], zone_sides: Sequence[str],
-            sides: Mapping[str, str], theme: Theme, words: FieldWords) -> float:
+            sides: Mapping[str, str], theme: Theme, words: FieldWords, names: Mapping[str, str]) -> float:
     items: list[tuple[RGB, str]] = []
     for kind in ("impassable", "dark", "slowing", "dangerous"):
         if kind in kinds:
             items.append((terrain_fill([kind], theme), getattr(words, kind)))
     for i, seat in enumerate(zone_sides):
         letter = sides.get(seat, "AB"[min(i, 1)])  # the table side (A/B) players see on the board, not a seat id
-        items.append((theme.zones[0 if letter == "A" else 1], words.zone.format(side=letter)))
+        who = names.get(seat)
+        items.append((theme.zones[0 if letter == "A" else 1],
+                      words.zone.format(side=letter) + (f" · {who}" if who else "")))
+    sided: list[tuple[RGB, str, str]] = []
+    for i, seat in enumerate(zone_sides):  # whose units are which colour and shape, by name
+        letter = sides.get(seat, "AB"[min(i, 1)])
+        if names.get(seat):
+            sided.append((theme.sides[0 if letter == "A" else 1], f"{letter}: {names[seat]}",
+                          "disc" if letter == "A" else "square"))
     items.append((theme.objective, words.objective))
     items.append((theme.engaged, words.engaged))
     x, y = MARGIN, top
-    f = font(15)
-    for colour, label in items:
+    f = font(20)
+    shaped = [(colour, label, "box") for colour, label in items[:len(items) - 2]] + sided
+    shaped += [(colour, label, "box") for colour, label in items[len(items) - 2:]]
+    shaped += [(theme.objective, words.general, "ring"), (theme.objective, words.activated, "badge")]
+    for colour, label, shape in shaped:  # every colour and badge drawn on a unit, explained
         tw = draw.textlength(label, font=f)
-        if x + 26 + tw > width - MARGIN:
-            x, y = MARGIN, y + 26
-        draw.rectangle([x, y, x + 18, y + 18], fill=colour, outline=theme.label)
-        draw.text((x + 24, y + 9), label, fill=theme.label, font=f, anchor="lm")
-        x += 24 + tw + 22
-    return y + 26
+        if x + 30 + tw > width - MARGIN:
+            x, y = MARGIN, y + 32
+        if shape == "ring":  # the general's inner ring
+            draw.ellipse([x, y, x + 22, y + 22], fill=theme.sides[0], outline=theme.white, width=2)
+            draw.ellipse([x + 4, y + 4, x + 18, y + 18], outline=colour, width=2)
+        elif shape == "disc":  # side A's units: discs
+            draw.ellipse([x, y, x + 22, y + 22], fill=colour, outline=theme.white, width=2)
+        elif shape == "square":  # side B's units: squares
+            draw.rectangle([x + 1, y + 1, x + 21, y + 21], fill=colour, outline=theme.white, width=2)
+        elif shape == "badge":  # a unit's activations this round
+            draw.ellipse([x + 2, y + 2, x + 20, y + 20], fill=colour, outline=theme.ink, width=2)
+            draw.text((x + 11, y + 11), "1", fill=theme.ink, font=font(13), anchor="mm")
+        else:
+            draw.rectangle([x, y, x + 22, y + 22], fill=colour, outline=theme.label)
+        draw.text((x + 30, y + 11), label, fill=theme.label, font=f, anchor="lm")
+        x += 30 + tw + 26
+    y += 32
+    draw.text((MARGIN, y + 11), words.states, fill=theme.label, font=f, anchor="lm")  # the letters beside a unit
+    return y + 32
 
 
 @lru_cache(maxsize=16)
-def _static(field_json: str, width: int, theme: Theme, words: FieldWords, sides_json: str) -> Image.Image:
+def _static(field_json: str, width: int, theme: Theme, words: FieldWords, sides_json: str,
+            names_json: str = "{}") -> Image.Image:
     field = json.loads(field_json)
     sides = json.loads(sides_json)
+    names = json.loads(names_json)
     lay = layout(field, width)
     w_px = lay.width_in * lay.scale
     h_px = lay.height_in * lay.scale
-    height = int(TOP + h_px + MARGIN + 70)
+    height = int(TOP + h_px + MARGIN + 140)
     img = Image.new("RGB", (width, height), theme.background)
     draw = ImageDraw.Draw(img)
     draw.rectangle([lay.left, lay.top, lay.left + w_px, lay.top + h_px], fill=theme.table)
@@ -233,12 +268,7 @@ def _static(field_json: str, width: int, theme: Theme, words: FieldWords, sides_
             _hatch(img, poly, theme.impassable_hatch, max(8, round(lay.scale * 0.5)), cross=True)
         outline = theme.dangerous if "dangerous" in t["kinds"] else theme.ink
         draw.polygon(poly, outline=outline, width=3 if "dangerous" in t["kinds"] else 2)
-        cx = sum(p[0] for p in poly) / len(poly)
-        cy = sum(p[1] for p in poly) / len(poly)
-        label = t.get("name") or t["id"]
-        if "dangerous" in t["kinds"]:
-            label = f"{label} ({t.get('danger', 0)})"     # Dangerous (X): X dice (§24.2)
-        _text(draw, (cx, cy), str(label).replace("_", " "), 14, theme.white)
+        # its name is drawn with the units, where no unit hides it (terrain_labels)
     # Coordinates on every edge: every 2", the 6" lines in bold type.
     for xi in range(0, int(lay.width_in) + 1, 2):
         x, _ = lay.px(xi, 0)
@@ -250,7 +280,7 @@ def _static(field_json: str, width: int, theme: Theme, words: FieldWords, sides_
         f = font(15 if yi % 6 == 0 else 13)
         draw.text((lay.left - 5, y), str(yi), fill=theme.label, font=f, anchor="rm")
         draw.text((lay.left + w_px + 5, y), str(yi), fill=theme.label, font=f, anchor="lm")
-    bottom = _legend(draw, lay.top + h_px + 26, width, kinds, zone_sides, sides, theme, words)
+    bottom = _legend(draw, lay.top + h_px + 26, width, kinds, zone_sides, sides, theme, words, names)
     return img.crop((0, 0, width, int(bottom + 8)))
 
 
@@ -283,8 +313,12 @@ def _fmt(v: Any) -> str:
     return str(v)
 
 
+Say = list[tuple[str, int, RGB, tuple[float, float, float, float]]]
+"""Words an event leaves on the board, placed after the pieces: (text, size, colour, the box it names)."""
+
+
 def _draw_event(draw: ImageDraw.ImageDraw, ev: Mapping[str, Any], units: Mapping[str, Mapping[str, Any]],
-                lay: Layout, theme: Theme, words: FieldWords) -> None:
+                lay: Layout, theme: Theme, words: FieldWords, say: Say) -> None:
     kind = ev.get("type")
     if kind == "Moved" and ev.get("path"):
         pts = [lay.px(*p) for p in ev["path"]]
@@ -292,8 +326,8 @@ def _draw_event(draw: ImageDraw.ImageDraw, ev: Mapping[str, Any], units: Mapping
         _arrow(draw, pts, colour, 4)
         if ev.get("cost") is not None and ev.get("allowance") is not None:
             mid = pts[len(pts) // 2] if len(pts) > 2 else ((pts[0][0] + pts[-1][0]) / 2, (pts[0][1] + pts[-1][1]) / 2)
-            _text(draw, (mid[0], mid[1] - 14), words.moved.format(cost=_fmt(ev["cost"]),
-                                                                   allowance=_fmt(ev["allowance"])), 15, colour)
+            say.append((words.moved.format(cost=_fmt(ev["cost"]), allowance=_fmt(ev["allowance"])), LABEL_PX, colour,
+                        (mid[0] - 2, mid[1] - 2, mid[0] + 2, mid[1] + 2)))
     elif kind == "MoveRefused":
         u = units.get(ev.get("unit"))
         if u is None or u.get("x") is None:
@@ -316,7 +350,8 @@ def _draw_event(draw: ImageDraw.ImageDraw, ev: Mapping[str, Any], units: Mapping
         draw.line([(end[0] - s, end[1] - s), (end[0] + s, end[1] + s)], fill=theme.refused, width=4)
         draw.line([(end[0] - s, end[1] + s), (end[0] + s, end[1] - s)], fill=theme.refused, width=4)
         text = words.refused.format(distance=_fmt(ev.get("distance", "?")), allowance=_fmt(ev.get("allowance", "?")))
-        _text(draw, ((start[0] + end[0]) / 2, (start[1] + end[1]) / 2 - 16), text, 17, theme.refused)
+        mid = ((start[0] + end[0]) / 2, (start[1] + end[1]) / 2)
+        say.append((text, LABEL_PX + 2, theme.refused, (mid[0] - 2, mid[1] - 2, mid[0] + 2, mid[1] + 2)))
     elif kind == "AttackRolled":
         a, t = units.get(ev.get("unit")), units.get(ev.get("target"))
         if not a or not t or a.get("x") is None or t.get("x") is None:
@@ -324,53 +359,67 @@ def _draw_event(draw: ImageDraw.ImageDraw, ev: Mapping[str, Any], units: Mapping
         p, q = lay.px(a["x"], a["y"]), lay.px(t["x"], t["y"])
         _arrow(draw, [p, q], theme.attack, 3, dashed=ev.get("kind") == "ranged")
         text = words.hits.format(hits=ev.get("hits", 0), crits=ev.get("crits", 0))
-        _text(draw, ((p[0] + q[0]) / 2, (p[1] + q[1]) / 2 + 16), text, 16, theme.attack)
+        mid = ((p[0] + q[0]) / 2, (p[1] + q[1]) / 2)
+        say.append((text, LABEL_PX, theme.attack, (mid[0] - 2, mid[1] - 2, mid[0] + 2, mid[1] + 2)))
     elif kind == "Wounded":
         u = units.get(ev.get("unit"))
         if u and u.get("x") is not None:
             p = lay.px(u["x"], u["y"])
             r = float(u.get("radius", 1)) * lay.scale
-            _text(draw, (p[0] + r + 4, p[1] - r), words.wounds.format(wounds=ev.get("wounds", 0)), 17,
-                  theme.attack, anchor="lm")
+            say.append((words.wounds.format(wounds=ev.get("wounds", 0)), LABEL_PX + 2, theme.attack,
+                        (p[0] - r, p[1] - r, p[0] + r, p[1] + r)))
 
 
 def _pips(draw: ImageDraw.ImageDraw, x: float, y: float, filled: int, total: int, colour: RGB, theme: Theme) -> None:
     for k in range(total):
-        box = [x + k * 11, y, x + k * 11 + 8, y + 8]
+        box = [x + k * 13, y, x + k * 13 + 10, y + 10]
         draw.rectangle(box, fill=colour if k < filled else theme.background, outline=theme.white)
 
 
-def _free_spot(draw: ImageDraw.ImageDraw, taken: list[tuple[float, float, float, float]], x: float, y: float,
-               text: str, px: int, step: float) -> float:
-    """A y near ``y`` where ``text`` centred at ``x`` overlaps no label drawn so far (names of units in contact)."""
-    half = draw.textlength(text, font=font(px)) / 2 + 2
-    for k in range(4):
-        yy = y + step * k
-        box = (x - half, yy - px / 2 - 1, x + half, yy + px / 2 + 1)
-        if not any(box[0] < b[2] and b[0] < box[2] and box[1] < b[3] and b[1] < box[3] for b in taken):
-            taken.append(box)
-            return yy
-    taken.append((x - half, y - px / 2, x + half, y + px / 2))
-    return y
-
-
-def _draw_unit(draw: ImageDraw.ImageDraw, u: Mapping[str, Any], lay: Layout, colour: RGB, theme: Theme,
-               words: FieldWords, taken: list[tuple[float, float, float, float]]) -> None:
+def _unit_box(u: Mapping[str, Any], lay: Layout) -> tuple[float, float, float, float, float, float, float]:
+    """A unit's disc: its box (with the code drawn in it, and its activation badge), centre and radius."""
     cx, cy = lay.px(u["x"], u["y"])
     r = max(6.0, float(u.get("radius", 1)) * lay.scale)
-    ring = theme.engaged if u.get("engaged_with") else theme.white
-    draw.ellipse([cx - r, cy - r, cx + r, cy + r], fill=colour, outline=ring, width=3)
-    if u.get("general"):
-        draw.ellipse([cx - r + 5, cy - r + 5, cx + r - 5, cy + r - 5], outline=theme.objective, width=2)
+    code = _centre_text(u)
+    px = _code_px(r)
+    half = max(r, font(px).getlength(code) / 2 + 3)
+    top = cy - r - (9 if u.get("activated") else 0)
+    right = max(cx + half, cx + r + (9 if u.get("activated") else 0))
+    return cx - half, top, right, cy + max(r, px / 2 + 2), cx, cy, r
+
+
+def _centre_text(u: Mapping[str, Any]) -> str:
     code = str(u.get("code") or u["id"])
     models = u.get("models")
-    centre = code if models is None else f"{code}×{models}"
-    _text(draw, (cx, cy), centre, max(MIN_TEXT_PX, min(20, int(r * 0.8))), theme.white)
-    # Name above; wounds, fatigue pips and states below (digest §5.2 "Rendering").
-    name = str(u.get("name") or "")
-    if len(name) > 22:
-        name = name[:21] + "…"
-    _text(draw, (cx, _free_spot(draw, taken, cx, cy - r - 10, name, 14, -16)), name, 14, theme.white)
+    return code if models is None else f"{code}×{models}"
+
+
+def _code_px(r: float) -> int:
+    return max(MIN_TEXT_PX, min(20, int(r * 0.8)))
+
+
+def _draw_disc(draw: ImageDraw.ImageDraw, u: Mapping[str, Any], lay: Layout, colour: RGB, theme: Theme,
+               square: bool) -> None:
+    """The unit itself: a disc (side B: a square, so sides differ by more than hue), its code and models inside,
+    a ring when engaged, an inner ring for the general, a corner badge with this round's activations."""
+    _, _, _, _, cx, cy, r = _unit_box(u, lay)
+    ring = theme.engaged if u.get("engaged_with") else theme.white
+    box = [cx - r, cy - r, cx + r, cy + r]
+    if square:
+        k = r * 0.86
+        draw.rectangle([cx - k, cy - k, cx + k, cy + k], fill=colour, outline=ring, width=3)
+    else:
+        draw.ellipse(box, fill=colour, outline=ring, width=3)
+    if u.get("general"):
+        draw.ellipse([cx - r + 5, cy - r + 5, cx + r - 5, cy + r - 5], outline=theme.objective, width=2)
+    _text(draw, (cx, cy), _centre_text(u), _code_px(r), theme.white)
+    if u.get("activated"):
+        bx, by = cx + r * 0.72, cy - r * 0.72
+        draw.ellipse([bx - 9, by - 9, bx + 9, by + 9], fill=theme.objective, outline=theme.ink, width=2)
+        _text(draw, (bx, by), str(u["activated"]), 13, theme.ink, outline=None)
+
+
+def _state_text(u: Mapping[str, Any]) -> str:
     line = []
     if u.get("health") is not None:
         line.append(f"W{u.get('wounds', 0)}/{u['health']}")
@@ -382,20 +431,37 @@ def _draw_unit(draw: ImageDraw.ImageDraw, u: Mapping[str, Any], lay: Layout, col
             line.append(f"{letter}{states[key]}")
     if u.get("flanked"):
         line.append("FL")
-    if line:
-        text = " ".join(line)
-        _text(draw, (cx, _free_spot(draw, taken, cx, cy + r + 10, text, 14, 28)), text, 14, theme.white)
-    fatigue = int(u.get("fatigue") or 0)
-    _pips(draw, cx - 16, cy + r + 20, min(fatigue, 3), 3, theme.refused if fatigue >= 3 else theme.objective, theme)
-    if u.get("activated"):
-        # Activation marker: a filled corner badge with this round's activations.
-        bx, by = cx + r * 0.72, cy - r * 0.72
-        draw.ellipse([bx - 9, by - 9, bx + 9, by + 9], fill=theme.objective, outline=theme.ink, width=2)
-        _text(draw, (bx, by), str(u["activated"]), 13, theme.ink, outline=None)
+    return " ".join(line)
+
+
+def _label(draw: ImageDraw.ImageDraw, placer: Placer, key: Key, text: str, px: int, fill: RGB, near: tuple,
+           what: str, prefer: str = "above", pips: tuple[int, RGB] | None = None, theme: Theme = DEFAULT_THEME
+           ) -> None:
+    """One label placed where it hides nothing (render/kit/labels.py), with a leader line when away from its piece;
+    when no place is free, a number by the piece and the words in the key below the board."""
+    f = font(px)
+    w = f.getlength(text) + 6
+    h = px + 6 + (14 if pips else 0)
+    spot = placer.place(w, h, near, what=what, text=text, prefer=prefer)
+    if spot is None:
+        n = key.add(f"{text}")
+        tag = f"{n}"
+        spot = placer.place(f.getlength(tag) + 8, px + 4, near, what=what, text=tag, prefer=prefer)
+        if spot is None:
+            return  # said in the key only
+        text, pips = tag, None
+    if spot.leader:
+        draw.line(spot.leader, fill=theme.white, width=1)
+    x0, y0, x1, y1 = spot.box
+    draw.rectangle([x0, y0, x1, y1], fill=theme.background)
+    draw.text(((x0 + x1) / 2, y0 + 3 + px / 2), text, fill=fill, font=f, anchor="mm")
+    if pips:
+        filled, colour = pips
+        _pips(draw, (x0 + x1) / 2 - 18, y0 + px + 6, min(filled, 3), 3, colour, theme)
 
 
 def render(view: Mapping[str, Any], events: Sequence[Mapping[str, Any]] | None = None, *, width: int = 1280,
-           theme: Theme = DEFAULT_THEME, words: FieldWords = ENGLISH) -> bytes:
+           theme: Theme = DEFAULT_THEME, words: FieldWords = ENGLISH, names: Mapping[str, str] | None = None) -> bytes:
     """The battlefield as PNG bytes.
 
     :param view: the engine's view (shape in ``render/dragonbond/__init__.py``); only ``field`` is required.
@@ -403,14 +469,23 @@ def render(view: Mapping[str, Any], events: Sequence[Mapping[str, Any]] | None =
     :param width: image width in pixels (1280 for phones; at least 800).
     :param theme: the colours.
     :param words: the legend's and markers' words (English unless given).
+    :param names: the players' names by seat, for the legend (which side and colour is whose).
+
+    Every label (unit names, states, terrain names, what the last action did) is placed where it covers no unit,
+    objective or other label (render/kit/labels.py); what finds no room is numbered, its words in a key below.
     """
     if width < 800:
         raise ValueError(f"width must be at least 800 px to stay readable, not {width}")
     field = view["field"]
     sides = _sides(view)
     lay = layout(field, width)
-    img = _static(json.dumps(field, sort_keys=True), width, theme, words, json.dumps(sides, sort_keys=True)).copy()
+    img = _static(json.dumps(field, sort_keys=True), width, theme, words, json.dumps(sides, sort_keys=True),
+                  json.dumps(dict(names or {}), sort_keys=True)).copy()
+    drawn = layout_for("dragonbond", img.width, img.height)
     draw = ImageDraw.Draw(img)
+    table = (lay.left, lay.top, lay.left + lay.width_in * lay.scale, lay.top + lay.height_in * lay.scale)
+    placer = Placer((table[0], table[1] - TOP + 2, table[2], table[3]), drawn)
+    key = Key()
     units = {u["id"]: u for u in view.get("units", ()) if u.get("x") is not None and u.get("where", "battlefield")
              in ("battlefield", None)}
     # Objectives: numbered markers in their controller's colour (3" control radius drawn faintly).
@@ -423,6 +498,7 @@ def render(view: Mapping[str, Any], events: Sequence[Mapping[str, Any]] | None =
         draw.ellipse([px - reach, py - reach, px + reach, py + reach], outline=ring, width=1)
         draw.ellipse([px - 13, py - 13, px + 13, py + 13], fill=theme.objective, outline=ring, width=4)
         _text(draw, (px, py), str(n), 16, theme.ink, outline=None)
+        placer.block((px - 13, py - 13, px + 13, py + 13), f"objective {n}", text=str(n))
     # Engagement lines, under the discs.
     for uid, u in sorted(units.items()):
         for other in u.get("engaged_with") or ():
@@ -430,16 +506,76 @@ def render(view: Mapping[str, Any], events: Sequence[Mapping[str, Any]] | None =
                 o = units[other]
                 draw.line([lay.px(u["x"], u["y"]), lay.px(o["x"], o["y"])], fill=theme.engaged, width=5)
     last = list(view.get("last") or ()) if events is None else list(events)
+    say: Say = []
     for ev in last:
         if ev.get("type") in ("Moved", "AttackRolled"):
-            _draw_event(draw, ev, units, lay, theme, words)
-    taken: list[tuple[float, float, float, float]] = []
+            _draw_event(draw, ev, units, lay, theme, words, say)
     for uid, u in sorted(units.items()):
-        _draw_unit(draw, u, lay, _side_colour(u.get("side"), sides, theme), theme, words, taken)
+        square = sides.get(u.get("side") or "", "") == "B"
+        _draw_disc(draw, u, lay, _side_colour(u.get("side"), sides, theme), theme, square)
+        placer.block(_unit_box(u, lay)[:4], uid, text=_centre_text(u))
     for ev in last:   # on top: refusals and wound counts must stay readable
-        if ev.get("type") in ("MoveRefused", "Wounded"):
-            _draw_event(draw, ev, units, lay, theme, words)
+        if ev.get("type") in ("MoveRefused",):
+            _draw_event(draw, ev, units, lay, theme, words, say)
+        elif ev.get("type") == "Wounded":
+            _draw_event(draw, ev, units, lay, theme, words, say)
+    # Labels, most important first: what the last action did, each unit's state, then names, then terrain.
+    for text, px, colour, near in say:
+        _label(draw, placer, key, text, px, colour, near, "event", theme=theme)
+    for uid, u in sorted(units.items()):
+        state = _state_text(u)
+        fatigue = int(u.get("fatigue") or 0)
+        pips = (fatigue, theme.refused if fatigue >= 3 else theme.objective)
+        _label(draw, placer, key, state or " ", LABEL_PX, theme.white, _unit_box(u, lay)[:4], uid, prefer="below",
+               pips=pips, theme=theme)
+    for uid, u in sorted(units.items()):
+        name = str(u.get("name") or "")
+        if len(name) > 24:
+            name = name[:23] + "…"
+        if name:
+            _label(draw, placer, key, f"{_centre_text(u).split('×')[0]} {name}", LABEL_PX, theme.white,
+                   _unit_box(u, lay)[:4], uid, theme=theme)
+    for t in field.get("terrain", ()):
+        poly = _terrain_polygon(t, lay)
+        cx = sum(p[0] for p in poly) / len(poly)
+        cy = sum(p[1] for p in poly) / len(poly)
+        label = str(t.get("name") or t["id"]).replace("_", " ")
+        if "dangerous" in t["kinds"]:
+            label = f"{label} ({t.get('danger', 0)})"     # Dangerous (X): X dice (§24.2)
+        f = font(LABEL_PX - 1)
+        w, h = f.getlength(label) + 6, LABEL_PX + 5
+        box = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
+        if placer.free(box):  # in the middle of its piece of terrain, if nothing stands there
+            placer.taken.append(box)
+            drawn.add("label", box, label, str(t.get("id")))
+            _text(draw, (cx, cy), label, LABEL_PX - 1, theme.white)
+        else:
+            _label(draw, placer, key, label, LABEL_PX - 1, theme.white, (cx - 2, cy - 2, cx + 2, cy + 2),
+                   str(t.get("id")), theme=theme)
+    if key.entries:  # the labels that found no room, by number, under the board
+        img = _with_key(img, key, theme, drawn)
     out = io.BytesIO()
     img.quantize(colors=96, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE).save(
         out, "PNG", optimize=False, compress_level=6)
     return out.getvalue()
+
+
+def _with_key(img: Image.Image, key: Key, theme: Theme, drawn: Drawn) -> Image.Image:
+    f = font(LABEL_PX + 1)
+    probe = ImageDraw.Draw(img)
+    x, y, rows = MARGIN, 0, []
+    for n, text in enumerate(key.entries, start=1):
+        entry = f"{n} = {text}"
+        w = probe.textlength(entry, font=f)
+        if x + w > img.width - MARGIN and x > MARGIN:
+            x, y = MARGIN, y + LABEL_PX + 10
+        rows.append((x, y, entry, w))
+        x += w + 28
+    band = y + LABEL_PX + 16
+    out = Image.new("RGB", (img.width, img.height + band), theme.background)
+    out.paste(img, (0, 0))
+    draw = ImageDraw.Draw(out)
+    for x, y, entry, w in rows:
+        draw.text((x, img.height + y + 4), entry, fill=theme.label, font=f)
+        drawn.add("text", (x, img.height + y + 4, x + w, img.height + y + 4 + LABEL_PX + 2), entry, "key")
+    return out

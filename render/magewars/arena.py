@@ -18,6 +18,9 @@ from typing import Any, Iterable, Mapping, Sequence
 from PIL import Image, ImageDraw
 
 from render.kit.fonts import font
+from render.kit.labels import Key, Placer
+from render.kit.layout import layout_for
+from render.kit.palette import SEAT_COLOURS as KIT_SEAT_COLOURS, polygon
 
 JSON = dict[str, Any]
 
@@ -27,8 +30,9 @@ MARGIN = 40
 """Room for the coordinates around the zones."""
 STRIP = 300
 """Width of the side strip with the mages' numbers."""
-SEAT_COLOURS = ("#2f6fd0", "#c83a2e")
-"""Marker colours by seat (first seat blue, second red)."""
+SEAT_COLOURS = KIT_SEAT_COLOURS[:2]
+"""Marker colours by seat (first seat Okabe-Ito blue, second vermillion: apart for colour-blind eyes too); the
+second seat's mages and creatures are also diamonds, not discs."""
 BACKGROUND = "#f4efe4"
 ZONE_FILL = ("#e3dccb", "#d9d1bd")
 """Alternate zone fills, like a chessboard, so zones read apart on a small screen."""
@@ -40,6 +44,8 @@ BACK = "#5b2a86"
 ARROW_MOVE = "#1f8a3a"
 ARROW_ATTACK = "#d81b1b"
 MARKER_R = 28
+CROWDED_R = 21
+"""A marker's radius in a zone of more than six objects: its badges stay clear of its neighbours'."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -57,6 +63,11 @@ class ArenaWords:
     hidden: str = "?"
     damage: str = "{damage} dmg"
     miss: str = "miss"
+    key_damage: str = "damage"
+    key_mana: str = "mana on it"
+    key_ready: str = "action ready / spent"
+    key_guard: str = "guarding"
+    key_conjuration: str = "conjuration"
 
 
 def zone_box(size: Sequence[int], zone: str) -> tuple[int, int, int, int]:
@@ -165,7 +176,7 @@ def _wall_colour(traits: Iterable[str]) -> str:
 def _slots(count: int, box: tuple[int, int, int, int]) -> list[tuple[float, float]]:
     """Marker centres inside a zone: up to three per row, below the zone's name."""
     x0, y0, x1, _ = box
-    step = 92 if count <= 6 else 60  # a crowded zone packs its markers closer
+    step = 92 if count <= 6 else 62  # a crowded zone packs its markers closer (and draws them smaller)
     out = []
     for i in range(count):
         r, c = divmod(i, 3)
@@ -181,40 +192,68 @@ def _badge(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, fill: 
 
 
 def _marker(draw: ImageDraw.ImageDraw, view: JSON, obj: JSON, label: str, centre: tuple[float, float],
-            words: ArenaWords, attached: Sequence[tuple[JSON, str]]) -> None:
+            words: ArenaWords, base: int = MARKER_R) -> tuple[float, float, float, float]:
+    """An object's marker with its badges (damage, mana, action marker, guard); its box."""
     x, y = centre
     colour = _seat_colour(view, obj.get("controller"))
-    r = MARKER_R + (6 if obj["kind"] == "mage" else 0)
+    second = obj.get("controller") in (view.get("seats") or [])[1:2]
+    r = base + (6 if obj["kind"] == "mage" else 0)
+    small = base < MARKER_R
     if obj["kind"] == "conjuration":
         draw.rounded_rectangle((x - r, y - r, x + r, y + r), radius=8, fill=colour, outline="white", width=3)
+    elif second:
+        draw.polygon(polygon("diamond", x, y, r * 0.95), fill=colour, outline="white", width=3)
+        if obj["kind"] == "mage":
+            draw.polygon(polygon("diamond", x, y, r * 0.95), outline="#ffd23f", width=5)
     else:
         draw.ellipse((x - r, y - r, x + r, y + r), fill=colour, outline="#ffd23f" if obj["kind"] == "mage"
                      else "white", width=5 if obj["kind"] == "mage" else 3)
-    draw.text((x, y), label, fill="white", font=font(24 if len(label) <= 3 else 19), anchor="mm")
+    draw.text((x, y), label, fill="white", font=font((24 if len(label) <= 3 else 19) - (5 if small else 0)),
+              anchor="mm")
+    badge = 15 if small else 18
     if obj.get("damage"):
-        _badge(draw, (x + r - 4, y - r + 4), str(obj["damage"]), "#c0161b")
+        _badge(draw, (x + r - 4, y - r + 4), str(obj["damage"]), "#c0161b", badge)
     if obj.get("mana") and obj["kind"] != "mage":
-        _badge(draw, (x - r + 4, y - r + 4), str(obj["mana"]), "#1565c0")
+        _badge(draw, (x - r + 4, y - r + 4), str(obj["mana"]), "#1565c0", badge)
     if obj["kind"] in ("mage", "creature"):  # the action marker: green while ready, grey once spent
         draw.ellipse((x - r - 2, y + r - 16, x - r + 16, y + r + 2),
                      fill="#2e9d3a" if obj.get("ready") else "#9e9e9e", outline="white", width=2)
     if obj.get("guard"):
         _badge(draw, (x + r - 4, y + r - 4), words.guard, "#444444", 16)
-    conds = " ".join(f"{name[:2]}{n if n > 1 else ''}" for name, n in sorted((obj.get("conditions") or {}).items()))
-    if conds:
-        draw.text((x, y + r + 12), conds, fill="#7a1010", font=font(17), anchor="mm")
-    for i, (child, text) in enumerate(attached[:3]):
-        ty = y + r + (30 if conds else 14) + i * 22
-        fill = BACK if child.get("face_down") else ("#3d6b3d" if child["kind"] == "equipment" else "#6b4f2a")
-        draw.rounded_rectangle((x - 38, ty - 10, x + 38, ty + 10), radius=4, fill=fill)
-        draw.text((x, ty), text[:10], fill="white", font=font(15), anchor="mm")
+    reach = r + (7 if small else 9)
+    return x - reach, y - reach, x + reach, y + reach
+
+
+TAG_PX = 16
+
+
+def _tag(draw: ImageDraw.ImageDraw, placer: Placer, key: Key, text: str, fill: str, near: tuple, within: tuple,
+         what: str, ink: str = "white", px: int = TAG_PX, prefer: str = "below") -> None:
+    """A name tag (an attached spell, conditions, a wall's label) where it hides nothing, inside its zone; when the
+    zone is full, a number there and the name in the key."""
+    f = font(px)
+    w, h = f.getlength(text) + 10, px + 6
+    spot = placer.place(w, h, near, what=what, text=text, prefer=prefer, within=within)
+    if spot is None:
+        tag = str(key.add(text))
+        w = f.getlength(tag) + 10
+        spot = placer.place(w, h, near, what=what, text=tag, prefer=prefer, within=within) or placer.place(
+            w, h, near, what=what, text=tag, prefer=prefer)
+        if spot is None:
+            return
+        text = tag
+    if spot.leader:
+        draw.line(spot.leader, fill=PERIMETER, width=1)
+    x0, y0, x1, y1 = spot.box
+    draw.rounded_rectangle((x0, y0, x1, y1), radius=4, fill=fill)
+    draw.text(((x0 + x1) / 2, (y0 + y1) / 2), text, fill=ink, font=f, anchor="mm")
 
 
 def _attached_text(child: JSON, label: str, words: ArenaWords) -> str:
     if child.get("face_down") and not child.get("card"):
         return words.hidden + label.lstrip("?")
     name = str(child.get("card") or words.hidden)
-    return ("▾" if child.get("face_down") else "") + name  # the owner's own face-down: a mark before the name
+    return ("• " if child.get("face_down") else "") + name  # the owner's own face-down: a mark before the name
 
 
 # the last action ----------------------------------------------------------------------------------------------
@@ -233,7 +272,9 @@ def _arrow(draw: ImageDraw.ImageDraw, a: tuple[float, float], b: tuple[float, fl
 
 
 def _last_action(draw: ImageDraw.ImageDraw, view: JSON, events: Sequence[JSON], where: Mapping[str, tuple],
-                 words: ArenaWords) -> None:
+                 words: ArenaWords) -> list[tuple[str, tuple[float, float]]]:
+    """The arrows of the last action; the words it leaves (an attack's damage) by the target, placed later."""
+    said: list[tuple[str, tuple[float, float]]] = []
     size = view["size"]
     zones = {oid: o.get("zone") for oid, o in view.get("objects", {}).items()}
     for e in events:
@@ -258,16 +299,16 @@ def _last_action(draw: ImageDraw.ImageDraw, view: JSON, events: Sequence[JSON], 
             start = (end[0], end[1] - 80)
         _arrow(draw, start, end, ARROW_ATTACK, 6)
         amount = dealt.get(target, 0)
+        if not amount and not words.miss:
+            continue
         text = words.damage.format(damage=amount) if amount else words.miss
-        mx, my = (start[0] + end[0]) / 2, min(start[1], end[1]) - 24  # above the arrow, off the markers
-        box = draw.textbbox((mx, my), text, font=font(24), anchor="mm")
-        draw.rectangle((box[0] - 6, box[1] - 4, box[2] + 6, box[3] + 4), fill="white", outline=ARROW_ATTACK, width=3)
-        draw.text((mx, my), text, fill=ARROW_ATTACK, font=font(24), anchor="mm")
+        said.append((text, end))
+    return said
 
 
 # the side strip -----------------------------------------------------------------------------------------------
 
-def _strip(draw: ImageDraw.ImageDraw, view: JSON, names: Mapping[str, str], words: ArenaWords) -> None:
+def _strip(draw: ImageDraw.ImageDraw, view: JSON, names: Mapping[str, str], words: ArenaWords) -> float:
     cols, rows = view["size"]
     x = MARGIN * 2 + cols * ZONE - 10
     y = MARGIN
@@ -280,7 +321,9 @@ def _strip(draw: ImageDraw.ImageDraw, view: JSON, names: Mapping[str, str], word
         draw.rectangle((x, y, x + STRIP - 20, y + 8), fill=colour)
         y += 14
         head = str(names.get(seat, seat))[:16] + (f" · {words.initiative}" if view.get("initiative") == seat else "")
-        draw.text((x, y), head, fill=colour, font=font(26))
+        shape = "diamond" if seat in (view.get("seats") or [])[1:2] else "circle"  # the shape of its pieces
+        draw.polygon(polygon(shape, x + 12, y + 16, 11), fill=colour, outline="white", width=2)
+        draw.text((x + 30, y), head, fill=colour, font=font(26))
         y += 34
         if mage is not None:
             stats = mage.get("stats") or {}
@@ -300,6 +343,7 @@ def _strip(draw: ImageDraw.ImageDraw, view: JSON, names: Mapping[str, str], word
             draw.text((x + STRIP - 30, y), value, fill=PERIMETER, font=font(24), anchor="ra")
             y += 30
         y += 18
+    return y
 
 
 # the picture --------------------------------------------------------------------------------------------------
@@ -316,10 +360,6 @@ def render_arena(view: JSON, *, events: Sequence[JSON] = (), names: Mapping[str,
     for border, traits in sorted((view.get("barriers") or {}).items()):
         x0, y0, x1, y1 = border_line(view["size"], border)
         draw.line((x0, y0, x1, y1), fill=_wall_colour(traits), width=16)
-    for o in objects.values():  # a wall's name beside its border
-        if o.get("border"):
-            x0, y0, x1, y1 = border_line(view["size"], o["border"])
-            draw.text(((x0 + x1) / 2 + 12, (y0 + y1) / 2 + 12), marks[o["id"]], fill=PERIMETER, font=font(20))
     children: dict[str, list[tuple[JSON, str]]] = {}
     zone_attached: dict[str, list[tuple[JSON, str]]] = {}
     for o in sorted(objects.values(), key=lambda o: o.get("order", 0)):
@@ -329,19 +369,109 @@ def render_arena(view: JSON, *, events: Sequence[JSON] = (), names: Mapping[str,
         elif o.get("attached_zone"):
             zone_attached.setdefault(o["attached_zone"], []).append((o, text))
     where = marker_centres(view)
+    size = view["size"]
+    drawn = layout_for("magewars", img.width, img.height)
+    placer = Placer((MARGIN, MARGIN, MARGIN + cols * ZONE, MARGIN + rows * ZONE), drawn)
+    key = Key()
+    for r in range(rows):  # the zones' names (static): no tag covers them
+        for c in range(cols):
+            x0, y0, _, _ = zone_box(size, f"{chr(ord('A') + c)}{r + 1}")
+            placer.taken.append((x0 + 6, y0 + 4, x0 + 44, y0 + 34))
+    boxes = {}
+    crowd: dict[str, int] = {}
+    for oid in where:
+        crowd[objects[oid]["zone"]] = crowd.get(objects[oid]["zone"], 0) + 1
     for oid, centre in where.items():
-        _marker(draw, view, objects[oid], marks[oid], centre, words, children.get(oid, []))
+        base = MARKER_R if crowd[objects[oid]["zone"]] <= 6 else CROWDED_R
+        boxes[oid] = _marker(draw, view, objects[oid], marks[oid], centre, words, base)
+        placer.block(boxes[oid], oid, text=marks[oid])
+    said = _last_action(draw, view, events, where, words)
+    for text, (x, y) in said:  # an attack's damage beside its target, covering nothing
+        f = font(24)
+        w, h = f.getlength(text) + 14, 34
+        spot = placer.place(w, h, (x - MARKER_R, y - MARKER_R, x + MARKER_R, y + MARKER_R), what="attack", text=text,
+                            prefer="above")
+        if spot is not None:
+            if spot.leader:
+                draw.line(spot.leader, fill=ARROW_ATTACK, width=2)
+            bx0, by0, bx1, by1 = spot.box
+            draw.rectangle(spot.box, fill="white", outline=ARROW_ATTACK, width=3)
+            draw.text(((bx0 + bx1) / 2, (by0 + by1) / 2), text, fill=ARROW_ATTACK, font=f, anchor="mm")
+    for oid in where:  # conditions, then what is attached, each whole, inside the object's zone
+        o = objects[oid]
+        within = zone_box(size, o["zone"])
+        conds = " ".join(f"{name}{f' {n}' if n > 1 else ''}" for name, n in sorted((o.get("conditions") or {}).items()))
+        if conds:
+            _tag(draw, placer, key, conds, "#f4d6d6", boxes[oid], within, oid, ink="#7a1010")
+        for child, text in children.get(oid, []):
+            fill = BACK if child.get("face_down") else ("#3d6b3d" if child["kind"] == "equipment" else "#6b4f2a")
+            _tag(draw, placer, key, text, fill, boxes[oid], within, child["id"])
     for zone, items in zone_attached.items():
-        x0, y0, x1, y1 = zone_box(view["size"], zone)
-        for i, (child, text) in enumerate(items[:4]):
+        x0, y0, x1, y1 = zone_box(size, zone)
+        for child, text in items:
             fill = BACK if child.get("face_down") else "#6b4f2a"
-            draw.rounded_rectangle((x1 - 110, y1 - 28 - i * 24, x1 - 6, y1 - 8 - i * 24), radius=4, fill=fill)
-            draw.text((x1 - 58, y1 - 18 - i * 24), text[:12], fill="white", font=font(15), anchor="mm")
-    _last_action(draw, view, events, where, words)
-    _strip(draw, view, names or {}, words)
+            _tag(draw, placer, key, text, fill, (x1 - 30, y1 - 30, x1 - 10, y1 - 10), (x0, y0, x1, y1), child["id"],
+                 prefer="above")
+    for o in objects.values():  # a wall's name beside its border
+        if o.get("border"):
+            bx0, by0, bx1, by1 = border_line(size, o["border"])
+            _tag(draw, placer, key, marks[o["id"]], "#efe6d2", (bx0 - 8, by0 - 8, bx1 + 8, by1 + 8), None, o["id"],
+                 ink=PERIMETER, px=20, prefer="right")
+    bottom = _badges_key(draw, _strip(draw, view, names or {}, words), cols, words, drawn)
+    if key.entries:  # what found no room in its zone, by number: under the mages in the strip, then below
+        img = _key(img, key.entries, bottom, cols, drawn)
     out = io.BytesIO()
     img.save(out, "PNG", compress_level=1)  # fast: a phone loads 100 kB as quickly as 60
     return out.getvalue()
+
+
+def _badges_key(draw: ImageDraw.ImageDraw, top: float, cols: int, words: ArenaWords, drawn) -> float:
+    """What each badge on a marker means, under the mages in the strip."""
+    x, f = MARGIN * 2 + cols * ZONE - 10, font(18)
+    rows = [("#c0161b", "3", words.key_damage), ("#1565c0", "2", words.key_mana), ("#2e9d3a", "", words.key_ready),
+            ("#444444", words.guard, words.key_guard), (None, "", words.key_conjuration)]
+    for fill, letter, label in rows:
+        cx, cy = x + 12, top + 12
+        if fill is None:  # a conjuration's rounded square (mages and creatures: discs, or diamonds)
+            draw.rounded_rectangle((cx - 10, cy - 10, cx + 10, cy + 10), radius=4, fill="#777777", outline="white",
+                                   width=2)
+        elif letter:
+            _badge(draw, (cx, cy), letter, fill, 14)
+        else:
+            draw.ellipse((cx - 9, cy - 9, cx + 9, cy + 9), fill=fill, outline="white", width=2)
+            draw.ellipse((cx + 12, cy - 9, cx + 30, cy + 9), fill="#9e9e9e", outline="white", width=2)
+        draw.text((x + 48, top + 1), label, fill=PERIMETER, font=f)
+        drawn.add("text", (x + 48, top + 1, x + 48 + f.getlength(label), top + 23), label, "legend")
+        top += 27
+    return top + 8
+
+
+def _key(img: Image.Image, entries: Sequence[str], top: float, cols: int, drawn) -> Image.Image:
+    """The key of numbered tags: in the strip while it has room, the rest in columns in a band under the arena."""
+    f, line_h = font(18), 24
+    x = MARGIN * 2 + cols * ZONE - 10
+    lines = [f"{n} = {text}" for n, text in enumerate(entries, start=1)]
+    room = max(0, int((img.height - 8 - top) // line_h))
+    here, rest = lines[:room], lines[room:]
+    draw = ImageDraw.Draw(img)
+    for i, line in enumerate(here):
+        y = top + i * line_h
+        draw.text((x, y), line, fill=PERIMETER, font=f)
+        drawn.add("text", (x, y, x + f.getlength(line), y + 22), line, "key")
+    if not rest:
+        return img
+    column = max(f.getlength(line) for line in rest) + 24
+    per_row = max(1, int((img.width - 2 * MARGIN) // column))
+    rows = -(-len(rest) // per_row)
+    out = Image.new("RGB", (img.width, img.height + rows * line_h + 12), BACKGROUND)
+    out.paste(img, (0, 0))
+    draw = ImageDraw.Draw(out)
+    for i, line in enumerate(rest):
+        r, c = divmod(i, per_row)
+        x, y = MARGIN + c * column, img.height + 4 + r * line_h
+        draw.text((x, y), line, fill=PERIMETER, font=f)
+        drawn.add("text", (x, y, x + f.getlength(line), y + 22), line, "key")
+    return out
 
 
 def marker_centres(view: JSON) -> dict[str, tuple[float, float]]:

@@ -20,6 +20,8 @@ from typing import Any, Iterable, Mapping, Sequence
 from PIL import Image, ImageDraw
 
 from render.kit.fonts import font
+from render.kit.labels import Placer
+from render.kit.layout import layout_for
 
 JSON = dict[str, Any]
 Box = tuple[int, int, int, int]
@@ -135,8 +137,8 @@ def _tint(colour: tuple[int, int, int], amount: float) -> tuple[int, int, int]:
     return tuple(round(c + (255 - c) * amount) for c in colour)  # type: ignore[return-value]
 
 
-def _fit(draw: ImageDraw.ImageDraw, value: str, size: int, width: int) -> str:
-    f = font(size)
+def _fit(draw: ImageDraw.ImageDraw, value: str, size: int, width: int, bold: bool = False) -> str:
+    f = font(size, bold)
     if draw.textlength(value, font=f) <= width:
         return value
     while value and draw.textlength(value + "…", font=f) > width:
@@ -182,6 +184,8 @@ class _Painter:
         self.draw = ImageDraw.Draw(self.image)
         self.colours = seat_colours(view)
         self.rows = _rows(view)
+        self.drawn = layout_for("tambores", layout.width, layout.height)
+        self.placer = Placer((0, 0, layout.width, layout.height), self.drawn)
 
     def px(self, v: float) -> int:
         return self.layout.px(v)
@@ -190,9 +194,8 @@ class _Painter:
              bold: bool = False) -> None:
         s = self.px(size)
         if width is not None:
-            value = _fit(self.draw, value, s, width)
-        self.draw.text(xy, value, font=font(s), fill=fill, anchor=anchor,
-                       stroke_width=1 if bold else 0, stroke_fill=fill if bold else None)
+            value = _fit(self.draw, value, s, width, bold)
+        self.draw.text(xy, value, font=font(s, bold), fill=fill, anchor=anchor)  # Roboto Bold: a stroke filled û
 
     # -----------------------------------------------------------------------------------------------------------
     def paint(self) -> bytes:
@@ -220,6 +223,7 @@ class _Painter:
         p = self.view["players"][seat]
         nb = self.layout.name_box(row)
         self.draw.rectangle(nb, fill=_tint(colour, 0.8))
+        self.placer.block(nb, f"{seat} name", kind="label", text=str(self.names.get(seat, seat)))
         waiting = seat in (self.view.get("awaiting") or [])
         label = f"{self.names.get(seat, seat)} · {p.get('deck_name', '')}"
         x, cy = nb[0] + self.px(10), (nb[1] + nb[3]) // 2
@@ -242,6 +246,7 @@ class _Painter:
 
     def hero(self, seat: str, row: int, colour, p: JSON) -> None:
         box = self.layout.hero_box(row)
+        self.placer.block(box, f"{seat} hero", text=str((p.get("hero") or {}).get("name", "")))
         self.draw.rounded_rectangle(box, radius=self.px(10), fill=_tint(colour, 0.88), outline=colour,
                                     width=self.px(3))
         hero = p.get("hero")
@@ -283,6 +288,7 @@ class _Painter:
 
     def card(self, u: JSON, row: int, colour) -> None:
         box = self.layout.card_box(row, u["slot"])
+        self.placer.block(box, f"{row} {u['slot']}", text=str(u["name"]))
         w = self.words
         self.draw.rounded_rectangle(box, radius=self.px(10), fill=CARD, outline=colour, width=self.px(4))
         x0, y0, x1, _ = box
@@ -368,9 +374,17 @@ class _Painter:
             f = font(self.px(18))
             w = self.draw.textlength(value, font=f)
             pad = self.px(6)
-            self.draw.rounded_rectangle((x - w / 2 - pad, y - self.px(14), x + w / 2 + pad, y + self.px(14)),
-                                        radius=self.px(6), fill=(255, 255, 255), outline=colour, width=self.px(2))
-            self.text((x, y), value, 18, fill=INK, anchor="mm")
+            # on its arrow in the gap between the rows, beside it when another attack's value is there already
+            spot = self.placer.place(w + 2 * pad, self.px(28), (x - 1, y - 1, x + 1, y + 1), what="attack",
+                                     text=value, prefer="centre")
+            if spot is None:
+                continue
+            bx0, by0, bx1, by1 = spot.box
+            if spot.leader:
+                self.draw.line(spot.leader, fill=colour, width=self.px(2))
+            self.draw.rounded_rectangle(spot.box, radius=self.px(6), fill=(255, 255, 255), outline=colour,
+                                        width=self.px(2))
+            self.text((round((bx0 + bx1) / 2), round((by0 + by1) / 2)), value, 18, fill=INK, anchor="mm")
 
     def head(self, start: tuple[int, int], end: tuple[int, int], colour) -> None:
         angle = math.atan2(end[1] - start[1], end[0] - start[0])

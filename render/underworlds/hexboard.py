@@ -28,6 +28,7 @@ from PIL import Image, ImageColor, ImageDraw, ImageFont
 
 from render.kit.cache import ByteCache
 from render.kit.fonts import font
+from render.kit.layout import layout_for, recording_now
 from render.kit.png import BAND_ROWS, Band, BandedLayer, deflate_band, deflate_filtered, inflate_band, png
 from render.kit.text import cut_in_tones, draw_text, draw_tones, text_box, text_length, text_mask
 
@@ -718,10 +719,19 @@ def _draw_hexes(draw: ImageDraw.ImageDraw | _Shifted, battlefield: Battlefield, 
     return labels
 
 
+LABEL_DOWN = 0.74
+"""A hex's coordinate, this far below its centre (in hex radii): under a fighter's disc and between its two lower
+marker badges, so a fighter never hides it."""
+TOKEN_BADGE = (0.0, -0.8, 0.19)
+"""A feature token's badge (its number): centre offset and radius in hex radii, in the hex's top corner, above a
+fighter's disc (at 0.5, or 0.58 when inspired) and clear of its wounds badge: a fighter standing on a token never
+hides its number."""
+
+
 def _label_place(layout: _Layout, hex_: Hex) -> tuple[tuple[float, float], str, int]:
     """Where a hex's coordinate is drawn (its centre), the coordinate and its size in pixels."""
     cx, cy = layout.centres[hex_]
-    return (cx, cy + layout.size * 0.6), str(hex_), max(MIN_TEXT_PX, round(layout.size * 0.24))
+    return (cx, cy + layout.size * LABEL_DOWN), str(hex_), max(MIN_TEXT_PX, round(layout.size * 0.24))
 
 
 def _overlap(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
@@ -915,7 +925,7 @@ def _token_text(token: TokenMark) -> str:
 
 
 def _draw_token(img: Image.Image, draw: ImageDraw.ImageDraw, *, pal: _Palette, layout: _Layout, token: TokenMark,
-                theme: Theme) -> None:
+                theme: Theme, fill: RGB | None = None) -> None:
     cx, cy = layout.centres[token.hex]
     size = layout.size
     colour = theme.of(theme.token, token.side.value)
@@ -923,7 +933,13 @@ def _draw_token(img: Image.Image, draw: ImageDraw.ImageDraw, *, pal: _Palette, l
     _polygon(img, draw, _corners(cx, cy, size * 0.86), outline=pal(colour), width=ring)
     if token.side is FeatureSide.BLOCKED:
         _polygon(img, draw, _corners(cx, cy, size * 0.86 - ring), outline=pal(theme.blocked_border), width=2)
-    _badge(draw, pal, (cx - size * 0.5, cy - size * 0.3), max(11.0, size * 0.22), colour, _token_text(token),
+    if fill is not None:  # the ring parts round the hex's coordinate, which it would cross: drawn again on the hex
+        xy, text, px = _label_place(layout, token.hex)
+        x0, y0, x1, y1 = text_box(xy, text, font=_font(px), anchor="mm")
+        draw.rectangle((x0 - 3, y0 - 2, x1 + 3, y1 + 2), fill=pal(fill))
+        _text(draw, pal, xy, text, px, _contrast(fill, theme), fill)
+    dx, dy, r = TOKEN_BADGE
+    _badge(draw, pal, (cx + size * dx, cy + size * dy), max(11.0, size * r), colour, _token_text(token),
            theme)
 
 
@@ -1019,6 +1035,8 @@ def render_battlefield(battlefield: Battlefield, *, width: int = 1280, pieces: S
     if width < MIN_WIDTH:
         raise ValueError(f"width must be at least {MIN_WIDTH} px to stay readable on a phone, not {width}")
     layout = _layout(battlefield, width)
+    if recording_now():  # a test reads what is drawn where (nothing is recorded otherwise: the next board ~1 ms)
+        _record(battlefield, layout, pieces, tokens, words)
     board = _names_layer(battlefield, width, theme, labels, words)
     pal = _theme_palette(theme).copy()
     drawings = _drawings(battlefield, layout, board.height, pal, theme, labels, words, pieces, tokens, highlights,
@@ -1045,6 +1063,50 @@ def render_battlefield(battlefield: Battlefield, *, width: int = 1280, pieces: S
         for number, band in drawn.items():
             bands[number] = _BOARD_BANDS.put(dirty[number], band)
     return png(layout.width, board.height, pal.flat(), bands)  # type: ignore[arg-type]
+
+
+def _record(battlefield: Battlefield, layout: _Layout, pieces: Sequence[Piece], tokens: Sequence[TokenMark],
+            words: BoardWords) -> None:
+    """The boxes of what ``render_battlefield`` draws, for ``render.kit.layout.recording``: each fighter (its disc or
+    Inspired ring, its wounds and marker badges: a piece), its label inside (its own), each hex's coordinate and
+    each token's badge (labels)."""
+    drawn = layout_for("underworlds", layout.width, layout.height)
+    size = layout.size
+
+    def text(xy: tuple[float, float], value: str, px: int) -> tuple[float, float, float, float]:
+        return text_box(xy, value, font=_font(px), anchor="mm")
+
+    for hex_ in battlefield.hexes:
+        xy, value, px = _label_place(layout, hex_)
+        drawn.add("label", text(xy, value, px), value, f"hex {hex_}")
+    for token in tokens:
+        if token.hex in layout.centres:
+            cx, cy = layout.centres[token.hex]
+            dx, dy, r = TOKEN_BADGE
+            reach = _badge_reach(max(11.0, size * r), _token_text(token))
+            x, y = cx + size * dx, cy + size * dy
+            drawn.add("label", (x - reach, y - reach, x + reach, y + reach), _token_text(token), f"token {token.hex}")
+    for piece in pieces:
+        if piece.hex not in layout.centres:
+            continue
+        cx, cy = layout.centres[piece.hex]
+        what = f"piece {piece.hex}"
+        radius = size * 0.5 + (max(4, size * 0.08) if piece.inspired else 0)
+        drawn.add("piece", (cx - radius, cy - radius, cx + radius, cy + radius), piece.label[:3], what)
+        if piece.label:
+            px = round(size * (0.4 if len(piece.label) < 3 else 0.3))
+            drawn.add("label", text((cx, cy), piece.label[:3], px), piece.label[:3], what)
+        badges = []
+        if piece.wounds > 0:
+            badges.append((size * 0.46, -size * 0.36, max(11.0, size * 0.22), str(piece.wounds)))
+        spots = iter(_MARKER_SPOTS)
+        for marker in _MARKER_ORDER:
+            if marker in piece.markers:
+                dx, dy = next(spots)
+                badges.append((dx * size, dy * size, max(11.0, size * 0.2), words.marker(marker.value)[1]))
+        for dx, dy, r, value in badges:
+            reach = _badge_reach(r, value)
+            drawn.add("piece", (cx + dx - reach, cy + dy - reach, cx + dx + reach, cy + dy + reach), value, what)
 
 
 BANDS_CACHE_BYTES = 32 * 1024 * 1024
@@ -1157,9 +1219,12 @@ def _drawings(battlefield: Battlefield, layout: _Layout, height: int, pal: _Pale
         if token.hex in centres:
             cx, cy = centres[token.hex]
             reach = size * 0.86 + 1  # its ring is drawn inside the hexagon
+            xy, text, px = _label_place(layout, token.hex)
+            reach = max(reach, text_box(xy, text, font=_font(px), anchor="mm")[3] + 3 - cy)  # its coordinate again
             up = max(reach, _token_reach(_token_text(token), size))
             out.append(_Drawing(("token", cx, cy, token.side.value, token.value), *rows(cy - up, cy + reach),
-                                partial(_draw_token, pal=pal, layout=layout, token=token, theme=theme)))
+                                partial(_draw_token, pal=pal, layout=layout, token=token, theme=theme,
+                                        fill=_hex_fill(battlefield, token.hex, theme))))
     for piece, inks in zip(on, fills):
         cx, cy = centres[piece.hex]
         letters = tuple(words.marker(m.value)[1] for m in _MARKER_ORDER if m in piece.markers)
@@ -1178,7 +1243,7 @@ def _piece_inks(pal: _Palette, fill: RGB, theme: Theme) -> tuple[int, ...]:
 @lru_cache(maxsize=64)
 def _token_reach(text: str, size: float) -> float:
     """How far a token's drawing reaches above its hex's centre: its badge (its ring reaches as far below)."""
-    return size * 0.3 + _badge_reach(max(11.0, size * 0.22), text)
+    return -TOKEN_BADGE[1] * size + _badge_reach(max(11.0, size * TOKEN_BADGE[2]), text)
 
 
 def _badge_reach(radius: float, text: str) -> float:

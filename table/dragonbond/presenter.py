@@ -16,7 +16,7 @@ from engine.core.errors import InvalidInput
 from render.dragonbond.battlefield import FieldWords, render
 from table.commands import CommandSpec, Option
 from table.i18n import message
-from table.presenter import Scene
+from table.presenter import Scene, embed_alt_text, with_result
 from table.reply import Embed, Reply
 from table.dragonbond.text import (
     Names, action_label, combat_embeds, dest_label, event_line, hand_embed, inches, measure_embed, panel_embed,
@@ -242,10 +242,21 @@ class DragonbondPresenter:
     def result(self, scene: Scene, outcome: Mapping[str, Any] | None, seed: str | None) -> Embed:
         return result_embed(scene.view, self.names(scene), outcome, seed)
 
+    def board_description(self, scene: Scene, events: Sequence[JSON], outcome: Mapping[str, Any] | None) -> str:
+        """The board's alt text: whose turn and the step (or the result), what just happened, each side's
+        score and pieces (the panel's words, or the result's)."""
+        names = self.names(scene)
+        embed = (result_embed(scene.view, names, outcome, None) if outcome is not None
+                 else panel_embed(scene.view, names, match_id=scene.match_id, image=None, mentions={}))
+        return embed_alt_text(embed, self.event_lines(scene, events))
+
     def board(self, scene: Scene, events: Sequence[JSON]) -> bytes | None:
         if not scene.view.get("field"):
             return None
-        return render(scene.view, list(events), width=BOARD_WIDTH, words=field_words(scene.lang))
+        png = render(scene.view, list(events), width=BOARD_WIDTH, words=field_words(scene.lang), names=scene.players)
+        if scene.outcome is not None:  # the last board: the result drawn above it
+            png = with_result(png, self.result(scene, scene.outcome, None), self.game)
+        return png
 
     def private_label(self, lang: str) -> str:
         return message("db.table.hand_button", lang)

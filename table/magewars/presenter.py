@@ -14,7 +14,8 @@ from typing import Any, Mapping, Sequence
 from engine.core.errors import InvalidInput
 from render.magewars.arena import render_arena
 from table.commands import CommandSpec, Option
-from table.presenter import InfoCommand, Scene, Window
+from table.magewars.describe import pieces_in_play
+from table.presenter import InfoCommand, Scene, Window, embed_alt_text, with_result
 from table.reply import Embed
 from table.magewars.text import (
     Names, action_label, arena_words, attack_embeds, coverage_reply, event_line, panel_embed, private_embed,
@@ -160,10 +161,21 @@ class MageWarsPresenter:
     def result(self, scene: Scene, outcome: Mapping[str, Any] | None, seed: str | None) -> Embed:
         return victory_embed(scene.view, self.names(scene), outcome, seed)
 
+    def board_description(self, scene: Scene, events: Sequence[JSON], outcome: Mapping[str, Any] | None) -> str:
+        """The board's alt text: whose turn and the step (or the result), what just happened, each side's
+        score and pieces (the panel's words, or the result's)."""
+        names = self.names(scene)
+        embed = (victory_embed(scene.view, names, outcome, None) if outcome is not None
+                 else panel_embed(scene.view, names, match_id=scene.match_id, image=None, mentions={}))
+        return embed_alt_text(embed, self.event_lines(scene, events), pieces_in_play(scene.view, names))
+
     def board(self, scene: Scene, events: Sequence[JSON]) -> bytes | None:
         if scene.view.get("phase") == "choosing":  # no arena yet: its size comes with the mode
             return None
-        return render_arena(scene.view, events=events, names=scene.players, words=arena_words(scene.lang))
+        png = render_arena(scene.view, events=events, names=scene.players, words=arena_words(scene.lang))
+        if scene.outcome is not None:  # the last board: the result drawn above it
+            png = with_result(png, self.result(scene, scene.outcome, None), self.game)
+        return png
 
     def private_label(self, lang: str) -> str:
         return text("private.button", lang)

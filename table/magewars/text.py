@@ -324,7 +324,7 @@ def _mage_line(view: JSON, seat: str, lang: str) -> str:
 def panel_embed(view: JSON, names: Names, *, match_id: str, image: str | None,
                 mentions: Mapping[str, int]) -> Embed:
     lang = names.lang
-    waiting = " ".join(f"<@{mentions[s]}>" for s in view.get("awaiting", []) if s in mentions) or "—"
+    waiting = " ".join(f"<@{mentions[s]}>" if s in mentions else names.seat(s) for s in view.get("awaiting", [])) or "—"
     fields = [Field(names.seat(s) + (" · " + text("panel.initiative", lang) if view.get("initiative") == s else ""),
                     _mage_line(view, s, lang), inline=True) for s in view["seats"]]
     return Embed(title=text("panel.title", lang, round=view["round"], phase=text(f"phase.{view['phase']}", lang)

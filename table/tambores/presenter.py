@@ -13,7 +13,7 @@ from typing import Any, Mapping, Sequence
 from engine.core.errors import InvalidInput
 from render.tambores.battle import Words, render
 from table.commands import CommandSpec, Option
-from table.presenter import Scene
+from table.presenter import Scene, embed_alt_text, with_result
 from table.reply import Embed
 from table.tambores.text import (
     HERO, RANDOM, Names, action_label, card_info, combat_embed, event_line, hand_embed, panel_embed, result_embed,
@@ -237,10 +237,21 @@ class TamboresPresenter:
     def result(self, scene: Scene, outcome: Mapping[str, Any] | None, seed: str | None) -> Embed:
         return result_embed(scene.view, self.names(scene), outcome, seed)
 
+    def board_description(self, scene: Scene, events: Sequence[JSON], outcome: Mapping[str, Any] | None) -> str:
+        """The board's alt text: whose turn and the step (or the result), what just happened, each side's
+        score and pieces (the panel's words, or the result's)."""
+        names = self.names(scene)
+        embed = (result_embed(scene.view, names, outcome, None) if outcome is not None
+                 else panel_embed(scene.view, names, match_id=scene.match_id, image=None, mentions={}))
+        return embed_alt_text(embed, self.event_lines(scene, events))
+
     def board(self, scene: Scene, events: Sequence[JSON]) -> bytes | None:
         if not all(scene.view["players"].values()):  # no battle yet: the armies are being chosen
             return None
-        return render(scene.view, events, width=BOARD_WIDTH, names=scene.players, words=board_words(scene.lang))
+        png = render(scene.view, events, width=BOARD_WIDTH, names=scene.players, words=board_words(scene.lang))
+        if scene.outcome is not None:  # the last board: the result drawn above it
+            png = with_result(png, self.result(scene, scene.outcome, None), self.game)
+        return png
 
     def private_label(self, lang: str) -> str:
         return text("hand.button", lang)

@@ -12,6 +12,7 @@ import dataclasses
 import functools
 import hashlib
 import json
+import math
 import re
 from collections import OrderedDict
 from enum import Enum
@@ -22,13 +23,25 @@ from engine.underworlds.battlefield import Battlefield, BattlefieldSpec, Board
 from engine.underworlds.feature_tokens import FeatureSide
 from engine.underworlds.fighters import Warband, warbands_with
 from engine.underworlds.hexgrid import Hex
-from render.underworlds.hexboard import Arrow, ArrowKind, BoardWords, Marker, Piece, TokenMark, render_battlefield
+from render.underworlds.hexboard import (
+    Arrow, ArrowKind, BoardWords, Marker, Piece, TokenMark, hex_radius, render_battlefield,
+)
 from table.i18n import message
 from table.presenter import NO_BOARD
 
 JSON = dict[str, Any]
 
 BOARD_WIDTH = 1280
+MIN_HEX_PX = 50
+"""The smallest hex radius drawn: a fighter's badges and the hexes' coordinates, at their smallest readable size,
+need this much room not to cover one another (four boards side by side at 1280 px gave 40-45 px: the coordinates
+of occupied hexes ran under the fighters)."""
+
+
+def wide_enough(battlefield: Battlefield, width: int) -> int:
+    """``width``, or wider when the battlefield's hexes would be smaller than ``MIN_HEX_PX`` (four boards)."""
+    size = hex_radius(battlefield, width=width)
+    return width if size >= MIN_HEX_PX else math.ceil(width * MIN_HEX_PX / size / 8) * 8 + 16
 """Width of the posted board image (readable on a phone)."""
 SEAT_COLOURS = ("#3b7dd8", "#d8463b", "#3bb85a", "#e0b030")
 """Fallback fighter colours by seat (blue, red, green, gold), when two warbands would look alike."""
@@ -287,10 +300,11 @@ def _drawing(view: JSON, events: Iterable[JSON], names: Mapping[str, str] | None
     battlefield = battlefield_of(view)
     if battlefield is None:
         return None
+    width = wide_enough(battlefield, width)
     colours = seat_colours(view)
     seats = board_seats(view)[:len(battlefield.boards)]
-    # Three or four warbands: each player's colour beside their name in the legend.
-    legend = [colours[s] for s in seats] if len(view["seats"]) > 2 else ()
+    # Each player's fighters' colour beside their name in the legend.
+    legend = [colours[s] for s in seats]  # whose fighters are which colour, by name (two players too)
     # The fighters as plain values: the board key writes them faster than their pieces (render_view makes those).
     return battlefield, dict(width=width, pieces=_fighters_drawn(view), tokens=tokens_of(view),
                              arrows=arrows_of(events, view), highlights=highlights,

@@ -10,7 +10,7 @@ from typing import Any, Mapping, Sequence
 from engine.core.errors import InvalidInput
 from table.commands import CommandSpec, Option
 from table.i18n import message
-from table.presenter import InfoCommand, Scene
+from table.presenter import InfoCommand, Scene, embed_alt_text, with_result
 from table.reply import Embed
 from table.underworlds.board import board_key, render_view
 from table.underworlds.text import (
@@ -226,8 +226,19 @@ class UnderworldsPresenter:
     def result(self, scene: Scene, outcome: Mapping[str, Any] | None, seed: str | None) -> Embed:
         return victory_embed(scene.view, self.names(scene), outcome, seed)
 
+    def board_description(self, scene: Scene, events: Sequence[JSON], outcome: Mapping[str, Any] | None) -> str:
+        """The board's alt text: whose turn and the step (or the result), what just happened, each side's
+        score and pieces (the panel's words, or the result's)."""
+        names = self.names(scene)
+        embed = (victory_embed(scene.view, names, outcome, None) if outcome is not None
+                 else panel_embed(scene.view, names, match_id=scene.match_id, image=None, mentions={}))
+        return embed_alt_text(embed, self.event_lines(scene, events))
+
     def board(self, scene: Scene, events: Sequence[JSON]) -> bytes | None:
-        return render_view(scene.view, events=events, names=scene.players, lang=scene.lang)
+        png = render_view(scene.view, events=events, names=scene.players, lang=scene.lang)
+        if scene.outcome is not None:  # the last board: the result drawn above it
+            png = with_result(png, self.result(scene, scene.outcome, None), self.game)
+        return png
 
     def board_key(self, scene: Scene, events: Sequence[JSON]) -> str:
         return board_key(scene.view, events=events, names=scene.players, lang=scene.lang)

@@ -162,6 +162,8 @@ def check_command_tree(synced_commands: Iterable[JSON], *, is_global: bool = Tru
 
 MAX_CONTENT = 2000
 MAX_EMBEDS = 10
+MAX_ATTACHMENT_DESCRIPTION = 1024
+"""An attachment's description: its alt text."""
 EMBED_TOTAL = 6000
 EPHEMERAL, COMPONENTS_V2 = 1 << 6, 1 << 15
 _EMBED_TEXT_LIMITS = (("title", 256), ("description", 4096))
@@ -300,9 +302,43 @@ def check_message(payload: JSON, *, mentions: bool = True) -> list[str]:
         out.append("IS_COMPONENTS_V2 messages cannot have content or embeds")
     if payload.get("components") is not None:
         _component_violations(payload["components"], v2=v2, out=out)
+    for i, attachment in enumerate(payload.get("attachments") or []):
+        description = attachment.get("description") or ""
+        if len(description) > MAX_ATTACHMENT_DESCRIPTION:
+            out.append(f"attachments[{i}].description is {len(description)} characters "
+                       f"(max {MAX_ATTACHMENT_DESCRIPTION})")
     if mentions:
         out.extend(mention_violations(payload))
     return out
+
+
+BOARD_FILE = re.compile(r"^board[^/]*\.png$")
+"""A board image's attachment name (the table's ``BOARD_FILE``)."""
+
+
+def board_problems(messages: Iterable[tuple[list[JSON], list[JSON]]]) -> list[str]:
+    """Boards not posted as the table promises, in messages given as (attachments, embeds): every board is an
+    attachment of its own with a non-empty description (its alt text) within Discord's limit, and no embed shows
+    a board (Discord's phone clients crop embed images, and an embed image has no alt text)."""
+    out = []
+    for n, (attachments, embeds) in enumerate(messages):
+        for a in attachments:
+            if BOARD_FILE.match(a.get("filename") or ""):
+                description = a.get("description") or ""
+                if not description.strip():
+                    out.append(f"message {n}: board {a['filename']} has no description (alt text)")
+                elif len(description) > MAX_ATTACHMENT_DESCRIPTION:
+                    out.append(f"message {n}: board {a['filename']} description is {len(description)} characters")
+        for e in embeds:
+            url = str((e.get("image") or {}).get("url") or "") + str((e.get("thumbnail") or {}).get("url") or "")
+            if "attachment://board" in url:
+                out.append(f"message {n}: an embed shows the board ({url})")
+    return out
+
+
+def boards_posted(messages: Iterable[tuple[list[JSON], list[JSON]]]) -> list[JSON]:
+    """The board attachments of messages given as (attachments, embeds)."""
+    return [a for attachments, _ in messages for a in attachments if BOARD_FILE.match(a.get("filename") or "")]
 
 
 def check_autocomplete(choices: list[JSON]) -> list[str]:

@@ -17,6 +17,7 @@ from PIL import Image
 
 from engine.dragonbond.system import awaiting
 from tests.discord.bot_fixtures import running_bot, store_for
+from tests.discord.limits import board_problems, boards_posted
 from tests.discord.fake_discord_model import message_text
 from tests.table.test_dragonbond_local import far_point
 from tests.table.test_dragonbond_table import next_command, playable  # noqa: F401 - the fixture
@@ -134,6 +135,10 @@ async def test_a_whole_battle_on_discord_to_the_result(fake_discord, redis, pref
         text = message_text(message)
         leaked = [c for c in hidden if c in text or names.thing(c) in text]
         assert not leaked, (leaked, text[:300])
+    # every board went out as an attachment of its own with its alt text, none inside an embed (issue 34 item 3)
+    posted = [(m.attachments, m.embeds) for m in fake.messages.values()]
+    assert len(boards_posted(posted)) > 3 and board_problems(posted) == []
+    assert all(b["description"] for b in boards_posted(posted))
 
 
 async def test_the_db_commands_fit_discord_in_both_languages(fake_discord, redis, prefix, playable):  # noqa: F811

@@ -17,6 +17,7 @@ from pathlib import Path
 
 from table.store import Store
 from tests.discord.bot_fixtures import running_bot
+from tests.discord.limits import board_problems, boards_posted
 from tests.discord.fake_discord_model import walk_components
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -161,6 +162,10 @@ async def test_a_whole_test_game_match_on_discord(fake_discord, redis, prefix):
     for message in (m for m in fake.messages.values() if not m.ephemeral):
         text = public_text(message).lower()
         assert not any(f"play {card}" in text or f"card: {card}" in text for card in unplayed), text[:300]
+    # every board went out as an attachment of its own with its alt text, none inside an embed (issue 34 item 3)
+    posted = [(m.attachments, m.embeds) for m in fake.messages.values()]
+    assert len(boards_posted(posted)) > 3 and board_problems(posted) == []
+    assert all(b["description"] for b in boards_posted(posted))
 
 
 def test_a_whole_test_game_match_at_the_local_table(tmp_path: Path, redis_url: str, prefix: str):

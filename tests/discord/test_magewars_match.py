@@ -14,6 +14,7 @@ import random
 from PIL import Image
 
 from tests.discord.bot_fixtures import open_match, running_bot, store_for
+from tests.discord.limits import board_problems, boards_posted
 from tests.discord.fake_discord_model import message_text
 
 
@@ -145,6 +146,10 @@ async def test_a_whole_mage_wars_duel_on_discord(fake_discord, redis, prefix):
         for reply in replies[other]:
             assert not named(secret, message_text(reply))
     assert hidden_names, "the duel had enchantments cast face down"
+    # every board went out as an attachment of its own with its alt text, none inside an embed (issue 34 item 3)
+    posted = [(m.attachments, m.embeds) for m in fake.messages.values()]
+    assert len(boards_posted(posted)) > 3 and board_problems(posted) == []
+    assert all(b["description"] for b in boards_posted(posted))
 
 
 async def test_a_pass_at_the_end_of_a_window_becomes_the_panel(fake_discord, redis, prefix):

@@ -20,6 +20,7 @@ from engine.core.system import find_system
 from engine.tambores.state import card_id
 from table.store import Store
 from tests.discord.bot_fixtures import running_bot
+from tests.discord.limits import board_problems, boards_posted
 from tests.discord.fake_discord_model import message_text, walk_components
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -188,6 +189,10 @@ async def test_a_whole_battle_on_discord_to_the_result_embed(fake_discord, redis
     hidden = secret_and_shown(match.state)[0] - ever_shown
     for message in (m for m in fake.messages.values() if not m.ephemeral):
         assert not [n for n in hidden if n in message_text(message)]
+    # every board went out as an attachment of its own with its alt text, none inside an embed (issue 34 item 3)
+    posted = [(m.attachments, m.embeds) for m in fake.messages.values()]
+    assert len(boards_posted(posted)) > 3 and board_problems(posted) == []
+    assert all(b["description"] for b in boards_posted(posted))
 
 
 async def test_the_training_pack_chosen_with_pack_after_importing_it(fake_discord, redis, prefix):

@@ -14,6 +14,7 @@ import random
 from PIL import Image
 
 from tests.discord.bot_fixtures import running_bot, store_for
+from tests.discord.limits import board_problems, boards_posted
 from tests.discord.underworlds_play import hidden_card_names, pick_action
 
 WARBANDS = {"player1": "Steelheart", "player2": "Garrek"}
@@ -132,6 +133,10 @@ async def test_a_whole_match_on_discord_to_the_victory_embed(fake_discord, redis
         leaked = [name for name in hidden if name in text]
         assert not leaked, (leaked, text[:500])
     assert any(m.ephemeral for m in fake.messages.values())
+    # every board went out as an attachment of its own with its alt text, none inside an embed (issue 34 item 3)
+    posted = [(m.attachments, m.embeds) for m in fake.messages.values()]
+    assert len(boards_posted(posted)) > 3 and board_problems(posted) == []
+    assert all(b["description"] for b in boards_posted(posted))
 
 
 async def test_undo_through_buttons_and_an_idle_reminder_that_pings_only_the_player_to_act(fake_discord, redis,

@@ -11,7 +11,9 @@ from engine.core.rng import SeededRng
 from engine.underworlds.hexgrid import Hex
 from engine.underworlds.system import UnderworldsSystem
 from render.underworlds.hexboard import hex_centre, hex_radius
-from table.underworlds.board import BOARD_WIDTH, battlefield_of, board_labels, render_view, seat_colours
+from table.underworlds.board import (
+    BOARD_WIDTH, MIN_HEX_PX, battlefield_of, board_labels, render_view, seat_colours, wide_enough,
+)
 
 SYSTEM = UnderworldsSystem()
 SEATS = ("player1", "player2", "player3", "player4")
@@ -38,20 +40,23 @@ def test_four_player_board_is_a_png_with_four_colours_and_a_legend_of_players():
     png = render_view(view, names=NAMES)
     assert png[:8] == b"\x89PNG\r\n\x1a\n"
     image = Image.open(io.BytesIO(png))
-    assert image.format == "PNG" and image.size[0] == BOARD_WIDTH
-    image = image.convert("RGB")
     battlefield = battlefield_of(view)
     assert battlefield is not None and len(battlefield.boards) == 4
+    # wide enough for hexes of MIN_HEX_PX: at 1280, the coordinates of occupied hexes ran under the fighters
+    width = wide_enough(battlefield, BOARD_WIDTH)
+    assert image.format == "PNG" and image.size[0] == width > BOARD_WIDTH
+    assert hex_radius(battlefield, width=width) >= MIN_HEX_PX
+    image = image.convert("RGB")
     colours = seat_colours(view)
     assert len({c.lower() for c in colours.values()}) == 4  # four distinct warband colours
     # Every fighter is drawn on its hex in its player's colour.
     for f in view["fighters"]:
-        x, y = hex_centre(battlefield, Hex.parse(f["hex"]), width=BOARD_WIDTH)
+        x, y = hex_centre(battlefield, Hex.parse(f["hex"]), width=width)
         ring = [image.getpixel((x + dx, y + dy)) for dx, dy in ((-14, 0), (14, 0), (0, -14), (0, 14))]
         assert sum(_near(p, colours[f["seat"]]) for p in ring) >= 3, (f["id"], ring)
     # Below the battlefield, the legend: each player's colour (in the swatch beside their name).
-    board_bottom = max(hex_centre(battlefield, h, width=BOARD_WIDTH)[1] for h in battlefield.hexes) \
-        + hex_radius(battlefield, width=BOARD_WIDTH)
+    board_bottom = max(hex_centre(battlefield, h, width=width)[1] for h in battlefield.hexes) \
+        + hex_radius(battlefield, width=width)
     legend = image.crop((0, round(board_bottom) + 2, image.size[0], image.size[1]))
     found = {c for _, c in legend.getcolors(1 << 20)}
     for seat, colour in colours.items():

@@ -21,7 +21,7 @@ from engine.core.errors import IllegalAction, InvalidInput
 from engine.core.system import JSON, Outcome, SystemInfo, register
 from table.commands import CommandSpec, Option
 from table.i18n import add_catalogue, message
-from table.presenter import InfoCommand, Scene, register_presenter
+from table.presenter import InfoCommand, Scene, embed_alt_text, register_presenter
 from table.reply import Embed, Field, Reply
 
 SEATS = ("cross", "nought")
@@ -208,6 +208,14 @@ class NoughtsAndCrossesPresenter:
         title = (message("ttt.result.won", scene.lang, player=scene.players.get(winner, winner)) if winner
                  else message("ttt.result.draw", scene.lang))
         return Embed(title=title, footer=f"dice seed {seed}" if seed else "")
+
+    def board_description(self, scene: Scene, events: Sequence[JSON], outcome: Mapping[str, Any] | None) -> str:
+        view = scene.view
+        marks = {"cross": "X", "nought": "O", "block": "#"}
+        rows = [f"{cell} {marks.get(mark, mark)}" for cell, mark in sorted(view["board"].items())]
+        embed = (self.result(scene, outcome, None) if outcome is not None
+                 else self.panel(scene, {s: s for s in view["seats"]}, None))
+        return embed_alt_text(embed, self.event_lines(scene, events), rows)
 
     def board(self, scene: Scene, events: Sequence[JSON]) -> bytes | None:
         view, cell = scene.view, 60

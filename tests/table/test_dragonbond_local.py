@@ -82,12 +82,16 @@ async def test_a_whole_battle_at_the_local_table(redis, prefix, tmp_path, playab
     result = last["embeds"][-1]
     assert "wins the battle" in result["title"] or "draw" in result["title"]
     assert "victory points" in result["description"] and "Training pack" in result["description"]
-    boards = [p for r in replies for p in r["files"]]
+    boards = [f for r in replies for f in r["files"]]
     assert len(boards) > 10
-    for path in boards:
-        image = Image.open(path)
+    for board in boards:
+        assert 0 < len(board["description"]) <= 1024  # the board's alt text (issue 34 item 3)
+        image = Image.open(board["path"])
         image.verify()
         assert image.format == "PNG"
+    # the last board has the result drawn above the battlefield (issue 34 item 2), and says it in its alt text
+    assert Image.open(boards[-1]["path"]).height > Image.open(boards[-2]["path"]).height
+    assert result["title"].lstrip("🏆 ") in boards[-1]["description"]
     # the dice of every attack were shown with their colours
     combats = [e for r in replies for e in r["embeds"] if e.get("title", "").startswith(("⚔️", "🏹"))]
     assert combats and any("×" in f["value"] for e in combats for f in e["fields"])

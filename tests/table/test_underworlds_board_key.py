@@ -84,7 +84,7 @@ def test_the_key_is_the_digest_of_what_is_drawn_as_repr_writes_it():
                       for p in board.pieces_of(view)]
             drawn_arrows = board.arrows_of(events, view)
             seated = board.board_seats(view)[:len(battlefield.boards)]
-            legend = [board.seat_colours(view)[s] for s in seated] if len(view["seats"]) > 2 else []
+            legend = [board.seat_colours(view)[s] for s in seated]  # two players too (issue 34: whose colour is whose)
             what = ((view["battlefield"], list(view.get("pack_boards") or ())), pieces, board.tokens_of(view),
                     drawn_arrows, board.board_labels(view, names)[:len(battlefield.boards)], "es", legend,
                     board.BOARD_WIDTH)
