@@ -147,7 +147,7 @@ def targets(state: JSON, caster: str, c: Card) -> list[JSON]:
         elif "&" in text:  # "Creature & Zone": Teleport's creature and destination (§7.7)
             if object_matches(state, text.split("&")[0].strip(), o["id"], seat):
                 out += [{"target": o["id"], "zone": z} for z in zones]
-        elif object_matches(state, text, o["id"], seat) and _placeable(state, c, o) and _text_allows(state, c, o):
+        elif object_matches(state, text, o["id"], seat) and _placeable(state, c, o, seat) and _text_allows(state, c, o):
             out.append({"target": o["id"]})
     if "Zone" in text.split() and "or" in text.split():  # "Zone or Object" (Decoy)
         out += [{"zone": z} for z in zones if _zone_fits(state, c, z, seat)]
@@ -162,18 +162,20 @@ def _new_hosts(state: JSON, caster: str, ench: JSON, low: int, high: int) -> lis
     within range and LoS of the caster, other than where it is, holding none of its name (§9.7)."""
     ec = card(ench["card"])
     here = caster_zone(state, caster)
+    seat = state["objects"][caster]["controller"]
     out: list[JSON] = []
     if ench.get("attached_zone"):
         return [{"zone": z} for z in arena.zones(size(state)) if z != ench["attached_zone"]
                 and arena.in_range(here, z, low, high) and _sees(state, caster, z)
-                and not any(o.get("attached_zone") == z and o["card"] == ench["card"] for o in state["objects"].values())]
+                and not any(o.get("attached_zone") == z and o["card"] == ench["card"] and known(o, seat)
+                            for o in state["objects"].values())]
     for o in sorted(state["objects"].values(), key=lambda o: o["order"]):
         zone = zone_of(state, o["id"])
         if o["id"] in (ench["id"], ench.get("attached_to")) or zone is None or o.get("border") \
                 or not arena.in_range(here, zone, low, high) or not _sees(state, caster, zone):
             continue
         if isinstance(ec.target, str) and object_matches(state, ec.target, o["id"], ench["controller"]) \
-                and not any(a["card"] == ench["card"] for a in attached(state, o["id"])):
+                and not any(a["card"] == ench["card"] and known(a, seat) for a in attached(state, o["id"])):
             out.append({"new": o["id"]})
     return out
 
@@ -191,7 +193,8 @@ def _zone_fits(state: JSON, c: Card, zone: str, seat: str) -> bool:
     """A zone conjuration or enchantment may go there (§9.6, §9.7): never two of one name in a zone; one Zone
     Exclusive conjuration per zone; a trap only in a zone without enemy creatures (its card text)."""
     here = [o for o in state["objects"].values() if o.get("zone") == zone or o.get("attached_zone") == zone]
-    if c.type in (CardType.CONJURATION, CardType.ENCHANTMENT) and any(o["card"] == c.name for o in here):
+    if c.type in (CardType.CONJURATION, CardType.ENCHANTMENT) and any(o["card"] == c.name and known(o, seat)
+                                                                      for o in here):
         return False
     if c.type == CardType.CONJURATION and "Zone Exclusive" in c.traits and any(
             has_card(o["card"]) and "Zone Exclusive" in card(o["card"]).traits for o in here):
@@ -239,10 +242,18 @@ def connected_borders(b: str, arena_size: tuple[int, int]) -> list[str]:
     return [o for o in arena.borders(arena_size) if o != b and _ends(o) & _ends(b)]
 
 
-def _placeable(state: JSON, c: Card, host: JSON) -> bool:
-    """An attachment fits its host: no two of one name on an object (§9.7), a free slot for equipment (§9.8)."""
+def known(obj: JSON, seat: str) -> bool:
+    """Whether ``seat`` knows which card ``obj`` is: not another controller's face-down enchantment (§9.7)."""
+    return not (obj.get("face_down") and obj["controller"] != seat)
+
+
+def _placeable(state: JSON, c: Card, host: JSON, seat: str | None = None) -> bool:
+    """An attachment fits its host: no two of one name on an object (§9.7), a free slot for equipment (§9.8).
+    Only the names the caster ``seat`` knows count: the other player's face-down enchantments are unknown to it,
+    and the book settles two of a name on one target when the second is revealed (§9.7 "Uniqueness": the newly
+    revealed one is countered, ``system._reveal``)."""
     if c.type in (CardType.ENCHANTMENT, CardType.CONJURATION, CardType.EQUIPMENT):
-        if any(a["card"] == c.name for a in attached(state, host["id"])):
+        if any(a["card"] == c.name and (seat is None or known(a, seat)) for a in attached(state, host["id"])):
             return c.type == CardType.EQUIPMENT and host["controller"] == state["objects"][host["id"]]["controller"]
     if c.type == CardType.EQUIPMENT:
         return host["kind"] == "mage"
@@ -328,6 +339,8 @@ def _rebinds(state: JSON, caster: str) -> list[JSON]:
         return []
     out = []
     for item in attached(state, caster):
+        if item["owner"] != obj["controller"]:
+            continue  # the bound spell comes from the owner's spellbook, which the wearer may not see (§9.9)
         m = _BIND.search(card(item["card"]).text or "") if item.get("bound") and has_card(item["card"]) else None
         if m and "change the bound spell" in (card(item["card"]).text or ""):
             out += [{"type": "Cast", "caster": caster, "spell": REBIND, "from": item["id"], "bind": n}
@@ -504,7 +517,7 @@ def cast(state: JSON, action: JSON, rng: Any, speed: str) -> list[JSON]:
     seat = state["objects"][caster]["controller"]
     name = action["spell"]
     events: list[JSON] = []
-    if name == abilities.RESTORE:
+    if abilities.is_restore(action):
         return abilities.restore(state, action)
     if name == REBIND:
         return _rebind(state, seat, action)
@@ -521,7 +534,7 @@ def cast(state: JSON, action: JSON, rng: Any, speed: str) -> list[JSON]:
     c = card(name)
     fields = _fields(action)
     cost = _pay_costs(state, seat, caster, c, fields, action)
-    public = {k: v for k, v in fields.items()}
+    public = {k: v for k, v in fields.items() if k != "bind"}  # the bound spell is face down (§9.9): SpellBound
     hidden = c.type == CardType.ENCHANTMENT
     events.append({"type": "SpellCast", "seat": seat, "caster": caster, "cost": cost,
                    "spell": None if hidden else name, **public})
@@ -534,6 +547,8 @@ def cast(state: JSON, action: JSON, rng: Any, speed: str) -> list[JSON]:
         decided = _counter_window(state, seat, c, fields)
     taker = None
     for oid, paid in decided:  # in the order their holder revealed them; one paid answers the spell
+        if oid not in state["objects"]:
+            continue  # gone meanwhile: nothing to reveal
         if state["objects"][oid]["card"] == "Nullify":
             if _nullified(state, seat, c, fields, events, pay=paid, only=oid):
                 if not action.get("from"):
@@ -598,15 +613,19 @@ def lost(state: JSON, action: JSON, rng: Any = None, speed: str = "") -> list[JS
     if caster not in state["objects"]:
         return []
     seat = state["objects"][caster]["controller"]
+    # its mana was paid when it stopped at the question (windows.hold): the state kept it paid
     if name == "Arcane Zap":
-        pay(state, caster, 1)
         state["used"][seat].append(name)
     else:
         c = card(name)
-        _pay_costs(state, seat, caster, c, _fields(action), action)
-        name = None if c.type == CardType.ENCHANTMENT else name  # cast face down: never named (§9.7)
-        if not action.get("from"):
+        if action.get("from"):  # a spellbound spell: its once a round is spent, it stays bound (§9.9)
+            state["used"][seat].append(f"bound:{action['from']}")
+        else:
+            if name in (state["planned"][seat] if state["objects"][caster]["kind"] == "mage"
+                        else [state["assigned"][seat].get(caster)]):
+                _take_prepared(state, seat, caster, name=c.name)
             state["discard"][seat].append(c.name)
+        name = None if c.type == CardType.ENCHANTMENT else name  # cast face down: never named (§9.7)
     return [{"type": "SpellCountered", "seat": seat, "spell": name, "by": "cancelled"}]
 
 

@@ -285,17 +285,21 @@ def _avoid(state: JSON, attacker: str | None, bar: JSON, defender: str, rng: Rng
     (``windows.defend``; nobody asked, ``declared`` decides). Returns (avoided, events)."""
     events: list[JSON] = []
     obj = state["objects"][defender]
-    blocks = stats.hidden_blocks(state, defender)
+    # only the defender's own Blocks are its to reveal and pay (§9.7: an enchantment's controller reveals it); one
+    # of another player on it is revealed by that player, who is not asked here: it goes unpaid, without effect
+    own = [b for b in stats.hidden_blocks(state, defender)
+           if state["objects"][b["object"]].get("controller") == obj.get("controller")]
+    blocks = own + [b for b in stats.hidden_blocks(state, defender) if b not in own]
     backs = any(a.get("face_down") and a.get("controller") == obj.get("controller")
                 for a in stats.attachments(state, defender, revealed_only=False))  # public as card backs (§9)
     asked = None if unavoidable else windows.defend(state, defender, usable_defenses(state, defender, bar),
-                                                    blocks, strike, backs)
+                                                    own, strike, backs)
     if asked is not None:
         declared = {**declared, "defense": asked["defense"], "pay_block": asked.get("block", True)}
     for block in blocks:
         ench = state["objects"][block["object"]]
         mage = _mage_of(state, ench.get("controller"))
-        pays = declared.get("pay_block", True) and not unavoidable and mage is not None and \
+        pays = declared.get("pay_block", True) and block in own and not unavoidable and mage is not None and \
             int(mage.get("mana", 0)) >= block["reveal_cost"]
         if pays:
             mage["mana"] = int(mage["mana"]) - block["reveal_cost"]

@@ -83,9 +83,9 @@ import itertools
 from typing import Any, Callable, TypeVar
 
 from engine.core.errors import IllegalAction, InvalidInput
-from engine.core.system import JSON, Outcome, SystemInfo
+from engine.core.system import JSON, Outcome, Sample, SystemInfo
 from engine.magewars import abilities, arena, auras, casting, choices, effects, familiars, mages, movement, referee, spellbooks
-from engine.magewars import windows
+from engine.magewars import secrets, windows
 from engine.magewars import round as rounds
 from engine.magewars.cards import card, has_card, match_pack, number, pack_of, shown_pack, with_pack
 from engine.magewars.state import barriers, clone, other, zone_of
@@ -123,6 +123,41 @@ ZAP_CARD = {"name": "Arcane Zap", "type": "Attack", "action": "Quick", "range": 
                          "notes": []}]}
 
 
+SAMPLE_PACK_CARD = {"id": "league-imp", "name": "League Imp", "type": "creature", "subtypes": ["Imp"],
+                    "schools": [{"school": "arcane", "level": 1}], "cost": 5, "casting_speed": "full",
+                    "range": {"min": 0, "max": 0}, "target": "Zone", "life": 4, "armor": 0,
+                    "attacks": [{"name": "Claw", "speed": "quick", "range_type": "melee", "dice": 3}]}
+"""A pack's own creature (tests' League Imp) for the conformance sample of a built book with pack cards."""
+SAMPLE_PACK = {"schema_version": 1, "game": "magewars", "id": "imps", "name": "Imps", "version": "1",
+               "author": "conformance", "provenance": "our own house cards",
+               "entries": {"cards": [SAMPLE_PACK_CARD]}}
+
+
+def _built_book() -> dict[str, int]:
+    """The Wizard's starter book with a Mana Leech traded for the pack's League Imp (a built book, §15)."""
+    book = spellbooks.contents("starter-wizard")
+    book["Mana Leech"] -= 1
+    return {**book, "League Imp": 1}
+
+
+SAMPLES = (
+    Sample("apprentice", {"mode": "apprentice"}, 2, 4000),
+    Sample("apprentice-no-windows", {"mode": "apprentice", "windows": False}, 2, 4000),
+    Sample("apprentice-wizard-priestess", {"mode": "apprentice", "mages": {"player1": "wizard",
+                                                                           "player2": "priestess"}}, 2, 4000),
+    *(Sample(f"full-{a}-{b}", {"mode": "full", "mages": {"player1": a, "player2": b}}, 2, 6000)
+      for a, b in (("wizard", "priestess"), ("warlock", "beastmaster"))),
+    *(Sample(f"full-{a}-{b}-no-windows", {"mode": "full", "mages": {"player1": a, "player2": b}, "windows": False},
+             2, 6000) for a, b in (("priestess", "warlock"), ("beastmaster", "wizard"))),
+    Sample("full-built-book-pack", {"mode": "full", "mages": {"player1": "wizard", "player2": "priestess"},
+                                    "books": {"player1": _built_book()}, "pack": SAMPLE_PACK}, 2, 6000),
+    Sample("chosen-at-the-table", {"pack": SAMPLE_PACK}, 2, 6000),
+)
+"""The conformance suite's set-ups (engine/core/system.py ``Sample``): apprentice and full duels, windows on and
+off, each mage on each side, a built book with a pack's card, and a match whose players choose mode, mages and
+books (``choices.py``). Bounds: random play of a full duel ends within a few thousand actions."""
+
+
 Method = TypeVar("Method", bound=Callable[..., Any])
 
 
@@ -142,6 +177,16 @@ class MageWars:
 
     info = SystemInfo("magewars", "Mage Wars Arena", SEATS, aliases=("mw", "mage wars"),
                       summary="Duel of mages in a zoned arena")
+
+    samples = SAMPLES
+
+    def redeal(self, state: JSON, seat: str, rng: Any) -> JSON:
+        """``seat``'s hidden things drawn again (secrets.py): its book, plans, face-down enchantments' identities
+        and bound spells, everything public unchanged; a new state."""
+        if not state.get("pack_cards"):
+            return secrets.redeal(state, seat, rng)
+        with with_pack(pack_of(state)):
+            return secrets.redeal(state, seat, rng)
 
     # ---- setup ---------------------------------------------------------------------------------------------
 
@@ -220,8 +265,9 @@ class MageWars:
         out: list[JSON] = []
         if seat in self.awaiting(state):
             out += self._decisions(state, seat)
+        answering = windows.answered_by(windows.asking(state), seat)
         out += [{"type": "Reveal", "enchantment": o["id"]} for o in self._hidden_of(state, seat)
-                if self._reveal_cost(state, o) <= self._mage(state, seat)["mana"]]
+                if self._reveal_cost(state, o) <= self._mage(state, seat)["mana"] and o["id"] not in answering]
         return out + [{"type": "Concede"}]
 
     def _mage(self, state: JSON, seat: str) -> JSON:
@@ -450,8 +496,9 @@ class MageWars:
         new = clone(state)
         if kind in ("Adjust", "Note"):
             return referee.apply(new, seat, action)
-        if kind == "Concede":
-            new.update(over=True, phase="over", step="over", winner=other(new, seat), reason="concede")
+        if kind == "Concede":  # during set-up (choosing) the phase stays: there is no arena to show yet
+            new.update(over=True, phase="choosing" if new["phase"] == "choosing" else "over", step="over",
+                       winner=other(new, seat), reason="concede")
             return new, [{"type": "Conceded", "seat": seat}, {"type": "GameOver", "winner": new["winner"],
                                                                "reason": "concede"}]
         if kind == "Prepare":
@@ -535,6 +582,12 @@ class MageWars:
         if kind == "EndTurn":
             return rounds.end_activation(state, rng)
         if kind == "Move":
+            mover = state["objects"].get(act["object"]) if act else None
+            if mover is None or not mover.get("zone") or \
+                    action["to"] not in arena.adjacent(mover["zone"], tuple(state["size"])):
+                # a rerun after a reveal moved the creature (Divine Intervention's teleport): no longer legal, so
+                # the move is cancelled and lost (windows.answer; seed l.363)
+                raise IllegalAction("mw.move.not_adjacent", to=str(action["to"]))
             through_thorns = movement.full_action_crossing(state, act["object"], action["to"]) or action.get("climb")
             if effects.teleport_moves(state, act["object"]):
                 events, hindered = movement.teleport(state, act["object"], action["to"], rng), False
@@ -667,7 +720,7 @@ class MageWars:
             return cast(state, action, rng, "full")
         if step == "activation":
             act = state["activation"]
-            if action["spell"] == abilities.RESTORE:
+            if abilities.is_restore(action):
                 speed = abilities.restore_speed(action)
             elif action["spell"] == casting.REBIND:
                 speed = "quick"
@@ -703,14 +756,14 @@ class MageWars:
             if act:
                 self._count_move(state, act)
             return self._maybe_end(state, rng)
+        past_declare = question["answers"] or not (question["type"] == "window" and question["timing"] == "attack")
+        if not past_declare:  # cancelled in its declare step: its costs (Pacify, Suppression Cloak) are not spent
+            windows.hold(state, {o: m for o, m in question.get("held", {}).items()
+                                 if state["objects"].get(o, {}).get("controller") == seat}, +1)
         bars = stats.attacks(state, act["object"]) if act and act["object"] in state["objects"] else []
         if action["attack"] >= len(bars):
             return self._maybe_end(state, rng) if act else []
         bar = bars[action["attack"]]
-        past_declare = question["answers"] or not (question["type"] == "window" and question["timing"] == "attack")
-        if past_declare and action["target"] in state["objects"] and \
-                self._attack_cost(state, act["object"], action["target"], bar) <= self._mage(state, seat)["mana"]:
-            self._pay_attack_cost(state, act["object"], action["target"], bar)
         act["full" if bar.get("action") == "full" else "quick"] = True
         return self._maybe_end(state, rng)
 
@@ -737,7 +790,13 @@ class MageWars:
         host = ench.get("attached_to")
         c = card(ench["card"])
         from engine.magewars.state import destroy
-        if host and isinstance(c.target, str) and not casting.object_matches(state, c.target, host, seat):
+        twin = any(o["id"] != oid and o["card"] == ench["card"] and not o.get("face_down") and o["kind"] == "enchantment"
+                   and ((host and o.get("attached_to") == host) or (not host and ench.get("attached_zone")
+                                                                    and o.get("attached_zone") == ench["attached_zone"]))
+                   for o in state["objects"].values())
+        if twin:  # §9.7 Uniqueness: revealed beside a revealed one of its name, the new one is countered
+            destroy(state, oid, events, cause="countered: same name already revealed there")
+        elif host and isinstance(c.target, str) and not casting.object_matches(state, c.target, host, seat):
             destroy(state, oid, events, cause="no longer a legal target")
         elif "When Decoy is revealed, destroy it" in (c.text or "") or casting.mandatory(c):
             destroy(state, oid, events, cause="revealed")  # Decoy; a mandatory one out of its trigger (§9.7)
