@@ -142,7 +142,8 @@ def targets(state: JSON, caster: str, c: Card) -> list[JSON]:
             continue
         if "New Target" in text:  # Shift / Steal Enchantment: the enchantment and where it goes
             first = text.split("&")[0].strip()
-            if object_matches(state, first, o["id"], seat) and (c.name != SHIFT or o["controller"] == seat):
+            if object_matches(state, first, o["id"], seat) and (c.name != SHIFT or o["controller"] == seat) \
+                    and (c.name != STEAL or _may_control(state, seat, o)):
                 out += [{"target": o["id"], **new} for new in _new_hosts(state, caster, o, low, high)]
         elif "&" in text:  # "Creature & Zone": Teleport's creature and destination (§7.7)
             if object_matches(state, text.split("&")[0].strip(), o["id"], seat):
@@ -155,6 +156,14 @@ def targets(state: JSON, caster: str, c: Card) -> list[JSON]:
 
 
 SHIFT, STEAL = "Shift Enchantment", "Steal Enchantment"
+
+
+def _may_control(state: JSON, seat: str, ench: JSON) -> bool:
+    """Steal Enchantment: the caster takes the enchantment "as if you just cast and revealed the spell" (its text),
+    so an "<X> Only" enchantment only for a mage who meets it (§15: Holy Mage Only, Priestess Only)."""
+    from engine.magewars.spellbooks import only_allows
+    mage = state["objects"].get(state["mages"].get(seat, ""))
+    return mage is None or not has_card(ench["card"]) or only_allows(card(ench["card"]), mage.get("mage", ""))
 
 
 def _new_hosts(state: JSON, caster: str, ench: JSON, low: int, high: int) -> list[JSON]:
@@ -416,6 +425,9 @@ def choices(state: JSON, c: Card, fields: JSON, seat: str) -> list[JSON]:
         return [{**fields, "mage": m} for m in sorted(state["mages"].values()) if m in state["objects"]
                 and arena.distance(fields["zone"], zone_of(state, m)) <= n
                 and arena.line_of_sight(fields["zone"], zone_of(state, m), state["barriers"], size(state))]
+    rings = _worn_rings(state, fields.get("target"), c)
+    if rings:  # §9.8: two rings worn, a third cast: the caster chooses which one it replaces
+        return [{**fields, "replace": r} for r in rings]
     if c.name in (DISSOLVE, EXPLODE) and "target" in fields:
         return [{**fields, "equipment": o["id"]} for o in attached(state, fields["target"])
                 if o["kind"] == "equipment"]
@@ -432,6 +444,18 @@ def choices(state: JSON, c: Card, fields: JSON, seat: str) -> list[JSON]:
         if kind == "attack":
             out.append({**fields, "direction": d, "extra": True})
     return out
+
+
+def _worn_rings(state: JSON, mage: Any, c: Card) -> list[str]:
+    """The rings a ring cast on ``mage`` may replace, when it must replace one of two (none of its name worn)."""
+    if c.type != CardType.EQUIPMENT or (c.slot or "") != "Ring" or not isinstance(mage, str) \
+            or mage not in state["objects"]:
+        return []
+    worn = [o for o in attached(state, mage) if o["kind"] == "equipment" and has_card(o["card"])]
+    rings = [o["id"] for o in worn if card(o["card"]).slot == "Ring"]
+    if len(rings) < RING_SLOTS or any(o["card"] == c.name for o in worn):
+        return []
+    return rings
 
 
 def available_mana(state: JSON, caster: str) -> int:
@@ -496,6 +520,14 @@ def castable(state: JSON, caster: str, speed: str) -> list[JSON]:
     return out
 
 
+def zap_card() -> Card:
+    """Arcane Zap as a card (§14.4: a quick Arcane attack spell of the Wizard, range 0-1, 3 dice, Ethereal),
+    for the rules that read a spell's card (Jinx)."""
+    return Card.model_validate({"id": "arcane-zap", "name": "Arcane Zap", "type": "attack",
+                                "schools": [{"school": "arcane", "level": 1}], "cost": 1, "casting_speed": "quick",
+                                "range": {"min": 0, "max": 1}, "target": "Creature or Conjuration"})
+
+
 def _zap_targets(state: JSON, caster: str) -> list[str]:
     """Arcane Zap: any creature or conjuration within 0-1 zones and in LoS (§14.4)."""
     here = caster_zone(state, caster)
@@ -529,6 +561,9 @@ def cast(state: JSON, action: JSON, rng: Any, speed: str) -> list[JSON]:
         state["used"][seat].append("Arcane Zap")
         events.append({"type": "SpellCast", "seat": seat, "caster": caster, "spell": name, "cost": 1,
                        "target": action["target"]})
+        # §14.4: a quick attack spell, cast like one: a Jinx on the Wizard triggers in its Counter step (§9.2)
+        if effects.jinxed(state, seat, caster, zap_card(), 1, events):
+            return events
         with windows.after(events):
             return events + _attack(state, caster, None, action["target"], rng, spell="Arcane Zap")
     c = card(name)
@@ -545,6 +580,13 @@ def cast(state: JSON, action: JSON, rng: Any, speed: str) -> list[JSON]:
         return events
     with windows.after(events):  # the spell cast is published while its Counter step waits
         decided = _counter_window(state, seat, c, fields)
+    if isinstance(fields.get("target"), str) and windows.moved_meanwhile(fields["target"]):
+        # §9.2 step 4: "If the target is no longer valid or has moved (even within the same zone), the spell is
+        # countered" (moved by what was revealed while the Counter step waited)
+        if not action.get("from"):
+            state["discard"][seat].append(name)
+        return events + [{"type": "SpellCountered", "seat": seat, "spell": None if hidden else name,
+                          "by": "target moved"}]
     taker = None
     for oid, paid in decided:  # in the order their holder revealed them; one paid answers the spell
         if oid not in state["objects"]:
@@ -567,7 +609,8 @@ def cast(state: JSON, action: JSON, rng: Any, speed: str) -> list[JSON]:
         for obj in state["objects"].values():
             if int(obj["id"][1:]) >= before and obj["card"] == c.name:
                 obj["owner"] = seat  # the card is still its owner's (§0 owner/controller)
-        if c.name in state["discard"][taker] and c.type == CardType.INCANTATION:
+        if not action.get("from") and c.name in state["discard"][taker] and c.type == CardType.INCANTATION:
+            # (a spellbound spell stays bound to its item, §9.9: no card went to the taker's pile)
             state["discard"][taker].remove(c.name)
             state["discard"][seat].append(c.name)
         return events
@@ -582,7 +625,8 @@ def cast(state: JSON, action: JSON, rng: Any, speed: str) -> list[JSON]:
 
 def _fields(action: JSON) -> JSON:
     return {k: action[k] for k in ("target", "zone", "border", "x", "direction", "extra", "equipment", "extend",
-                                   "bind", "mage", "new", "card", "conditions", "enchantments") if k in action}
+                                   "bind", "mage", "new", "card", "conditions", "enchantments", "replace")
+            if k in action}
 
 
 def _pay_costs(state: JSON, seat: str, caster: str, c: Card, fields: JSON, action: JSON) -> int:
@@ -777,7 +821,7 @@ def _resolve(state: JSON, seat: str, caster: str, c: Card, fields: JSON, rng: An
         state["barriers"] = _barriers(state)
         return events
     if c.type == CardType.EQUIPMENT:
-        return _equip(state, seat, c, target, fields.get("bind"))
+        return _equip(state, seat, c, target, fields.get("bind"), fields.get("replace"))
     if c.type == CardType.ENCHANTMENT:
         extra = {"attached_to": target} if target else {"attached_zone": fields.get("zone")}
         obj = new_object(state, c.name, "enchantment", seat, face_down=True, **extra)
@@ -790,7 +834,8 @@ def _barriers(state: JSON) -> dict[str, list[str]]:
     return {b: sorted(t) for b, t in barriers(state).items()}
 
 
-def _equip(state: JSON, seat: str, c: Card, mage: str, bind: str | None = None) -> list[JSON]:
+def _equip(state: JSON, seat: str, c: Card, mage: str, bind: str | None = None,
+           replace: str | None = None) -> list[JSON]:
     """Equipment attaches to a mage, who controls it (§9.8); one item per slot (rings: two); a same-name or
     same-slot item of the mage's own side returns to its owner's spellbook; an opponent's cannot replace it."""
     host = state["objects"][mage]
@@ -803,6 +848,8 @@ def _equip(state: JSON, seat: str, c: Card, mage: str, bind: str | None = None) 
             1 for w in worn if card(w["card"]).slot == "Ring") < RING_SLOTS)
         if o["card"] == c.name or same_slot:
             clash.append(o)
+    if replace and any(o["id"] == replace for o in clash):  # a third ring: only the ring chosen goes (§9.8)
+        clash = [o for o in clash if o["id"] == replace or o["card"] == c.name]
     events: list[JSON] = []
     if clash and host["controller"] != seat:
         state["discard"][seat].append(c.name)
@@ -823,8 +870,8 @@ def _equip(state: JSON, seat: str, c: Card, mage: str, bind: str | None = None) 
         if not book[bind]:
             del book[bind]
         obj.update(bound=bind, bound_shown=False)
-        events.append({"type": "SpellBound", "seat": seat, "object": obj["id"], "visible_to": [seat],
-                       "spell": bind})
+        events.append({"type": "SpellBound", "seat": seat, "object": obj["id"], "spell": bind,
+                       "visible_to": sorted({seat, obj["controller"]})})  # its owner, and the wearer who casts it
     return events + [{"type": "EquipmentAttached", "seat": seat, "object": obj["id"], "card": c.name,
                       "mage": mage}]
 

@@ -101,7 +101,8 @@ def redeal(state: JSON, seat: str, rng: Rng) -> JSON:
          and o["owner"] == seat and o["controller"] == seat), key=lambda o: o["order"])
     pool += [o["card"] for o in downs]
     bound = sorted((o for o in new["objects"].values() if o.get("bound") and not o.get("bound_shown")
-                    and o["owner"] == seat and o["id"] not in kept_items), key=lambda o: o["order"])
+                    and o["owner"] == seat and o["controller"] == seat and o["id"] not in kept_items),
+                   key=lambda o: o["order"])  # on another's mage its wearer knows the spell (it casts it)
     pool += [o["bound"] for o in bound]
     _shuffle(rng, pool)
     # the slots that take only some cards first, each its old card if nothing else fits

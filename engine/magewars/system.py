@@ -145,13 +145,13 @@ SAMPLES = (
     Sample("apprentice-no-windows", {"mode": "apprentice", "windows": False}, 2, 4000),
     Sample("apprentice-wizard-priestess", {"mode": "apprentice", "mages": {"player1": "wizard",
                                                                            "player2": "priestess"}}, 2, 4000),
-    *(Sample(f"full-{a}-{b}", {"mode": "full", "mages": {"player1": a, "player2": b}}, 2, 6000)
+    *(Sample(f"full-{a}-{b}", {"mode": "full", "mages": {"player1": a, "player2": b}}, 2, 10000)
       for a, b in (("wizard", "priestess"), ("warlock", "beastmaster"))),
     *(Sample(f"full-{a}-{b}-no-windows", {"mode": "full", "mages": {"player1": a, "player2": b}, "windows": False},
-             2, 6000) for a, b in (("priestess", "warlock"), ("beastmaster", "wizard"))),
+             2, 10000) for a, b in (("priestess", "warlock"), ("beastmaster", "wizard"))),
     Sample("full-built-book-pack", {"mode": "full", "mages": {"player1": "wizard", "player2": "priestess"},
-                                    "books": {"player1": _built_book()}, "pack": SAMPLE_PACK}, 2, 6000),
-    Sample("chosen-at-the-table", {"pack": SAMPLE_PACK}, 2, 6000),
+                                    "books": {"player1": _built_book()}, "pack": SAMPLE_PACK}, 2, 10000),
+    Sample("chosen-at-the-table", {"pack": SAMPLE_PACK}, 2, 10000),
 )
 """The conformance suite's set-ups (engine/core/system.py ``Sample``): apprentice and full duels, windows on and
 off, each mage on each side, a built book with a pack's card, and a match whose players choose mode, mages and
@@ -369,11 +369,11 @@ class MageWars:
         if obj is None or act["quick"] or act["full"]:
             return []
         t = stats.traits(state, oid)
-        fast, slow = t.has("Fast") and not t.has("Slow"), t.has("Slow") and not t.has("Fast")
+        fast, slow = self._pace(state, oid)
         out: list[JSON] = []
-        moves_allowed = (2 if fast else 1) + 1  # the quick action may be one more move (§7.1)
+        moves_allowed = 1 if slow else 2  # §7.1: two moves (the second as the quick action; Fast: two move actions)
         if obj["kind"] in ("mage", "creature") and not self._incapacitated(obj) and not conditions.restrained(obj) \
-                and not act["hindered"] and act["moved"] < moves_allowed and not (slow and act["moved"]):
+                and not act["hindered"] and act["moved"] < moves_allowed:
             if effects.teleport_moves(state, oid):  # Blue Gremlin: each move is a teleport to the next zone
                 out += [{"type": "Move", "to": z} for z in arena.adjacent(obj["zone"], tuple(state["size"]))]
             else:
@@ -409,7 +409,8 @@ class MageWars:
 
         def wounded(t: str) -> bool:
             o = state["objects"][t]
-            return o["kind"] in ("creature", "mage") and stats.living(state, t) and stats.damage(o) > 0
+            return o["kind"] in ("creature", "mage") and stats.living(state, t) and stats.damage(o) > 0 \
+                and o["controller"] != state["objects"][oid]["controller"]
         return [a for a in acts if a["type"] == "Attack" and bars[a["attack"]]["range_type"] == "melee"
                 and wounded(a["target"])]
 
@@ -469,10 +470,15 @@ class MageWars:
             if (bar.get("action") == "full" and not full) or bar.get("dice") is None:
                 continue  # no dice printed: an ability, not an attack (Huginn's Raven's Eye, _heal_abilities)
             for target in sorted(state["objects"], key=lambda k: state["objects"][k]["order"]):
+                # §10.1: any object with a life value, friendly or enemy: creatures, mages, conjurations, barriers
+                # (§9.6 "Attacking barriers") and conjurations attached to an object (Tanglevine)
                 t = state["objects"][target]
-                if target == oid or t["controller"] == state["objects"][oid]["controller"] or not t.get("zone"):
+                if target == oid or t["kind"] not in ("creature", "mage", "conjuration"):
                     continue
-                if bar["range_type"] == "ranged" and (not casting._sees(state, oid, t["zone"])
+                where = t.get("border") or zone_of(state, target)
+                if not where:
+                    continue
+                if bar["range_type"] == "ranged" and (not casting._sees(state, oid, where, border=bool(t.get("border")))
                                                       or not casting.ranged_target_ok(t)):
                     continue
                 try:
@@ -484,6 +490,11 @@ class MageWars:
                 if target in (state["activation"] or {}).get("refused", []):
                     continue
                 out.append({"type": "Attack", "attack": bar["index"], "target": target})
+            if any(t.get("trait") == "Sweeping" for t in bar.get("traits") or []):
+                # §13 Sweeping: a second attack against another target in the zone, chosen when declared
+                firsts = [a["target"] for a in out if a["attack"] == bar["index"] and "second" not in a]
+                out += [{"type": "Attack", "attack": bar["index"], "target": a, "second": b}
+                        for a in firsts for b in firsts if a != b and bar["range_type"] == "melee"]
         return out
 
     # ---- apply ---------------------------------------------------------------------------------------------
@@ -622,7 +633,8 @@ class MageWars:
             with windows.after(helm):
                 events = helm + effects.with_next_melee(state, act["object"], bar, lambda: movement.attack(
                     state, act["object"], action["attack"], action["target"], rng,
-                    declared={"charged": act["moved"] > 0}))
+                    declared={"charged": act["moved"] > 0,
+                              **({"second_target": action["second"]} if "second" in action else {})}))
             act = state["activation"]
             attacker = state["objects"].get(act["object"]) if act else None
             if act and attacker and bar["range_type"] == "melee" and not act.get("fury") \
@@ -634,13 +646,23 @@ class MageWars:
             return events + self._maybe_end(state, rng)
         raise IllegalAction("mw.illegal", action=str(kind))
 
-    def _count_move(self, state: JSON, act: JSON) -> None:
-        """A move action spent (§7.1)."""
+    @staticmethod
+    def _pace(state: JSON, oid: str) -> tuple[bool, bool]:
+        """(Fast, Slow) as they count (§7.1: "Fast and Slow on the same creature cancel each other")."""
         from engine.magewars import stats
+        if oid not in state["objects"]:
+            return False, False
+        t = stats.traits(state, oid)
+        return t.has("Fast") and not t.has("Slow"), t.has("Slow") and not t.has("Fast")
+
+    def _count_move(self, state: JSON, act: JSON) -> None:
+        """A move action spent (§7.1): the second move of a creature neither Fast nor Slow is its quick action and
+        ends the turn; a Fast one makes two move actions, then a quick action that cannot be a third move; a Slow
+        one's turn ends as soon as it moves."""
         act["moved"] += 1
-        fast = stats.traits(state, act["object"]).has("Fast") if act["object"] in state["objects"] else False
-        if act["moved"] > (2 if fast else 1):
-            act["quick"] = True  # the second (Fast: third) move is the quick action and ends the turn (§7.1)
+        fast, slow = self._pace(state, act["object"])
+        if slow or (not fast and act["moved"] > 1):
+            act["quick"] = True
 
     def _push(self, state: JSON, action: JSON, rng: Any) -> list[JSON]:
         """The pusher's choice of direction (§7.6); once no choice is left, the match goes on where it waited."""
@@ -825,8 +847,8 @@ class MageWars:
         for obj in out["objects"].values():
             if obj.get("face_down") and obj["controller"] != seat:
                 obj["card"] = None
-            if obj.get("bound") and not obj.get("bound_shown") and obj["owner"] != seat:
-                obj["bound"] = None  # a spellbound spell is face down until first cast (§9.9)
+            if obj.get("bound") and not obj.get("bound_shown") and seat not in (obj["owner"], obj["controller"]):
+                obj["bound"] = None  # face down until first cast (§9.9); the wearer controls it and casts it
         shown = self._pack_shown(state, out, seat) if state.get("pack_cards") else None
         if shown:
             out["pack_cards"] = shown  # the table reads their stats as the duel does

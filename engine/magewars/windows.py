@@ -55,7 +55,7 @@ ANSWERS = ("Defend", "Counterstrike", "Counter", "Skip")
 """The actions answering them."""
 PAUSABLE = ("Attack", "Cast", "Move", "Push", "Teleport")
 """Actions inside which the other player may be asked (a push or teleport chosen on its own may spring a trap)."""
-HIDDEN = ("action", "answers", "tape", "private", "shown", "reveals", "held")
+HIDDEN = ("action", "answers", "tape", "private", "shown", "reveals", "held", "moved")
 """Parts of a pending question only the engine reads (``private``: only the asked seat)."""
 
 
@@ -84,12 +84,16 @@ def after(events: list[JSON]) -> Any:
         raise pause.after(events)
 
 
+MOVED_EVENTS = ("Moved", "Pushed", "Teleported")
+
+
 class _Asker:
     """The answers given so far to one action's questions, handed out in order."""
 
-    def __init__(self, answers: list[JSON], reveals: list[JSON]) -> None:
+    def __init__(self, answers: list[JSON], reveals: list[JSON], moved: list[str] = ()) -> None:
         self.answers = list(answers)
         self.reveals = list(reveals)
+        self.moved = set(moved)
         self.asked = 0
         self.opened: set[tuple[str, str]] = set()
 
@@ -207,6 +211,12 @@ def window(state: JSON, acting: str, target: Any, timing: str, counters: list[JS
     return {**answer, "decided": [[a["enchantment"], a["pay"]] for a in decided]}
 
 
+def moved_meanwhile(oid: str) -> bool:
+    """Whether ``oid`` was moved, pushed or teleported while a question of the action under way waited."""
+    asker = _ASKER.get()
+    return asker is not None and oid in asker.moved
+
+
 def moved(state: JSON, acting: str, creature: str) -> None:
     """The end of a move action (§7.3 step 6): "after a creature enters a zone, but before it can attack" each
     other player may reveal (seed l.627, Hallowed Ground), whatever it holds."""
@@ -270,6 +280,7 @@ def run(before: JSON, new: JSON, seat: str, action: JSON, rng: Any, apply: Any) 
     if not before.get("windows", True) or action["type"] not in PAUSABLE:
         waiting = asking(before)
         events = apply(new, seat, action, rng)
+        _note_moved(new, events)
         if waiting is not None and action["type"] == "Reveal" and asking(new) is not None:
             asking(new).setdefault("reveals", []).append({"object": action["enchantment"],
                                                           "at": len(waiting["answers"])})
@@ -277,7 +288,18 @@ def run(before: JSON, new: JSON, seat: str, action: JSON, rng: Any, apply: Any) 
             # each enchantment resolves at the moment it is revealed (§9.7)
             new["pending"] = new["pending"][1:] + new["pending"][:1]
         return new, events, False
-    return _attempt(before, seat, action, rng, apply, {"answers": [], "tape": []})
+    new, events, paused = _attempt(before, seat, action, rng, apply, {"answers": [], "tape": []})
+    if not paused:
+        _note_moved(new, events)
+    return new, events, paused
+
+
+def _note_moved(state: JSON, events: list[JSON]) -> None:
+    """What moved while a question waits (a push or teleport chosen meanwhile): noted in it, for §9.2 step 4."""
+    question = next((q for q in state.get("pending") or [] if q["type"] in KINDS), None)
+    shifted = [e["object"] for e in events if e.get("type") in MOVED_EVENTS]
+    if question is not None and shifted:
+        question["moved"] = sorted(set(question.get("moved", [])) | set(shifted))
 
 
 def _attempt(before: JSON, seat: str, action: JSON, rng: Any, apply: Any,
@@ -287,7 +309,7 @@ def _attempt(before: JSON, seat: str, action: JSON, rng: Any, apply: Any,
     new = clone(before)
     reveals, shown = so_far.get("reveals", []), so_far.get("shown", 0)
     _show(new, reveals, face_down=True)
-    asker, rolls = _Asker(so_far["answers"], reveals), _Tape(rng, so_far["tape"])
+    asker, rolls = _Asker(so_far["answers"], reveals, so_far.get("moved", [])), _Tape(rng, so_far["tape"])
     token = _ASKER.set(asker)
     try:
         events = apply(new, seat, action, rolls)
@@ -297,7 +319,7 @@ def _attempt(before: JSON, seat: str, action: JSON, rng: Any, apply: Any,
         hold(paused, held, -1)
         question = {**pause.question, "by": seat, "declared": declared(before, action), "action": action,
                     "answers": so_far["answers"], "tape": rolls.played, "reveals": reveals,
-                    "shown": len(pause.events), "held": held}
+                    "shown": len(pause.events), "held": held, "moved": sorted(asker.moved)}
         paused.setdefault("pending", []).insert(0, question)
         asked = {k: v for k, v in public(question, None).items() if k != "type"}
         # the part of the action already resolved is published now (the defender sees the earlier strikes)

@@ -86,7 +86,7 @@ def _perturb(action: dict, pick: random.Random) -> dict | None:
     return None
 
 
-def play(sample, seed: int, *, every: int = 25, check_all: int = 3) -> tuple[list[str], int, bool]:
+def play(sample, seed: int, *, every: int = 6, check_all: int = 3) -> tuple[list[str], int, bool]:
     """Play one random duel of ``sample``; returns (defects, actions, ended)."""
     defects: list[str] = []
     rng = SeededRng(seed.to_bytes(32, "big"))
