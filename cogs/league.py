@@ -18,6 +18,7 @@ from discord.ext import commands
 from cogs.match import game_choices
 from cogs.packs import pack_choices
 from cogs.send import actor_of, answer, message_kwargs
+from engine.league.times import zone_names
 from table.league.registry import league_games
 from table.league.service import Leagues
 from table.league.store import LeagueStore
@@ -44,6 +45,12 @@ async def league_choices(interaction: discord.Interaction, current: str) -> list
 async def league_game_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
     """The games leagues can be run for."""
     return [c for c in await game_choices(interaction, current) if c.value in league_games()]
+
+
+async def timezone_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """IANA time zones whose name contains what is typed (``madrid`` -> ``Europe/Madrid``)."""
+    typed = current.strip().lower().replace(" ", "_")
+    return [app_commands.Choice(name=z, value=z) for z in zone_names() if typed in z.lower()][:25]
 
 
 class LeagueButton(discord.ui.DynamicItem[discord.ui.Button],
@@ -112,22 +119,24 @@ class LeagueCog(commands.Cog):
                            pairing="How rounds are paired", starts="First day (YYYY-MM-DD, default today)",
                            ends="Last day (YYYY-MM-DD)", round_days="Days per round",
                            points="Points for win/draw/loss, such as 3/1/0",
-                           tiebreakers="Tiebreakers in order: h2h, score, sos (the roll-off comes last)",
+                           tiebreakers="In order: wins, losses, score, buchholz, median, sb, h2h, sos (default: the game's)",
                            bye_games="Games a bye counts as won", bye_score="Game-score difference a bye counts",
                            confirm_hours="Hours before an unanswered claim becomes final",
-                           pack="The server's data pack its lists and matches use (optional)")
-    @app_commands.autocomplete(game=league_game_choices, pack=pack_choices)
+                           pack="The server's data pack its lists and matches use (optional)",
+                           timezone="Its time zone, such as Europe/Madrid (deadlines are typed and shown in it; UTC)")
+    @app_commands.autocomplete(game=league_game_choices, pack=pack_choices, timezone=timezone_choices)
     async def create(self, interaction: discord.Interaction, name: str, game: str, format: str,
                      pairing: Literal["swiss", "round-robin"] = "swiss", starts: str | None = None,
                      ends: str | None = None, round_days: app_commands.Range[int, 1, 60] = 7,
-                     points: str = "3/1/0", tiebreakers: str = "h2h,score,sos",
+                     points: str = "3/1/0", tiebreakers: str | None = None,
                      bye_games: app_commands.Range[int, 1, 10] | None = None,
                      bye_score: app_commands.Range[int, 0, 1000] | None = None,
-                     confirm_hours: app_commands.Range[int, 1, 336] = 48, pack: str | None = None) -> None:
+                     confirm_hours: app_commands.Range[int, 1, 336] = 48, pack: str | None = None,
+                     timezone: str | None = None) -> None:
         await answer(interaction, lambda ctx: self.leagues.create(
             ctx, name, game, format, starts=starts, ends=ends, pairing=pairing, round_days=round_days, points=points,
             tiebreakers=tiebreakers, bye_games=bye_games, bye_score=bye_score, confirm_hours=confirm_hours,
-            pack=pack))
+            pack=pack, timezone=timezone))
 
     @group.command(name="join", description="Join a league with your list (text or file)")
     @app_commands.describe(list="Your list as text", file="Your list as a file", league=LEAGUE)
@@ -255,18 +264,22 @@ class LeagueCog(commands.Cog):
 
     @group.command(name="settings", description="Change settings mid-season (organiser)")
     @app_commands.describe(auto_advance="Pair the next round once every result is in",
-                           deadline="This round's deadline: YYYY-MM-DD [HH:MM] UTC", round_days="From the next round",
+                           deadline="This round's deadline in the league's time: Sunday 23:59, YYYY-MM-DD [HH:MM]",
+                           round_days="From the next round",
                            confirm_hours="Until a claim is final", remind_hours="Reminder before the deadline",
-                           ends="Last day: YYYY-MM-DD", format="Fixed", pairing="Fixed", league=LEAGUE)
-    @app_commands.autocomplete(league=league_choices)
+                           ends="Last day: YYYY-MM-DD", format="Fixed", pairing="Fixed", league=LEAGUE,
+                           timezone="The league's time zone, such as Europe/Madrid")
+    @app_commands.autocomplete(league=league_choices, timezone=timezone_choices)
     async def settings(self, interaction: discord.Interaction, auto_advance: bool | None = None,
                        deadline: str | None = None, round_days: app_commands.Range[int, 1, 60] | None = None,
                        confirm_hours: app_commands.Range[int, 1, 336] | None = None,
                        remind_hours: app_commands.Range[int, 0, 336] | None = None, ends: str | None = None,
-                       format: str | None = None, pairing: str | None = None, league: str | None = None) -> None:
+                       format: str | None = None, pairing: str | None = None, league: str | None = None,
+                       timezone: str | None = None) -> None:
         await answer(interaction, lambda ctx: self.leagues.settings(
             ctx, league, deadline=deadline, auto_advance=auto_advance, round_days=round_days,
-            confirm_hours=confirm_hours, remind_hours=remind_hours, ends=ends, format=format, pairing=pairing))
+            confirm_hours=confirm_hours, remind_hours=remind_hours, ends=ends, format=format, pairing=pairing,
+            timezone=timezone))
 
     @group.command(name="close", description="Close the league and reveal its roll-off seed (organiser)")
     @app_commands.describe(league=LEAGUE)

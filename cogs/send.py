@@ -88,6 +88,10 @@ def message_kwargs(reply: Reply) -> dict:
         for i, b in enumerate(reply.buttons[:5 * (5 - len(menus))]):
             view.add_item(discord.ui.Button(custom_id=b.custom_id, label=b.label[:80], style=_STYLES[b.style],
                                             disabled=b.disabled, row=len(menus) + i // 5))
+        # Components are dispatched by custom id (the table's own routing), never by a View object: a view still
+        # running when sent stays in discord.py's view store for the life of the process, one per message sent.
+        # Stopped before sending, it is only what the message carries.
+        view.stop()
         kwargs["view"] = view
     return kwargs
 

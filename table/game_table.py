@@ -204,9 +204,7 @@ class GameTable:
         undo_for = seat if match.rng_counter == before.rng_counter and undoable({"events": events}) else None
         mine = [e for e in events if seat in (e.get("visible_to") or ())]
         private = self.presenter.event_lines(self.scene(match, seat, ctx.lang), mine) if mine else []
-        # A secret choice is told by its public events only ("alice has chosen a warband").
-        headline = "" if private else \
-            f"**{scene.players.get(seat, seat)}**: {self.presenter.action_label(scene, action, short=True)}"
+        headline = self.headline(scene, seat, action, events)
         public = await self.public_reply(match, events, headline, undo_for=undo_for, lang=ctx.lang, scene=scene,
                                          board=board)
         if private:
@@ -457,6 +455,15 @@ class GameTable:
         return buttons, menus, hint
 
     # showing -------------------------------------------------------------------------------------
+    def headline(self, scene: Scene, seat: str, action: JSON, events: list[JSON]) -> str:
+        """The public line naming what ``seat`` did, or "" when the action is a secret: one that names a hidden
+        thing (the presenter's private fields, as on buttons), or whose events tell its player something privately
+        (a secret choice is told by its public events only: "alice has chosen a warband")."""
+        if not frozenset(self.presenter.private_fields).isdisjoint(action) or any(
+                seat in (e.get("visible_to") or ()) for e in events):
+            return ""
+        return f"**{scene.players.get(seat, seat)}**: {self.presenter.action_label(scene, action, short=True)}"
+
     async def public_reply(self, match: Match, events: list[JSON], headline: str = "", *,
                            undo_for: str | None = None, lang: str = "en", scene: Scene | None = None,
                            board: Awaitable[bytes | None] | None = None) -> Reply:

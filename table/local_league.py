@@ -16,14 +16,16 @@ def install(local: LocalTable) -> Leagues:
     leagues = Leagues(LeagueStore(services.redis, prefix=services.store.prefix), services.table, services.packs)
     cmd = local.command
 
-    @cmd("league create", ["name", "game", "format", "pairing", "starts", "ends", "points", "tiebreakers", "pack"],
-         help="/league create <name> game:<game> format:<format> [pairing:swiss|round-robin] [pack:<id>] — a league "
+    @cmd("league create", ["name", "game", "format", "pairing", "starts", "ends", "points", "tiebreakers", "pack",
+                           "timezone"],
+         help="/league create <name> game:<game> format:<format> [pairing:swiss|round-robin] "
+              "[tiebreakers:losses,score,...] [pack:<id>] [timezone:Europe/Madrid] — a league "
               "(/as x mod:yes)")
     async def create(ctx: Context, name: str = "", game: str = "", format: str = "", pairing: str = "swiss",
                      starts: str | None = None, ends: str | None = None, points: str = "3/1/0",
-                     tiebreakers: str = "h2h,score,sos", pack: str | None = None) -> Reply:
+                     tiebreakers: str | None = None, pack: str | None = None, timezone: str | None = None) -> Reply:
         return await leagues.create(ctx, name, game, format, pairing=pairing, starts=starts, ends=ends,
-                                    points=points, tiebreakers=tiebreakers, pack=pack)
+                                    points=points, tiebreakers=tiebreakers, pack=pack, timezone=timezone)
 
     @cmd("league join", ["file", "league"], help="/league join <list file> [league:<id>] — join with your list")
     async def join(ctx: Context, file: str = "", league: str | None = None) -> Reply:
@@ -36,17 +38,18 @@ def install(local: LocalTable) -> Leagues:
         return await leagues.start_round(ctx, league)
 
     @cmd("league settings", ["auto_advance", "deadline", "round_days", "confirm_hours", "remind_hours", "ends",
-                             "format", "pairing", "league"],
-         help="/league settings [auto_advance:yes|no] [deadline:YYYY-MM-DD] [round_days:n] [confirm_hours:n] "
-              "[remind_hours:n] [ends:YYYY-MM-DD] — change settings mid-season (organiser)")
+                             "format", "pairing", "league", "timezone"],
+         help="/league settings [auto_advance:yes|no] [deadline:'Sunday 23:59'|YYYY-MM-DD] [round_days:n] "
+              "[confirm_hours:n] [remind_hours:n] [ends:YYYY-MM-DD] [timezone:Europe/Madrid] — change settings "
+              "mid-season (organiser)")
     async def settings(ctx: Context, auto_advance: str | None = None, deadline: str | None = None,
                        round_days: str | None = None, confirm_hours: str | None = None,
                        remind_hours: str | None = None, ends: str | None = None, format: str | None = None,
-                       pairing: str | None = None, league: str | None = None) -> Reply:
+                       pairing: str | None = None, league: str | None = None, timezone: str | None = None) -> Reply:
         # typed text: the league's settings model reads "no", "3" as a switch and a number
         return await leagues.settings(ctx, league, deadline=deadline, auto_advance=auto_advance, round_days=round_days,
                                       confirm_hours=confirm_hours, remind_hours=remind_hours, ends=ends,
-                                      format=format, pairing=pairing)
+                                      format=format, pairing=pairing, timezone=timezone)
 
     @cmd("league pairings", ["round", "league"], help="/league pairings [round] — a round's pairings")
     async def pairings(ctx: Context, round: str | None = None, league: str | None = None) -> Reply:

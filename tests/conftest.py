@@ -21,6 +21,11 @@ collect_ignore = ["support"]  # imported by name only: a second import would reg
 load_games("tests.support.ttt")  # every game (engine and table packages), and the test game as a GAME_PLUGINS module
 
 
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--conformance-deep", action="store_true", default=False,
+                     help="play the conformance suite's release run: 1,000 matches per game (tests/conformance)")
+
+
 @pytest.fixture(scope="session")
 def redis_url(tmp_path_factory: pytest.TempPathFactory) -> str:
     """REDIS_URL when set, otherwise an embedded server for the whole session."""

@@ -93,10 +93,10 @@ def upgrade_structure(card: dict[str, Any]) -> tuple[dict[str, Any], bool]:
         got = {k: fields["attack"][k] for k in ("range", "dice", "symbol", "damage")}
         assert got == {k: expected[k] for k in got}, (card["id"], got, expected)
         leftover = []  # the profile is captured; its use (reaction or not) is still text
-        automated = False
+        structured = False
     else:
-        automated = not leftover and bool(fields["modifiers"] or fields["attack_keywords"])
-    return fields, automated
+        structured = not leftover and bool(fields["modifiers"] or fields["attack_keywords"])
+    return fields, structured
 
 
 def build_card(card: dict[str, Any], source: dict[str, Any]) -> dict[str, Any]:
@@ -111,7 +111,7 @@ def build_card(card: dict[str, Any], source: dict[str, Any]) -> dict[str, Any]:
         "tags": [m[1] for ln in card["rule_text"].split("\n") if (m := TAG_LINE.fullmatch(ln))],
         "restrictions": restrictions,
         "reaction": "Reaction:" in plain,
-        "automated": False,
+        "fully_structured": False,
         "source": {"repo": source["repo"], "path": source["path"], "commit": source["commit"],
                    "note": f"export const cards, key {card['id']}"},
     }
@@ -128,9 +128,9 @@ def build_card(card: dict[str, Any], source: dict[str, Any]) -> dict[str, Any]:
         out |= {"glory": card["glory"], "score": score, "kind": kind,
                 "condition": LABEL.sub("", plain, count=1)}
     elif card["type"] == "upgrade":
-        fields, automated = upgrade_structure(card)
+        fields, structured = upgrade_structure(card)
         out |= fields | {
-            "automated": automated,
+            "fully_structured": structured,
             "forbidden_to_large": any("cannot be given to a Large fighter" in r for r in restrictions),
             "givable_to_enemy": "can be given to enemy fighters" in plain,
         }

@@ -19,7 +19,7 @@ from engine.tambores.cards import ability, card
 from engine.tambores.ending import check_heroes
 from engine.tambores.effects import card_effects, hand_payments, hero_ability, pay_hero_ability
 from engine.tambores.state import JSON, card_id, other, slot_of, units
-from engine.tambores.stats import HERO, attack, defence, engaged, life, negated, reaches, unit_range
+from engine.tambores.stats import HERO, attack, defence, engaged, life, negated, reaches, unit_range, void_negation
 
 ORDERS = ("support", "attack", "hero", "hold")
 
@@ -102,7 +102,8 @@ def apply_declare(st: JSON, seat: str, action: JSON, rng: Rng, events: list[JSON
     n, target = action["slot"], action["target"]
     if action["type"] == "Negate":
         st["negations"][seat][str(n)] = target
-        events.append({"type": "Negated", "seat": seat, "slot": n, "target": target})
+        events.append({"type": "Negated", "seat": seat, "slot": n, "target": target,
+                       **({"void": True} if void_negation(st, seat, n) else {})})
     else:
         st["declarations"][seat].append({"slot": n, "order": action["order"], "target": target})
         events.append({"type": "Declared", "seat": seat, "slot": n, "order": action["order"], "target": target})

@@ -14,7 +14,7 @@ from itertools import combinations
 from engine.core.rng import Rng
 from engine.tambores.cards import ability, card, kind_of, name
 from engine.tambores.effects import card_effects
-from engine.tambores.piles import available, remove_from_hand, take_from_hand, take_top
+from engine.tambores.piles import available, remove_from_hand, removed_from_hand, take_from_hand, take_top
 from engine.tambores.state import JSON, card_id, other
 from engine.tambores.stats import deployment_cost
 
@@ -84,9 +84,8 @@ def apply(st: JSON, seat: str, action: JSON, rng: Rng, events: list[JSON]) -> No
         inst = take_from_hand(st, seat, cid)
         cost = deployment_cost(st, seat, cid)
         if action["pay"]:
-            remove_from_hand(st, seat, action["pay"])
-            events.append({"type": "CardsRemoved", "seat": seat, "count": cost, "reason": "cost", "source": "hand",
-                           "cards": list(action["pay"])})
+            paid = remove_from_hand(st, seat, action["pay"])
+            removed_from_hand(seat, paid, "cost", events)
         elif cost:
             paid = take_top(st, seat, cost, rng, events)
             p["removed"] = paid + p["removed"]

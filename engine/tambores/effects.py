@@ -10,7 +10,7 @@ from itertools import combinations
 
 from engine.core.rng import Rng
 from engine.tambores.cards import ability
-from engine.tambores.piles import move_cards, remove_from_hand
+from engine.tambores.piles import move_cards, remove_from_hand, removed_from_hand
 from engine.tambores.state import JSON, card_id
 
 
@@ -48,10 +48,7 @@ def legal_use(st: JSON, seat: str) -> list[JSON]:
 def pay_hero_ability(st: JSON, seat: str, pay: list[str], events: list[JSON]) -> JSON:
     """Pay the costed ability (cards from hand to the removed pile, like a deployment cost) and mark it used."""
     ab = hero_ability(st, seat)
-    remove_from_hand(st, seat, pay)
-    if pay:
-        events.append({"type": "CardsRemoved", "seat": seat, "count": len(pay), "reason": "ability", "source": "hand",
-                       "cards": list(pay)})
+    removed_from_hand(seat, remove_from_hand(st, seat, pay), "ability", events)
     st["players"][seat]["ability_turn"] = st["turn"]
     return ab
 

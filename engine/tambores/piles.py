@@ -58,6 +58,16 @@ def remove_from_hand(st: JSON, seat: str, card_ids: list[str]) -> list[str]:
     return out
 
 
+def removed_from_hand(seat: str, instances: list[str], reason: str, events: list[JSON]) -> None:
+    """The events of hand cards paid to the removed pile, which lies face down (§10, seed 002 l.210): the public one
+    counts them, only their owner is told which (``CardsRemovedPrivately``, ``visible_to``)."""
+    if not instances:
+        return
+    events.append({"type": "CardsRemoved", "seat": seat, "count": len(instances), "reason": reason, "source": "hand"})
+    events.append({"type": "CardsRemovedPrivately", "seat": seat, "cards": [c.split("#", 1)[0] for c in instances],
+                   "reason": reason, "visible_to": [seat]})
+
+
 def take_from_hand(st: JSON, seat: str, cid: str) -> str:
     """The first hand card of id ``cid``, taken out of the hand."""
     p = st["players"][seat]

@@ -17,7 +17,7 @@ from engine.tambores.state import HAND, JSON, decide_in_secret, other
 
 
 def start_replenishment(st: JSON, rng: Rng, events: list[JSON]) -> None:
-    st.update(phase="replenishment", step="replenish", current=None, secret={})
+    st.update(phase="replenishment", step="replenish", current=None, secret={}, dumped={})
     events.append({"type": "ReplenishmentStarted", "turn": st["turn"]})
 
 
@@ -32,6 +32,7 @@ def apply(st: JSON, seat: str, action: JSON, rng: Rng, events: list[JSON]) -> No
                                events)
     if choices is None:
         return
+    st["dumped"] = dict(choices)  # public once both have chosen (view ``dumped``)
     events.append({"type": "ReplenishRevealed", "dump": choices})
     out = []
     for s in (st["marker"], other(st, st["marker"])):

@@ -137,6 +137,8 @@ class State(TypedDict):
     """Simultaneous choices not yet revealed (army deck, skirmish hero, replenishment dump)."""
     last: list[JSON]
     """The last combat's results: every attack compared (§11.4)."""
+    dumped: dict[str, bool]
+    """This turn's replenishment choices once both are revealed ({seat: dumped the hand}); empty before (§21.11)."""
     result: JSON | None
     """The battle's end: {winner, reason}."""
     outcome: JSON | None

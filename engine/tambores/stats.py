@@ -23,9 +23,22 @@ def reaches(unit_range: int, n: int, target: int) -> bool:
     return unit_range >= 3 or abs(n - target) <= unit_range - 1
 
 
+def void_negation(st: JSON, seat: str, n: int) -> bool:
+    """``seat``'s ⚡ defence unit in slot ``n`` negates an enemy unit that negates it back, and the enemy holds the
+    first-player marker: the two abilities conflict and the marker holder's has priority (seed 002 l.192, "dos
+    habilidades que anulen la habilidad del contrario y se juegan a la vez"), so this negation does nothing."""
+    enemy = other(st, seat)
+    target = st["negations"].get(seat, {}).get(str(n))
+    return (target is not None and st["marker"] == enemy
+            and st["negations"].get(enemy, {}).get(str(target)) == n)
+
+
 def negated(st: JSON, seat: str, n: int) -> bool:
-    """The unit in ``seat``'s slot ``n`` has its ability negated by an enemy ⚡ defence this combat (§5)."""
-    return n in st["negations"].get(other(st, seat), {}).values()
+    """The unit in ``seat``'s slot ``n`` has its ability negated by an enemy ⚡ defence this combat (§5), unless that
+    negation conflicts with this unit's own negation of it and ``seat`` holds the marker (``void_negation``)."""
+    enemy = other(st, seat)
+    return any(target == n and not void_negation(st, enemy, int(m))
+               for m, target in st["negations"].get(enemy, {}).items())
 
 
 def _unit_modifiers(st: JSON, seat: str, n: int) -> list[JSON]:

@@ -28,7 +28,8 @@ View (``view(state, seat)``; ``None``: a spectator)
     hero_strike), attack (sum), defence, impacts (from the respond step on)}], secret {seat: null | "decided" |
     the viewer's own choice}, cards {id: entry as in a hand} (every hero and card of the decks played: the pack is
     public, where each copy lies is not), last [the last combat's attacks, as ``attacks`` with impacts], result {winner,
-    reason} | null (this battle), outcome {winner, reason, results, points} | null (the match), opponent.
+    reason} | null (this battle), outcome {winner, reason, results, points} | null (the match), opponent,
+    dumped {seat: bool} (this turn's replenishment choices once both are revealed, else {}).
 
 Actions (``legal_actions`` lists them all; ``apply`` refuses any other)
     ChooseHero {hero}                          campaign: a hero of a colour not played yet (§15.3)
@@ -38,7 +39,9 @@ Actions (``legal_actions`` lists them all; ``apply`` refuses any other)
     DeployTactic {card, slot, pay}             [] for a ↓ cost (top of the draw deck, unseen)
     Pass {}                                    no more deploying this turn
     UseHeroAbility {pay}                       a costed hero ability (trigger activated), once per turn, any step
-                                               where the match waits for the player; not an action (§6.3)
+                                               where the match waits for the player, and in deployment and combat
+                                               (deploy, declare, respond) also out of turn: after passing, while
+                                               the opponent declares; not an action (§6.3, seed 002 l.186)
     Declare {slot, order, target}              order support|attack (target: enemy slot), hero, hold (§11.3)
     Negate {slot, target}                      a ⚡ defence unit negates that enemy unit's ability this combat (§5)
     Strike {striker (slot | "hero"), target}   a response: strike back / pick which supporter to strike (§21.5)
@@ -55,12 +58,14 @@ Referee actions (either player, any time of a battle, never listed by ``legal_ac
 
 Events (JSON dicts; ``visible_to`` [seat] when only that seat may see one)
     BattleStarted {battle, battles, mode, decks}; HeroChosen {seat, hero, name}; MarkerTossed {marker, for?};
-    CardsRemoved {seat, count, reason (initial, cost, ability, dump), source (hand, draw_deck), cards?};
+    CardsRemoved {seat, count, reason (initial, cost, ability, dump), source (hand, draw_deck)} (the removed pile is
+    face down: never which cards); CardsRemovedPrivately {seat, cards, reason, visible_to} (cards paid from the hand);
     CardsDrawn {seat, count}; CardDrawn {seat, cards, visible_to}; Reshuffled {seat, count};
     TurnStarted {turn, marker}; UnitDeployed / EquipmentDeployed / TacticDeployed {seat, card, instance, name,
     slot, cost}; Passed {seat}; HeroAbilityUsed {seat, hero, ability, name, cost}; AbilityActivated {seat,
     ability, name, at}; CardsMoved {seat, count, source, target, by}; CombatStarted {turn}; Declared {seat,
-    slot, order, target}; Negated {seat, slot, target}; Struck / Declined {seat, striker, target};
+    slot, order, target}; Negated {seat, slot, target, void? (true: it conflicts with the marker holder's, l.192)};
+    Struck / Declined {seat, striker, target};
     CombatResolved {results (as view.last)}; ImpactCancelled {seat, on, count, by}; Wounded {seat, on, count,
     wounds}; UnitAnnihilated {seat, slot, card, name, attached}; CombatEnded {turn}; HeroDefeated {seat, hero};
     ReplenishmentStarted {turn}; ReplenishChosen {seat};
@@ -80,8 +85,8 @@ reasons: the battle's (skirmish), battles_won / lower_colour (duel), points (cam
 from __future__ import annotations
 
 from engine.core.errors import IllegalAction, InvalidInput
-from engine.core.rng import Rng
-from engine.core.system import JSON, Outcome, SystemInfo
+from engine.core.rng import Rng, choice, shuffled
+from engine.core.system import JSON, Outcome, Sample, SystemInfo
 from engine.tambores import campaign, choices, combat, deployment, effects, referee, replenishment
 from engine.tambores.setup import after_heroes, begin, new_match, start_battle
 from engine.tambores.state import copy, card_id
@@ -137,10 +142,16 @@ def awaiting(st: JSON) -> list[str]:
     return []
 
 
+ANY_PHASE = ("deploy", "declare", "respond")
+"""Steps in which a player the match does not wait for may still use a costed hero ability (trigger ``activated``):
+"puede utilizarse una vez por turno y en cualquier fase del mismo. Activar esta habilidad no cuenta como acción"
+(seed 002 l.186), so after passing in deployment, and in combat while the opponent declares or responds."""
+
+
 def legal(st: JSON, seat: str) -> list[JSON]:
     """Every action ``seat`` may take now, in a stable order."""
     if seat not in awaiting(st):
-        return []
+        return effects.legal_use(st, seat) if st["step"] in ANY_PHASE else []
     step = st["step"]
     if step in SETUP_CHOICES:
         return SETUP_CHOICES[step][0](st, seat)
@@ -182,7 +193,7 @@ def apply_state(st: JSON, seat: str, action: JSON, rng: Rng) -> list[JSON]:
         referee.apply_referee(st, seat, action, rng, events)
         advance(st, rng, events)
         return events
-    if seat not in awaiting(st):
+    if seat not in awaiting(st) and (action["type"] != "UseHeroAbility" or not legal(st, seat)):
         raise IllegalAction("tambores.not_your_decision", step=st["step"], waiting=", ".join(awaiting(st)))
     action = _normal(action)
     if not any(a == action for a in legal(st, seat)):
@@ -214,10 +225,49 @@ def apply_state(st: JSON, seat: str, action: JSON, rng: Rng) -> list[JSON]:
     return events
 
 
+def redeal(state: JSON, seat: str, rng: Rng) -> JSON:
+    """``state`` with ``seat``'s hidden information drawn again (the ``Secrets`` protocol), as a new dict: the cards
+    that are in its hand, draw deck and removed pile (face down, §16) are dealt anew among the three, keeping each
+    pile's count (a card paid, removed unseen or kept could be any card not shown: on the front line or in the
+    discard pile); a simultaneous choice not yet revealed (army, skirmish hero, replenishment dump) is made again
+    among the choices it had. Everything public (the board, the discard piles, every count) is unchanged."""
+    st = copy(state)
+    p = (st.get("players") or {}).get(seat)
+    if p is not None:
+        piles = ("hand", "draw_deck", "removed")
+        pool = shuffled(rng, sorted((c for pile in piles for c in p[pile]), key=str))  # sorted: no trace of the deal
+        for pile in piles:
+            n = len(p[pile])
+            p[pile], pool = pool[:n], pool[n:]
+    if seat in (st.get("secret") or {}):
+        step = st["step"]
+        if step == "choose_army":
+            options = [a["deck"] for a in choices.legal_army(st, seat)]
+        elif step == "choose_heroes":
+            options = [a["hero"] for a in choices.legal_hero(st, seat)]
+        else:  # replenish
+            options = [False, True]
+        st["secret"][seat] = choice(rng, options)
+    return st
+
+
 class TamboresSystem:
     """Tambores de Guerra: Enclave, two players, army decks from a pack."""
 
     info = INFO
+    samples = (
+        Sample("asked", {}, 2, 3000),
+        Sample("skirmish", {"mode": "skirmish"}, 2, 3000),
+        Sample("duel", {"mode": "duel"}, 2, 3000),
+        Sample("campaign", {"mode": "campaign"}, 2, 3000),
+    )
+    """The shipped pack is the training pack (the default): its three modes fixed by the options, and a match that
+    asks every setup choice in the game (``choices``: the mode, secret armies and skirmish heroes). Random play ends
+    within a few hundred actions (a campaign's three battles: at most ~450 in 40 seeded matches)."""
+
+    def redeal(self, state: JSON, seat: str, rng: Rng) -> JSON:
+        """``seat``'s hidden information drawn again (``redeal``)."""
+        return redeal(state, seat, rng)
 
     def setup(self, options: JSON, seats: tuple[str, ...], rng: Rng) -> JSON:
         """The match at its first decision (see the module docstring for ``options``)."""

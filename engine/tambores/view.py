@@ -83,4 +83,5 @@ def view(st: JSON, seat: str | None, awaiting: list[str]) -> JSON:
                   for d in cat["decks"].values()},
         "pending": st["pending"], "impacts": st["impacts"], "attacks": attacks, "secret": secret, "last": st["last"],
         "result": st["result"], "outcome": st["outcome"], "opponent": {s: other(st, s) for s in st["seats"]},
+        "dumped": st.get("dumped") or {},
     }

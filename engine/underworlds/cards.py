@@ -2,8 +2,9 @@
 
 Objective, ploy, spell and upgrade cards keep their text (marked up and plain) and, where it can be
 read without judgement, structure: glory and score type, an upgrade's attack action and its
-unconditional characteristic modifiers. A card whose effect is not fully captured says
-``automated: false`` and is settled at the table from its text. This module reads the shipped
+unconditional characteristic modifiers. ``fully_structured`` says whether those fields hold the card's whole text;
+it is a property of the data, not of the rules engine: what the engine plays of each card is
+``effects.coverage_level`` (``/uw coverage``). This module reads the shipped
 files and users' deck files; it plays no card.
 """
 from __future__ import annotations
@@ -132,8 +133,9 @@ class CardBase(Frozen):
     """Sentences limiting who may take or use the card (§6.2)."""
     reaction: bool = False
     """The text holds a Reaction: a gambit played as a reaction, or an upgrade granting one (§26)."""
-    automated: bool = False
-    """The structured fields capture the whole effect; otherwise the table settles it from the text."""
+    fully_structured: bool = False
+    """The structured fields (modifiers, attack keywords) hold the whole printed text. Data only: it says nothing of
+    what the engine automates (``effects.coverage_level``), and the engine never reads it."""
     source: Source
     """Where the card was read."""
 

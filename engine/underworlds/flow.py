@@ -165,7 +165,8 @@ def reaction_options(st: State, seat: str, tags: list[str], wctx: JSON) -> list[
 
 
 def loot_options(st: State, hex_text: str) -> list[JSON]:
-    """Loot: an available feature token placed where the target was, any side but blocked (§21, §35.5)."""
+    """Loot: an available feature token placed where the target was, either side up, the blocked side too: "ese jugador
+    puede decidir qué cara del marcador de rasgo poner boca arriba" (seed 000 line 600; §21; ruling "Loot side")."""
     from engine.underworlds.hexgrid import Hex
     hex_ = Hex.parse(hex_text)
     out = []
@@ -173,8 +174,6 @@ def loot_options(st: State, hex_text: str) -> list[JSON]:
         if token.hex is not None:
             continue
         for side in token.sides:
-            if side is FeatureSide.BLOCKED:
-                continue
             try:
                 place_token(rules.battlefield(st), st.feature_tokens, token.id, hex_, side, occupied=st.occupied())
             except IllegalAction:
@@ -190,16 +189,26 @@ def open_window(ctx: Ctx, tags: list[str], wctx: JSON | None = None) -> bool:
         return False
     chooser = outside_turn_roll_off(ctx, tags, wctx)
     push(ctx.st, "window", tags=tags, ctx=wctx, order=reaction_order(ctx.st), responded=[], played=[], chain=[],
+         asked=_can_react(ctx.st, tags, wctx),
          **({"stage": "first", "chooser": chooser} if chooser else {"stage": "collect"}))
     ctx.emit("ReactionStepOpened", step=tags[0], tags=tags)
     return True
 
 
+def _can_react(st: State, tags: list[str], wctx: JSON) -> list[str]:
+    """The seats with a reaction usable now, in seating order: the ones a reaction step asks."""
+    return [s for s in st.seats if reaction_options(st, s, tags, wctx)]
+
+
 def _window_next(st: State, fr: JSON) -> str | None:
+    """The next seat the step asks: one that could react when the step opened (or when the latest reaction was
+    declared), whatever its hand holds now. Read live, who is asked would tell the others, every time the step waits,
+    whether a player's hand holds a reaction for it; a player asked with none left passes."""
+    asked = fr.get("asked")
     for seat in fr["order"]:
         if seat in fr["responded"] or seat in fr["played"]:
             continue
-        if reaction_options(st, seat, fr["tags"], fr["ctx"]):
+        if seat in asked if asked is not None else reaction_options(st, seat, fr["tags"], fr["ctx"]):
             return seat
     return None
 
@@ -256,6 +265,8 @@ def _window_act(ctx: Ctx, fr: JSON, seat: str, action: Action) -> None:
         raise IllegalAction("uw.reaction.not_now", card=getattr(action, "card", None) or "Loot", step=fr["tags"][0])
     fr["played"].append(seat)
     fr["responded"] = []  # §26.3: the others may now add one reaction each
+    if "asked" in fr:
+        fr["asked"] = _can_react(st, fr["tags"], fr["ctx"])
     item = {"seat": seat, **action.to_json()}
     fr["chain"].append(item)
     if isinstance(action, PlayReaction):

@@ -304,9 +304,9 @@ def resolve_ploy(ctx: Any, seat: str, card_id: str, choices: JSON, *, heal: Any,
         if target is not None and target.on_battlefield:
             flow.deal_damage(ctx, target, 1, source)
     elif card_id == PULSE_OF_HUNGER and f is not None:
-        # Roll a magic dice for each fighter within 1 hex of the chosen one: a critical, 1 damage; else stagger.
-        flow.magic_die_each(ctx, seat, card_id, [o for o in _on(st) if o.id != f.id and _within(f, o, 1)],
-                            "critical", source)
+        # Roll a magic dice for each fighter within 1 hex of the chosen one, the chosen one too (a fighter is always
+        # 0 hexes from itself, seed 000 line 422): a critical, 1 damage; else stagger.
+        flow.magic_die_each(ctx, seat, card_id, [o for o in _on(st) if _within(f, o, 1)], "critical", source)
     elif card_id == SUDDEN_SWAP and f is not None and target is not None and f.hex and target.hex:
         # Remove both, then place each in the hex the other occupied (placed: lethal and trap hexes apply).
         here, there = f.hex, target.hex

@@ -219,7 +219,7 @@ def declare_attack(ctx: Any, f: FighterState, profile: JSON, discard: Any) -> JS
     the chosen fighter's first: each dice with no Haunch counters, one with some)."""
     st = ctx.st
     if _next_activation(st, GREEDY_GREDDY, f) is not None:
-        profile = {**profile, "grievous": max(profile["grievous"], 1)}
+        profile = {**profile, "grievous": profile["grievous"] + 1}  # seed 000 l.987: several Grievous add up
     hungers = _next_activation(st, THE_KING_HUNGERS, f)
     if hungers is not None and profile["range"] == 1:
         profile = {**profile, "dice": profile["dice"] + (2 if _haunch(st, f.seat) == 0 else 1)}

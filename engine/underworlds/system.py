@@ -14,8 +14,8 @@ from collections import OrderedDict
 from typing import Any
 
 from engine.core.errors import IllegalAction
-from engine.core.rng import Rng, SeededRng
-from engine.core.system import JSON, Outcome, SystemInfo
+from engine.core.rng import Rng, SeededRng, choice, shuffled
+from engine.core.system import JSON, Outcome, Sample, SystemInfo
 # Imported for what they register: frame kinds (flow), card hooks' answers (effects), objective conditions.
 from engine.underworlds import (  # noqa: F401
     activation, choices, combat, effects, end_phase, objectives, power, rules, scatter, setup, turns,
@@ -208,10 +208,69 @@ def concede(state: JSON, seat: str) -> JSON:
     return _dump_known(st)
 
 
+def redeal(state: JSON, seat: str, rng: Rng) -> JSON:
+    """``state`` with ``seat``'s hidden information drawn again (the ``Secrets`` protocol), as a new dict.
+
+    - Its objective hand and objective deck are shuffled together and dealt again, as many cards to the hand as it
+      holds; the same for its power hand and power deck (a deck's order is hidden from everyone, a hand from the
+      others; revealed, scored, discarded and assigned cards are public and stay).
+    - Before the warbands are revealed (§12.1), a warband and a Rivals deck it has chosen are chosen again among those
+      it could choose (a built deck, given by the options with its warband, stays).
+    - An opening redraw decided while another player has not decided (hidden until all have, §12.4) is decided again
+      among the four; the cards it drew are dealt anew above anyway.
+
+    Everything public (fighters, tokens, glory, counts, discards, the stack) is unchanged."""
+    st = load(state)
+    player = st.players.get(seat)
+    if player is None:
+        return dump(st)
+    if st.phase == "setup" and st.setup.stage == "choose_warbands":
+        if player.warband is not None and player.deck not in setup.BUILT_FORMATS:
+            player.warband = choice(rng, setup.playable_warbands(st))
+            if player.deck is not None:
+                player.deck = choice(rng, setup.allowed_decks(st, player.warband))
+        return dump(st)
+    for hand, deck in (("objectives", "objective_deck"), ("power", "power_deck")):
+        held = getattr(player, hand)
+        pool = shuffled(rng, sorted([*held, *getattr(player, deck)]))  # sorted: the draw cannot tell which card was where
+        setattr(player, hand, pool[:len(held)])
+        setattr(player, deck, pool[len(held):])
+    if (st.phase == "setup" and st.setup.stage == "redraw" and player.redraw is not None
+            and any(p.redraw is None for p in st.players.values())):
+        player.redraw = choice(rng, ("none", "objectives", "power", "all"))
+    return dump(st)
+
+
+TWO = ("player1", "player2")
+RELIC_DECK = {"format": "relic", "objectives": [str(n) for n in range(48001, 48013)] + ["47001", "47002", "47003"],
+              "power": [str(n) for n in range(48013, 48033)] + ["47023", "47024"]}
+"""A Relic deck (§7) of universal cards for the samples: Rimewyrm's Bite's and five of Hungering Parasite's (its plot
+then applies); 15 objectives, 6 of them surge, 22 power cards, 10 gambits."""
+
+
 class UnderworldsSystem:
     """Warhammer Underworlds: Wintermaw, two to four players (seed 000 lines 1550-1670), Rivals decks."""
 
     info = INFO
+    samples = (
+        Sample("two-players", {}, 2, 3000),
+        Sample("three-players", {}, 3, 3000),
+        Sample("four-players", {}, 4, 3000),
+        Sample("parasite-vs-rimewyrm", {"warbands": {TWO[0]: "garreks-reavers", TWO[1]: "steelhearts-champions"},
+                                        "decks": {TWO[0]: "hungering-parasite-rivals",
+                                                  TWO[1]: "rimewyrms-bite-rivals"}}, 2, 3000),
+        Sample("relic-deck", {"warbands": {TWO[0]: "steelhearts-champions", TWO[1]: "garreks-reavers"},
+                              "built_decks": {TWO[0]: RELIC_DECK}, "decks": {TWO[1]: "hungering-parasite-rivals"}},
+               2, 3000),
+    )
+    """Two, three and four players choosing their warbands and decks in the game (secretly, §12.1) among the shipped
+    ones (Garrek's Reavers and Steelheart's Champions are the complete warbands; the Brethren of the Bolt and
+    Skinnerkin decks need their own warbands, whose values are unknown); the two universal Rivals decks against each
+    other (the Hungering Parasite plot); a built Relic deck (§7). Random play ends within ~250 actions (3000 allowed)."""
+
+    def redeal(self, state: JSON, seat: str, rng: Rng) -> JSON:
+        """``seat``'s hidden information drawn again (``redeal``)."""
+        return redeal(state, seat, rng)
 
     def setup(self, options: JSON, seats: tuple[str, ...], rng: Rng) -> JSON:
         """The match before deployment; ``options`` may give by seat ``warbands``, ``decks`` (whole Rivals decks) and
@@ -228,11 +287,16 @@ class UnderworldsSystem:
         return _dump_known(st)
 
     def legal_actions(self, state: JSON, seat: str) -> list[JSON]:
-        """Every concrete action ``seat`` may take now, in a stable order (referee actions excluded)."""
+        """Every concrete action ``seat`` may take now, in a stable order (referee actions excluded): the innermost
+        step's choices if it waits for ``seat``, and in the action phase, whether it waits for ``seat`` or not, the
+        surge objectives the player may reveal (``ScoreObjective``, which ``apply`` takes from any player then)."""
         st = loaded(state)
         if seat not in st.seats or st.players[seat].conceded:
             return []
-        return legal(st, seat)
+        out = legal(st, seat)
+        if st.phase == "action":  # revealing a surge objective is never a turn's decision: any player, any time
+            out += [a for a in turns.reveal_options(st, seat) if a not in out]
+        return out
 
     def concede(self, state: JSON, seat: str) -> JSON:
         """Three or four players: ``seat`` concedes, the others play on (``concede``)."""

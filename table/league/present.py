@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import csv
 import io
+from fractions import Fraction
 
 from PIL import Image, ImageDraw
 
+from engine.league.config import DEFAULT_TIEBREAKERS, Tiebreaker
 from engine.league.log import Game, GameStatus, League
 from engine.league.results import Result
-from engine.league.standings import Line
+from engine.league.standings import Line, value
 from render.kit.fonts import font
 from table.context import safe
 from table.i18n import message
@@ -34,13 +36,36 @@ def pairings_text(league: League, number: int, lang: str) -> str:
     return "\n".join(game_line(g, lang) for g in games)
 
 
-def standings_text(lines: list[Line], limit: int = 30) -> str:
-    """A monospace table (points, record, game-score difference, opponents' %)."""
-    rows = [f"{'#':>3} {'player':<16} {'pts':>3} {'W-D-L':>7} {'+/-':>4} {'opp%':>5}"]
+LABELS = {Tiebreaker.GAME_WINS: "GW", Tiebreaker.GAME_LOSSES: "GL", Tiebreaker.SCORE: "+/-",
+          Tiebreaker.BUCHHOLZ: "BH", Tiebreaker.MEDIAN_BUCHHOLZ: "MBH", Tiebreaker.SONNEBORN_BERGER: "SB",
+          Tiebreaker.HEAD_TO_HEAD: "H2H", Tiebreaker.OPPONENTS: "opp%", Tiebreaker.ROLL_OFF: "roll"}
+"""Each tiebreaker's column heading in the standings."""
+
+
+def shown(line: Line, tiebreaker: Tiebreaker) -> str:
+    """A tiebreaker's value as its column shows it (``—``: head-to-head was not applied to this player)."""
+    v = value(line, tiebreaker)
+    if v is None:
+        return "—"
+    if tiebreaker is Tiebreaker.SCORE:
+        return f"{v:+d}"
+    if tiebreaker is Tiebreaker.OPPONENTS:
+        return f"{float(v) * 100:.1f}"
+    if isinstance(v, Fraction):
+        return f"{float(v):g}"
+    return str(v)
+
+
+def standings_text(lines: list[Line], tiebreakers: tuple[Tiebreaker, ...] = DEFAULT_TIEBREAKERS,
+                   limit: int = 30) -> str:
+    """A monospace table: points, record, then one column per tiebreaker in the league's order."""
+    widths = [max(len(LABELS[t]), {Tiebreaker.ROLL_OFF: 7, Tiebreaker.OPPONENTS: 5}.get(t, 4)) for t in tiebreakers]
+    head = "".join(f" {LABELS[t]:>{w}}" for t, w in zip(tiebreakers, widths))
+    rows = [f"{'#':>3} {'player':<16} {'pts':>3} {'W-D-L':>7}{head}"]
     for l in lines[:limit]:
         name = (l.name[:15] + ("†" if l.dropped else "")).ljust(16)
-        rows.append(f"{l.rank:>3} {name} {l.points:>3} {f'{l.wins}-{l.draws}-{l.losses}':>7} "
-                    f"{l.score_diff:>+4} {float(l.sos) * 100:>5.1f}")
+        cells = "".join(f" {shown(l, t):>{w}}" for t, w in zip(tiebreakers, widths))
+        rows.append(f"{l.rank:>3} {name} {l.points:>3} {f'{l.wins}-{l.draws}-{l.losses}':>7}{cells}")
     if len(lines) > limit:
         rows.append(f"… +{len(lines) - limit}")
     return "```\n" + "\n".join(rows) + "\n```"
@@ -48,33 +73,42 @@ def standings_text(lines: list[Line], limit: int = 30) -> str:
 
 # -- image ---------------------------------------------------------------------------------------------------------
 
-WIDTH = 900
 ROW = 44
-COLUMNS = (("#", 50, "right"), ("player", 380, "left"), ("pts", 480, "right"), ("W-D-L", 610, "right"),
-           ("+/-", 710, "right"), ("opp%", 830, "right"))
+COLUMNS = (("#", 50, "right"), ("player", 380, "left"), ("pts", 480, "right"), ("W-D-L", 610, "right"))
+"""The fixed columns (name, right edge or left edge, alignment); one column per tiebreaker follows."""
+TIEBREAKER_WIDTH = 120
 
 
-def standings_png(title: str, lines: list[Line], limit: int = 40) -> bytes:
-    """The standings as a clean table, large type for a phone: one row per player, alternate rows shaded."""
-    shown = lines[:limit]
-    height = 90 + ROW * (len(shown) + 1) + 20
-    image = Image.new("RGB", (WIDTH, height), "white")
+def standings_png(title: str, lines: list[Line], tiebreakers: tuple[Tiebreaker, ...] = DEFAULT_TIEBREAKERS,
+                  limit: int = 40) -> bytes:
+    """The standings as a clean table, large type for a phone: one row per player, alternate rows shaded,
+    one column per tiebreaker in the league's order."""
+    columns = list(COLUMNS)
+    x = COLUMNS[-1][1]
+    for t in tiebreakers:
+        x += TIEBREAKER_WIDTH + (40 if t is Tiebreaker.ROLL_OFF else 0)
+        columns.append((LABELS[t], x, "right"))
+    width = max(900, x + 40)
+    shown_lines = lines[:limit]
+    height = 90 + ROW * (len(shown_lines) + 1) + 20
+    image = Image.new("RGB", (width, height), "white")
     draw = ImageDraw.Draw(image)
     draw.text((24, 22), title[:50], font=font(36), fill="#1f2937")
     y = 90
     head = font(24)
-    for name, x, align in COLUMNS:
+    for name, x, align in columns:
+        x = x if align == "right" else 70  # the player's name starts where the names below it start
         draw.text((x, y + 10), name, font=head, fill="#6b7280", anchor="ra" if align == "right" else "la")
     body = font(28)
-    for i, l in enumerate(shown):
+    for i, l in enumerate(shown_lines):
         y += ROW
         if i % 2 == 0:
-            draw.rectangle((12, y, WIDTH - 12, y + ROW), fill="#eef2f7")
+            draw.rectangle((12, y, width - 12, y + ROW), fill="#eef2f7")
         values = (str(l.rank), l.name[:22] + (" †" if l.dropped else ""), str(l.points),
-                  f"{l.wins}-{l.draws}-{l.losses}", f"{l.score_diff:+d}", f"{float(l.sos) * 100:.1f}")
-        for (_, x, align), value in zip(COLUMNS, values):
+                  f"{l.wins}-{l.draws}-{l.losses}", *(shown(l, t) for t in tiebreakers))
+        for (_, x, align), cell in zip(columns, values):
             x = x if align == "right" else 70
-            draw.text((x, y + 7), value, font=body, fill="#111827", anchor="ra" if align == "right" else "la")
+            draw.text((x, y + 7), cell, font=body, fill="#111827", anchor="ra" if align == "right" else "la")
     out = io.BytesIO()
     image.save(out, format="PNG", optimize=True)
     return out.getvalue()
@@ -102,11 +136,17 @@ def results_csv(league: League) -> bytes:
 
 
 def standings_csv(lines: list[Line]) -> bytes:
+    """One row per player, a column for every tiebreaker whichever the league uses: game wins
+    (``games_for``), game losses (``games_against``), game-score difference, Buchholz, median-Buchholz,
+    Sonneborn-Berger, head-to-head (empty where it was not applied), opponents' match-win percentage, roll-off."""
     rows: list[list[object]] = [["rank", "player", "user_id", "points", "wins", "draws", "losses", "byes",
                                  "games_for", "games_against", "score_for", "score_against",
-                                 "opponents_match_win_pct", "head_to_head", "roll_off", "dropped"]]
+                                 "opponents_match_win_pct", "head_to_head", "roll_off", "dropped",
+                                 "score_difference", "buchholz", "median_buchholz", "sonneborn_berger"]]
     rows += [[l.rank, l.name, l.user, l.points, l.wins, l.draws, l.losses, l.byes, l.games_for, l.games_against,
-              l.score_for, l.score_against, f"{float(l.sos) * 100:.2f}", l.h2h, l.roll, l.dropped] for l in lines]
+              l.score_for, l.score_against, f"{float(l.sos) * 100:.2f}", "" if l.h2h is None else l.h2h, l.roll,
+              l.dropped, l.score_diff, l.buchholz, l.median_buchholz, f"{float(l.sonneborn_berger):g}"]
+             for l in lines]
     return _csv(rows)
 
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from engine.core.errors import NotFound
-from engine.league.config import ByeCredit
+from engine.league.config import DEFAULT_TIEBREAKERS, ByeCredit, Tiebreaker
 
 Problem = dict[str, Any]
 """One broken rule: ``{"code": <message key>, ...params}``, and optionally ``"fix": <message key>`` (what to do
@@ -39,6 +39,9 @@ class LeagueGame:
     """A list's one-line summary (its warband, army, mage), shown beside the player."""
     match_options: MatchOptions | None = None
     """The match options that play the registered lists (None: the players choose their lists in the match)."""
+    tiebreakers: tuple[Tiebreaker, ...] = DEFAULT_TIEBREAKERS
+    """The tiebreakers of the game's organised play, in order: a league takes them unless the organiser lists
+    others."""
 
 
 _GAMES: dict[str, LeagueGame] = {}

@@ -5,14 +5,14 @@ recomputing on a conflict. Standings and ratings are always recomputed from the 
 from __future__ import annotations
 
 import secrets
-from datetime import date, datetime, timezone
+from datetime import date
 from typing import Any, Callable
 
 from pydantic import ValidationError
 
 from engine.core import system as systems
 from engine.core.errors import GameError, IllegalAction, InvalidInput, NotAllowed, NotFound
-from engine.league import roundrobin, swiss
+from engine.league import roundrobin, swiss, times
 from engine.league.config import MID_SEASON, ByeCredit, LeagueConfig, Pairing, Points, parse_tiebreakers
 from engine.league.log import Event, Game, GameStatus, League, apply
 from engine.league.ratings import ratings
@@ -36,8 +36,9 @@ DAY = 86400.0
 HOUR = 3600.0
 
 
-def _today(clock: float) -> date:
-    return datetime.fromtimestamp(clock, timezone.utc).date()
+def _today(clock: float, tz: str = "UTC") -> date:
+    """The calendar day it is in the zone ``tz``."""
+    return times.local_date(clock, times.zone(tz))
 
 
 def _date(text: str | None, default: date, what: str) -> date:
@@ -49,18 +50,35 @@ def _date(text: str | None, default: date, what: str) -> date:
         raise InvalidInput("league.bad_date", what=what, value=text[:20]) from None
 
 
-def _deadline(text: str) -> float:
-    """A round's new deadline: ``YYYY-MM-DD`` (the end of that day) or ``YYYY-MM-DD HH:MM``, in UTC.
+def _deadline(text: str, tz: str, now: float) -> float:
+    """A round's new deadline as the organiser typed it, in the league's time zone ``tz``: ``Sunday 23:59``,
+    ``2027-03-28`` (23:59 that day), ``2027-03-28 18:00`` (``engine.league.times.parse_deadline``).
 
-    :raises InvalidInput: league.bad_date
+    :raises InvalidInput: league.bad_deadline
     """
     try:
-        when = datetime.fromisoformat(text.strip())
+        return times.parse_deadline(text, times.zone(tz), now)
     except ValueError:
-        raise InvalidInput("league.bad_date", what="deadline", value=text[:20]) from None
-    if when.tzinfo is None:
-        when = when.replace(tzinfo=timezone.utc)
-    return when.timestamp() + (DAY if len(text.strip()) <= 10 else 0)
+        raise InvalidInput("league.bad_deadline", value=text[:30], timezone=tz) from None
+
+
+def _zone(text: str | None) -> str:
+    """An IANA time zone's name as typed (``Europe/Madrid``); UTC when none is given.
+
+    :raises InvalidInput: league.bad_timezone
+    """
+    name = (text or "").strip() or "UTC"
+    try:
+        times.zone(name)
+    except ValueError:
+        raise InvalidInput("league.bad_timezone", value=name[:40]) from None
+    return name
+
+
+def when(ts: float, league: League, style: str = "f") -> str:
+    """A deadline for every reader (a Discord timestamp, shown in each one's own time) and in the league's zone:
+    ``<t:…:f> (Sun 2027-03-28 23:59 CEST)``."""
+    return f"<t:{int(ts)}:{style}> ({times.shown(ts, times.zone(league.config.timezone))})"
 
 
 def next_due(league: League) -> float | None:
@@ -151,13 +169,17 @@ class Leagues:
     # creating and joining ---------------------------------------------------------------------------------------
     async def create(self, ctx: Context, name: str, game: str, format: str, *, starts: str | None = None,
                      ends: str | None = None, pairing: str = "swiss", round_days: int = 7, points: str = "3/1/0",
-                     tiebreakers: str = "h2h,score,sos", bye_games: int | None = None,
-                     bye_score: int | None = None, confirm_hours: int = 48, pack: str | None = None) -> Reply:
+                     tiebreakers: str | None = None, bye_games: int | None = None,
+                     bye_score: int | None = None, confirm_hours: int = 48, pack: str | None = None,
+                     timezone: str | None = None) -> Reply:
         """``/league create`` (moderators): a league for one game and format, with one of the server's data
-        packs if ``pack`` names one (the league keeps a copy of it, as a match does).
+        packs if ``pack`` names one (the league keeps a copy of it, as a match does). ``tiebreakers`` names them
+        in order (``"losses, score, roll"``); without it the game's organised-play preset applies. ``timezone``
+        (IANA, ``Europe/Madrid``; UTC by default) is where its days and deadlines are read and shown.
 
         :raises NotAllowed: league.moderators_create
-        :raises InvalidInput: league.bad_date, league.bad_points, league.bad_tiebreakers, league.bad_settings
+        :raises InvalidInput: league.bad_date, league.bad_points, league.bad_tiebreakers, league.bad_settings,
+            league.bad_timezone
         :raises NotFound: league.no_league_game, league.unknown_format, core.unknown_system, pack.not_found
         :raises IllegalAction: pack.wrong_game
         """
@@ -166,16 +188,17 @@ class Leagues:
         info = systems.find_info(game)
         registered = league_game(info.key)
         list_check(info.key, format.strip().lower())
-        today = _today(self.table.clock())
+        tz = _zone(timezone)
+        today = _today(self.table.clock(), tz)
         start = _date(starts, today, "starts")
         try:
             win, draw, loss = (int(x) for x in points.replace("-", "/").split("/"))
         except ValueError:
             raise InvalidInput("league.bad_points", value=points[:20]) from None
         try:
-            order = parse_tiebreakers(tiebreakers)
+            order = parse_tiebreakers(tiebreakers) if (tiebreakers or "").strip() else registered.tiebreakers
         except ValueError:
-            raise InvalidInput("league.bad_tiebreakers", value=tiebreakers[:40]) from None
+            raise InvalidInput("league.bad_tiebreakers", value=(tiebreakers or "")[:40]) from None
         bye = ByeCredit(games=bye_games if bye_games is not None else registered.bye.games,
                         score=bye_score if bye_score is not None else registered.bye.score)
         try:
@@ -183,7 +206,7 @@ class Leagues:
                                   pairing=Pairing(pairing), starts=start,
                                   ends=_date(ends, date.fromordinal(start.toordinal() + 56), "ends"),
                                   round_days=round_days, points=Points(win=win, draw=draw, loss=loss),
-                                  tiebreakers=order, bye=bye, confirm_hours=confirm_hours)
+                                  tiebreakers=order, bye=bye, confirm_hours=confirm_hours, timezone=tz)
         except (ValidationError, ValueError) as exc:
             problem = exc.errors()[0]["msg"] if isinstance(exc, ValidationError) else str(exc)
             raise InvalidInput("league.bad_settings", problem=problem[:200]) from None
@@ -199,7 +222,8 @@ class Leagues:
                                      ends=config.ends, days=config.round_days,
                                      points=f"{win}/{draw}/{loss}",
                                      tiebreakers=" > ".join(t.value for t in league.config.tiebreakers),
-                                     bye=f"{bye.games}-0 +{bye.score}", commitment=league.seed_hash[:16])
+                                     bye=f"{bye.games}-0 +{bye.score}", commitment=league.seed_hash[:16],
+                                     timezone=config.timezone)
                      + self._pack_line(ctx, league, unknown))
 
     @staticmethod
@@ -297,19 +321,20 @@ class Leagues:
         league, events = await self.update(stored.id, lambda league: [self._stamp(ctx, self._round(league))],
                                            ctx.guild_id)
         number = events[0]["round"]
-        deadline = int(events[0]["deadline"])
         return Reply(content=ctx.say("league.round_started", round=number, name=safe(league.config.name),
-                                     deadline=f"<t:{deadline}:f>") + "\n" + present.pairings_text(league, number, ctx.lang),
+                                     deadline=when(events[0]["deadline"], league)) + "\n" + present.pairings_text(league, number, ctx.lang),
                      mentions=sorted(u for g in league.games_of(number) for u in (g.a, g.b) if u))
 
     def _round(self, league: League) -> Event:
-        """The next round's ``RoundStarted``, paired now (its deadline ``round_days`` from now).
+        """The next round's ``RoundStarted``, paired now (its deadline ``round_days`` of the league's calendar days
+        from now, at the same wall-clock time there).
 
         :raises IllegalAction: league.too_few_players, league.no_more_rounds
         """
         pairs = self._pair(league)
         number = len(league.rounds) + 1
-        return {"type": "RoundStarted", "round": number, "deadline": self.table.clock() + league.config.round_days * DAY,
+        deadline = times.days_later(self.table.clock(), league.config.round_days, times.zone(league.config.timezone))
+        return {"type": "RoundStarted", "round": number, "deadline": deadline,
                 "pairings": [{"id": f"{number}.{i}", "a": a, "b": b} for i, (a, b) in enumerate(pairs, 1)]}
 
     def _next_round(self, league: League) -> Event | None:
@@ -321,7 +346,8 @@ class Leagues:
         if (league.closed or not league.config.auto_advance or current is None or current.closed
                 or any(g.status not in (GameStatus.FINAL, GameStatus.VOID) for g in league.games_of(current.number))):
             return None
-        if _today(self.table.clock() + league.config.round_days * DAY) > league.config.ends:
+        tz = times.zone(league.config.timezone)
+        if times.local_date(times.days_later(self.table.clock(), league.config.round_days, tz), tz) > league.config.ends:
             return None
         try:
             event = self._round(league)
@@ -338,7 +364,7 @@ class Leagues:
         number = started["round"]
         lang = lang or league.lang
         text = message("league.round_auto_started", lang, previous=number - 1, round=number,
-                       name=safe(league.config.name), deadline=f"<t:{int(started['deadline'])}:f>")
+                       name=safe(league.config.name), deadline=when(started["deadline"], league))
         return Reply(content=text + "\n" + present.pairings_text(league, number, lang),
                      mentions=sorted(u for g in league.games_of(number) for u in (g.a, g.b) if u))
 
@@ -360,11 +386,11 @@ class Leagues:
         number = round_number or league.current.number
         if not 1 <= number <= len(league.rounds):
             raise NotFound("league.no_such_round", round=number, rounds=len(league.rounds))
-        deadline = int(league.rounds[number - 1].deadline)
+        deadline = league.rounds[number - 1].deadline
         return Reply(embeds=[Embed(title=ctx.say("league.pairings_title", round=number, name=safe(league.config.name)),
                                    description=present.pairings_text(league, number, ctx.lang),
                                    footer=ctx.say("league.pairings_footer", league=stored.id),
-                                   fields=[Field(ctx.say("league.deadline"), f"<t:{deadline}:f>")])])
+                                   fields=[Field(ctx.say("league.deadline"), when(deadline, league))])])
 
     def _my_game(self, league: League, user: int, pairing: str | None) -> Game:
         if pairing:
@@ -536,12 +562,13 @@ class Leagues:
         if not lines:
             return Reply(content=ctx.say("league.no_players", league=stored.id), ephemeral=True)
         title = ctx.say("league.standings_title", name=league.config.name, rounds=len(league.rounds))
-        embed = Embed(title=safe(title), description=present.standings_text(lines),
+        tiebreakers = league.config.tiebreakers
+        embed = Embed(title=safe(title), description=present.standings_text(lines, tiebreakers),
                       footer=ctx.say("league.standings_footer", tiebreakers=" > ".join(
                           t.value for t in league.config.tiebreakers), commitment=league.seed_hash[:16]))
         reply = Reply(embeds=[embed])
         if image:
-            reply.files.append(File("standings.png", present.standings_png(title, lines)))
+            reply.files.append(File("standings.png", present.standings_png(title, lines, tiebreakers)))
             embed.image = "standings.png"
         return reply
 
@@ -612,7 +639,7 @@ class Leagues:
                        points=f"{c.points.win}/{c.points.draw}/{c.points.loss}",
                        tiebreakers=" > ".join(t.value for t in c.tiebreakers), bye=f"{c.bye.games}-0 +{c.bye.score}",
                        players=len(league.active_players), rounds=len(league.rounds), organiser=present.who(league.organiser),
-                       commitment=league.seed_hash, hours=c.confirm_hours) + self._pack_line(ctx, league)
+                       commitment=league.seed_hash, hours=c.confirm_hours, timezone=c.timezone) + self._pack_line(ctx, league)
         text += "\n" + ctx.say("league.info_auto_on" if c.auto_advance else "league.info_auto_off")
         if league.seed:
             text += "\n" + ctx.say("league.seed_revealed", seed=league.seed)
@@ -621,11 +648,13 @@ class Leagues:
     async def settings(self, ctx: Context, league_id: str | None, *, deadline: str | None = None,
                        **changes: Any) -> Reply:
         """``/league settings`` (organiser): change settings mid-season (``MID_SEASON``: name, last day, round
-        length, claim and reminder hours, whether rounds advance by themselves) and/or move the current round's
-        deadline (``YYYY-MM-DD``: the end of that day, UTC; or ``YYYY-MM-DD HH:MM``). Any other setting (game,
-        format, pairing system, points...) is refused: it shapes the rounds already played.
+        length, claim and reminder hours, whether rounds advance by themselves, time zone) and/or move the current
+        round's deadline, typed in the league's time zone (the new one if it changes too): ``Sunday 23:59``,
+        ``YYYY-MM-DD`` (23:59 that day) or ``YYYY-MM-DD HH:MM``. Any other setting (game, format, pairing system,
+        points...) is refused: it shapes the rounds already played.
 
-        :raises InvalidInput: league.no_settings, league.bad_date, league.bad_settings
+        :raises InvalidInput: league.no_settings, league.bad_date, league.bad_deadline, league.bad_timezone,
+            league.bad_settings
         :raises IllegalAction: league.setting_fixed, league.no_open_round, league.deadline_passed
         """
         stored = await self.find(ctx, league_id)
@@ -633,15 +662,18 @@ class Leagues:
         changes = {k: v for k, v in changes.items() if v is not None}
         if "ends" in changes:
             changes["ends"] = _date(changes["ends"], stored.league.config.ends, "ends").isoformat()
+        if "timezone" in changes:
+            changes["timezone"] = _zone(changes["timezone"])
         if not changes and deadline is None:
             raise InvalidInput("league.no_settings", settings=", ".join(MID_SEASON))
         event: Event = {"type": "SettingsChanged", "settings": changes}
         if deadline is not None:
-            event["deadline"] = _deadline(deadline)
+            event["deadline"] = _deadline(deadline, changes.get("timezone") or stored.league.config.timezone,
+                                          self.table.clock())
         league, events = await self.update(stored.id, lambda league: [self._stamp(ctx, event)], ctx.guild_id)
         shown = [f"`{k}`: {safe(str(v), 60)}" for k, v in changes.items()]
         if deadline is not None:
-            shown.append(f"{ctx.say('league.deadline')}: <t:{int(event['deadline'])}:f>")
+            shown.append(f"{ctx.say('league.deadline')}: {when(event['deadline'], league)}")
         return self._with_round(Reply(content=ctx.say("league.settings_changed", league=stored.id,
                                                       changes="; ".join(shown))),
                                 league, events, ctx.lang)
@@ -753,7 +785,7 @@ class Leagues:
                 elif e["type"] == "RoundReminded":
                     lines.append(present_say(league, "league.reminder", round=e["round"],
                                              players=" ".join(present.who(u) for u in found["remind"]),
-                                             deadline=f"<t:{int(league.current.deadline)}:R>", league=league.id))
+                                             deadline=when(league.current.deadline, league, "R"), league=league.id))
             if lines and league.channel:
                 mentions = sorted({u for g in league.games.values() for u in (g.a, g.b) if u
                                    and any(g.id == e.get("pairing") for e in events)} | set(found["remind"]))

@@ -22,7 +22,7 @@ RANDOM = "random"
 COLOURS = {"panel": 0x8B5A2B, "combat": 0xB83227, "result": 0xD69E2E, "hand": 0x2F855A}
 ORDERS = ("fight", "support", "attack", "hero", "hold")
 EVENTS = ("RefereeAction", "RefereeMovedPrivately", "ModeChosen", "ArmyDecided", "ArmyDecidedPrivately", "ArmiesRevealed", "HeroDecided",
-          "HeroDecidedPrivately", "BattleStarted", "HeroChosen", "MarkerTossed", "CardsRemoved", "CardsDrawn", "CardDrawn", "Reshuffled",
+          "HeroDecidedPrivately", "BattleStarted", "HeroChosen", "MarkerTossed", "CardsRemoved", "CardsRemovedPrivately", "CardsDrawn", "CardDrawn", "Reshuffled",
           "TurnStarted", "UnitDeployed", "EquipmentDeployed", "TacticDeployed", "Passed", "HeroAbilityUsed",
           "AbilityActivated", "CardsMoved", "CombatStarted", "Declared", "Negated", "Struck", "Declined",
           "ImpactCancelled", "Wounded", "UnitAnnihilated", "HeroDefeated", "ReplenishmentStarted",
@@ -261,7 +261,7 @@ def event_line(e: JSON, names: Names) -> str | None:
         key += ".one" if e.get("count") == 1 else ".other"
     elif t in ("CardsDrawn", "Reshuffled"):
         key += ".one" if e.get("count") == 1 else ".other"
-    elif t == "CardDrawn":
+    elif t in ("CardDrawn", "CardsRemovedPrivately"):
         params["cards"] = names.cards(e.get("cards") or [])
     elif t in ("UnitDeployed", "EquipmentDeployed", "TacticDeployed"):
         params.update(card=e.get("name"), slot=e.get("slot"), cost=e.get("cost"),
@@ -277,6 +277,8 @@ def event_line(e: JSON, names: Names) -> str | None:
         enemy = names.other(seat)
         if t == "Declared":
             key += "." + (e["order"] if e["order"] in ORDERS else "other")
+        elif e.get("void"):
+            key += ".void"
         params.update(unit=names.unit(seat, e["slot"]), target=names.unit(enemy, e.get("target")),
                       hero=names.hero(enemy))
     elif t in ("Struck", "Declined"):

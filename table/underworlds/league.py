@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from engine.league.config import ByeCredit
+from engine.league.config import ByeCredit, Tiebreaker
 from engine.underworlds.cards import DeckFormat, deck_problems, load_cards, load_rivals_decks
 from engine.underworlds.fighters import Warband, warbands_with
 from engine.underworlds.setup import BUILT_FORMATS, pack_warbands
@@ -24,6 +24,9 @@ from table.league.registry import LeagueGame, PackDocument, Problem, register_le
 FORMATS = tuple(f.value for f in DeckFormat)
 BYE = ByeCredit(games=2, score=14)
 """Issue #18: in Underworlds organised play a bye is a 2-0 win with a +14 glory difference."""
+TIEBREAKERS = (Tiebreaker.GAME_LOSSES, Tiebreaker.SCORE, Tiebreaker.ROLL_OFF)
+"""Issue #36: Grand Clash-style Underworlds events (best of three) break ties on fewest game losses, then glory
+difference, then a roll-off."""
 _PREFIX = re.compile(r"^(?:[-*•]\s*|\d+\s*x\s+)", re.IGNORECASE)
 
 
@@ -124,4 +127,4 @@ def match_options(format: str, lists: dict[str, str], pack: PackDocument | None 
     return {"warbands": warbands, "decks": chosen, "built_decks": built}
 
 
-register_league_game(LeagueGame("underworlds", FORMATS, check, BYE, describe, match_options))
+register_league_game(LeagueGame("underworlds", FORMATS, check, BYE, describe, match_options, TIEBREAKERS))

@@ -146,6 +146,9 @@ async def test_a_whole_test_game_match_on_discord(fake_discord, redis, prefix):
         assert match.status.value == "finished" and match.outcome["winner"] == match.holder(
             match.seats[0].seat if first.id == match.seats[0].user_id else match.seats[1].seat).seat
         assert pressed_buttons >= 1
+        # no message's components are kept by the process: the view store does not grow with the replies
+        store_of_views = bot._connection._view_store
+        assert not store_of_views._views and not store_of_views._synced_message_views
 
 
     messages = fake.channel_messages(thread)

@@ -103,6 +103,11 @@ class NoughtsAndCrosses:
             events.append({"type": "Drawn"})
         return new, events
 
+    def redeal(self, state: JSON, seat: str, rng) -> JSON:
+        """``seat``'s card, while it is unplayed, dealt again (the engine's ``Secrets``)."""
+        hand = [CARDS[rng.randbelow(len(CARDS))] for _ in state["hands"][seat]]
+        return {**state, "hands": {**state["hands"], seat: hand}}
+
     @staticmethod
     def _line(state: JSON, seat: str) -> bool:
         """``line`` of ``seat``'s marks in a row, across, down or diagonally."""

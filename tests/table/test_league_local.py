@@ -48,3 +48,22 @@ async def test_a_tambores_league_with_a_pack_at_the_local_table(redis, prefix, t
     assert "Nothing was registered" in text and text.count("a hero of the orc army") == 1
     assert "a card of the orc army" in text and "at least 5 cards to draw" in text
     assert "joined" in text and "Thugg · orc · 22 cards" in text
+
+
+async def test_a_league_in_a_time_zone_at_the_local_table(redis, prefix, tmp_path):
+    """Issue #36 at the local table: ``timezone:`` at creation, ``tiebreakers:`` by name, a deadline typed as
+    ``deadline:"Sunday 23:59"`` (quoted) shown in the league's zone, the standings with the tiebreakers' columns."""
+    out = io.StringIO()
+    local = open_local_table(services_for(redis, prefix), out=out, boards_dir=tmp_path)
+    listing = tmp_path / "list.txt"
+    listing.write_text("warband: Brethren of the Bolt\ndeck: brethren-of-the-bolt-rivals\n")
+    await local.run(["/as org mod:yes",
+                     "/league create Madrid game:underworlds format:rivals timezone:Europe/Madrid "
+                     "tiebreakers:losses,glory,buchholz",
+                     "/as ann", f"/league join {listing}", "/as bob", f"/league join {listing}",
+                     "/as org mod:yes", "/league next", "/league settings deadline:\"Sunday 23:59\"",
+                     "/league standings"])
+    text = out.getvalue()
+    assert "time zone Europe/Madrid" in text and "losses > score > buchholz > roll" in text, text
+    assert "Sun " in text and " 23:59 CE" in text  # CET or CEST, whichever Sunday comes next
+    assert "GL" in text and "BH" in text

@@ -129,3 +129,50 @@ def test_the_guides_example_lists_are_legal():
         example = re.search(r"```\n(.*?)```", guide[at:], re.S).group(1)
         found[game] = list_check(game, format)(example)
     assert found == {"underworlds": [], "magewars": [], "dragonbond": [], "tambores": []}
+
+
+async def test_a_league_takes_its_games_organised_play_tiebreakers(table, redis, prefix):
+    """Issue #36 (presets per game): an Underworlds league breaks ties as Grand Clash-style events do, on fewest
+    game losses, then glory difference, then a roll-off, unless the organiser lists others; an unknown name is
+    refused."""
+    from engine.league.config import Tiebreaker as T
+
+    leagues = Leagues(LeagueStore(redis, prefix=prefix), table)
+    await leagues.create(ctx(ORG), "Preset", "underworlds", "nemesis")
+    await leagues.create(ctx(ORG), "Chess-like", "underworlds", "nemesis", tiebreakers="buchholz > median, sb")
+    configs = {s.league.config.name: s.league.config
+               for s in [await leagues.store.load(i) for i in await leagues.store.ids(77)]}
+    assert configs["Preset"].tiebreakers == (T.GAME_LOSSES, T.SCORE, T.ROLL_OFF)
+    assert configs["Chess-like"].tiebreakers == (T.BUCHHOLZ, T.MEDIAN_BUCHHOLZ, T.SONNEBORN_BERGER, T.ROLL_OFF)
+    with pytest.raises(GameError) as refused:
+        await leagues.create(ctx(ORG), "Bad", "underworlds", "nemesis", tiebreakers="glory, luck")
+    assert refused.value.code == "league.bad_tiebreakers"
+
+
+async def test_standings_and_export_show_a_column_per_tiebreaker(table, redis, prefix):
+    """Issue #36: the standings show one column per tiebreaker of the league, in its order, and the export has a
+    column for every tiebreaker."""
+    import csv
+    import io
+
+    leagues = Leagues(LeagueStore(redis, prefix=prefix), table)
+    await leagues.create(ctx(ORG), "All", "underworlds", "nemesis",
+                         tiebreakers="wins, losses, score, buchholz, median, sb, h2h, sos")
+    for p in PLAYERS:
+        await leagues.join(ctx(p), None, LEGAL)
+    await leagues.start_round(ctx(ORG), None)
+    [league_id] = await leagues.store.ids(77)
+    for g in (await leagues.store.load(league_id)).league.games_of(1):
+        await leagues.settle(ctx(ORG), None, g.id, "2-1", "12-8")
+    reply = await leagues.standings(ctx(ORG), None)
+    head = reply.embeds[0].description.splitlines()[1].split()
+    assert head == ["#", "player", "pts", "W-D-L", "GW", "GL", "+/-", "BH", "MBH", "SB", "H2H", "opp%", "roll"]
+    winner = reply.embeds[0].description.splitlines()[2].split()
+    assert winner[4:8] == ["2", "1", "+4", "0"]  # 2 games won, 1 lost, +4 glory, the loser's 0 points
+    assert reply.files[0].data[:8] == b"\x89PNG\r\n\x1a\n"
+    exported = await leagues.export(ctx(ORG), None)
+    table_csv = list(csv.DictReader(io.StringIO(exported.files[1].data.decode())))
+    assert {"games_for", "games_against", "score_difference", "buchholz", "median_buchholz", "sonneborn_berger",
+            "head_to_head", "opponents_match_win_pct", "roll_off"} <= set(table_csv[0])
+    top = table_csv[0]
+    assert (top["games_for"], top["games_against"], top["score_difference"], top["buchholz"]) == ("2", "1", "4", "0")

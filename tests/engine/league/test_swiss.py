@@ -1,5 +1,6 @@
-"""Swiss pairings against brute force: no rematch when a rematch-free pairing exists, the bye to the
-lowest-ranked player without one, pair-downs as low in the standings as they can be."""
+"""Swiss pairings against brute force written from FIDE's Dutch criteria (not from the cost function): no
+rematch when a rematch-free pairing exists, the bye to the lowest-ranked player without one, then the pairs'
+score differences, sorted largest first, lexicographically the smallest."""
 from __future__ import annotations
 
 import itertools
@@ -29,19 +30,19 @@ def bye_of(pairing) -> int | None:
     return next((x if y is None else y for x, y in pairing if x is None or y is None), None)
 
 
-def pair_downs(pairing, ranked, points) -> list[int]:
-    """The ranks of the higher player of each pair-down, best first."""
-    pos = {x: i for i, x in enumerate(ranked)}
-    return sorted(min(pos[x], pos[y]) for x, y in pairing
-                  if x is not None and y is not None and points[x] != points[y])
+def differences(pairing, points) -> list[int]:
+    """The pairs' score differences, largest first (the bye is no pair)."""
+    return sorted((abs(points[x] - points[y]) for x, y in pairing if x is not None and y is not None),
+                  reverse=True)
 
 
 @st.composite
 def rounds(draw):
     n = draw(st.integers(2, 10))
     ranked = list(range(1, n + 1))
-    scores = sorted(draw(st.lists(st.integers(0, 4), min_size=n, max_size=n)), reverse=True)
-    points = {x: 3 * s for x, s in zip(ranked, scores)}
+    # league points as 3/1/0 gives them (wins and draws), best first as the standings rank them
+    scores = sorted(draw(st.lists(st.integers(0, 13), min_size=n, max_size=n)), reverse=True)
+    points = dict(zip(ranked, scores))
     pairs = list(itertools.combinations(ranked, 2))
     met = {frozenset(p) for p in draw(st.lists(st.sampled_from(pairs), max_size=2 * n))}
     had_bye = set(draw(st.lists(st.sampled_from(ranked), max_size=n)))
@@ -51,8 +52,10 @@ def rounds(draw):
 @settings(max_examples=300, deadline=None)
 @given(rounds())
 def test_pairing_is_optimal_against_brute_force(case):
-    """Issue #18: no rematch unless none is possible; the bye to the lowest-ranked player without one;
-    a pair-down at the top costs more than all lower ones together."""
+    """Issue #36 (FIDE Dutch system, criteria C.1-C.7 as the issue orders them): the fewest rematches; then
+    the bye to the lowest-ranked player without one; then, among what is left, the pairs' score differences
+    sorted largest first are lexicographically the smallest (one larger difference outweighs any number of
+    smaller ones). The brute force enumerates every pairing and applies these rules as written."""
     ranked, points, met, had_bye = case
     got = pair(ranked, points, met, had_bye)
     # everyone once, one bye at most
@@ -72,10 +75,7 @@ def test_pairing_is_optimal_against_brute_force(case):
         top = max(bye_key(p) for p in best)
         assert bye_key(got) == top
         best = [p for p in best if bye_key(p) == top]
-    # pair-downs: the one at the highest rank as low as possible, then the next... (lexicographic)
-    def cost(p):
-        return sum(1 << (len(ranked) - 1 - r) for r in pair_downs(p, ranked, points))
-    assert cost(got) == min(cost(p) for p in best)
+    assert differences(got, points) == min(differences(p, points) for p in best)
 
 
 def test_no_rematch_when_a_rematch_free_pairing_exists():
@@ -97,7 +97,57 @@ def test_bye_goes_to_the_lowest_ranked_player_without_one():
 
 
 def test_one_pair_down_at_the_top_outweighs_all_lower_ones():
-    """The swisspair design: 1st and 2nd on 6 points pair each other even if it forces two pair-downs below."""
+    """1st and 2nd on 6 points pair each other: splitting them would pair a 6 with a 0 (FIDE C.7)."""
     points = {1: 6, 2: 6, 3: 3, 4: 0, 5: 0, 6: 0}
     got = pair([1, 2, 3, 4, 5, 6], points)
     assert (1, 2) in got
+
+
+def test_score_groups_are_not_skipped_four_players():
+    """Issue #36 (FIDE Dutch, pairing-score differences): 6, 3, 3, 0 pairs the leader with a 3 and the
+    other 3 with the 0 ([3, 3]), not the leader with the 0 and the two 3s together ([6, 0])."""
+    assert pair([1, 2, 3, 4], {1: 6, 2: 3, 3: 3, 4: 0}) == [(1, 2), (3, 4)]
+
+
+def test_score_groups_are_not_skipped_six_players():
+    """Issue #36: 9, 6, 6, 3, 3, 0 pairs the 9 with a 6 (each pair 3 apart), never the 9 with the 0."""
+    points = {1: 9, 2: 6, 3: 6, 4: 3, 5: 3, 6: 0}
+    got = pair([1, 2, 3, 4, 5, 6], points)
+    assert got == [(1, 2), (3, 4), (5, 6)]
+    assert all(abs(points[x] - points[y]) == 3 for x, y in got)
+
+
+def test_a_score_group_pairs_top_half_against_bottom_half():
+    """FIDE Dutch (S1 meets S2): four level players pair 1st-3rd and 2nd-4th; eight pair 1-5, 2-6, 3-7, 4-8."""
+    assert pair([1, 2, 3, 4], {x: 3 for x in range(1, 5)}) == [(1, 3), (2, 4)]
+    assert pair(list(range(1, 9)), {x: 0 for x in range(1, 9)}) == [(1, 5), (2, 6), (3, 7), (4, 8)]
+
+
+def test_top_half_against_bottom_half_gives_way_to_avoid_a_rematch():
+    """Where 1st-3rd already met, the group still avoids the rematch (1st-4th, 2nd-3rd)."""
+    got = pair([1, 2, 3, 4], {x: 3 for x in range(1, 5)}, {frozenset((1, 3))})
+    assert got == [(1, 4), (2, 3)]
+
+
+def test_the_lowest_of_a_score_group_floats_to_the_highest_below():
+    """FIDE Dutch: with three on 6 and one on 3, the lowest 6 floats down and meets the 3; the other two 6s
+    meet; among several 3s the floater meets the highest one."""
+    assert pair([1, 2, 3, 4], {1: 6, 2: 6, 3: 6, 4: 3}) == [(1, 2), (3, 4)]
+    got = pair([1, 2, 3, 4, 5, 6], {1: 6, 2: 6, 3: 6, 4: 3, 5: 3, 6: 3})
+    assert (3, 4) in got and (1, 2) in got and (5, 6) in got
+
+
+def test_large_league_pairs_quickly_with_exact_weights():
+    """Sixty-four players after several rounds: the weights are exact integers and the round pairs at once."""
+    import random
+    import time
+    rng = random.Random(5)
+    ranked = list(range(1, 65))
+    scores = sorted((3 * rng.randint(0, 6) + rng.randint(0, 1) for _ in ranked), reverse=True)
+    points = dict(zip(ranked, scores))
+    met = {frozenset(rng.sample(ranked, 2)) for _ in range(150)}
+    start = time.perf_counter()
+    got = pair(ranked, points, met)
+    assert time.perf_counter() - start < 20
+    assert sorted(x for p in got for x in p) == ranked
+    assert not any(frozenset(p) in met for p in got)

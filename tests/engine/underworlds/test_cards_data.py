@@ -135,7 +135,7 @@ def test_upgrade_granting_an_attack_action_carries_its_profile() -> None:
     card = load_cards()["45031"]
     assert isinstance(card, UpgradeCard) and card.attack is not None
     assert card.attack.notation() == "Sigmar's Cyclone: Range 1, 2 swords, Damage 2"
-    assert card.attack.reaction and not card.automated
+    assert card.attack.reaction and not card.fully_structured
 
 
 def test_unconditional_modifiers_are_parsed_and_conditional_ones_stay_text() -> None:
@@ -145,14 +145,17 @@ def test_unconditional_modifiers_are_parsed_and_conditional_ones_stay_text() -> 
     assert cards["45029"].modifiers == (CharacteristicModifier(characteristic="range", delta=1,
                                                                except_scything=True),)
     assert cards["47031"].modifiers == (CharacteristicModifier(characteristic="wounds", delta=-1, minimum=1),)
-    assert cards["47032"].modifiers == () and not cards["47032"].automated
+    assert cards["47032"].modifiers == () and not cards["47032"].fully_structured
     assert cards["48032"].modifiers == ()
 
 
-def test_only_cards_whose_whole_text_is_data_are_automated() -> None:
-    """Design: a card not fully captured plays as text, settled by the players."""
-    automated = sorted(c.id for c in load_cards().values() if c.automated)
-    assert automated == ["45029", "46024"]
+def test_only_cards_whose_whole_text_is_data_are_fully_structured() -> None:
+    """Design: the data marks the cards whose structured fields hold their whole text (issue #33: the flag was named
+    ``automated`` and read as the engine's coverage, which is ``effects.coverage_level``)."""
+    structured = sorted(c.id for c in load_cards().values() if c.fully_structured)
+    assert structured == ["45029", "46024"]
+    raw = (Path(__file__).resolve().parents[3] / "data" / "underworlds" / "cards.json").read_text()
+    assert '"automated"' not in raw
     assert [str(k) for k in load_cards()["46024"].attack_keywords] == ["Cleave"]
 
 

@@ -248,13 +248,16 @@ def test_opportunistic_leech_breaks_your_bane_after_a_move_ends_next_to_its_hold
     assert not reactions(s, P1, "47016")
 
 
-def test_pulse_of_hunger_rolls_for_each_fighter_next_to_the_holder():
+def test_pulse_of_hunger_rolls_for_each_fighter_within_1_hex_the_holder_included():
     """47017: a magic dice for each fighter within 1 hex of the fighter with your Bane: a critical deals 1 damage,
-    any other result staggers. Not playable without a Bane."""
+    any other result staggers. Not playable without a Bane. The chosen fighter rolls too: seed 000 line 422, "siempre
+    se considera que un guerrero está a cero hexágonos de sí mismo" (0 is within 1)."""
     s = setup({TARGOR: "c3", SEVERIN: "c2", OBRYN: "c4"}, bane=TARGOR, stage="power", hands={P1: ["47017"]})
-    s, _ = act(s, P1, {"type": "PlayPloy", "card": "47017", "fighter": TARGOR}, FixedRng(mag("channel", "critical")))
+    s, ev = act(s, P1, {"type": "PlayPloy", "card": "47017", "fighter": TARGOR},
+                FixedRng(mag("channel", "channel", "critical")))
+    assert [e["fighter"] for e in ev if e["type"] == "CardDiceRolled"] == [TARGOR, SEVERIN, OBRYN]
     assert fighter(s, SEVERIN)["stagger"] == 1 and fighter(s, SEVERIN)["wounds"] == 0
-    assert fighter(s, OBRYN)["wounds"] == 1 and fighter(s, TARGOR)["stagger"] == 0
+    assert fighter(s, OBRYN)["wounds"] == 1 and fighter(s, TARGOR)["stagger"] == 1
     assert not plays(setup({TARGOR: "c3", OBRYN: "c4"}, stage="power", hands={P1: ["47017"]}), P1, "47017")
 
 

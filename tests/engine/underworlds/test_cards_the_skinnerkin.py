@@ -411,3 +411,18 @@ def test_a_trait_comes_from_the_fighter_data_or_the_referee_never_guessed():
     assert card_traits(st, st.fighter(gristla)) is None and not has_trait(st, st.fighter(gristla), "brawler")
     st.fighter(gristla).traits = ["brawler"]
     assert has_trait(st, st.fighter(gristla), "Brawlers")
+
+
+def test_greedy_greddy_grievous_adds_to_grievous_from_another_rule():
+    """46015 with a fighter whose Attack action already has Grievous 1 (Despairing Strength, 47024, on a Range 1
+    attack). Seed 000 line 987: "Si una acción de Ataque tiene dos o más reglas que le confieran Doloroso, haz la suma
+    de los números para obtener el total (p. ej., si dos reglas confieren Doloroso 1, tiene Doloroso 2)": a critical
+    hit deals Damage 1 + Grievous 2, not + 1."""
+    rolls = atk("critical", "swords") + dfn("dodge")
+    s = next_activation("46015", {TARGOR: "c3", OBRYN: "c4"})
+    s = load(s)
+    next(f for f in s.fighters if f.id == TARGOR).upgrades.append("47024")
+    s = dump(s)
+    s, ev = attack(s, TARGOR, OBRYN, rolls)
+    assert next(e for e in ev if e["type"] == "AttackResolved")["result"] == "critical_hit"
+    assert fighter(s, OBRYN)["wounds"] == 3  # Damage 1 + Grievous 1 (Despairing Strength) + Grievous 1 (the card)

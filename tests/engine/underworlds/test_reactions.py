@@ -76,10 +76,31 @@ def test_loot_places_available_token_where_target_was():
     s, _ = act(dump(st), P1, {"type": "Attack", "fighter": TARGOR, "attack": 0, "target": OBRYN},
                FixedRng(atk("swords", "hammer") + dfn("dodge")))
     assert {"type": "Loot", "token": "blocked-1", "side": "cover"} in legal(s, P1)
-    assert not [a for a in legal(s, P1) if a.get("side") == "blocked"]
     s, ev = act(s, P1, {"type": "Loot", "token": "blocked-1", "side": "cover"})
     token = next(t for t in s["feature_tokens"] if t["id"] == "blocked-1")
     assert token["hex"] == "c4" and token["face_up"] == "cover"
+
+
+def test_loot_side_is_the_placers_choice_the_blocked_side_too():
+    """Loot (seed 000 line 946: "Coloca un marcador de rasgo disponible en el hexágono en el que estaba el blanco")
+    places a token during a round, so its player chooses the side: seed 000 line 600, "Cuando se insta a un jugador a
+    colocar un marcador de rasgo durante una ronda, ese jugador puede decidir qué cara del marcador de rasgo poner
+    boca arriba". The glossary's "como marcador de objetivo" (line 1956) cannot bind a token with no numbered side
+    (the two-player available tokens are blocked/cover, line 576): ruling "Loot side". The hex is empty once the
+    target is out of action, so a blocked side is placed like any other (line 598)."""
+    from engine.underworlds.feature_tokens import FeatureSide, FeatureToken
+    from engine.underworlds.system import dump, load
+    st = load(scenario({TARGOR: "c3", OBRYN: "c4"}, wounds={OBRYN: 3}))
+    st.feature_tokens.append(FeatureToken(id="blocked-1", front=FeatureSide.BLOCKED))
+    s, _ = act(dump(st), P1, {"type": "Attack", "fighter": TARGOR, "attack": 0, "target": OBRYN},
+               FixedRng(atk("swords", "hammer") + dfn("dodge")))
+    loot = [a for a in legal(s, P1) if a["type"] == "Loot"]
+    assert loot == [{"type": "Loot", "token": "blocked-1", "side": "blocked"},
+                    {"type": "Loot", "token": "blocked-1", "side": "cover"}]
+    s, ev = act(s, P1, loot[0])
+    token = next(t for t in s["feature_tokens"] if t["id"] == "blocked-1")
+    assert token["hex"] == "c4" and token["face_up"] == "blocked"
+    assert any(e["type"] == "FeatureTokenPlaced" and e["side"] == "blocked" for e in ev)
 
 
 def test_advancing_juggernaut_gives_guard_after_move_into_enemy_territory():

@@ -1,0 +1,185 @@
+"""The contract's table side, for every registered game: what the generic table posts in public never depends on a
+seat's hidden information, and a whole match driven by random players through the local table never meets the
+internal-error answer.
+
+The public parts of a reply come from the spectator's view (equal for any redeal: ``test_contract``), the public
+events (likewise), the headline naming what a player did, and the buttons and menu offered to the awaited seats.
+The last two are checked here the way the table builds them (``GameTable.headline`` and ``GameTable.components``).
+"""
+from __future__ import annotations
+
+import io
+import random
+import time
+from types import SimpleNamespace
+
+import pytest
+
+from engine.core.errors import GameError
+from engine.core.rng import SeededRng
+from engine.core.system import Secrets, find_system
+from table.game_table import GameTable
+from table.guard import error_reply
+from table.local_app import open_local_table
+from table.match import Match, SeatHolder, Status
+from table.presenter import find_presenter
+from tests.conformance.harness import CASES, canon, fork, matches, samples_of, seen_by
+from tests.discord.bot_fixtures import services_for
+
+NAMES = ("alice", "bob", "carol", "dave")
+STEPS_CHECKED = 25
+"""Positions checked per match (spread over it): each costs a redeal per seat and the alternatives' applies."""
+
+
+def _table(game: str) -> GameTable:
+    return GameTable(SimpleNamespace(store=None), find_presenter(game))
+
+
+def _match(game: str, state: dict, seats: tuple[str, ...], n: int) -> Match:
+    return Match(id=f"conf{n}", game=game, status=Status.ACTIVE, channel_id=1, created_at=0, updated_at=0,
+                 seed_hash="", log_length=n,
+                 seats=[SeatHolder(seat=s, user_id=i + 1, name=NAMES[i]) for i, s in enumerate(seats)], state=state)
+
+
+def _public(game: str, match: Match) -> str:
+    """Everything the public panel offers: button and menu labels, the hint, the step and the panel itself (a table
+    of its own each time: the tables keep what they worked out by match id and log length)."""
+    table = _table(game)
+    scene = table.scene(match, None)
+    buttons, menus, hint = table.components(match, scene)
+    panel = table.presenter.panel(scene, {h.seat: h.user_id for h in match.seats}, None)
+    return canon([[b.label for b in buttons], [[o.label for o in m.options] for m in menus], hint,
+                  table.presenter.step(scene), repr(panel)])
+
+
+def _observed(system, state, events, seats, hider) -> str:
+    """What everyone but ``hider`` observes of a new state and its events."""
+    return canon([[system.view(state, v), seen_by(events, v)] for v in [*seats, None] if v != hider])
+
+
+@pytest.mark.parametrize(("game", "sample"), CASES, ids=[f"{g}-{s}" for g, s in CASES])
+def test_public_posts_name_no_hidden_information(game, sample):
+    """No public button label, menu option, panel or headline changes with a seat's hidden information (its
+    ``redeal``); and the headline naming what a player did is the same for every choice the others cannot tell
+    apart by what they observe (a secret plan is told by its public events only)."""
+    system = find_system(game)
+    leaks: list[str] = []
+    for m, played in enumerate(matches(game, sample, False)[:2]):
+        if not played.log:
+            continue
+        sample_obj = next(s for s in samples_of(system) if s.name == sample)
+        seats = system.info.seats_for(sample_obj.players)
+        rng = SeededRng(played.report.seed.to_bytes(32, "big"))
+        state = system.setup(sample_obj.options, seats, rng)
+        every = max(1, len(played.log) // STEPS_CHECKED)
+        for n, (seat, action) in enumerate(played.log):
+            if n % every == 0:
+                leaks += _check_position(system, game, state, seats, seat, action, rng, n)
+            state, _ = system.apply(state, seat, action, rng)
+        assert not leaks, "\n".join(leaks[:5])
+
+
+def _check_position(system, game, state, seats, seat, action, rng, n) -> list[str]:
+    found: list[str] = []
+    match = _match(game, state, seats, n)
+    public = _public(game, match)
+    if isinstance(system, Secrets):
+        for hider in seats:
+            other = _match(game, system.redeal(state, hider, SeededRng(bytes(32), n)), seats, n)
+            if _public(game, other) != public:
+                found.append(f"{game} step {n}: the public panel changes with {hider}'s hidden information:\n"
+                             f"  {public[:300]}\n  {_public(game, other)[:300]}")
+    after, events = system.apply(state, seat, action, fork(rng))
+    told = _table(game).headline(_table(game).scene(_match(game, after, seats, n + 1), None), seat, action, events)
+    seen = _observed(system, after, events, seats, seat)
+    for other_action in random.Random(n).sample(system.legal_actions(state, seat),
+                                                k=min(8, len(system.legal_actions(state, seat)))):
+        try:
+            after2, events2 = system.apply(state, seat, other_action, fork(rng))
+        except Exception:  # noqa: BLE001 - test_contract reports it
+            continue
+        if _observed(system, after2, events2, seats, seat) == seen:
+            told2 = _table(game).headline(_table(game).scene(_match(game, after2, seats, n + 1), None), seat, other_action,
+                                   events2)
+            if told2 != told:
+                found.append(f"{game} step {n}: the public headline tells {seat}'s secret choice: "
+                             f"{told!r} / {told2!r}")
+    return found
+
+
+GAMES = sorted({g for g, _ in CASES})
+
+
+@pytest.mark.parametrize("game", GAMES)
+async def test_a_whole_match_through_the_local_table_never_answers_an_internal_error(game, redis, prefix, tmp_path):
+    """Random players drive a whole match through the table (commands, buttons, menus, status, log, private view)
+    to its result: no reply, private or posted, is the internal-error answer."""
+    system = find_system(game)
+    services = services_for(redis, prefix, rate_limit_per_minute=1_000_000)
+    local = open_local_table(services, out=io.StringIO(), boards_dir=tmp_path, player="alice")
+    players = system.info.min_seats
+    challenge = "/match new " + game + " " + " ".join(
+        f"{'vs' if i == 1 else f'vs{i}'}:{NAMES[i]}" for i in range(1, players))
+    replies: list = []
+
+    async def say(line: str) -> None:
+        try:
+            got = await local.run_line(line)
+        except GameError as error:
+            got = [error_reply(error)]
+        for reply in got:
+            local.show(reply, line)  # as typed at the table: its buttons become the ones to press
+        replies.extend(got)
+
+    await say(challenge)
+    for i in range(1, players):
+        local.player = NAMES[i]
+        await say("/press Accept")
+    match_id = await services.store.match_in(local.channel)
+    pick = random.Random(game)
+    table = services.play.games[game]
+    command = find_presenter(game).command
+    private = find_presenter(game).private_command
+    deadline = time.monotonic() + 240
+    for _ in range(3000):
+        match = await services.store.load(match_id)
+        if match.status.over or time.monotonic() > deadline:
+            break
+        names = {h.seat: h.name for h in match.seats}
+        legal = {s: system.legal_actions(match.state, s) for s in names}
+        seat = pick.choice([s for s in names if legal[s]])
+        local.player = names[seat]
+        by_type: dict[str, list[int]] = {}
+        for i, a in enumerate(legal[seat]):
+            by_type.setdefault(a["type"], []).append(i)
+        index = pick.choice(by_type[pick.choice(sorted(by_type))])
+        roll = pick.random()
+        if roll < 0.05:
+            await say("/match status")
+        elif roll < 0.08 and private:
+            await say(f"/{command} {private}")
+        elif roll < 0.10:
+            await say("/match log")
+        mark = f"g:{match.id}:{match.log_length}:"
+        if 0.10 <= roll < 0.15:  # autocomplete of /<game> do, with a piece of a label typed
+            scene = table.scene(match, seat)
+            typed = table.presenter.action_label(scene, legal[seat][index])[: pick.randint(0, 6)]
+            got = await table.choices(local.context(), "do", "action", {}, typed)
+            assert f"{match.log_length}:{index}" in {value for _, value in got} or len(got) >= 25, (typed, got[:3])
+        pressed = [label for label, custom, value in local.buttons if custom.startswith(mark) and (
+            custom.endswith(f":{index}") if value is None else value == str(index))] if roll < 0.5 else []
+        if pressed:
+            await say(f"/press {pressed[0]}")
+        else:
+            await say(f"/{command} do action:{match.log_length}:{index}")
+    match = await services.store.load(match_id)
+    crashes = [r.content for r in _every(replies) if r.error == "crash"]
+    assert not crashes, crashes[:3]
+    assert match.status.over, f"{game}: no result after the driver's budget"
+
+
+def _every(replies):
+    for reply in replies:
+        yield reply
+        for _, posted in reply.posts or ():
+            yield from _every([posted])
