@@ -104,6 +104,7 @@ def redeal(state: JSON, seat: str, rng: Rng) -> JSON:
                     and o["owner"] == seat and o["controller"] == seat and o["id"] not in kept_items),
                    key=lambda o: o["order"])  # on another's mage its wearer knows the spell (it casts it)
     pool += [o["bound"] for o in bound]
+    pool.sort()  # what is drawn depends only on the pool, never on where the true cards were
     _shuffle(rng, pool)
     # the slots that take only some cards first, each its old card if nothing else fits
     for o in downs:
