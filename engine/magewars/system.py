@@ -61,7 +61,7 @@ Actions (``{"type": ...}``):
   ``declared`` (what the action announced). Asked inside an Attack, a Cast, a Move, a Push or a Teleport
   (windows.py; option ``windows`` False: nobody is asked, the old defaults stand). Events ResponseAsked,
   ResponseGiven, ActionCancelled.
-- ``Concede``; referee actions (referee.py): ``Adjust`` {object, field, value}, ``Note`` {text}.
+- ``Concede`` (accepted for old logs, no longer offered: a concession is the table's, as in every game); referee actions (referee.py): ``Adjust`` {object, field, value}, ``Note`` {text}.
 
 Events: InitiativeRolled, RoundStarted, Channeled, UpkeepPaid, PlanningStarted, SpellsPrepared (private),
 SpellAssigned (private), CasterAssigned, PlansRevealed, ActionPhaseStarted, CreatureActivated, ActivationPaid,
@@ -261,14 +261,15 @@ class MageWars:
         if state["over"]:
             return []
         if state["phase"] == "choosing":
-            return choices.legal(state, seat) + [{"type": "Concede"}]
+            return choices.legal(state, seat)
         out: list[JSON] = []
         if seat in self.awaiting(state):
             out += self._decisions(state, seat)
         answering = windows.answered_by(windows.asking(state), seat)
         out += [{"type": "Reveal", "enchantment": o["id"]} for o in self._hidden_of(state, seat)
                 if self._reveal_cost(state, o) <= self._mage(state, seat)["mana"] and o["id"] not in answering]
-        return out + [{"type": "Concede"}]
+        # a concession is the table's (every game's /match concede); ``apply`` still takes ``Concede`` (old logs)
+        return out
 
     def _mage(self, state: JSON, seat: str) -> JSON:
         return state["objects"][state["mages"][seat]]
