@@ -106,28 +106,32 @@ def redeal(state: JSON, seat: str, rng: Rng) -> JSON:
     pool += [o["bound"] for o in bound]
     pool.sort()  # what is drawn depends only on the pool, never on where the true cards were
     _shuffle(rng, pool)
-    # the slots that take only some cards first, each its old card if nothing else fits
+    # the slots that take only some cards first; where nothing fits now (its host changed since), any card of
+    # its kind: what is dealt depends on the pool and the public state only, never on the true cards
     for o in downs:
-        o["card"] = _pick(rng, pool, lambda n, o=o: _enchantment_fits(new, o, n, seat)) or o["card"]
+        o["card"] = None  # not yet dealt: the same-name check must not see the true card
+    for o in downs:
+        o["card"] = _pick(rng, pool, lambda n, o=o: _enchantment_fits(new, o, n, seat)) \
+            or _pick(rng, pool, lambda n: has_card(n) and card(n).type == CardType.ENCHANTMENT) or pool.pop()
     for o in bound:
-        o["bound"] = _pick(rng, pool, lambda n, o=o: _bound_fits(o, n)) or o["bound"]
+        o["bound"] = _pick(rng, pool, lambda n, o=o: _bound_fits(o, n)) or pool.pop()
     assigned = {}
-    for caster, old in sorted(new["assigned"][seat].items()):
+    for caster in sorted(new["assigned"][seat]):
         holder = new["objects"][caster]["card"] if caster in new["objects"] else None
-        assigned[caster] = _pick(rng, pool, lambda n: holder is None or familiars.may_hold(holder, n)) or old
+        assigned[caster] = _pick(rng, pool, lambda n: holder is None or familiars.may_hold(holder, n)) or pool.pop()
     new["assigned"][seat] = assigned
     new["planned"][seat] = [pool.pop() for _ in planned if pool] + kept_spells
     book: dict[str, int] = {}
     for n in pool:
         book[n] = book.get(n, 0) + 1
-    for caster, old in sorted(drafts.items()):
-        if old:
-            holder = new["objects"][caster]["card"] if caster in new["objects"] else None
-            options = sorted(n for n, k in book.items() if k > 0 and (holder is None or familiars.may_hold(holder, n)))
-            options.append(None)
-            drafts[caster] = options[rng.randbelow(len(options))]
-            if drafts[caster]:
-                book[drafts[caster]] -= 1
+    for caster in sorted(drafts):  # which casters were given their spell is public; the spell (or none) is not
+        holder = new["objects"][caster]["card"] if caster in new["objects"] else None
+        options: list[str | None] = sorted(n for n, k in book.items() if k > 0
+                                           and (holder is None or familiars.may_hold(holder, n)))
+        options.append(None)
+        drafts[caster] = options[rng.randbelow(len(options))]
+        if drafts[caster]:
+            book[drafts[caster]] -= 1
     for n in [n for n in drafts.values() if n]:  # drafts stay in the book until Prepare
         book[n] = book.get(n, 0) + 1
     new["books"][seat] = {n: k for n, k in sorted(book.items()) if k > 0}

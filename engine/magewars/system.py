@@ -27,7 +27,7 @@ Actions (``{"type": ...}``):
 - ``Assign`` {caster, spell|None}: in Planning, the spell given to one familiar or spawnpoint (secret; only
   spells its card allows, ``familiars.py``); listed one caster at a time before ``Prepare``.
 - ``Prepare`` {spells: [name, name?], assign: {oid: name}}: the secret plan (§4 P5); listed with the
-  assignments made by ``Assign`` (a typed ``assign`` is accepted too).
+  assignments made by ``Assign`` (``assign`` exactly as drafted; the spells in either order).
 - ``Cast`` {caster, spell, target?|zone?|border?|card?, ...}: cast a spell (§9.2); in a quickcast window or
   before/after one's own creature's turn it uses the quickcast action. Optional fields, each offered by
   ``legal_actions`` where the card allows it: ``x``; ``bond`` (the summoned animal becomes the Pet / demon the
@@ -504,6 +504,10 @@ class MageWars:
     def apply(self, state: JSON, seat: str, action: JSON, rng: Any) -> tuple[JSON, list[JSON]]:
         if state["over"]:
             raise IllegalAction("mw.over")
+        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+            raise InvalidInput("mw.bad_action")
+        if seat not in state["seats"]:
+            raise IllegalAction("mw.not_your_turn", step=state["step"])
         kind = action.get("type")
         new = clone(state)
         if kind in ("Adjust", "Note"):
@@ -513,9 +517,7 @@ class MageWars:
                        winner=other(new, seat), reason="concede")
             return new, [{"type": "Conceded", "seat": seat}, {"type": "GameOver", "winner": new["winner"],
                                                                "reason": "concede"}]
-        if kind == "Prepare":
-            action = {"type": "Prepare", "spells": list(action.get("spells") or []),
-                      "assign": dict(action.get("assign") or {})}
+        if kind == "Prepare":  # checked as _plans lists it (listing ~1,000 plans to look one up is slow)
             if not self._plan_ok(new, seat, action):
                 raise IllegalAction("mw.plan.illegal")
         elif action not in self.legal_actions(state, seat):
@@ -545,16 +547,26 @@ class MageWars:
         return new, events
 
     def _plan_ok(self, state: JSON, seat: str, action: JSON) -> bool:
-        if state["step"] != "plan" or seat in state["planning_done"]:
+        """One of the ``Prepare`` actions :meth:`_plans` offers (its two spells in either order): every familiar
+        and spawnpoint given its spell first (``Assign``), the assignments as drafted, up to 2 spells from what is
+        left of the book."""
+        if state["step"] != "plan" or seat in state["planning_done"] or set(action) != {"type", "spells", "assign"}:
             return False
         spells, assign = action["spells"], action["assign"]
-        wanted: dict[str, int] = {}
-        for n in [*spells, *assign.values()]:
-            wanted[n] = wanted.get(n, 0) + 1
-        casters = rounds.casters_of(state, seat)
-        return len(spells) <= rounds.PLANNED_SPELLS and set(assign) <= set(casters) \
-            and all(familiars.may_hold(state["objects"][c]["card"], n) for c, n in assign.items()) \
-            and all(state["books"][seat].get(n, 0) >= k for n, k in wanted.items())
+        if not isinstance(spells, list) or not all(isinstance(n, str) for n in spells) \
+                or not isinstance(assign, dict):
+            return False
+        drafts = state.get("drafts", {}).get(seat, {})
+        if any(c not in drafts for c in rounds.casters_of(state, seat)):
+            return False
+        if assign != {c: n for c, n in drafts.items() if n}:
+            return False
+        if len(spells) > rounds.PLANNED_SPELLS:  # (the two spells in either order: the same plan)
+            return False
+        left = dict(state["books"][seat])
+        for n in [*assign.values(), *spells]:
+            left[n] = left.get(n, 0) - 1
+        return all(k >= 0 for k in left.values())
 
     def _apply(self, state: JSON, seat: str, action: JSON, rng: Any) -> list[JSON]:
         kind = action["type"]
