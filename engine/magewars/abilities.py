@@ -188,6 +188,12 @@ def restore(state: JSON, action: JSON) -> list[JSON]:
     return events
 
 
+def is_restore(action: JSON) -> bool:
+    """A cast of the Priestess's Restore ability, not of the Restore card (an enchantment of the same name): the
+    ability names the conditions it removes, which no card's cast does (§14.2)."""
+    return action.get("spell") == RESTORE and "conditions" in action
+
+
 def restore_speed(action: JSON) -> str:
     return "full" if action.get("all") else "quick"
 

@@ -142,12 +142,13 @@ def targets(state: JSON, caster: str, c: Card) -> list[JSON]:
             continue
         if "New Target" in text:  # Shift / Steal Enchantment: the enchantment and where it goes
             first = text.split("&")[0].strip()
-            if object_matches(state, first, o["id"], seat) and (c.name != SHIFT or o["controller"] == seat):
+            if object_matches(state, first, o["id"], seat) and (c.name != SHIFT or o["controller"] == seat) \
+                    and (c.name != STEAL or _may_control(state, seat, o)):
                 out += [{"target": o["id"], **new} for new in _new_hosts(state, caster, o, low, high)]
         elif "&" in text:  # "Creature & Zone": Teleport's creature and destination (§7.7)
             if object_matches(state, text.split("&")[0].strip(), o["id"], seat):
                 out += [{"target": o["id"], "zone": z} for z in zones]
-        elif object_matches(state, text, o["id"], seat) and _placeable(state, c, o) and _text_allows(state, c, o):
+        elif object_matches(state, text, o["id"], seat) and _placeable(state, c, o, seat) and _text_allows(state, c, o):
             out.append({"target": o["id"]})
     if "Zone" in text.split() and "or" in text.split():  # "Zone or Object" (Decoy)
         out += [{"zone": z} for z in zones if _zone_fits(state, c, z, seat)]
@@ -157,23 +158,33 @@ def targets(state: JSON, caster: str, c: Card) -> list[JSON]:
 SHIFT, STEAL = "Shift Enchantment", "Steal Enchantment"
 
 
+def _may_control(state: JSON, seat: str, ench: JSON) -> bool:
+    """Steal Enchantment: the caster takes the enchantment "as if you just cast and revealed the spell" (its text),
+    so an "<X> Only" enchantment only for a mage who meets it (§15: Holy Mage Only, Priestess Only)."""
+    from engine.magewars.spellbooks import only_allows
+    mage = state["objects"].get(state["mages"].get(seat, ""))
+    return mage is None or not has_card(ench["card"]) or only_allows(card(ench["card"]), mage.get("mage", ""))
+
+
 def _new_hosts(state: JSON, caster: str, ench: JSON, low: int, high: int) -> list[JSON]:
     """Where an enchantment may be moved (Shift, Steal Enchantment): a legal target of its own casting line,
     within range and LoS of the caster, other than where it is, holding none of its name (§9.7)."""
     ec = card(ench["card"])
     here = caster_zone(state, caster)
+    seat = state["objects"][caster]["controller"]
     out: list[JSON] = []
     if ench.get("attached_zone"):
         return [{"zone": z} for z in arena.zones(size(state)) if z != ench["attached_zone"]
                 and arena.in_range(here, z, low, high) and _sees(state, caster, z)
-                and not any(o.get("attached_zone") == z and o["card"] == ench["card"] for o in state["objects"].values())]
+                and not any(o.get("attached_zone") == z and o["card"] == ench["card"] and known(o, seat)
+                            for o in state["objects"].values())]
     for o in sorted(state["objects"].values(), key=lambda o: o["order"]):
         zone = zone_of(state, o["id"])
         if o["id"] in (ench["id"], ench.get("attached_to")) or zone is None or o.get("border") \
                 or not arena.in_range(here, zone, low, high) or not _sees(state, caster, zone):
             continue
         if isinstance(ec.target, str) and object_matches(state, ec.target, o["id"], ench["controller"]) \
-                and not any(a["card"] == ench["card"] for a in attached(state, o["id"])):
+                and not any(a["card"] == ench["card"] and known(a, seat) for a in attached(state, o["id"])):
             out.append({"new": o["id"]})
     return out
 
@@ -191,7 +202,8 @@ def _zone_fits(state: JSON, c: Card, zone: str, seat: str) -> bool:
     """A zone conjuration or enchantment may go there (§9.6, §9.7): never two of one name in a zone; one Zone
     Exclusive conjuration per zone; a trap only in a zone without enemy creatures (its card text)."""
     here = [o for o in state["objects"].values() if o.get("zone") == zone or o.get("attached_zone") == zone]
-    if c.type in (CardType.CONJURATION, CardType.ENCHANTMENT) and any(o["card"] == c.name for o in here):
+    if c.type in (CardType.CONJURATION, CardType.ENCHANTMENT) and any(o["card"] == c.name and known(o, seat)
+                                                                      for o in here):
         return False
     if c.type == CardType.CONJURATION and "Zone Exclusive" in c.traits and any(
             has_card(o["card"]) and "Zone Exclusive" in card(o["card"]).traits for o in here):
@@ -239,10 +251,18 @@ def connected_borders(b: str, arena_size: tuple[int, int]) -> list[str]:
     return [o for o in arena.borders(arena_size) if o != b and _ends(o) & _ends(b)]
 
 
-def _placeable(state: JSON, c: Card, host: JSON) -> bool:
-    """An attachment fits its host: no two of one name on an object (§9.7), a free slot for equipment (§9.8)."""
+def known(obj: JSON, seat: str) -> bool:
+    """Whether ``seat`` knows which card ``obj`` is: not another controller's face-down enchantment (§9.7)."""
+    return not (obj.get("face_down") and obj["controller"] != seat)
+
+
+def _placeable(state: JSON, c: Card, host: JSON, seat: str | None = None) -> bool:
+    """An attachment fits its host: no two of one name on an object (§9.7), a free slot for equipment (§9.8).
+    Only the names the caster ``seat`` knows count: the other player's face-down enchantments are unknown to it,
+    and the book settles two of a name on one target when the second is revealed (§9.7 "Uniqueness": the newly
+    revealed one is countered, ``system._reveal``)."""
     if c.type in (CardType.ENCHANTMENT, CardType.CONJURATION, CardType.EQUIPMENT):
-        if any(a["card"] == c.name for a in attached(state, host["id"])):
+        if any(a["card"] == c.name and (seat is None or known(a, seat)) for a in attached(state, host["id"])):
             return c.type == CardType.EQUIPMENT and host["controller"] == state["objects"][host["id"]]["controller"]
     if c.type == CardType.EQUIPMENT:
         return host["kind"] == "mage"
@@ -328,6 +348,8 @@ def _rebinds(state: JSON, caster: str) -> list[JSON]:
         return []
     out = []
     for item in attached(state, caster):
+        if item["owner"] != obj["controller"]:
+            continue  # the bound spell comes from the owner's spellbook, which the wearer may not see (§9.9)
         m = _BIND.search(card(item["card"]).text or "") if item.get("bound") and has_card(item["card"]) else None
         if m and "change the bound spell" in (card(item["card"]).text or ""):
             out += [{"type": "Cast", "caster": caster, "spell": REBIND, "from": item["id"], "bind": n}
@@ -403,6 +425,9 @@ def choices(state: JSON, c: Card, fields: JSON, seat: str) -> list[JSON]:
         return [{**fields, "mage": m} for m in sorted(state["mages"].values()) if m in state["objects"]
                 and arena.distance(fields["zone"], zone_of(state, m)) <= n
                 and arena.line_of_sight(fields["zone"], zone_of(state, m), state["barriers"], size(state))]
+    rings = _worn_rings(state, fields.get("target"), c)
+    if rings:  # §9.8: two rings worn, a third cast: the caster chooses which one it replaces
+        return [{**fields, "replace": r} for r in rings]
     if c.name in (DISSOLVE, EXPLODE) and "target" in fields:
         return [{**fields, "equipment": o["id"]} for o in attached(state, fields["target"])
                 if o["kind"] == "equipment"]
@@ -419,6 +444,18 @@ def choices(state: JSON, c: Card, fields: JSON, seat: str) -> list[JSON]:
         if kind == "attack":
             out.append({**fields, "direction": d, "extra": True})
     return out
+
+
+def _worn_rings(state: JSON, mage: Any, c: Card) -> list[str]:
+    """The rings a ring cast on ``mage`` may replace, when it must replace one of two (none of its name worn)."""
+    if c.type != CardType.EQUIPMENT or (c.slot or "") != "Ring" or not isinstance(mage, str) \
+            or mage not in state["objects"]:
+        return []
+    worn = [o for o in attached(state, mage) if o["kind"] == "equipment" and has_card(o["card"])]
+    rings = [o["id"] for o in worn if card(o["card"]).slot == "Ring"]
+    if len(rings) < RING_SLOTS or any(o["card"] == c.name for o in worn):
+        return []
+    return rings
 
 
 def available_mana(state: JSON, caster: str) -> int:
@@ -483,6 +520,14 @@ def castable(state: JSON, caster: str, speed: str) -> list[JSON]:
     return out
 
 
+def zap_card() -> Card:
+    """Arcane Zap as a card (§14.4: a quick Arcane attack spell of the Wizard, range 0-1, 3 dice, Ethereal),
+    for the rules that read a spell's card (Jinx)."""
+    return Card.model_validate({"id": "arcane-zap", "name": "Arcane Zap", "type": "attack",
+                                "schools": [{"school": "arcane", "level": 1}], "cost": 1, "casting_speed": "quick",
+                                "range": {"min": 0, "max": 1}, "target": "Creature or Conjuration"})
+
+
 def _zap_targets(state: JSON, caster: str) -> list[str]:
     """Arcane Zap: any creature or conjuration within 0-1 zones and in LoS (§14.4)."""
     here = caster_zone(state, caster)
@@ -504,7 +549,7 @@ def cast(state: JSON, action: JSON, rng: Any, speed: str) -> list[JSON]:
     seat = state["objects"][caster]["controller"]
     name = action["spell"]
     events: list[JSON] = []
-    if name == abilities.RESTORE:
+    if abilities.is_restore(action):
         return abilities.restore(state, action)
     if name == REBIND:
         return _rebind(state, seat, action)
@@ -516,12 +561,15 @@ def cast(state: JSON, action: JSON, rng: Any, speed: str) -> list[JSON]:
         state["used"][seat].append("Arcane Zap")
         events.append({"type": "SpellCast", "seat": seat, "caster": caster, "spell": name, "cost": 1,
                        "target": action["target"]})
+        # §14.4: a quick attack spell, cast like one: a Jinx on the Wizard triggers in its Counter step (§9.2)
+        if effects.jinxed(state, seat, caster, zap_card(), 1, events):
+            return events
         with windows.after(events):
             return events + _attack(state, caster, None, action["target"], rng, spell="Arcane Zap")
     c = card(name)
     fields = _fields(action)
     cost = _pay_costs(state, seat, caster, c, fields, action)
-    public = {k: v for k, v in fields.items()}
+    public = {k: v for k, v in fields.items() if k != "bind"}  # the bound spell is face down (§9.9): SpellBound
     hidden = c.type == CardType.ENCHANTMENT
     events.append({"type": "SpellCast", "seat": seat, "caster": caster, "cost": cost,
                    "spell": None if hidden else name, **public})
@@ -532,8 +580,17 @@ def cast(state: JSON, action: JSON, rng: Any, speed: str) -> list[JSON]:
         return events
     with windows.after(events):  # the spell cast is published while its Counter step waits
         decided = _counter_window(state, seat, c, fields)
+    if isinstance(fields.get("target"), str) and windows.moved_meanwhile(fields["target"]):
+        # §9.2 step 4: "If the target is no longer valid or has moved (even within the same zone), the spell is
+        # countered" (moved by what was revealed while the Counter step waited)
+        if not action.get("from"):
+            state["discard"][seat].append(name)
+        return events + [{"type": "SpellCountered", "seat": seat, "spell": None if hidden else name,
+                          "by": "target moved"}]
     taker = None
     for oid, paid in decided:  # in the order their holder revealed them; one paid answers the spell
+        if oid not in state["objects"]:
+            continue  # gone meanwhile: nothing to reveal
         if state["objects"][oid]["card"] == "Nullify":
             if _nullified(state, seat, c, fields, events, pay=paid, only=oid):
                 if not action.get("from"):
@@ -552,7 +609,8 @@ def cast(state: JSON, action: JSON, rng: Any, speed: str) -> list[JSON]:
         for obj in state["objects"].values():
             if int(obj["id"][1:]) >= before and obj["card"] == c.name:
                 obj["owner"] = seat  # the card is still its owner's (§0 owner/controller)
-        if c.name in state["discard"][taker] and c.type == CardType.INCANTATION:
+        if not action.get("from") and c.name in state["discard"][taker] and c.type == CardType.INCANTATION:
+            # (a spellbound spell stays bound to its item, §9.9: no card went to the taker's pile)
             state["discard"][taker].remove(c.name)
             state["discard"][seat].append(c.name)
         return events
@@ -567,7 +625,8 @@ def cast(state: JSON, action: JSON, rng: Any, speed: str) -> list[JSON]:
 
 def _fields(action: JSON) -> JSON:
     return {k: action[k] for k in ("target", "zone", "border", "x", "direction", "extra", "equipment", "extend",
-                                   "bind", "mage", "new", "card", "conditions", "enchantments") if k in action}
+                                   "bind", "mage", "new", "card", "conditions", "enchantments", "replace")
+            if k in action}
 
 
 def _pay_costs(state: JSON, seat: str, caster: str, c: Card, fields: JSON, action: JSON) -> int:
@@ -598,15 +657,19 @@ def lost(state: JSON, action: JSON, rng: Any = None, speed: str = "") -> list[JS
     if caster not in state["objects"]:
         return []
     seat = state["objects"][caster]["controller"]
+    # its mana was paid when it stopped at the question (windows.hold): the state kept it paid
     if name == "Arcane Zap":
-        pay(state, caster, 1)
         state["used"][seat].append(name)
     else:
         c = card(name)
-        _pay_costs(state, seat, caster, c, _fields(action), action)
-        name = None if c.type == CardType.ENCHANTMENT else name  # cast face down: never named (§9.7)
-        if not action.get("from"):
+        if action.get("from"):  # a spellbound spell: its once a round is spent, it stays bound (§9.9)
+            state["used"][seat].append(f"bound:{action['from']}")
+        else:
+            if name in (state["planned"][seat] if state["objects"][caster]["kind"] == "mage"
+                        else [state["assigned"][seat].get(caster)]):
+                _take_prepared(state, seat, caster, name=c.name)
             state["discard"][seat].append(c.name)
+        name = None if c.type == CardType.ENCHANTMENT else name  # cast face down: never named (§9.7)
     return [{"type": "SpellCountered", "seat": seat, "spell": name, "by": "cancelled"}]
 
 
@@ -758,7 +821,7 @@ def _resolve(state: JSON, seat: str, caster: str, c: Card, fields: JSON, rng: An
         state["barriers"] = _barriers(state)
         return events
     if c.type == CardType.EQUIPMENT:
-        return _equip(state, seat, c, target, fields.get("bind"))
+        return _equip(state, seat, c, target, fields.get("bind"), fields.get("replace"))
     if c.type == CardType.ENCHANTMENT:
         extra = {"attached_to": target} if target else {"attached_zone": fields.get("zone")}
         obj = new_object(state, c.name, "enchantment", seat, face_down=True, **extra)
@@ -771,7 +834,8 @@ def _barriers(state: JSON) -> dict[str, list[str]]:
     return {b: sorted(t) for b, t in barriers(state).items()}
 
 
-def _equip(state: JSON, seat: str, c: Card, mage: str, bind: str | None = None) -> list[JSON]:
+def _equip(state: JSON, seat: str, c: Card, mage: str, bind: str | None = None,
+           replace: str | None = None) -> list[JSON]:
     """Equipment attaches to a mage, who controls it (§9.8); one item per slot (rings: two); a same-name or
     same-slot item of the mage's own side returns to its owner's spellbook; an opponent's cannot replace it."""
     host = state["objects"][mage]
@@ -784,6 +848,8 @@ def _equip(state: JSON, seat: str, c: Card, mage: str, bind: str | None = None) 
             1 for w in worn if card(w["card"]).slot == "Ring") < RING_SLOTS)
         if o["card"] == c.name or same_slot:
             clash.append(o)
+    if replace and any(o["id"] == replace for o in clash):  # a third ring: only the ring chosen goes (§9.8)
+        clash = [o for o in clash if o["id"] == replace or o["card"] == c.name]
     events: list[JSON] = []
     if clash and host["controller"] != seat:
         state["discard"][seat].append(c.name)
@@ -804,8 +870,8 @@ def _equip(state: JSON, seat: str, c: Card, mage: str, bind: str | None = None) 
         if not book[bind]:
             del book[bind]
         obj.update(bound=bind, bound_shown=False)
-        events.append({"type": "SpellBound", "seat": seat, "object": obj["id"], "visible_to": [seat],
-                       "spell": bind})
+        events.append({"type": "SpellBound", "seat": seat, "object": obj["id"], "spell": bind,
+                       "visible_to": sorted({seat, obj["controller"]})})  # its owner, and the wearer who casts it
     return events + [{"type": "EquipmentAttached", "seat": seat, "object": obj["id"], "card": c.name,
                       "mage": mage}]
 

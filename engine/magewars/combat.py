@@ -119,7 +119,8 @@ def _guards_in_the_way(state: JSON, attacker: str, target: str, flying_target: b
     return [] if target in guards else guards
 
 
-def check_attack(state: JSON, attacker: str, bar: JSON, target: str, *, counterstrike: bool = False) -> None:
+def check_attack(state: JSON, attacker: str, bar: JSON, target: str, *, counterstrike: bool = False,
+                 grounded: bool = False) -> None:
     """Refuse an illegal attack declaration (§10.3 step 1, §7.4, §11).
 
     :raises IllegalAction: ``mw.combat.not_attackable``, ``mw.combat.attacker_incapacitated``,
@@ -134,7 +135,20 @@ def check_attack(state: JSON, attacker: str, bar: JSON, target: str, *, counters
         # whether its caster may act is the casting rules' question (§9.2), and a stunned creature still collides
         raise IllegalAction("mw.combat.attacker_incapacitated", attacker=attacker)
     here, there = zone_of(state, attacker), zone_of(state, target)
-    flying_target = stats.traits(state, target).has("Flying")
+    # ``grounded``: the target is a flier that gave up Flying for its own melee attack on a non-flier, which this
+    # counterstrike answers (§7.4: "It is then affected normally by damage barriers, counterstrikes and guards")
+    flying_target = stats.traits(state, target).has("Flying") and not grounded
+    border = objects[target].get("border")
+    if border:  # §9.6 "Attacking barriers": melee from either adjacent zone; ranged with either zone in range
+        from engine.magewars.arena import border_zones
+        sides = border_zones(border)
+        if bar["range_type"] == "melee":
+            if here not in sides:
+                raise IllegalAction("mw.combat.melee_other_zone", attacker=attacker, target=target)
+        elif not any(bar["range"][0] <= distance(here, z) <= bar["range"][1] for z in sides):
+            raise IllegalAction("mw.combat.out_of_range", target=target, distance=min(distance(here, z) for z in sides),
+                                range=f"{bar['range'][0]}-{bar['range'][1]}")
+        return
     if bar["range_type"] == "melee":
         if here != there:
             raise IllegalAction("mw.combat.melee_other_zone", attacker=attacker, target=target)
@@ -285,17 +299,21 @@ def _avoid(state: JSON, attacker: str | None, bar: JSON, defender: str, rng: Rng
     (``windows.defend``; nobody asked, ``declared`` decides). Returns (avoided, events)."""
     events: list[JSON] = []
     obj = state["objects"][defender]
-    blocks = stats.hidden_blocks(state, defender)
+    # only the defender's own Blocks are its to reveal and pay (§9.7: an enchantment's controller reveals it); one
+    # of another player on it is revealed by that player, who is not asked here: it goes unpaid, without effect
+    own = [b for b in stats.hidden_blocks(state, defender)
+           if state["objects"][b["object"]].get("controller") == obj.get("controller")]
+    blocks = own + [b for b in stats.hidden_blocks(state, defender) if b not in own]
     backs = any(a.get("face_down") and a.get("controller") == obj.get("controller")
                 for a in stats.attachments(state, defender, revealed_only=False))  # public as card backs (§9)
     asked = None if unavoidable else windows.defend(state, defender, usable_defenses(state, defender, bar),
-                                                    blocks, strike, backs)
+                                                    own, strike, backs)
     if asked is not None:
         declared = {**declared, "defense": asked["defense"], "pay_block": asked.get("block", True)}
     for block in blocks:
         ench = state["objects"][block["object"]]
         mage = _mage_of(state, ench.get("controller"))
-        pays = declared.get("pay_block", True) and not unavoidable and mage is not None and \
+        pays = declared.get("pay_block", True) and block in own and not unavoidable and mage is not None and \
             int(mage.get("mana", 0)) >= block["reveal_cost"]
         if pays:
             mage["mana"] = int(mage["mana"]) - block["reveal_cost"]
@@ -471,9 +489,9 @@ def _after_damaging(state: JSON, attacker: str, bar: JSON, defender: str, dealt:
 
 
 def _single(state: JSON, attacker: str, bar: JSON, target: str, rng: Rng, action: _Action, declared: JSON, *,
-            counterstrike: bool = False) -> list[JSON]:
+            counterstrike: bool = False, grounded: bool = False) -> list[JSON]:
     """Steps 1-9 of one attack against one target (§10.3)."""
-    check_attack(state, attacker, bar, target, counterstrike=counterstrike)
+    check_attack(state, attacker, bar, target, counterstrike=counterstrike, grounded=grounded)
     melee = bar["range_type"] == "melee"
     unavoidable = _has(bar, "Unavoidable")
     events: list[JSON] = [{"type": "AttackDeclared", "attacker": attacker, "attack": bar["name"],
@@ -552,15 +570,17 @@ def _counterstrike(state: JSON, attacker: str, defender: str, rng: Rng, declared
     bar = next((b for b in options if b["index"] == choice), None)
     if bar is None:
         raise IllegalAction("mw.combat.no_counterstrike", defender=defender, attack=choice)
+    grounded = stats.traits(state, attacker).has("Flying") and not stats.traits(state, defender).has("Flying")
     try:
-        check_attack(state, defender, bar, attacker, counterstrike=True)
+        check_attack(state, defender, bar, attacker, counterstrike=True, grounded=grounded)
     except IllegalAction:
         return []  # e.g. the attacker flies and the counterstrike lacks Reach
     inner = {"defense": declared.get("counter_defense", "best"), "own_turn": declared.get("own_turn", True),
              "pay_block": declared.get("pay_block", True)}
     events = [{"type": "Counterstrike", "object": defender, "attack": bar["name"], "target": attacker}]
     with windows.after(events):
-        return events + _single(state, defender, bar, attacker, rng, _Action(), inner, counterstrike=True)
+        return events + _single(state, defender, bar, attacker, rng, _Action(), inner, counterstrike=True,
+                                grounded=grounded)
 
 
 def _zone_targets(state: JSON, zone: str, order: list[str] | None) -> list[str]:
@@ -612,7 +632,13 @@ def attack(state: JSON, attacker: str, attack_index: int | str, target: str, rng
         if _has(bar, "Sweeping") and second is not None:
             if second == target:
                 raise IllegalAction("mw.combat.sweeping_same_target", target=target)
-            if not state["objects"][attacker].get("destroyed"):
+            still = not state["objects"][attacker].get("destroyed") and second in state["objects"] \
+                and not state["objects"][second].get("destroyed")
+            try:  # the second target may have left the zone or been destroyed meanwhile: no second attack
+                check_attack(state, attacker, bar, second) if still else None
+            except IllegalAction:
+                still = False
+            if still:
                 with windows.after(events):
                     events += _single(state, attacker, bar, second, rng, action, declared)
     events.append({"type": "AttackEnded", "attacker": attacker, "attack": bar["name"]})

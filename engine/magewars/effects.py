@@ -361,10 +361,13 @@ def jinxed(state: JSON, seat: str, caster: str, c: Card, cost: int, events: list
             return False
         mage["mana"] -= reveal
         state["objects"][state["mages"][seat]]["mana"] += cost
-        state["books"][seat][c.name] = state["books"][seat].get(c.name, 0) + 1
+        if c.name != "Arcane Zap":  # the Wizard's ability is no card: nothing goes back to the book
+            state["books"][seat][c.name] = state["books"][seat].get(c.name, 0) + 1
         events += [{"type": "EnchantmentRevealed", "seat": ench["controller"], "object": ench["id"], "spell": "Jinx",
                     "cost": reveal},
-                   {"type": "SpellCountered", "seat": seat, "spell": c.name, "by": "Jinx", "refunded": cost}]
+                   {"type": "SpellCountered", "seat": seat, "by": "Jinx", "refunded": cost,
+                    # an enchantment cast face down goes back to the hidden book unnamed (§9.7)
+                    "spell": None if c.type == CardType.ENCHANTMENT else c.name}]
         destroy(state, ench["id"], events, cause="used")
         return True
     return False

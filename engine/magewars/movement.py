@@ -220,6 +220,9 @@ def object_attack(state: JSON, source: str, target: str, rng: Any) -> list[JSON]
     raw = _stats().card(state, obj["card"])["attacks"][0]
     name = f"{obj['card']}: {raw['name']}"
     bar = {**raw, "action": "Quick", "range_type": "Ranged", "range": [0, 0]}
+    if obj.get("border") and not any(t.get("trait") == "Unavoidable" for t in bar.get("traits") or []):
+        # §9.6 Passage Attack: "This attack is neither melee nor ranged and cannot be avoided by defenses"
+        bar["traits"] = [*(bar.get("traits") or []), {"trait": "Unavoidable", "value": None}]
     state["cards"][name] = {"name": name, "type": "Attack", "action": "Quick", "range": [0, 0], "schools": [],
                             "levels": [], "traits": [], "subtypes": [], "stats": {}, "attacks": [bar]}
     had = obj.get("zone")

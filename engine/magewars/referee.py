@@ -28,7 +28,7 @@ def apply(state: JSON, seat: str, action: JSON) -> tuple[JSON, list[JSON]]:
         state["log"].append(entry)
         return state, [entry]
     oid, field, value = action.get("object"), str(action.get("field", "")), action.get("value")
-    obj = state["objects"].get(oid)
+    obj = state["objects"].get(oid) if isinstance(oid, str) else None
     if obj is None:
         raise InvalidInput("mw.ref.no_object", object=str(oid))
     group, _, name = field.partition(".")

@@ -46,6 +46,8 @@ def start_round(state: JSON, rng: Any) -> list[JSON]:
             obj["quickcast"] = True
             obj["counters"].pop("voltaric_shield", None)
         obj["defenses_used"] = []
+        obj.pop("barrier_attacked", None)  # a damage barrier may attack each attacker once per round (§10.7, §22.8)
+        events += conditions.reset(obj)  # one Disable marker comes off (Codex: Disable)
     for seat in state["seats"]:
         state["used"][seat] = []
         state["passes"][seat] = 0

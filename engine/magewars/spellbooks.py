@@ -81,6 +81,27 @@ def parse(text: str) -> dict[str, int]:
     return out
 
 
+OTHER_MAGES = ("paladin", "siren", "druid", "necromancer", "forcemaster", "warlord", "monk", "elementalist",
+               "johktari", "priest")
+
+
+def only_allows(c: Card, mage: str) -> bool:
+    """Whether ``mage`` meets the card's "<X> Only" / "<X> Mage Only" traits (§15): its class, or a school it is
+    trained in."""
+    ability = ability_card(mage)
+    for trait in c.traits:
+        m = ONLY.match(trait)
+        if not m:
+            continue
+        who = m.group(1).lower()
+        if who in MAGES or who in OTHER_MAGES:
+            if who != mage:
+                return False
+        elif who not in [str(s) for s in ability.trained]:
+            return False
+    return True
+
+
 def problems(book: dict[str, int], mage: str, *, mode: str = "full",
              cards: Mapping[str, Card] | None = None) -> list[dict[str, Any]]:
     """Every fault of ``book`` for ``mage`` (§15), each ``{"code", "params", "fix"}``; empty when sound.

@@ -27,7 +27,7 @@ Actions (``{"type": ...}``):
 - ``Assign`` {caster, spell|None}: in Planning, the spell given to one familiar or spawnpoint (secret; only
   spells its card allows, ``familiars.py``); listed one caster at a time before ``Prepare``.
 - ``Prepare`` {spells: [name, name?], assign: {oid: name}}: the secret plan (§4 P5); listed with the
-  assignments made by ``Assign`` (a typed ``assign`` is accepted too).
+  assignments made by ``Assign`` (``assign`` exactly as drafted; the spells in either order).
 - ``Cast`` {caster, spell, target?|zone?|border?|card?, ...}: cast a spell (§9.2); in a quickcast window or
   before/after one's own creature's turn it uses the quickcast action. Optional fields, each offered by
   ``legal_actions`` where the card allows it: ``x``; ``bond`` (the summoned animal becomes the Pet / demon the
@@ -61,7 +61,7 @@ Actions (``{"type": ...}``):
   ``declared`` (what the action announced). Asked inside an Attack, a Cast, a Move, a Push or a Teleport
   (windows.py; option ``windows`` False: nobody is asked, the old defaults stand). Events ResponseAsked,
   ResponseGiven, ActionCancelled.
-- ``Concede``; referee actions (referee.py): ``Adjust`` {object, field, value}, ``Note`` {text}.
+- ``Concede`` (accepted for old logs, no longer offered: a concession is the table's, as in every game); referee actions (referee.py): ``Adjust`` {object, field, value}, ``Note`` {text}.
 
 Events: InitiativeRolled, RoundStarted, Channeled, UpkeepPaid, PlanningStarted, SpellsPrepared (private),
 SpellAssigned (private), CasterAssigned, PlansRevealed, ActionPhaseStarted, CreatureActivated, ActivationPaid,
@@ -83,9 +83,9 @@ import itertools
 from typing import Any, Callable, TypeVar
 
 from engine.core.errors import IllegalAction, InvalidInput
-from engine.core.system import JSON, Outcome, SystemInfo
+from engine.core.system import JSON, Outcome, Sample, SystemInfo
 from engine.magewars import abilities, arena, auras, casting, choices, effects, familiars, mages, movement, referee, spellbooks
-from engine.magewars import windows
+from engine.magewars import secrets, windows
 from engine.magewars import round as rounds
 from engine.magewars.cards import card, has_card, match_pack, number, pack_of, shown_pack, with_pack
 from engine.magewars.state import barriers, clone, other, zone_of
@@ -123,6 +123,41 @@ ZAP_CARD = {"name": "Arcane Zap", "type": "Attack", "action": "Quick", "range": 
                          "notes": []}]}
 
 
+SAMPLE_PACK_CARD = {"id": "league-imp", "name": "League Imp", "type": "creature", "subtypes": ["Imp"],
+                    "schools": [{"school": "arcane", "level": 1}], "cost": 5, "casting_speed": "full",
+                    "range": {"min": 0, "max": 0}, "target": "Zone", "life": 4, "armor": 0,
+                    "attacks": [{"name": "Claw", "speed": "quick", "range_type": "melee", "dice": 3}]}
+"""A pack's own creature (tests' League Imp) for the conformance sample of a built book with pack cards."""
+SAMPLE_PACK = {"schema_version": 1, "game": "magewars", "id": "imps", "name": "Imps", "version": "1",
+               "author": "conformance", "provenance": "our own house cards",
+               "entries": {"cards": [SAMPLE_PACK_CARD]}}
+
+
+def _built_book() -> dict[str, int]:
+    """The Wizard's starter book with a Mana Leech traded for the pack's League Imp (a built book, §15)."""
+    book = spellbooks.contents("starter-wizard")
+    book["Mana Leech"] -= 1
+    return {**book, "League Imp": 1}
+
+
+SAMPLES = (
+    Sample("apprentice", {"mode": "apprentice"}, 2, 4000),
+    Sample("apprentice-no-windows", {"mode": "apprentice", "windows": False}, 2, 4000),
+    Sample("apprentice-wizard-priestess", {"mode": "apprentice", "mages": {"player1": "wizard",
+                                                                           "player2": "priestess"}}, 2, 4000),
+    *(Sample(f"full-{a}-{b}", {"mode": "full", "mages": {"player1": a, "player2": b}}, 2, 10000)
+      for a, b in (("wizard", "priestess"), ("warlock", "beastmaster"))),
+    *(Sample(f"full-{a}-{b}-no-windows", {"mode": "full", "mages": {"player1": a, "player2": b}, "windows": False},
+             2, 10000) for a, b in (("priestess", "warlock"), ("beastmaster", "wizard"))),
+    Sample("full-built-book-pack", {"mode": "full", "mages": {"player1": "wizard", "player2": "priestess"},
+                                    "books": {"player1": _built_book()}, "pack": SAMPLE_PACK}, 2, 10000),
+    Sample("chosen-at-the-table", {"pack": SAMPLE_PACK}, 2, 10000),
+)
+"""The conformance suite's set-ups (engine/core/system.py ``Sample``): apprentice and full duels, windows on and
+off, each mage on each side, a built book with a pack's card, and a match whose players choose mode, mages and
+books (``choices.py``). Bounds: random play of a full duel ends within a few thousand actions."""
+
+
 Method = TypeVar("Method", bound=Callable[..., Any])
 
 
@@ -142,6 +177,16 @@ class MageWars:
 
     info = SystemInfo("magewars", "Mage Wars Arena", SEATS, aliases=("mw", "mage wars"),
                       summary="Duel of mages in a zoned arena")
+
+    samples = SAMPLES
+
+    def redeal(self, state: JSON, seat: str, rng: Any) -> JSON:
+        """``seat``'s hidden things drawn again (secrets.py): its book, plans, face-down enchantments' identities
+        and bound spells, everything public unchanged; a new state."""
+        if not state.get("pack_cards"):
+            return secrets.redeal(state, seat, rng)
+        with with_pack(pack_of(state)):
+            return secrets.redeal(state, seat, rng)
 
     # ---- setup ---------------------------------------------------------------------------------------------
 
@@ -216,13 +261,15 @@ class MageWars:
         if state["over"]:
             return []
         if state["phase"] == "choosing":
-            return choices.legal(state, seat) + [{"type": "Concede"}]
+            return choices.legal(state, seat)
         out: list[JSON] = []
         if seat in self.awaiting(state):
             out += self._decisions(state, seat)
+        answering = windows.answered_by(windows.asking(state), seat)
         out += [{"type": "Reveal", "enchantment": o["id"]} for o in self._hidden_of(state, seat)
-                if self._reveal_cost(state, o) <= self._mage(state, seat)["mana"]]
-        return out + [{"type": "Concede"}]
+                if self._reveal_cost(state, o) <= self._mage(state, seat)["mana"] and o["id"] not in answering]
+        # a concession is the table's (every game's /match concede); ``apply`` still takes ``Concede`` (old logs)
+        return out
 
     def _mage(self, state: JSON, seat: str) -> JSON:
         return state["objects"][state["mages"][seat]]
@@ -323,11 +370,11 @@ class MageWars:
         if obj is None or act["quick"] or act["full"]:
             return []
         t = stats.traits(state, oid)
-        fast, slow = t.has("Fast") and not t.has("Slow"), t.has("Slow") and not t.has("Fast")
+        fast, slow = self._pace(state, oid)
         out: list[JSON] = []
-        moves_allowed = (2 if fast else 1) + 1  # the quick action may be one more move (§7.1)
+        moves_allowed = 1 if slow else 2  # §7.1: two moves (the second as the quick action; Fast: two move actions)
         if obj["kind"] in ("mage", "creature") and not self._incapacitated(obj) and not conditions.restrained(obj) \
-                and not act["hindered"] and act["moved"] < moves_allowed and not (slow and act["moved"]):
+                and not act["hindered"] and act["moved"] < moves_allowed:
             if effects.teleport_moves(state, oid):  # Blue Gremlin: each move is a teleport to the next zone
                 out += [{"type": "Move", "to": z} for z in arena.adjacent(obj["zone"], tuple(state["size"]))]
             else:
@@ -363,7 +410,8 @@ class MageWars:
 
         def wounded(t: str) -> bool:
             o = state["objects"][t]
-            return o["kind"] in ("creature", "mage") and stats.living(state, t) and stats.damage(o) > 0
+            return o["kind"] in ("creature", "mage") and stats.living(state, t) and stats.damage(o) > 0 \
+                and o["controller"] != state["objects"][oid]["controller"]
         return [a for a in acts if a["type"] == "Attack" and bars[a["attack"]]["range_type"] == "melee"
                 and wounded(a["target"])]
 
@@ -423,10 +471,15 @@ class MageWars:
             if (bar.get("action") == "full" and not full) or bar.get("dice") is None:
                 continue  # no dice printed: an ability, not an attack (Huginn's Raven's Eye, _heal_abilities)
             for target in sorted(state["objects"], key=lambda k: state["objects"][k]["order"]):
+                # §10.1: any object with a life value, friendly or enemy: creatures, mages, conjurations, barriers
+                # (§9.6 "Attacking barriers") and conjurations attached to an object (Tanglevine)
                 t = state["objects"][target]
-                if target == oid or t["controller"] == state["objects"][oid]["controller"] or not t.get("zone"):
+                if target == oid or t["kind"] not in ("creature", "mage", "conjuration"):
                     continue
-                if bar["range_type"] == "ranged" and (not casting._sees(state, oid, t["zone"])
+                where = t.get("border") or zone_of(state, target)
+                if not where:
+                    continue
+                if bar["range_type"] == "ranged" and (not casting._sees(state, oid, where, border=bool(t.get("border")))
                                                       or not casting.ranged_target_ok(t)):
                     continue
                 try:
@@ -438,6 +491,11 @@ class MageWars:
                 if target in (state["activation"] or {}).get("refused", []):
                     continue
                 out.append({"type": "Attack", "attack": bar["index"], "target": target})
+            if any(t.get("trait") == "Sweeping" for t in bar.get("traits") or []):
+                # §13 Sweeping: a second attack against another target in the zone, chosen when declared
+                firsts = [a["target"] for a in out if a["attack"] == bar["index"] and "second" not in a]
+                out += [{"type": "Attack", "attack": bar["index"], "target": a, "second": b}
+                        for a in firsts for b in firsts if a != b and bar["range_type"] == "melee"]
         return out
 
     # ---- apply ---------------------------------------------------------------------------------------------
@@ -446,17 +504,20 @@ class MageWars:
     def apply(self, state: JSON, seat: str, action: JSON, rng: Any) -> tuple[JSON, list[JSON]]:
         if state["over"]:
             raise IllegalAction("mw.over")
+        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+            raise InvalidInput("mw.bad_action")
+        if seat not in state["seats"]:
+            raise IllegalAction("mw.not_your_turn", step=state["step"])
         kind = action.get("type")
         new = clone(state)
         if kind in ("Adjust", "Note"):
             return referee.apply(new, seat, action)
-        if kind == "Concede":
-            new.update(over=True, phase="over", step="over", winner=other(new, seat), reason="concede")
+        if kind == "Concede":  # during set-up (choosing) the phase stays: there is no arena to show yet
+            new.update(over=True, phase="choosing" if new["phase"] == "choosing" else "over", step="over",
+                       winner=other(new, seat), reason="concede")
             return new, [{"type": "Conceded", "seat": seat}, {"type": "GameOver", "winner": new["winner"],
                                                                "reason": "concede"}]
-        if kind == "Prepare":
-            action = {"type": "Prepare", "spells": list(action.get("spells") or []),
-                      "assign": dict(action.get("assign") or {})}
+        if kind == "Prepare":  # checked as _plans lists it (listing ~1,000 plans to look one up is slow)
             if not self._plan_ok(new, seat, action):
                 raise IllegalAction("mw.plan.illegal")
         elif action not in self.legal_actions(state, seat):
@@ -486,16 +547,26 @@ class MageWars:
         return new, events
 
     def _plan_ok(self, state: JSON, seat: str, action: JSON) -> bool:
-        if state["step"] != "plan" or seat in state["planning_done"]:
+        """One of the ``Prepare`` actions :meth:`_plans` offers (its two spells in either order): every familiar
+        and spawnpoint given its spell first (``Assign``), the assignments as drafted, up to 2 spells from what is
+        left of the book."""
+        if state["step"] != "plan" or seat in state["planning_done"] or set(action) != {"type", "spells", "assign"}:
             return False
         spells, assign = action["spells"], action["assign"]
-        wanted: dict[str, int] = {}
-        for n in [*spells, *assign.values()]:
-            wanted[n] = wanted.get(n, 0) + 1
-        casters = rounds.casters_of(state, seat)
-        return len(spells) <= rounds.PLANNED_SPELLS and set(assign) <= set(casters) \
-            and all(familiars.may_hold(state["objects"][c]["card"], n) for c, n in assign.items()) \
-            and all(state["books"][seat].get(n, 0) >= k for n, k in wanted.items())
+        if not isinstance(spells, list) or not all(isinstance(n, str) for n in spells) \
+                or not isinstance(assign, dict):
+            return False
+        drafts = state.get("drafts", {}).get(seat, {})
+        if any(c not in drafts for c in rounds.casters_of(state, seat)):
+            return False
+        if assign != {c: n for c, n in drafts.items() if n}:
+            return False
+        if len(spells) > rounds.PLANNED_SPELLS:  # (the two spells in either order: the same plan)
+            return False
+        left = dict(state["books"][seat])
+        for n in [*assign.values(), *spells]:
+            left[n] = left.get(n, 0) - 1
+        return all(k >= 0 for k in left.values())
 
     def _apply(self, state: JSON, seat: str, action: JSON, rng: Any) -> list[JSON]:
         kind = action["type"]
@@ -535,6 +606,12 @@ class MageWars:
         if kind == "EndTurn":
             return rounds.end_activation(state, rng)
         if kind == "Move":
+            mover = state["objects"].get(act["object"]) if act else None
+            if mover is None or not mover.get("zone") or \
+                    action["to"] not in arena.adjacent(mover["zone"], tuple(state["size"])):
+                # a rerun after a reveal moved the creature (Divine Intervention's teleport): no longer legal, so
+                # the move is cancelled and lost (windows.answer; seed l.363)
+                raise IllegalAction("mw.move.not_adjacent", to=str(action["to"]))
             through_thorns = movement.full_action_crossing(state, act["object"], action["to"]) or action.get("climb")
             if effects.teleport_moves(state, act["object"]):
                 events, hindered = movement.teleport(state, act["object"], action["to"], rng), False
@@ -569,7 +646,8 @@ class MageWars:
             with windows.after(helm):
                 events = helm + effects.with_next_melee(state, act["object"], bar, lambda: movement.attack(
                     state, act["object"], action["attack"], action["target"], rng,
-                    declared={"charged": act["moved"] > 0}))
+                    declared={"charged": act["moved"] > 0,
+                              **({"second_target": action["second"]} if "second" in action else {})}))
             act = state["activation"]
             attacker = state["objects"].get(act["object"]) if act else None
             if act and attacker and bar["range_type"] == "melee" and not act.get("fury") \
@@ -581,13 +659,23 @@ class MageWars:
             return events + self._maybe_end(state, rng)
         raise IllegalAction("mw.illegal", action=str(kind))
 
-    def _count_move(self, state: JSON, act: JSON) -> None:
-        """A move action spent (§7.1)."""
+    @staticmethod
+    def _pace(state: JSON, oid: str) -> tuple[bool, bool]:
+        """(Fast, Slow) as they count (§7.1: "Fast and Slow on the same creature cancel each other")."""
         from engine.magewars import stats
+        if oid not in state["objects"]:
+            return False, False
+        t = stats.traits(state, oid)
+        return t.has("Fast") and not t.has("Slow"), t.has("Slow") and not t.has("Fast")
+
+    def _count_move(self, state: JSON, act: JSON) -> None:
+        """A move action spent (§7.1): the second move of a creature neither Fast nor Slow is its quick action and
+        ends the turn; a Fast one makes two move actions, then a quick action that cannot be a third move; a Slow
+        one's turn ends as soon as it moves."""
         act["moved"] += 1
-        fast = stats.traits(state, act["object"]).has("Fast") if act["object"] in state["objects"] else False
-        if act["moved"] > (2 if fast else 1):
-            act["quick"] = True  # the second (Fast: third) move is the quick action and ends the turn (§7.1)
+        fast, slow = self._pace(state, act["object"])
+        if slow or (not fast and act["moved"] > 1):
+            act["quick"] = True
 
     def _push(self, state: JSON, action: JSON, rng: Any) -> list[JSON]:
         """The pusher's choice of direction (§7.6); once no choice is left, the match goes on where it waited."""
@@ -667,7 +755,7 @@ class MageWars:
             return cast(state, action, rng, "full")
         if step == "activation":
             act = state["activation"]
-            if action["spell"] == abilities.RESTORE:
+            if abilities.is_restore(action):
                 speed = abilities.restore_speed(action)
             elif action["spell"] == casting.REBIND:
                 speed = "quick"
@@ -703,14 +791,14 @@ class MageWars:
             if act:
                 self._count_move(state, act)
             return self._maybe_end(state, rng)
+        past_declare = question["answers"] or not (question["type"] == "window" and question["timing"] == "attack")
+        if not past_declare:  # cancelled in its declare step: its costs (Pacify, Suppression Cloak) are not spent
+            windows.hold(state, {o: m for o, m in question.get("held", {}).items()
+                                 if state["objects"].get(o, {}).get("controller") == seat}, +1)
         bars = stats.attacks(state, act["object"]) if act and act["object"] in state["objects"] else []
         if action["attack"] >= len(bars):
             return self._maybe_end(state, rng) if act else []
         bar = bars[action["attack"]]
-        past_declare = question["answers"] or not (question["type"] == "window" and question["timing"] == "attack")
-        if past_declare and action["target"] in state["objects"] and \
-                self._attack_cost(state, act["object"], action["target"], bar) <= self._mage(state, seat)["mana"]:
-            self._pay_attack_cost(state, act["object"], action["target"], bar)
         act["full" if bar.get("action") == "full" else "quick"] = True
         return self._maybe_end(state, rng)
 
@@ -737,7 +825,13 @@ class MageWars:
         host = ench.get("attached_to")
         c = card(ench["card"])
         from engine.magewars.state import destroy
-        if host and isinstance(c.target, str) and not casting.object_matches(state, c.target, host, seat):
+        twin = any(o["id"] != oid and o["card"] == ench["card"] and not o.get("face_down") and o["kind"] == "enchantment"
+                   and ((host and o.get("attached_to") == host) or (not host and ench.get("attached_zone")
+                                                                    and o.get("attached_zone") == ench["attached_zone"]))
+                   for o in state["objects"].values())
+        if twin:  # §9.7 Uniqueness: revealed beside a revealed one of its name, the new one is countered
+            destroy(state, oid, events, cause="countered: same name already revealed there")
+        elif host and isinstance(c.target, str) and not casting.object_matches(state, c.target, host, seat):
             destroy(state, oid, events, cause="no longer a legal target")
         elif "When Decoy is revealed, destroy it" in (c.text or "") or casting.mandatory(c):
             destroy(state, oid, events, cause="revealed")  # Decoy; a mandatory one out of its trigger (§9.7)
@@ -766,8 +860,8 @@ class MageWars:
         for obj in out["objects"].values():
             if obj.get("face_down") and obj["controller"] != seat:
                 obj["card"] = None
-            if obj.get("bound") and not obj.get("bound_shown") and obj["owner"] != seat:
-                obj["bound"] = None  # a spellbound spell is face down until first cast (§9.9)
+            if obj.get("bound") and not obj.get("bound_shown") and seat not in (obj["owner"], obj["controller"]):
+                obj["bound"] = None  # face down until first cast (§9.9); the wearer controls it and casts it
         shown = self._pack_shown(state, out, seat) if state.get("pack_cards") else None
         if shown:
             out["pack_cards"] = shown  # the table reads their stats as the duel does

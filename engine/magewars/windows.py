@@ -55,7 +55,7 @@ ANSWERS = ("Defend", "Counterstrike", "Counter", "Skip")
 """The actions answering them."""
 PAUSABLE = ("Attack", "Cast", "Move", "Push", "Teleport")
 """Actions inside which the other player may be asked (a push or teleport chosen on its own may spring a trap)."""
-HIDDEN = ("action", "answers", "tape", "private", "shown", "reveals")
+HIDDEN = ("action", "answers", "tape", "private", "shown", "reveals", "held", "moved")
 """Parts of a pending question only the engine reads (``private``: only the asked seat)."""
 
 
@@ -84,12 +84,16 @@ def after(events: list[JSON]) -> Any:
         raise pause.after(events)
 
 
+MOVED_EVENTS = ("Moved", "Pushed", "Teleported")
+
+
 class _Asker:
     """The answers given so far to one action's questions, handed out in order."""
 
-    def __init__(self, answers: list[JSON], reveals: list[JSON]) -> None:
+    def __init__(self, answers: list[JSON], reveals: list[JSON], moved: list[str] = ()) -> None:
         self.answers = list(answers)
         self.reveals = list(reveals)
+        self.moved = set(moved)
         self.asked = 0
         self.opened: set[tuple[str, str]] = set()
 
@@ -207,6 +211,12 @@ def window(state: JSON, acting: str, target: Any, timing: str, counters: list[JS
     return {**answer, "decided": [[a["enchantment"], a["pay"]] for a in decided]}
 
 
+def moved_meanwhile(oid: str) -> bool:
+    """Whether ``oid`` was moved, pushed or teleported while a question of the action under way waited."""
+    asker = _ASKER.get()
+    return asker is not None and oid in asker.moved
+
+
 def moved(state: JSON, acting: str, creature: str) -> None:
     """The end of a move action (§7.3 step 6): "after a creature enters a zone, but before it can attack" each
     other player may reveal (seed l.627, Hallowed Ground), whatever it holds."""
@@ -225,12 +235,24 @@ def offered(state: JSON, question: JSON) -> list[JSON]:
     if question["type"] == "counterstrike":
         return [{"type": "Counterstrike", "attack": b["index"]} for b in question["attacks"]] + \
             [{"type": "Counterstrike", "attack": None}]
-    counters = question["private"]["counters"]
+    counters = [c for c in question["private"]["counters"] if state["objects"].get(c["object"], {}).get("face_down")]
     if not counters:
         return [{"type": "Skip"}]
     # mandatory: revealed now, paid or not (§9.7); several at once: their holder chooses which first
     return [{"type": "Counter", "enchantment": c["object"], "pay": p} for c in counters
             for p in ([True, False] if _pool(state, question["seat"]) >= c["cost"] else [False])]
+
+
+def answered_by(question: JSON | None, seat: str) -> set[str]:
+    """The face-down enchantments the question lets ``seat`` reveal in its answer (a Counter, a paid Block): not
+    offered as a free Reveal meanwhile (revealed out of its trigger, a mandatory one would be destroyed)."""
+    if question is None or question.get("seat") != seat:
+        return set()
+    private = question.get("private") or {}
+    out = {c["object"] for c in private.get("counters") or []}
+    if private.get("block"):
+        out.add(private["block"]["object"])
+    return out
 
 
 def asking(state: JSON) -> JSON | None:
@@ -258,6 +280,7 @@ def run(before: JSON, new: JSON, seat: str, action: JSON, rng: Any, apply: Any) 
     if not before.get("windows", True) or action["type"] not in PAUSABLE:
         waiting = asking(before)
         events = apply(new, seat, action, rng)
+        _note_moved(new, events)
         if waiting is not None and action["type"] == "Reveal" and asking(new) is not None:
             asking(new).setdefault("reveals", []).append({"object": action["enchantment"],
                                                           "at": len(waiting["answers"])})
@@ -265,7 +288,18 @@ def run(before: JSON, new: JSON, seat: str, action: JSON, rng: Any, apply: Any) 
             # each enchantment resolves at the moment it is revealed (§9.7)
             new["pending"] = new["pending"][1:] + new["pending"][:1]
         return new, events, False
-    return _attempt(before, seat, action, rng, apply, {"answers": [], "tape": []})
+    new, events, paused = _attempt(before, seat, action, rng, apply, {"answers": [], "tape": []})
+    if not paused:
+        _note_moved(new, events)
+    return new, events, paused
+
+
+def _note_moved(state: JSON, events: list[JSON]) -> None:
+    """What moved while a question waits (a push or teleport chosen meanwhile): noted in it, for §9.2 step 4."""
+    question = next((q for q in state.get("pending") or [] if q["type"] in KINDS), None)
+    shifted = [e["object"] for e in events if e.get("type") in MOVED_EVENTS]
+    if question is not None and shifted:
+        question["moved"] = sorted(set(question.get("moved", [])) | set(shifted))
 
 
 def _attempt(before: JSON, seat: str, action: JSON, rng: Any, apply: Any,
@@ -275,15 +309,17 @@ def _attempt(before: JSON, seat: str, action: JSON, rng: Any, apply: Any,
     new = clone(before)
     reveals, shown = so_far.get("reveals", []), so_far.get("shown", 0)
     _show(new, reveals, face_down=True)
-    asker, rolls = _Asker(so_far["answers"], reveals), _Tape(rng, so_far["tape"])
+    asker, rolls = _Asker(so_far["answers"], reveals, so_far.get("moved", [])), _Tape(rng, so_far["tape"])
     token = _ASKER.set(asker)
     try:
         events = apply(new, seat, action, rolls)
     except Pause as pause:
         paused = clone(before)
+        held = _held(before, new)
+        hold(paused, held, -1)
         question = {**pause.question, "by": seat, "declared": declared(before, action), "action": action,
                     "answers": so_far["answers"], "tape": rolls.played, "reveals": reveals,
-                    "shown": len(pause.events)}
+                    "shown": len(pause.events), "held": held, "moved": sorted(asker.moved)}
         paused.setdefault("pending", []).insert(0, question)
         asked = {k: v for k, v in public(question, None).items() if k != "type"}
         # the part of the action already resolved is published now (the defender sees the earlier strikes)
@@ -292,6 +328,26 @@ def _attempt(before: JSON, seat: str, action: JSON, rng: Any, apply: Any,
         _ASKER.reset(token)
     _show(new, reveals)  # revealed all the same if the rerun went another way and never got there
     return new, events[shown:], False
+
+
+def _held(before: JSON, during: JSON) -> dict[str, int]:
+    """The mana the action paid up to its question (its costs, a Block's reveal...): each object's pool that went
+    down, by how much."""
+    out = {}
+    for oid, obj in before["objects"].items():
+        now = during["objects"].get(oid)
+        if now is not None and int(now.get("mana", 0)) < int(obj.get("mana", 0)):
+            out[oid] = int(obj.get("mana", 0)) - int(now.get("mana", 0))
+    return out
+
+
+def hold(state: JSON, held: dict[str, int], sign: int) -> None:
+    """Take (``sign`` -1) or give back (+1) the mana an action paid before its question: while the question waits
+    the state is as it will be after the action, its costs paid (issue 38: a Reveal offered then is paid from
+    what is left); the rerun starts from the pools before the action and pays them again."""
+    for oid, amount in held.items():
+        if oid in state["objects"]:
+            state["objects"][oid]["mana"] = int(state["objects"][oid].get("mana", 0)) + sign * amount
 
 
 def declared(state: JSON, action: JSON) -> JSON:
@@ -307,7 +363,9 @@ def declared(state: JSON, action: JSON) -> JSON:
         return {k: v for k, v in action.items() if k != "type"}
     from engine.magewars.cards import card, has_card
     from engine.magewars.pack import CardType
-    hidden = has_card(action["spell"]) and card(action["spell"]).type == CardType.ENCHANTMENT
+    from engine.magewars.abilities import is_restore
+    hidden = has_card(action["spell"]) and card(action["spell"]).type == CardType.ENCHANTMENT \
+        and not is_restore(action)
     return {"caster": action["caster"], "target": action.get("target") or action.get("zone"),
             "spell": None if hidden else action["spell"]}
 
@@ -321,6 +379,7 @@ def answer(state: JSON, seat: str, action: JSON, rng: Any, apply: Any, lose: Any
     question = before["pending"].pop(0)
     if not before["pending"]:
         before.pop("pending")
+    hold(before, question.get("held", {}), +1)  # the rerun pays the action's costs again
     answered = [{"type": "ResponseGiven", "seat": seat, "question": question["type"], "object": question["object"],
                  "declared": question["declared"],  # the action resumed: its earlier part was published before
                  **({"defense": action.get("defense")} if action["type"] == "Defend" else {})}]
@@ -328,6 +387,9 @@ def answer(state: JSON, seat: str, action: JSON, rng: Any, apply: Any, lose: Any
         new, events, paused = _attempt(before, question["by"], question["action"], rng, apply,
                                        {**question, "answers": question["answers"] + [action]})
     except IllegalAction:
+        # no longer legal (a reveal meanwhile): cancelled by the rules, the costs it paid stay paid (``lose`` may
+        # give back what the book gives back)
+        hold(before, question.get("held", {}), -1)
         cancelled = [{"type": "ActionCancelled", "seat": question["by"], "object": question["object"]}]
         return before, answered + cancelled + lose(before, question["by"], question["action"], question, rng), False
     return new, answered + events, paused

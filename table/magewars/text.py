@@ -230,6 +230,8 @@ def event_line(e: JSON, names: Names) -> str:
         books = e["books"] if kind == "MagesRevealed" else {e["seat"]: e["book"]}
         params["choices"] = ", ".join(f"{names.seat(s)}: {mage_name(m, names.lang)} ({books[s]})"
                                       for s, m in chosen.items())
+    if kind == "SpellAssigned" and not e.get("spell"):
+        params["spell"] = text("nothing", names.lang)
     if kind == "PlansRevealed":
         params["counts"] = ", ".join(f"{names.seat(s)} {n}" for s, n in e["counts"].items())
     return text(f"event.{kind}", names.lang, **params)

@@ -35,7 +35,7 @@ def test_the_challenger_chooses_the_mode_then_mages_are_secret_until_both_chose(
     """Digest §3.2, §15; ruling "Who chooses the mode": the first seat chooses; each mage and book is secret."""
     rng = _rng()
     s = SYSTEM.setup({}, SEATS, rng)
-    assert SYSTEM.awaiting(s) == ["player1"] and SYSTEM.legal_actions(s, "player2") == [{"type": "Concede"}]
+    assert SYSTEM.awaiting(s) == ["player1"] and SYSTEM.legal_actions(s, "player2") == []
     s, ev = SYSTEM.apply(s, "player1", {"type": "ChooseMode", "mode": "full"}, rng)
     assert ev == [{"type": "ModeChosen", "seat": "player1", "mode": "full"}]
     assert SYSTEM.awaiting(s) == ["player1", "player2"]

@@ -48,7 +48,8 @@ def hidden_absent(s, seat, viewer):
     for o in s["objects"].values():
         if o["kind"] == "enchantment" and o["face_down"] and o["controller"] == seat:
             assert v["objects"][o["id"]]["card"] is None
-        if o.get("bound") and not o.get("bound_shown") and o["owner"] == seat:
+        if o.get("bound") and not o.get("bound_shown") and o["owner"] == seat and o["controller"] != viewer:
+            # (the mage wearing another's item controls it and casts its bound spell, §9.8, §9.9: it knows it)
             assert v["objects"][o["id"]]["bound"] is None
 
 
