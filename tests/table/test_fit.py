@@ -256,11 +256,11 @@ texts = st.one_of(st.text(max_size=60), long_texts, st.sampled_from(["", " ", "\
 ids = st.one_of(st.sampled_from(["a", "b", "c", "", "g:1:2:0:3"]), st.text(min_size=1, max_size=150))
 fields = st.builds(Field, texts, texts, st.booleans())
 embeds = st.builds(Embed, texts, texts, st.lists(fields, max_size=40), st.none(), texts,
-                   st.sampled_from([None, "board.png"]))
+                   st.sampled_from([None, "chart.png"]))
 options = st.builds(MenuOption, texts, ids, texts)
 selects = st.builds(Select, ids, texts, st.lists(options, max_size=40), st.booleans())
 buttons = st.builds(Button, ids, texts, st.sampled_from(["primary", "secondary", "success", "danger"]), st.booleans())
-files = st.builds(File, st.sampled_from(["board.png", "a.png"]), st.just(b"\x89PNG"))
+files = st.builds(File, st.sampled_from(["chart.png", "a.png"]), st.just(b"\x89PNG"))  # boards: the fake checks alt text
 
 
 def replies(posts=st.just([])):

@@ -180,7 +180,7 @@ def test_first_board_is_chosen_by_the_roll_off_loser():
     """Seed 000 line 1556: the players roll off; the loser chooses the first board and its side."""
     st, r = chosen(3)
     assert st.setup.stage == "first_board" and st.setup.board_player is not None
-    assert SYSTEM.describe(dump(st))  # renders
+    assert SYSTEM.view(dump(st), None)["awaiting"] == [st.setup.board_player]  # the view says whom it waits for
     assert legal(st, st.setup.board_player)[0]["type"] == "ChooseBoard"
     assert all(not legal(st, s) for s in st.seats if s != st.setup.board_player)
     assert st.territory == {st.setup.board_player: 0}
