@@ -147,7 +147,9 @@ async def test_a_whole_battle_on_discord_to_the_result_embed(fake_discord, redis
                 assert pays and all(p["name"].startswith(("pay:", "nothing")) for p in pays)
                 done = await fake.slash(user, thread, "tdg deploy", card=card["value"], slot=slot["value"],
                                         pay=pays[0]["value"])
-                assert not done.ephemeral, done.content
+                # the cards paid face down are told to their payer alone (seed 002 l.210), the deployment publicly
+                assert not done.content.startswith("❌") and (not done.ephemeral or "face down" in done.content), \
+                    done.content
                 deployed_by_options = True
             else:
                 offered = await fake.autocomplete(user, thread, "tdg do", focused="action", action="")
