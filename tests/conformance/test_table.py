@@ -93,7 +93,10 @@ def _check_position(system, game, state, seats, seat, action, rng, n) -> list[st
             after2, events2 = system.apply(state, seat, other_action, fork(rng))
         except Exception:  # noqa: BLE001 - test_contract reports it
             continue
-        if _observed(system, after2, events2, seats, seat) == seen:
+        # the others cannot tell the two choices apart, yet the choices differ for their maker (a secret plan); two
+        # choices that change nothing at all (a push into a wall either way) hide nothing by being named
+        if _observed(system, after2, events2, seats, seat) == seen and canon(system.view(after2, seat)) != canon(
+                system.view(after, seat)):
             told2 = _table(game).headline(_table(game).scene(_match(game, after2, seats, n + 1), None), seat, other_action,
                                    events2)
             if told2 != told:

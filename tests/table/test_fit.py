@@ -17,6 +17,7 @@ import json
 
 import pytest
 from discord.http import handle_message_parameters
+from discord import MessageFlags
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
@@ -38,7 +39,10 @@ def payload(reply: Reply) -> dict:
 
     With files the body is multipart, and the JSON is its ``payload_json`` part.
     """
-    with handle_message_parameters(**message_kwargs(reply)) as params:
+    kwargs = message_kwargs(reply)
+    if kwargs.pop("silent", False):  # send()'s own word for the flag the payload carries
+        kwargs["flags"] = MessageFlags(suppress_notifications=True)
+    with handle_message_parameters(**kwargs) as params:
         if params.payload is not None:
             return params.payload
         return next(json.loads(part["value"]) for part in params.multipart if part["name"] == "payload_json")
@@ -264,9 +268,10 @@ files = st.builds(File, st.sampled_from(["chart.png", "a.png"]), st.just(b"\x89P
 
 
 def replies(posts=st.just([])):
-    return st.builds(Reply, texts, st.lists(embeds, max_size=14), st.lists(files, max_size=12),
-                     st.lists(buttons, max_size=40), st.lists(selects, max_size=8), st.booleans(),
-                     st.lists(st.integers(min_value=1, max_value=2 ** 40), max_size=3), posts)
+    return st.builds(Reply, content=texts, embeds=st.lists(embeds, max_size=14), files=st.lists(files, max_size=12),
+                     buttons=st.lists(buttons, max_size=40), selects=st.lists(selects, max_size=8),
+                     ephemeral=st.booleans(), silent=st.booleans(),
+                     mentions=st.lists(st.integers(min_value=1, max_value=2 ** 40), max_size=3), posts=posts)
 
 
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
