@@ -75,7 +75,7 @@ def make_bot(intents: discord.Intents | None = None) -> commands.Bot:
     async def board(interaction: discord.Interaction):
         await interaction.response.defer(thinking=True)
         await asyncio.sleep(0.01)  # "rendering"
-        await interaction.followup.send("the board", file=discord.File(io.BytesIO(png_bytes()), "board.png"))
+        await interaction.followup.send("the board", file=discord.File(io.BytesIO(png_bytes()), "board.png", description="the test board"))
 
     @bot.tree.command(name="table", description="Open a table thread")
     async def table(interaction: discord.Interaction):
