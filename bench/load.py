@@ -1,6 +1,6 @@
 """Load: many concurrent matches playing random legal actions through the table layer against real Redis.
 
-    python -m bench.load [--matches 1000] [--seconds 60] [--game underworlds] [--concurrency 50]
+    python -m bench.load [--matches 1000] [--seconds 60] [--mix uw,mw,db,tdg | --game underworlds] [--concurrency 50]
                          [--processes N] [--cluster] [--path command|engine] [--advance 100] [--finish 10]
                          [--board-workers N]
 
@@ -14,6 +14,10 @@ it (as bot processes do, each the matches its shards receive).
 ``--cluster`` plays them on a Redis Cluster: REDIS_URL when it is a ``redis-cluster://`` URL, otherwise three
 primaries started on loopback. Servers the bench starts run with AOF on (``appendfsync everysec``).
 
+``--mix`` plays several games at once, in the proportions given (``uw=2,mw,db,tdg``: twice as many Underworlds
+matches; a game named without a weight counts 1): every figure is for the mix, and the memory of a finished match
+is printed per game.
+
 Each action is timed as a user waits for it. ``--path command`` (the default) runs the whole command as the bot
 runs it: a button or menu option of the match's last reply pressed (``Play.press``), as players mostly do, or
 ``/<game> do`` with an autocomplete pick when the reply offers none (``GameTable.run``): load, the legal
@@ -25,7 +29,10 @@ the machine's cores shared between the bot processes, as the README advises for 
 After the timed window, ``--finish`` matches (10) are played to their end, untimed, so the memory of a finished
 match is measured however short the run. Prints throughput, p50/p99 latency per action, the CPU each role spent per
 action over the window (bot processes, their board workers, the Redis servers started here: ``bench/cpu.py``) and
-Redis memory per match, one column per worker count beside
+Redis memory per match, each bot process's resident memory (RSS) at the start of the window, after its first
+``--rss-after`` commands (10,000) and at the end, and its view store (the discord.py views the bot's replies would
+leave registered: ``cogs/send.message_kwargs`` on every reply, as ``Messageable.send`` stores a view), one column
+per worker count beside
 issue #20's goals, and how throughput scales from 1 to N processes; then replays every match's log from its
 seed and checks it equals the stored snapshot.
 """
@@ -59,6 +66,9 @@ from redis.asyncio.cluster import RedisCluster
 from table.redis_server import client_for, is_cluster
 from table.replay import replay
 from table.store import Store
+from discord.ui.view import ViewStore
+
+from cogs.send import message_kwargs
 
 SECRET = b"L" * 32
 GOALS = {
@@ -139,6 +149,8 @@ async def _one_command(games: Play, match_id: str, shown: Reply | None, picker: 
     except GameError:
         counts["refused"] += 1  # a concurrent change made it stale: refused, nothing written
     latencies.append(time.perf_counter() - started)
+    if reply is not None and _process is not None:
+        _process.sent(reply)
     if reply is None or reply.error:
         return False, None
     public = next((post for _, post in reply.posts if not post.ephemeral), None) if reply.ephemeral else reply
@@ -194,6 +206,46 @@ def _press_from(shown: Reply | None, picker: random.Random):
     return players[int(who)], custom_id, values
 
 
+class Process:
+    """What a bot process keeps between commands: its resident memory, and the discord.py views its replies leave
+    registered. Every reply goes through ``cogs.send.message_kwargs`` as the bot sends it, and its view into a real
+    ``ViewStore`` on discord.py's own rule (``Messageable.send``: a view not finished and dispatchable is stored)."""
+
+    def __init__(self, rss_after: int) -> None:
+        self.store = ViewStore(None)  # type: ignore[arg-type] - the state is only used to dispatch
+        self.rss_after, self.served, self.message = rss_after, 0, 0
+        self.rss: dict[str, int] = {}
+
+    def sent(self, reply: Reply) -> None:
+        for post in [reply] + [post for _, post in reply.posts]:
+            view = message_kwargs(post).get("view")
+            self.message += 1
+            if view is not None and not view.is_finished() and view.is_dispatchable():
+                self.store.add_view(view, self.message)
+        self.served += 1
+        if self.served == self.rss_after:
+            self.mark("after")
+
+    def mark(self, when: str) -> None:
+        self.rss[when] = rss_kib()
+
+    def stored(self) -> int:
+        return sum(len(items) for items in self.store._views.values()) + len(self.store._synced_message_views)
+
+
+def rss_kib() -> int:
+    """This process's resident memory in KiB (Linux' /proc; 0 where there is none)."""
+    try:
+        with open("/proc/self/statm") as statm:
+            return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") // 1024
+    except (OSError, ValueError):
+        return 0
+
+
+_process: Process | None = None
+"""This bot process's probe (worker processes only)."""
+
+
 def _is_choice(custom_id: str) -> bool:
     parts = custom_id.split(":")
     return len(parts) == 5 and parts[0] == "g" and (parts[4].isdigit() or parts[4] == "menu")
@@ -241,6 +293,8 @@ class Share:
     """Board-drawing processes of this bot process (None: ``BOARD_WORKERS``' default, one per core)."""
     advance: int = 0
     """Each match is first advanced a random number of actions below this, untimed (``bring_into_play``)."""
+    rss_after: int = 10_000
+    """Commands after which the process's RSS is read a second time."""
 
 
 @dataclass
@@ -258,6 +312,13 @@ class Played:
     first: list[float] = field(default_factory=list)
     """Each match's first command on the full path, before the window (its first board drawn), all at once."""
     first_elapsed: float = 0.0
+    rss: list[dict[str, int]] = field(default_factory=list)
+    """Each bot process's RSS in KiB: at the window's ``start``, ``after`` its first ``--rss-after`` commands,
+    at the ``end``."""
+    views: list[int] = field(default_factory=list)
+    """Each bot process's view-store entries at the end of the window."""
+    served: list[int] = field(default_factory=list)
+    """Commands each bot process served (its timed window and the first command of each match)."""
 
 
 def worker(share: Share, ready, start, results) -> None:  # pragma: no cover - runs in a worker process
@@ -266,7 +327,9 @@ def worker(share: Share, ready, start, results) -> None:  # pragma: no cover - r
 
 
 async def _work(share: Share, ready, start) -> Played:
+    global _process
     _test_game_if_needed()
+    _process = Process(share.rss_after) if share.path == "command" else None
     redis = client_for(share.url, max_connections=share.concurrency + 10)
     table = Table(Store(redis, prefix=share.prefix), SECRET)
     idle = Settings.model_fields["idle_reminder_minutes"].default  # reminders armed as a bot armed by default
@@ -280,11 +343,16 @@ async def _work(share: Share, ready, start) -> Played:
         shown = await bring_into_play(table, games, share.ids, pickers, share.advance, gate, played)
         ready.put(os.getpid())
         await asyncio.to_thread(start.wait)  # every worker starts at once, so the figures cover the same time
+        if _process:
+            _process.mark("start")
         until = time.perf_counter() + share.seconds
         t0 = time.perf_counter()
         await asyncio.gather(*(play(table, m, until, pickers[i], played.latencies, played.counts, gate, games,
                                     shown[i]) for i, m in enumerate(share.ids)))
         played.elapsed = time.perf_counter() - t0
+        if _process:
+            _process.mark("end")
+            played.rss, played.views, played.served = [_process.rss], [_process.stored()], [_process.served]
         return played
     finally:
         await redis.aclose()
@@ -292,6 +360,18 @@ async def _work(share: Share, ready, start) -> Played:
             close = getattr(getattr(game, "renderer", None), "close", None)
             if close:
                 close()
+
+
+def mix_of(args: argparse.Namespace) -> list[str]:
+    """The games of ``--mix`` (or ``--game``), each key repeated by its weight: match ``i`` plays ``mix[i % len]``."""
+    if not args.mix:
+        return [_test_game_if_needed(args.game)]
+    _test_game_if_needed()
+    games: list[str] = []
+    for part in args.mix.split(","):
+        name, _, weight = part.strip().partition("=")
+        games += [systems.find_system(name).info.key] * int(weight or 1)
+    return games
 
 
 def _test_game_if_needed(game: str | None = None) -> str:
@@ -314,18 +394,20 @@ class Figures:
     played: Played
     memory_per_match: float
     finished: int
-    memory_per_finished: float | None
+    memory_per_finished: dict[str, tuple[int, float | None]]
+    """Per game: how many of its matches finished, the mean bytes of one."""
     memory_per_entry: float
     replay_bad: int
     finished_parts: tuple[float, float, float] | None = None
     """A finished match's snapshot bytes, log bytes and log entries (means)."""
     board_workers: int = 0
     """Board-drawing processes per bot process."""
+    rss_after: int = 10_000
 
 
 async def phase(url: str, prefix: str, args: argparse.Namespace, processes: int) -> Figures:
     """Open ``args.matches`` matches, play them with ``processes`` workers, measure, replay every log."""
-    game = _test_game_if_needed(args.game)
+    mix = mix_of(args)
     redis = client_for(url, max_connections=args.concurrency + 10)
     try:
         store = Store(redis, prefix=prefix)
@@ -335,14 +417,16 @@ async def phase(url: str, prefix: str, args: argparse.Namespace, processes: int)
 
         async def opened(i: int) -> str:
             async with gate:
-                return await open_match(table, game, i)
+                return await open_match(table, mix[i % len(mix)], i)
         ids = await asyncio.gather(*(opened(i) for i in range(args.matches)))
+        game_of = {m: mix[i % len(mix)] for i, m in enumerate(ids)}
 
         played = await _run_workers(url, prefix, ids, args, processes)
         after = await used_memory(redis)
         if args.path == "command":
-            await finish(table, ids[:args.finish])
-        finished, per_finished, per_entry, parts = await _key_memory(store, ids)
+            each_game = [[m for m in ids if game_of[m] == g][:args.finish] for g in dict.fromkeys(mix)]
+            await finish(table, [m for first in each_game for m in first])
+        finished, per_finished, per_entry, parts = await _key_memory(store, ids, game_of)
         bad = 0
         for match_id in ids:
             match = await store.load(match_id)
@@ -352,7 +436,7 @@ async def phase(url: str, prefix: str, args: argparse.Namespace, processes: int)
                 bad += 1
                 print(f"replay mismatch in {match_id}: {exc}", file=sys.stderr)
         return Figures(processes, len(ids), played, (after - before) / len(ids), finished, per_finished, per_entry,
-                       bad, parts, board_workers(args, processes))
+                       bad, parts, board_workers(args, processes), args.rss_after)
     finally:
         await redis.aclose()
 
@@ -390,7 +474,8 @@ async def _run_workers(url: str, prefix: str, ids: list[str], args: argparse.Nam
     per_worker = max(1, args.concurrency // processes)
     drawing = board_workers(args, processes)
     workers = [ctx.Process(target=worker, args=(Share(url, prefix, ids[k::processes], args.seconds, per_worker,
-                                                      1000 * k, args.path, drawing, args.advance),
+                                                      1000 * k, args.path, drawing, args.advance,
+                                                      args.rss_after),
                                                 ready, start, results))
                for k in range(processes)]
     for w in workers:
@@ -410,6 +495,9 @@ async def _run_workers(url: str, prefix: str, ids: list[str], args: argparse.Nam
         for k, v in one.counts.items():
             merged.counts[k] += v
         merged.elapsed = max(merged.elapsed, one.elapsed)
+        merged.rss += one.rss
+        merged.views += one.views
+        merged.served += one.served
     for w in workers:
         await asyncio.to_thread(w.join, 30)
         if w.is_alive():  # its figures are in; nothing of it is still needed
@@ -417,9 +505,9 @@ async def _run_workers(url: str, prefix: str, ids: list[str], args: argparse.Nam
     return merged
 
 
-async def _key_memory(store: Store, ids: list[str], sample: int = 200
-                      ) -> tuple[int, float | None, float, tuple[float, float, float] | None]:
-    """How many matches finished, the mean bytes of a finished match's keys, the bytes per log entry over a
+async def _key_memory(store: Store, ids: list[str], game_of: dict[str, str], sample: int = 200
+                      ) -> tuple[int, dict[str, tuple[int, float | None]], float, tuple[float, float, float] | None]:
+    """How many matches finished, per game the finished ones and the mean bytes of one's keys, the bytes per log entry over a
     sample of every match (``MEMORY USAGE`` of snapshot + log), and a finished match's snapshot bytes, log bytes
     and entries (``MEMORY USAGE`` of each key, ``XINFO STREAM``'s length)."""
     matches = [await store.load(m) for m in ids]
@@ -430,7 +518,11 @@ async def _key_memory(store: Store, ids: list[str], sample: int = 200
         for key in (store._match_key(match_id), store._log_key(match_id)):
             total += await store.redis.memory_usage(key, samples=0) or 0
         return total
-    per_finished = [await size(m.id) for m in finished[:sample]]
+    per_finished: dict[str, tuple[int, float | None]] = {}
+    for game in dict.fromkeys(game_of.values()):
+        done = [m for m in finished if game_of[m.id] == game]
+        sizes = [await size(m.id) for m in done[:sample]]
+        per_finished[game] = (len(done), statistics.mean(sizes) if sizes else None)
     sampled = matches[:sample]
     per_entry = sum([await size(m.id) for m in sampled]) / max(1, sum(m.log_length for m in sampled))
     parts = []
@@ -440,7 +532,7 @@ async def _key_memory(store: Store, ids: list[str], sample: int = 200
                       await store.redis.memory_usage(log_key, samples=0) or 0,
                       (await store.redis.xinfo_stream(log_key))["length"]))
     mean_parts = tuple(statistics.mean(p[i] for p in parts) for i in range(3)) if parts else None
-    return len(finished), (statistics.mean(per_finished) if per_finished else None), per_entry, mean_parts
+    return len(finished), per_finished, per_entry, mean_parts
 
 
 async def aof(url: str) -> str:
@@ -497,13 +589,25 @@ def report(columns: list[Figures], where: str, path: str, persistence: str) -> N
         row(f"CPU per action: {name}", "-", lambda c, role=role: "-" if not c.played.cpu else
             f"{c.played.cpu[role] * 1000 / max(len(c.played.latencies), 1):.2f} ms")
     row("Redis memory per match (used Δ)", GOALS["memory"], lambda c: f"{c.memory_per_match / 1024:.1f} KiB")
-    row("memory per finished match", GOALS["finished"],
-        lambda c: f"{c.memory_per_finished / 1024:.1f} KiB ({c.finished})" if c.memory_per_finished else "none")
+    for game in columns[0].memory_per_finished:
+        row(f"memory per finished {game}", GOALS["finished"], lambda c, game=game: "none" if not
+            c.memory_per_finished[game][1] else
+            f"{c.memory_per_finished[game][1] / 1024:.1f} KiB ({c.memory_per_finished[game][0]})")
     row("  of which snapshot / log", "-", lambda c: "-" if not c.finished_parts else
         f"{c.finished_parts[0] / 1024:.1f} / {c.finished_parts[1] / 1024:.1f} KiB")
     row("  log entries of a finished match", "-", lambda c: f"{c.finished_parts[2]:.0f}" if c.finished_parts else "-")
     row("memory per log entry", "-", lambda c: f"{c.memory_per_entry:.0f} B")
     row("replay equals snapshot", "all", lambda c: f"{c.matches - c.replay_bad}/{c.matches}")
+    if path == "command":
+        print("each bot process (one line per process):")
+        for c in columns:
+            for rss, views, served in zip(c.played.rss, c.played.views, c.played.served):
+                after = rss.get("after")
+                growth = f"{(rss['end'] - after) / after * 100:+.1f}% since then" if after else "not reached"
+                print(f"  of {c.processes}: {served} commands; RSS {rss['start'] / 1024:.0f} MiB at the start, "
+                      f"{after / 1024 if after else 0:.0f} MiB after {c.rss_after}, {rss['end'] / 1024:.0f} MiB at "
+                      f"the end ({growth}, goal within 10%); view store {views} entries (goal: no more than "
+                      f"the panels with live buttons, {c.matches // c.processes} per process)")
 
 
 async def run(args: argparse.Namespace) -> int:
@@ -524,6 +628,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--matches", type=int, default=1000)
     parser.add_argument("--seconds", type=float, default=60)
     parser.add_argument("--game", default=None)
+    parser.add_argument("--mix", default=None, help="several games at once, in proportions: uw,mw,db,tdg (equal) or "
+                                                   "uw=2,mw=1 (a name alone weighs 1); overrides --game")
+    parser.add_argument("--rss-after", type=int, default=10_000,
+                        help="each bot process's RSS is read after this many commands (and at the window's ends)")
     parser.add_argument("--concurrency", type=int, default=50, help="requests in flight at once, over all workers")
     parser.add_argument("--processes", type=int, default=1, help="worker processes (besides the 1-process column)")
     parser.add_argument("--cluster", action="store_true", help="play on a Redis Cluster (started here if needed)")
