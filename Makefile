@@ -16,8 +16,10 @@ $(VENV)/.installed: pyproject.toml
 run: $(VENV)/.installed
 	$(PY) bot.py $(ARGS)
 
+# The tests run in one process per core (pytest-xdist); a conformance case's tests share one process (loadgroup).
+JOBS ?= auto
 test: $(VENV)/.installed
-	$(PY) -m pytest $(ARGS)
+	$(PY) -m pytest -n $(JOBS) --dist loadgroup $(ARGS)
 
 bench: $(VENV)/.installed
 	$(PY) -m bench

@@ -14,6 +14,8 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Iterator
 
+import pytest
+
 from engine.core.errors import IllegalAction, InvalidInput
 from engine.core.rng import SeededRng
 from engine.core.system import JSON, GameSystem, Sample, Secrets, all_systems, find_system
@@ -392,6 +394,10 @@ def _cases() -> list[tuple[str, str]]:
 
 CASES = _cases()
 """(game, sample) for every registered game (the test games included, loaded by ``tests/conftest.py``)."""
+CASE_PARAMS = [pytest.param(g, s, id=f"{g}-{s}", marks=pytest.mark.xdist_group(f"conformance-{g}-{s}"))
+               for g, s in CASES]
+"""CASES as parameters: each case's tests run in one test process (``--dist loadgroup``), where its matches are
+played once and shared (``matches``), and the cases spread over the processes."""
 _played: dict[tuple[str, str, bool], list[Match]] = {}
 
 

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from engine.core.rng import SeededRng
 from engine.core.system import Secrets, find_system
-from tests.conformance.harness import CASES, REFUSALS, canon, matches, samples_of
+from tests.conformance.harness import CASE_PARAMS, REFUSALS, canon, matches, samples_of
 
 @pytest.fixture
 def deep(request) -> bool:
@@ -26,7 +26,7 @@ def failures(found: list, prop: str) -> list[str]:
     return [line for m in found for line in m.report.failures[prop]]
 
 
-pytestmark = pytest.mark.parametrize(("game", "sample"), CASES, ids=[f"{g}-{s}" for g, s in CASES])
+pytestmark = pytest.mark.parametrize(("game", "sample"), CASE_PARAMS)
 
 
 def test_every_offered_action_applies(game, sample, deep):

@@ -19,7 +19,7 @@ from table.game_table import GameTable
 from table.match import Match, SeatHolder, Status
 from table.presenter import find_presenter
 from tests.conformance.driver import NAMES, drive, every
-from tests.conformance.harness import CASES, canon, fork, matches, samples_of, seen_by
+from tests.conformance.harness import CASE_PARAMS, CASES, canon, fork, matches, samples_of, seen_by
 from tests.discord.bot_fixtures import services_for
 
 STEPS_CHECKED = 25
@@ -52,7 +52,7 @@ def _observed(system, state, events, seats, hider) -> str:
     return canon([[system.view(state, v), seen_by(events, v)] for v in [*seats, None] if v != hider])
 
 
-@pytest.mark.parametrize(("game", "sample"), CASES, ids=[f"{g}-{s}" for g, s in CASES])
+@pytest.mark.parametrize(("game", "sample"), CASE_PARAMS)
 def test_public_posts_name_no_hidden_information(game, sample):
     """No public button label, menu option, panel or headline changes with a seat's hidden information (its
     ``redeal``); and the headline naming what a player did is the same for every choice the others cannot tell
