@@ -152,6 +152,7 @@ import json
 from engine.core.errors import IllegalAction, InvalidInput
 from engine.core.rng import Rng
 from engine.core.system import JSON, Outcome, Sample, SystemInfo
+from engine.dragonbond import practice
 from engine.dragonbond import actions, choices, deploy, monsters, powers, reactions, referee, turns
 from engine.dragonbond.samples import samples as _samples
 from engine.dragonbond.board import measure  # noqa: F401 - part of the public API (``/db measure``)
@@ -349,6 +350,10 @@ class DragonbondSystem:
         out["awaiting"] = awaiting(state)
         out["setup"] = choices.view(state, seat) if state["phase"] == "setup" else None
         return out
+
+    def evaluate(self, state: JSON, seat: str) -> float:
+        """The practice opponent's score of a position (``engine.core.practice.Evaluates``)."""
+        return practice.evaluate(state, seat)
 
     def outcome(self, state: JSON) -> Outcome | None:
         return turns.outcome(state)

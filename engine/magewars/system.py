@@ -84,6 +84,7 @@ from typing import Any, Callable, TypeVar
 
 from engine.core.errors import IllegalAction, InvalidInput
 from engine.core.system import JSON, Outcome, Sample, SystemInfo
+from engine.magewars import practice
 from engine.magewars import abilities, arena, auras, casting, choices, effects, familiars, mages, movement, referee, spellbooks
 from engine.magewars import secrets, windows
 from engine.magewars import round as rounds
@@ -875,6 +876,10 @@ class MageWars:
         if seat in state["books"]:  # the viewer's own spells: the book, the plan, the familiars' spells
             known |= {*state["books"][seat], *state["planned"][seat], *state["assigned"][seat].values()}
         return shown_pack(state["pack_cards"], known)
+
+    def evaluate(self, state: JSON, seat: str) -> float:
+        """The practice opponent's score of a position (``engine.core.practice.Evaluates``)."""
+        return practice.evaluate(state, seat)
 
     def outcome(self, state: JSON) -> Outcome | None:
         if not state["over"]:

@@ -87,6 +87,7 @@ from __future__ import annotations
 from engine.core.errors import IllegalAction, InvalidInput
 from engine.core.rng import Rng, choice, shuffled
 from engine.core.system import JSON, Outcome, Sample, SystemInfo
+from engine.tambores import practice
 from engine.tambores import campaign, choices, combat, deployment, effects, referee, replenishment
 from engine.tambores.setup import after_heroes, begin, new_match, start_battle
 from engine.tambores.state import copy, card_id
@@ -287,6 +288,10 @@ class TamboresSystem:
 
     def view(self, state: JSON, seat: str | None) -> JSON:
         return build_view(state, seat, awaiting(state))
+
+    def evaluate(self, state: JSON, seat: str) -> float:
+        """The practice opponent's score of a position (``engine.core.practice.Evaluates``)."""
+        return practice.evaluate(state, seat)
 
     def outcome(self, state: JSON) -> Outcome | None:
         result = state.get("outcome")

@@ -17,6 +17,7 @@ from engine.core.errors import IllegalAction
 from engine.core.rng import Rng, SeededRng, choice, shuffled
 from engine.core.system import JSON, Outcome, Sample, SystemInfo
 # Imported for what they register: frame kinds (flow), card hooks' answers (effects), objective conditions.
+from engine.underworlds import practice
 from engine.underworlds import (  # noqa: F401
     activation, choices, combat, effects, end_phase, objectives, power, rules, scatter, setup, turns,
 )
@@ -315,6 +316,10 @@ class UnderworldsSystem:
     def view(self, state: JSON, seat: str | None) -> JSON:
         """What ``seat`` may see (``None``: a spectator): hands, deck order and secret choices removed."""
         return view(state, seat)
+
+    def evaluate(self, state: JSON, seat: str) -> float:
+        """The practice opponent's score of a position (``engine.core.practice.Evaluates``)."""
+        return practice.evaluate(state, seat)
 
     def outcome(self, state: JSON) -> Outcome | None:
         """The result once round 3's end phase is over (§28.2)."""

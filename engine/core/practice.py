@@ -1,0 +1,187 @@
+"""The practice opponent: a search that plays a seat from what that seat has seen, never the true state (issue 35).
+
+How it decides, for every game alike (the game-specific parts come from the game: ``Secrets.redeal`` samples the
+positions the seat cannot tell apart, ``Evaluates.evaluate`` scores a position for cut-off rollouts):
+
+- **Determinization** (perfect-information Monte Carlo, as in Long et al., "Understanding the Success of Perfect
+  Information Monte Carlo Sampling in Game Tree Search", AAAI 2010; Cowling et al., "Information Set Monte Carlo
+  Tree Search", 2012): each iteration first draws every *other* seat's hidden information again (``redeal``), so
+  the search starts from a world the seat could be in given what it has seen. ``redeal`` draws from sorted pools, so
+  the world depends on what the seat knows and the search's seed only: two states that differ only in another
+  seat's secrets give the same decision.
+- **Easy**: one step of greedy play with noise: each choice applied once in one sampled world and scored.
+- **Normal and hard**: UCB1 over the seat's choices (a bandit at the root, as flat Monte Carlo tree search), each
+  pull one sampled world, the choice, then random play by every seat for a few actions, cut off by the evaluation.
+  The budget (iterations, seconds, depth) grows with the level.
+
+Pure rules-side code: no I/O; the table runs it off the event loop within the level's time budget.
+"""
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass
+from typing import Protocol, runtime_checkable
+
+from engine.core.errors import GameError
+from engine.core.rng import SeededRng
+from engine.core.system import JSON, GameSystem, Secrets
+
+LEVELS = ("easy", "normal", "hard")
+
+
+@runtime_checkable
+class Evaluates(Protocol):
+    """Optional: how good a position is for a seat, from -1 (lost) to 1 (won), for cut-off rollouts. Without it
+    only finished matches count (a win 1, a loss -1, anything else 0)."""
+
+    def evaluate(self, state: JSON, seat: str) -> float:
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    """What one decision may spend."""
+
+    iterations: int
+    """Sampled worlds played out, at most."""
+    seconds: float
+    """Wall time, at most (checked between iterations)."""
+    depth: int
+    """Random actions played after the choice before the position is scored."""
+    noise: float = 0.0
+    """Easy: the spread of the noise added to each choice's score."""
+
+
+BUDGETS = {
+    "easy": Budget(iterations=1, seconds=0.5, depth=0, noise=0.15),
+    "normal": Budget(iterations=64, seconds=1.0, depth=6),
+    "hard": Budget(iterations=256, seconds=3.0, depth=10),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """The chosen action and what the search expects of it (the ``hint``'s one line)."""
+
+    action: JSON
+    index: int
+    """Its place in ``legal_actions``."""
+    value: float
+    """The mean score of the positions after it, from -1 to 1."""
+    baseline: float
+    """The score of the position before it."""
+    iterations: int
+
+
+def score(system: GameSystem, state: JSON, seat: str) -> float:
+    """The position for ``seat``: the result when there is one, else the game's evaluation (0 without one)."""
+    result = system.outcome(state)
+    if result is not None:
+        if result.winner is None:
+            return 0.0
+        return 1.0 if result.winner == seat else -1.0
+    if isinstance(system, Evaluates):
+        return max(-1.0, min(1.0, system.evaluate(state, seat)))
+    return 0.0
+
+
+def sample_world(system: GameSystem, state: JSON, seat: str, seats: tuple[str, ...], rng: SeededRng) -> JSON:
+    """A state ``seat`` could be in given what it has seen: every other seat's hidden information drawn again."""
+    if not isinstance(system, Secrets):
+        return state
+    for other in seats:
+        if other != seat:
+            state = system.redeal(state, other, rng)
+    return state
+
+
+def awaited(system: GameSystem, state: JSON, seats: tuple[str, ...]) -> list[tuple[str, list[JSON]]]:
+    """The seats that may act now, with their actions."""
+    out = []
+    for s in seats:
+        legal = system.legal_actions(state, s)
+        if legal:
+            out.append((s, legal))
+    return out
+
+
+def rollout(system: GameSystem, state: JSON, seats: tuple[str, ...], depth: int, rng: SeededRng,
+            pick: random.Random) -> JSON:
+    """``depth`` random actions by whichever seats may act (the match's end stops it)."""
+    for _ in range(depth):
+        if system.outcome(state) is not None:
+            break
+        acting = awaited(system, state, seats)
+        if not acting:
+            break
+        who, legal = pick.choice(acting)
+        try:
+            state, _ = system.apply(state, who, pick.choice(legal), rng)
+        except GameError:  # the conformance suite says it cannot happen; a rollout is no place to stop on it
+            break
+    return state
+
+
+def decide(system: GameSystem, state: JSON, seat: str, seats: tuple[str, ...], level: str = "normal",
+           seed: int = 0, budget: Budget | None = None) -> Decision:
+    """``seat``'s choice at ``level``. ``seed`` makes it repeatable (with an iteration budget, not a time one)."""
+    budget = budget or BUDGETS[level]
+    legal = system.legal_actions(state, seat)
+    if not legal:
+        raise ValueError(f"{seat} has nothing to do")
+    rng = SeededRng(seed.to_bytes(32, "big", signed=False) if seed >= 0 else bytes(32))
+    pick = random.Random(seed)
+    baseline = score(system, sample_world(system, state, seat, seats, rng), seat)
+    if len(legal) == 1:
+        return Decision(legal[0], 0, baseline, baseline, 0)
+    deadline = time.perf_counter() + budget.seconds
+    if budget.depth == 0:
+        return _greedy(system, state, seat, seats, legal, budget, rng, pick, baseline, deadline)
+    pulls = [0] * len(legal)
+    totals = [0.0] * len(legal)
+    done = 0
+    while done < max(budget.iterations, len(legal)) and (done < len(legal) or time.perf_counter() < deadline):
+        if done < len(legal):
+            i = done  # every choice once first
+        else:
+            log_n = math.log(done)
+            i = max(range(len(legal)), key=lambda k: totals[k] / pulls[k] + 1.4 * math.sqrt(log_n / pulls[k])
+                    if pulls[k] else math.inf)
+        world = sample_world(system, state, seat, seats, rng)
+        try:
+            after, _ = system.apply(world, seat, legal[i], rng)
+            value = score(system, rollout(system, after, seats, budget.depth, rng, pick), seat)
+        except GameError:
+            value = -1.0
+        pulls[i] += 1
+        totals[i] += value
+        done += 1
+        if done >= len(legal) and time.perf_counter() >= deadline:
+            break
+    tried = [k for k in range(len(legal)) if pulls[k]]
+    best = max(tried, key=lambda k: (pulls[k], totals[k] / pulls[k]))
+    return Decision(legal[best], best, totals[best] / pulls[best], baseline, done)
+
+
+def _greedy(system: GameSystem, state: JSON, seat: str, seats: tuple[str, ...], legal: list[JSON], budget: Budget,
+            rng: SeededRng, pick: random.Random, baseline: float, deadline: float) -> Decision:
+    """Easy: each choice (a sample of them when time runs short) applied in one sampled world, scored, with noise."""
+    world = sample_world(system, state, seat, seats, rng)
+    order = list(range(len(legal)))
+    pick.shuffle(order)
+    best, best_value, best_noisy, tried = order[0], baseline, -math.inf, 0
+    for i in order:
+        if tried and time.perf_counter() > deadline:
+            break
+        try:
+            after, _ = system.apply(world, seat, legal[i], rng)
+            value = score(system, after, seat)
+        except GameError:
+            continue
+        tried += 1
+        noisy = value + pick.gauss(0.0, budget.noise)
+        if noisy > best_noisy:
+            best, best_value, best_noisy = i, value, noisy
+    return Decision(legal[best], best, best_value, baseline, tried)
