@@ -1,26 +1,29 @@
 """Draw a Dragonbond battlefield as a PNG: an inch grid, terrain, zones, objectives, unit discs, the last action.
 
 The static layer (grid with coordinates, bold every 6", deployment zones, terrain by type with hatching,
-the legend) is drawn once per field, width, theme and words, and cached; each call copies it and draws
-objectives, engagement lines, the last action and the units on top. The view's shape is documented in
-``render/dragonbond/__init__.py``. Same view, same bytes: fixed fonts and colours, no timestamps.
+the legend) is drawn once per field, width, theme, words and names, and kept compressed band by band
+(``render.kit.sketch.Static``); each board draws objectives, engagement lines, the last action and the units over
+it on a ``Sketch``, which draws and compresses only the bands whose drawings changed since a board drawn before.
+The view's shape is documented in ``render/dragonbond/__init__.py``. Same view, same bytes: fixed fonts and
+colours (the layer's palette), no timestamps.
 """
 from __future__ import annotations
 
-import io
+import dataclasses
 import json
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
 
+from render.kit.cache import ByteCache
 from render.kit.fonts import font
 from render.kit.labels import Key, Placer
 from render.kit.layout import Layout as Drawn, NullLayout, layout_for
 from render.kit.palette import SEAT_COLOURS, rgb
+from render.kit.sketch import Sketch, Static, blends, length
 
 RGB = tuple[int, int, int]
 LABEL_PX = 17
@@ -173,7 +176,7 @@ def _hatch(img: Image.Image, poly: list[tuple[float, float]], colour: RGB, spaci
     img.paste(Image.new("RGB", (w, h), colour), (x0, y0), lines)
 
 
-def _text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, px: int, fill: RGB, *,
+def _text(draw: Sketch, xy: tuple[float, float], text: str, px: int, fill: RGB, *,
           anchor: str = "mm", outline: RGB | None = (14, 14, 14)) -> None:
     f = font(max(MIN_TEXT_PX, px))
     if outline is not None:
@@ -229,9 +232,34 @@ def _legend(draw: ImageDraw.ImageDraw, top: float, width: int, kinds: set[str], 
     return y + 32
 
 
-@lru_cache(maxsize=16)
+STATICS_CACHE_BYTES = 16 * 1024 * 1024
+"""Static layers kept (a field with its legend, ~60 KB compressed): a match's names are in its legend."""
+_STATICS: ByteCache[Static] = ByteCache(STATICS_CACHE_BYTES, lambda static: static.size)
+
+
 def _static(field_json: str, width: int, theme: Theme, words: FieldWords, sides_json: str,
-            names_json: str = "{}") -> Image.Image:
+            names_json: str = "{}") -> Static:
+    """The static layer of a field (its legend naming the players), kept."""
+    key = (field_json, width, theme, words, sides_json, names_json)
+    static = _STATICS.get(key)
+    if static is None:
+        static = _STATICS.put(key, Static.of(_static_image(field_json, width, theme, words, sides_json, names_json),
+                                             _colours(theme)))
+    return static
+
+
+def _colours(theme: Theme) -> list[RGB]:
+    """The palette's exact colours: the theme's, and the tones of the words drawn on each board (labels on the
+    background, codes outlined in ink, badges' and objectives' numbers)."""
+    own = [v for f in dataclasses.fields(theme) for v in (
+        getattr(theme, f.name) if isinstance(getattr(theme, f.name)[0], tuple) else (getattr(theme, f.name),))]
+    inks = (theme.white, theme.label, theme.attack, theme.refused, theme.move, theme.charge)
+    return (own + blends(inks, (theme.background,)) + blends((theme.ink,), (theme.objective,))
+            + blends((theme.white,), (theme.ink,)) + blends((theme.ink,), (theme.table, *theme.sides, *theme.zones)))
+
+
+def _static_image(field_json: str, width: int, theme: Theme, words: FieldWords, sides_json: str,
+                  names_json: str) -> Image.Image:
     field = json.loads(field_json)
     sides = json.loads(sides_json)
     names = json.loads(names_json)
@@ -286,7 +314,7 @@ def _static(field_json: str, width: int, theme: Theme, words: FieldWords, sides_
 
 # -- dynamic layer --------------------------------------------------------------------------------------------------
 
-def _arrow(draw: ImageDraw.ImageDraw, pts: list[tuple[float, float]], colour: RGB, width: int,
+def _arrow(draw: Sketch, pts: list[tuple[float, float]], colour: RGB, width: int,
            dashed: bool = False) -> None:
     for p, q in zip(pts, pts[1:]):
         if dashed:
@@ -317,7 +345,7 @@ Say = list[tuple[str, int, RGB, tuple[float, float, float, float]]]
 """Words an event leaves on the board, placed after the pieces: (text, size, colour, the box it names)."""
 
 
-def _draw_event(draw: ImageDraw.ImageDraw, ev: Mapping[str, Any], units: Mapping[str, Mapping[str, Any]],
+def _draw_event(draw: Sketch, ev: Mapping[str, Any], units: Mapping[str, Mapping[str, Any]],
                 lay: Layout, theme: Theme, words: FieldWords, say: Say) -> None:
     kind = ev.get("type")
     if kind == "Moved" and ev.get("path"):
@@ -337,14 +365,9 @@ def _draw_event(draw: ImageDraw.ImageDraw, ev: Mapping[str, Any], units: Mapping
         if ev.get("allowance") is not None:
             # The allowance as a ring round the unit, kept inside the table.
             reach = (float(ev["allowance"]) + float(u.get("radius", 0))) * lay.scale
-            ring = Image.new("L", draw.im.size, 0)
-            ImageDraw.Draw(ring).ellipse([start[0] - reach, start[1] - reach, start[0] + reach, start[1] + reach],
-                                         outline=255, width=2)
-            inside = Image.new("L", ring.size, 0)
-            ImageDraw.Draw(inside).rectangle([lay.left, lay.top, lay.px(lay.width_in, 0)[0], lay.px(0, 0)[1]],
-                                             fill=255)
-            ring.paste(0, mask=Image.eval(inside, lambda v: 255 - v))
-            draw.bitmap((0, 0), ring, fill=theme.refused)
+            table = (lay.left, lay.top, lay.px(lay.width_in, 0)[0], lay.px(0, 0)[1])
+            corner, ring = _ring(start, reach, table)
+            draw.bitmap(corner, ring, fill=theme.refused, key=("ring", start, reach, table))
         _arrow(draw, [start, end], theme.refused, 3, dashed=True)
         s = 9
         draw.line([(end[0] - s, end[1] - s), (end[0] + s, end[1] + s)], fill=theme.refused, width=4)
@@ -370,7 +393,23 @@ def _draw_event(draw: ImageDraw.ImageDraw, ev: Mapping[str, Any], units: Mapping
                         (p[0] - r, p[1] - r, p[0] + r, p[1] + r)))
 
 
-def _pips(draw: ImageDraw.ImageDraw, x: float, y: float, filled: int, total: int, colour: RGB, theme: Theme) -> None:
+def _ring(centre: tuple[float, float], reach: float, table: tuple[float, float, float, float]
+          ) -> tuple[tuple[int, int], Image.Image]:
+    """A ring of radius ``reach`` round ``centre`` kept inside the table: a mask over the ring's box in the table,
+    and its top left corner."""
+    x0, y0 = max(0, int(table[0])), max(0, int(table[1]))
+    x1, y1 = int(table[2]) + 1, int(table[3]) + 1
+    ring = Image.new("L", (x1 - x0, y1 - y0), 0)
+    ImageDraw.Draw(ring).ellipse([centre[0] - reach - x0, centre[1] - reach - y0, centre[0] + reach - x0,
+                                  centre[1] + reach - y0], outline=255, width=2)
+    inside = Image.new("L", ring.size, 0)
+    ImageDraw.Draw(inside).rectangle([table[0] - x0, table[1] - y0, table[2] - x0, table[3] - y0], fill=255)
+    ring.paste(0, mask=Image.eval(inside, lambda v: 255 - v))
+    box = ring.getbbox() or (0, 0, 1, 1)
+    return (x0 + box[0], y0 + box[1]), ring.crop(box)
+
+
+def _pips(draw: Sketch, x: float, y: float, filled: int, total: int, colour: RGB, theme: Theme) -> None:
     for k in range(total):
         box = [x + k * 13, y, x + k * 13 + 10, y + 10]
         draw.rectangle(box, fill=colour if k < filled else theme.background, outline=theme.white)
@@ -382,7 +421,7 @@ def _unit_box(u: Mapping[str, Any], lay: Layout) -> tuple[float, float, float, f
     r = max(6.0, float(u.get("radius", 1)) * lay.scale)
     code = _centre_text(u)
     px = _code_px(r)
-    half = max(r, font(px).getlength(code) / 2 + 3)
+    half = max(r, length(font(px), code) / 2 + 3)
     top = cy - r - (9 if u.get("activated") else 0)
     right = max(cx + half, cx + r + (9 if u.get("activated") else 0))
     return cx - half, top, right, cy + max(r, px / 2 + 2), cx, cy, r
@@ -398,7 +437,7 @@ def _code_px(r: float) -> int:
     return max(MIN_TEXT_PX, min(20, int(r * 0.8)))
 
 
-def _draw_disc(draw: ImageDraw.ImageDraw, u: Mapping[str, Any], lay: Layout, colour: RGB, theme: Theme,
+def _draw_disc(draw: Sketch, u: Mapping[str, Any], lay: Layout, colour: RGB, theme: Theme,
                square: bool) -> None:
     """The unit itself: a disc (side B: a square, so sides differ by more than hue), its code and models inside,
     a ring when engaged, an inner ring for the general, a corner badge with this round's activations."""
@@ -434,19 +473,19 @@ def _state_text(u: Mapping[str, Any]) -> str:
     return " ".join(line)
 
 
-def _label(draw: ImageDraw.ImageDraw, placer: Placer, key: Key, text: str, px: int, fill: RGB, near: tuple,
+def _label(draw: Sketch, placer: Placer, key: Key, text: str, px: int, fill: RGB, near: tuple,
            what: str, prefer: str = "above", pips: tuple[int, RGB] | None = None, theme: Theme = DEFAULT_THEME
            ) -> None:
     """One label placed where it hides nothing (render/kit/labels.py), with a leader line when away from its piece;
     when no place is free, a number by the piece and the words in the key below the board."""
     f = font(px)
-    w = f.getlength(text) + 6
+    w = length(f, text) + 6
     h = px + 6 + (14 if pips else 0)
     spot = placer.place(w, h, near, what=what, text=text, prefer=prefer)
     if spot is None:
         n = key.add(f"{text}")
         tag = f"{n}"
-        spot = placer.place(f.getlength(tag) + 8, px + 4, near, what=what, text=tag, prefer=prefer)
+        spot = placer.place(length(f, tag) + 8, px + 4, near, what=what, text=tag, prefer=prefer)
         if spot is None:
             return  # said in the key only
         text, pips = tag, None
@@ -479,10 +518,10 @@ def render(view: Mapping[str, Any], events: Sequence[Mapping[str, Any]] | None =
     field = view["field"]
     sides = _sides(view)
     lay = layout(field, width)
-    img = _static(json.dumps(field, sort_keys=True), width, theme, words, json.dumps(sides, sort_keys=True),
-                  json.dumps(dict(names or {}), sort_keys=True)).copy()
-    drawn = layout_for("dragonbond", img.width, img.height)
-    draw = ImageDraw.Draw(img)
+    static = _static(json.dumps(field, sort_keys=True), width, theme, words, json.dumps(sides, sort_keys=True),
+                     json.dumps(dict(names or {}), sort_keys=True))
+    drawn = layout_for("dragonbond", static.width, static.height)
+    draw = Sketch(static, fill=theme.background)
     table = (lay.left, lay.top, lay.left + lay.width_in * lay.scale, lay.top + lay.height_in * lay.scale)
     placer = Placer((table[0], table[1] - TOP + 2, table[2], table[3]), drawn)
     key = Key()
@@ -543,7 +582,7 @@ def render(view: Mapping[str, Any], events: Sequence[Mapping[str, Any]] | None =
         if "dangerous" in t["kinds"]:
             label = f"{label} ({t.get('danger', 0)})"     # Dangerous (X): X dice (§24.2)
         f = font(LABEL_PX - 1)
-        w, h = f.getlength(label) + 6, LABEL_PX + 5
+        w, h = length(f, label) + 6, LABEL_PX + 5
         box = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
         if placer.free(box):  # in the middle of its piece of terrain, if nothing stands there
             placer.taken.append(box)
@@ -553,29 +592,23 @@ def render(view: Mapping[str, Any], events: Sequence[Mapping[str, Any]] | None =
             _label(draw, placer, key, label, LABEL_PX - 1, theme.white, (cx - 2, cy - 2, cx + 2, cy + 2),
                    str(t.get("id")), theme=theme)
     if key.entries:  # the labels that found no room, by number, under the board
-        img = _with_key(img, key, theme, drawn)
-    out = io.BytesIO()
-    img.quantize(colors=96, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE).save(
-        out, "PNG", optimize=False, compress_level=6)
-    return out.getvalue()
+        _with_key(draw, key, theme, drawn)
+    return draw.png()
 
 
-def _with_key(img: Image.Image, key: Key, theme: Theme, drawn: Drawn) -> Image.Image:
+def _with_key(draw: Sketch, key: Key, theme: Theme, drawn: Drawn) -> None:
+    """The key under the board: the image grows by its rows (the background)."""
     f = font(LABEL_PX + 1)
-    probe = ImageDraw.Draw(img)
     x, y, rows = MARGIN, 0, []
     for n, text in enumerate(key.entries, start=1):
         entry = f"{n} = {text}"
-        w = probe.textlength(entry, font=f)
-        if x + w > img.width - MARGIN and x > MARGIN:
+        w = draw.textlength(entry, font=f)
+        if x + w > draw.width - MARGIN and x > MARGIN:
             x, y = MARGIN, y + LABEL_PX + 10
         rows.append((x, y, entry, w))
         x += w + 28
-    band = y + LABEL_PX + 16
-    out = Image.new("RGB", (img.width, img.height + band), theme.background)
-    out.paste(img, (0, 0))
-    draw = ImageDraw.Draw(out)
+    top = draw.height
+    draw.height += y + LABEL_PX + 16
     for x, y, entry, w in rows:
-        draw.text((x, img.height + y + 4), entry, fill=theme.label, font=f)
-        drawn.add("text", (x, img.height + y + 4, x + w, img.height + y + 4 + LABEL_PX + 2), entry, "key")
-    return out
+        draw.text((x, top + y + 4), entry, fill=theme.label, font=f)
+        drawn.add("text", (x, top + y + 4, x + w, top + y + 4 + LABEL_PX + 2), entry, "key")
