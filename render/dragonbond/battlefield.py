@@ -157,7 +157,7 @@ def terrain_fill(kinds: Sequence[str], theme: Theme = DEFAULT_THEME) -> RGB:
     return theme.table
 
 
-def _hatch(img: Image.Image, poly: list[tuple[float, float]], colour: RGB, spacing: int, cross: bool) -> None:
+def _hatch(draw: Sketch, poly: list[tuple[float, float]], colour: RGB, spacing: int, cross: bool) -> None:
     """Diagonal lines (and, if ``cross``, the other diagonal) clipped to ``poly``."""
     xs, ys = [p[0] for p in poly], [p[1] for p in poly]
     x0, y0, x1, y1 = int(min(xs)), int(min(ys)), int(max(xs)) + 1, int(max(ys)) + 1
@@ -173,19 +173,20 @@ def _hatch(img: Image.Image, poly: list[tuple[float, float]], colour: RGB, spaci
     mask = Image.new("L", (w, h), 0)
     ImageDraw.Draw(mask).polygon([(x - x0, y - y0) for x, y in poly], fill=255)
     lines.paste(0, mask=Image.eval(mask, lambda v: 255 - v))
-    img.paste(Image.new("RGB", (w, h), colour), (x0, y0), lines)
+    draw.bitmap((x0, y0), lines, fill=colour, key=("hatch", tuple(poly), spacing, cross))
 
 
 def _text(draw: Sketch, xy: tuple[float, float], text: str, px: int, fill: RGB, *,
-          anchor: str = "mm", outline: RGB | None = (14, 14, 14)) -> None:
+          anchor: str = "mm", outline: RGB | None = (14, 14, 14), bg: RGB | None = None) -> None:
+    """Text over ``bg`` (the colour under it: the background unless told), outlined unless ``outline`` is None."""
     f = font(max(MIN_TEXT_PX, px))
     if outline is not None:
-        draw.text(xy, text, fill=fill, font=f, anchor=anchor, stroke_width=2, stroke_fill=outline)
+        draw.text(xy, text, fill=fill, font=f, anchor=anchor, stroke_width=2, stroke_fill=outline, bg=bg)
     else:
-        draw.text(xy, text, fill=fill, font=f, anchor=anchor)
+        draw.text(xy, text, fill=fill, font=f, anchor=anchor, bg=bg)
 
 
-def _legend(draw: ImageDraw.ImageDraw, top: float, width: int, kinds: set[str], zone_sides: Sequence[str],
+def _legend(draw: Sketch, top: float, width: int, kinds: set[str], zone_sides: Sequence[str],
             sides: Mapping[str, str], theme: Theme, words: FieldWords, names: Mapping[str, str]) -> float:
     items: list[tuple[RGB, str]] = []
     for kind in ("impassable", "dark", "slowing", "dangerous"):
@@ -222,7 +223,7 @@ def _legend(draw: ImageDraw.ImageDraw, top: float, width: int, kinds: set[str], 
             draw.rectangle([x + 1, y + 1, x + 21, y + 21], fill=colour, outline=theme.white, width=2)
         elif shape == "badge":  # a unit's activations this round
             draw.ellipse([x + 2, y + 2, x + 20, y + 20], fill=colour, outline=theme.ink, width=2)
-            draw.text((x + 11, y + 11), "1", fill=theme.ink, font=font(13), anchor="mm")
+            draw.text((x + 11, y + 11), "1", fill=theme.ink, font=font(13), anchor="mm", bg=colour)
         else:
             draw.rectangle([x, y, x + 22, y + 22], fill=colour, outline=theme.label)
         draw.text((x + 30, y + 11), label, fill=theme.label, font=f, anchor="lm")
@@ -243,23 +244,23 @@ def _static(field_json: str, width: int, theme: Theme, words: FieldWords, sides_
     key = (field_json, width, theme, words, sides_json, names_json)
     static = _STATICS.get(key)
     if static is None:
-        static = _STATICS.put(key, Static.of(_static_image(field_json, width, theme, words, sides_json, names_json),
-                                             _colours(theme)))
+        static = _STATICS.put(key, _static_sketch(field_json, width, theme, words, sides_json, names_json).freeze())
     return static
 
 
 def _colours(theme: Theme) -> list[RGB]:
-    """The palette's exact colours: the theme's, and the tones of the words drawn on each board (labels on the
-    background, codes outlined in ink, badges' and objectives' numbers)."""
+    """The palette's first colours, in a fixed order: the theme's, and the tones of the words each board draws
+    (labels on the background, codes outlined in ink on the sides' colours, badges' and objectives' numbers), so
+    a board seldom adds colours of its own."""
     own = [v for f in dataclasses.fields(theme) for v in (
         getattr(theme, f.name) if isinstance(getattr(theme, f.name)[0], tuple) else (getattr(theme, f.name),))]
     inks = (theme.white, theme.label, theme.attack, theme.refused, theme.move, theme.charge)
     return (own + blends(inks, (theme.background,)) + blends((theme.ink,), (theme.objective,))
-            + blends((theme.white,), (theme.ink,)) + blends((theme.ink,), (theme.table, *theme.sides, *theme.zones)))
+            + blends((theme.white,), (theme.ink,)) + blends((theme.ink,), theme.sides))
 
 
-def _static_image(field_json: str, width: int, theme: Theme, words: FieldWords, sides_json: str,
-                  names_json: str) -> Image.Image:
+def _static_sketch(field_json: str, width: int, theme: Theme, words: FieldWords, sides_json: str,
+                   names_json: str) -> Sketch:
     field = json.loads(field_json)
     sides = json.loads(sides_json)
     names = json.loads(names_json)
@@ -267,8 +268,7 @@ def _static_image(field_json: str, width: int, theme: Theme, words: FieldWords, 
     w_px = lay.width_in * lay.scale
     h_px = lay.height_in * lay.scale
     height = int(TOP + h_px + MARGIN + 140)
-    img = Image.new("RGB", (width, height), theme.background)
-    draw = ImageDraw.Draw(img)
+    draw = Sketch.blank(width, height, theme.background, _colours(theme))
     draw.rectangle([lay.left, lay.top, lay.left + w_px, lay.top + h_px], fill=theme.table)
     zone_sides = list((field.get("zones") or {}).keys())
     for i, (seat, pts) in enumerate((field.get("zones") or {}).items()):
@@ -291,9 +291,9 @@ def _static_image(field_json: str, width: int, theme: Theme, words: FieldWords, 
         kinds |= set(t["kinds"])
         draw.polygon(poly, fill=terrain_fill(t["kinds"], theme))
         if "slowing" in t["kinds"]:
-            _hatch(img, poly, theme.slowing_hatch, max(8, round(lay.scale * 0.5)), cross=False)
+            _hatch(draw, poly, theme.slowing_hatch, max(8, round(lay.scale * 0.5)), cross=False)
         if "impassable" in t["kinds"]:
-            _hatch(img, poly, theme.impassable_hatch, max(8, round(lay.scale * 0.5)), cross=True)
+            _hatch(draw, poly, theme.impassable_hatch, max(8, round(lay.scale * 0.5)), cross=True)
         outline = theme.dangerous if "dangerous" in t["kinds"] else theme.ink
         draw.polygon(poly, outline=outline, width=3 if "dangerous" in t["kinds"] else 2)
         # its name is drawn with the units, where no unit hides it (terrain_labels)
@@ -309,7 +309,8 @@ def _static_image(field_json: str, width: int, theme: Theme, words: FieldWords, 
         draw.text((lay.left - 5, y), str(yi), fill=theme.label, font=f, anchor="rm")
         draw.text((lay.left + w_px + 5, y), str(yi), fill=theme.label, font=f, anchor="lm")
     bottom = _legend(draw, lay.top + h_px + 26, width, kinds, zone_sides, sides, theme, words, names)
-    return img.crop((0, 0, width, int(bottom + 8)))
+    draw.height = int(bottom + 8)
+    return draw
 
 
 # -- dynamic layer --------------------------------------------------------------------------------------------------
@@ -451,11 +452,11 @@ def _draw_disc(draw: Sketch, u: Mapping[str, Any], lay: Layout, colour: RGB, the
         draw.ellipse(box, fill=colour, outline=ring, width=3)
     if u.get("general"):
         draw.ellipse([cx - r + 5, cy - r + 5, cx + r - 5, cy + r - 5], outline=theme.objective, width=2)
-    _text(draw, (cx, cy), _centre_text(u), _code_px(r), theme.white)
+    _text(draw, (cx, cy), _centre_text(u), _code_px(r), theme.white, bg=colour)
     if u.get("activated"):
         bx, by = cx + r * 0.72, cy - r * 0.72
         draw.ellipse([bx - 9, by - 9, bx + 9, by + 9], fill=theme.objective, outline=theme.ink, width=2)
-        _text(draw, (bx, by), str(u["activated"]), 13, theme.ink, outline=None)
+        _text(draw, (bx, by), str(u["activated"]), 13, theme.ink, outline=None, bg=theme.objective)
 
 
 def _state_text(u: Mapping[str, Any]) -> str:
@@ -536,7 +537,7 @@ def render(view: Mapping[str, Any], events: Sequence[Mapping[str, Any]] | None =
         ring = theme.objective if owner is None else _side_colour(owner, sides, theme)
         draw.ellipse([px - reach, py - reach, px + reach, py + reach], outline=ring, width=1)
         draw.ellipse([px - 13, py - 13, px + 13, py + 13], fill=theme.objective, outline=ring, width=4)
-        _text(draw, (px, py), str(n), 16, theme.ink, outline=None)
+        _text(draw, (px, py), str(n), 16, theme.ink, outline=None, bg=theme.objective)
         placer.block((px - 13, py - 13, px + 13, py + 13), f"objective {n}", text=str(n))
     # Engagement lines, under the discs.
     for uid, u in sorted(units.items()):
@@ -587,7 +588,7 @@ def render(view: Mapping[str, Any], events: Sequence[Mapping[str, Any]] | None =
         if placer.free(box):  # in the middle of its piece of terrain, if nothing stands there
             placer.taken.append(box)
             drawn.add("label", box, label, str(t.get("id")))
-            _text(draw, (cx, cy), label, LABEL_PX - 1, theme.white)
+            _text(draw, (cx, cy), label, LABEL_PX - 1, theme.white, bg=terrain_fill(t["kinds"], theme))
         else:
             _label(draw, placer, key, label, LABEL_PX - 1, theme.white, (cx - 2, cy - 2, cx + 2, cy + 2),
                    str(t.get("id")), theme=theme)

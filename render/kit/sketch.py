@@ -1,37 +1,41 @@
 """A board as a kept static layer and the drawings over it, compressed band by band as Underworlds' is (issue 39).
 
-A game draws its static layer (the field, the zones, the arena: whatever a match's boards share) once, in RGB as
-before; ``Static.of`` turns it into a palette layer compressed band by band (``render.kit.png``), its palette the
-game's own colours (``colours``: every fill and ink exact) and the layer's other tones. Each board then draws on a
-``Sketch`` with the calls of ``ImageDraw`` (``line``, ``ellipse``, ``rectangle``, ``polygon``, ``text``...): the
-sketch only records them, each with the rows it may touch and what decides its pixels (its arguments). ``png``
-reuses every band nothing is drawn over (the layer's) and every band whose drawings were all drawn there before
-(kept compressed by the drawings' keys, ``BANDS_CACHE_BYTES``); only the other bands are drawn, exactly as
-``ImageDraw`` draws on an RGB image (the layer's rows under them first), mapped to the palette and compressed. A
-match's next board draws and compresses the few bands its last action changed.
+A board draws with ``ImageDraw``'s calls (``line``, ``ellipse``, ``rectangle``, ``polygon``, ``text``...) on a
+``Sketch``, which only records them: each call with the rows it may touch and what decides its pixels (its
+arguments, its colours as palette indices). A game draws its static layer (the field, the zones, the arena:
+whatever a match's boards share) once on a blank sketch (``Sketch.blank``) and keeps it (``Sketch.freeze``:
+compressed band by band, ``render.kit.png``); each board is then a sketch over that layer. ``png`` reuses every
+band nothing is drawn over (the layer's) and every band whose drawings were all drawn there before (kept
+compressed by the drawings' keys, ``BANDS_CACHE_BYTES``); only the other bands are drawn, on the layer's rows, and
+compressed. A match's next board draws and compresses the few bands its last action changed.
 
-Same drawings over the same layer, same bytes: the palette is the layer's, fixed when the layer is made.
+Everything is drawn on a palette image (flat fills encode many times faster than RGB, and nothing is quantized):
+shapes exactly as ``ImageDraw`` draws them on an RGB image (it does not anti-alias them), text in four tones
+between its colour and the colour under it (``bg``, the background unless told: ``render.kit.text.draw_tones``).
+The palette is the layer's colours (the game's own first, in a fixed order), then the colours a board adds in
+drawing order: same drawings, same bytes.
 """
 from __future__ import annotations
 
 import math
 import threading
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
 from PIL import Image, ImageColor, ImageDraw, ImageFont
 
 from render.kit.cache import ByteCache
-from render.kit.png import BAND_ROWS, Band, BandedLayer, deflate_band, png
-from render.kit.text import _length, draw_text, text_length
+from render.kit.png import BAND_ROWS, Band, BandedLayer, deflate_filtered, png
+from render.kit.text import _length, cut_in_tones, draw_tones
 
 RGB = tuple[int, int, int]
 BANDS_CACHE_BYTES = 32 * 1024 * 1024
 """Compressed bands of the boards drawn, by the drawings over them: most of a match's next board is its last one's."""
 _BANDS: ByteCache[Band] = ByteCache(BANDS_CACHE_BYTES, lambda band: len(band[0]) + 160)
-LEVELS = (0.25, 0.5, 0.75)
+LEVELS = (0.25, 0.5, 0.75, 1.0)
+"""Text's four tones (``render.kit.text.TONE_CUTS``)."""
 
 
 @lru_cache(maxsize=1024)
@@ -45,48 +49,26 @@ def colour(value: Any) -> RGB | None:
     return r, g, b
 
 
-def blends(inks: Iterable[Any], fills: Iterable[Any], levels: Sequence[float] = LEVELS) -> list[RGB]:
-    """The tones of each ink anti-aliased over each fill (text edges): for a layer's palette."""
-    out = []
+@lru_cache(maxsize=4096)
+def tones(fg: RGB, bg: RGB) -> tuple[RGB, ...]:
+    """Text in ``fg`` anti-aliased over ``bg``: its four tones (1/4, 1/2, 3/4, full)."""
+    return tuple(tuple(round(b + (f - b) * k) for f, b in zip(fg, bg)) for k in LEVELS)  # type: ignore[misc]
+
+
+def blends(inks: Iterable[Any], fills: Iterable[Any]) -> list[RGB]:
+    """The tones of each ink over each fill: for a layer's palette (text a board draws there)."""
     fills = [colour(f) for f in fills]
-    for ink in inks:
-        fg = colour(ink)
-        for bg in fills:
-            out.extend(tuple(round(b + (f - b) * k) for f, b in zip(fg, bg)) for k in levels)  # type: ignore[misc]
-    return out
+    return [tone for ink in inks for bg in fills for tone in tones(colour(ink), bg)]  # type: ignore[arg-type]
 
 
 @dataclass(frozen=True)
 class Static:
-    """A board's static layer: compressed band by band, with the palette every board drawn over it uses."""
+    """A board's static layer: compressed band by band, with its palette (the colours of every board over it
+    start with these)."""
 
     layer: BandedLayer
-    palette_image: Image.Image
-    """A 1x1 palette image holding the palette (what ``quantize`` maps drawn rows to)."""
-
-    @classmethod
-    def of(cls, image: Image.Image, colours: Iterable[Any] = ()) -> "Static":
-        """The layer of an RGB ``image``: the palette is ``colours`` (exact, first ones first, up to 256) and the
-        image's own tones quantized into the rest; the image mapped to it, pixel by pixel to the nearest."""
-        fixed: list[RGB] = []
-        for c in colours:
-            rgb = colour(c)
-            if rgb is not None and rgb not in fixed:
-                fixed.append(rgb)
-        fixed = fixed[:224]
-        room = 256 - len(fixed)
-        image = image.convert("RGB")
-        own = image.quantize(colors=room, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
-        used = [i for i, count in enumerate(own.histogram()) if count]
-        flat = own.getpalette() or []
-        for i in used:
-            rgb = tuple(flat[i * 3:i * 3 + 3])
-            if rgb not in fixed and len(fixed) < 256:
-                fixed.append(rgb)  # type: ignore[arg-type]
-        palette = [v for rgb in fixed for v in rgb]
-        palette_image = Image.new("P", (1, 1))
-        palette_image.putpalette(palette + palette[:3] * (256 - len(fixed)))
-        return cls(BandedLayer.of(image.quantize(palette=palette_image, dither=Image.Dither.NONE)), palette_image)
+    colours: tuple[RGB, ...]
+    index_of: dict[RGB, int] = field(compare=False, hash=False)
 
     @property
     def width(self) -> int:
@@ -99,10 +81,11 @@ class Static:
     @property
     def size(self) -> int:
         """Bytes held."""
-        return self.layer.size + 1024
+        return self.layer.size + 16 * len(self.colours) + 512
 
 
 Box = tuple[float, float, float, float]
+Paint = Callable[[ImageDraw.ImageDraw], None]
 
 
 def _flat(xy: Any) -> tuple[float, ...]:
@@ -126,31 +109,74 @@ def _text_bbox(font: ImageFont.FreeTypeFont | ImageFont.ImageFont, text: str, an
 
 
 @lru_cache(maxsize=4096)
-def _stroke_mask(font: ImageFont.FreeTypeFont, text: str, anchor: str | None, stroke: int
-                 ) -> tuple[Any, tuple[int, int]]:
-    """The mask ``ImageDraw.text`` draws a stroke with, from a whole pixel."""
-    return font.getmask2(text, "L", stroke_width=stroke, anchor=anchor, ink=0, start=(0.0, 0.0), stroke_filled=True)
+def _stroke_cuts(font: ImageFont.FreeTypeFont, text: str, anchor: str | None, stroke: int
+                 ) -> tuple[tuple[Image.Image, ...], tuple[int, int]]:
+    """The mask ``ImageDraw.text`` draws a stroke with (from a whole pixel), cut in four tones."""
+    mask, offset = font.getmask2(text, "L", stroke_width=stroke, anchor=anchor, ink=0, start=(0.0, 0.0),
+                                 stroke_filled=True)
+    return cut_in_tones(mask), offset
 
 
 class Sketch:
-    """What a board draws over its static layer, recorded with ``ImageDraw``'s calls (RGB colours, names or hex
-    strings) and drawn by ``png``. ``height`` may differ from the layer's (a key band added below): rows past the
-    layer are ``fill``."""
+    """What a board draws over its static layer, recorded with ``ImageDraw``'s calls (colours as names, hex strings
+    or triples) and drawn by ``png``. ``height`` may differ from the layer's (a key band added below): rows past
+    the layer are ``fill`` (the background: under text drawn without a ``bg``)."""
 
     def __init__(self, static: Static, *, height: int | None = None, fill: Any = None) -> None:
         self.static = static
         self.width = static.width
         self.height = static.height if height is None else height
-        self.fill = colour(fill) or tuple(static.layer.palette[:3])
-        self.ops: list[tuple[tuple, int, int, Callable[[ImageDraw.ImageDraw, Image.Image], None]]] = []
-        self._measure = ImageDraw.Draw(Image.new("RGB", (1, 1)))
+        self.colours = list(static.colours)
+        self.index_of = dict(static.index_of)
+        self.fill = colour(fill) or static.colours[0]
+        self.ops: list[tuple[tuple, int, int, Paint]] = []
+
+    @classmethod
+    def blank(cls, width: int, height: int, background: Any, colours: Iterable[Any] = ()) -> "Sketch":
+        """A sketch over nothing but ``background``, its palette starting with ``colours`` (in this order): to
+        draw a static layer on (``static``)."""
+        palette: list[RGB] = []
+        for c in (background, *colours):
+            rgb = colour(c)
+            if rgb is not None and rgb not in palette:
+                palette.append(rgb)
+        image = Image.new("P", (width, height), 0)
+        image.putpalette([v for rgb in palette[:256] for v in rgb])
+        static = Static(BandedLayer.of(image), tuple(palette[:256]), {c: i for i, c in enumerate(palette[:256])})
+        return cls(static, fill=background)
+
+    def freeze(self) -> Static:
+        """What is drawn, as a static layer for boards to draw over (its palette: the colours used so far)."""
+        canvas = Image.new("P", (self.width, self.height), self.ink(self.fill))
+        draw = ImageDraw.Draw(canvas)
+        under = self.static.layer.rows(0, len(self.static.layer.bands))  # the blank layer (or one drawn over)
+        canvas.paste(under.crop((0, 0, self.width, min(self.height, under.height))), (0, 0))
+        for _, _, _, paint in self.ops:
+            paint(draw)
+        canvas.putpalette([v for rgb in self.colours for v in rgb])
+        return Static(BandedLayer.of(canvas), tuple(self.colours), dict(self.index_of))
+
+    def ink(self, value: Any) -> int:
+        """The palette index of a colour (added if new; the nearest once the palette is full)."""
+        rgb = colour(value)
+        index = self.index_of.get(rgb)  # type: ignore[arg-type]
+        if index is None:
+            if len(self.colours) < 256:
+                index = len(self.colours)
+                self.colours.append(rgb)  # type: ignore[arg-type]
+            else:
+                index = min(range(256), key=lambda i: sum((a - b) ** 2 for a, b in zip(self.colours[i], rgb)))
+            self.index_of[rgb] = index  # type: ignore[index]
+        return index
+
+    def _ink(self, value: Any) -> int | None:
+        return None if value is None else self.ink(value)
 
     # recording --------------------------------------------------------------------------------------------------
-    def _add(self, key: tuple, box: Box, pad: float,
-             draw: Callable[[ImageDraw.ImageDraw, Image.Image], None]) -> None:
+    def _add(self, key: tuple, box: Box, pad: float, paint: Paint) -> None:
         top, bottom = max(0, math.floor(box[1] - pad) - 1), math.ceil(box[3] + pad) + 2
         if bottom > 0 and top < self.height:
-            self.ops.append((key, top, min(bottom, self.height), draw))
+            self.ops.append((key, top, min(bottom, self.height), paint))
 
     @staticmethod
     def _box(points: tuple[float, ...]) -> Box:
@@ -158,16 +184,15 @@ class Sketch:
         return min(xs), min(ys), max(xs), max(ys)
 
     def line(self, xy: Any, fill: Any = None, width: int = 0) -> None:
-        points, ink = _flat(xy), colour(fill)
+        points, ink = _flat(xy), self._ink(fill)
         self._add(("line", points, ink, width), self._box(points), width + 2,
-                  lambda d, _: d.line(points, fill=ink, width=width))
+                  lambda d: d.line(points, fill=ink, width=width))
 
     def _shape(self, name: str, xy: Any, fill: Any, outline: Any, width: int, **more: Any) -> None:
-        points, inside, edge = _flat(xy), colour(fill), colour(outline)
-        extra = tuple(sorted(more.items()))
-        self._add((name, points, inside, edge, width, extra), self._box(points), width + 2,
-                  lambda d, _: getattr(d, name)(points if name == "polygon" else list(points), fill=inside,
-                                                outline=edge, width=width, **more))
+        points, inside, edge = _flat(xy), self._ink(fill), self._ink(outline)
+        shape = points if name == "polygon" else list(points)
+        self._add((name, points, inside, edge, width, *more.values()), self._box(points), width + 2,
+                  lambda d: getattr(d, name)(shape, fill=inside, outline=edge, width=width, **more))
 
     def ellipse(self, xy: Any, fill: Any = None, outline: Any = None, width: int = 1) -> None:
         self._shape("ellipse", xy, fill, outline, width)
@@ -183,112 +208,118 @@ class Sketch:
         self._shape("polygon", xy, fill, outline, width)
 
     def text(self, xy: tuple[float, float], text: str, fill: Any = None, font: Any = None, anchor: str | None = None,
-             stroke_width: int = 0, stroke_fill: Any = None) -> None:
-        """One line of text as ``ImageDraw.text`` draws it from the nearest whole pixel (its glyph masks kept: a
-        position to a fraction of a pixel would make a mask per board)."""
+             stroke_width: int = 0, stroke_fill: Any = None, bg: Any = None) -> None:
+        """One line of text where ``ImageDraw.text`` puts it, from the nearest whole pixel, in four tones of
+        ``fill`` over ``bg`` (the colour under it: the background unless told); with a stroke, the stroke's
+        tones over ``bg`` and the text's over the stroke."""
+        if not text:
+            return
         x, y = round(float(xy[0])), round(float(xy[1]))
-        ink, edge = colour(fill), colour(stroke_fill)
+        under = colour(bg) or self.fill
         left, top, right, bottom = _text_bbox(font, text, anchor, stroke_width)
         box = (x + left, y + top, x + right, y + bottom)
-        if stroke_width and edge is not None and isinstance(font, ImageFont.FreeTypeFont):
-            def paint(d: ImageDraw.ImageDraw, _: Image.Image) -> None:
-                mask, (dx, dy) = _stroke_mask(font, text, anchor, stroke_width)
-                d.draw.draw_bitmap((x + dx, y + dy), mask, d._getink(edge)[0])  # as ImageDraw.text's stroke
-                if ink != edge:
-                    draw_text(d, (x, y), text, fill=ink, font=font, anchor=anchor)
+        anchor = anchor or "la"
+        if stroke_width and stroke_fill is not None:
+            edge = colour(stroke_fill)
+            outer = tuple(self.ink(t) for t in tones(edge, under))  # type: ignore[arg-type]
+            inner = tuple(self.ink(t) for t in tones(colour(fill), edge))  # type: ignore[arg-type]
 
-            self._add(("text", x, y, text, ink, font, anchor, stroke_width, edge), box, 2, paint)
+            def paint(d: ImageDraw.ImageDraw) -> None:
+                cuts, (dx, dy) = _stroke_cuts(font, text, anchor, stroke_width)
+                for cut, ink in zip(cuts, outer):
+                    d.draw.draw_bitmap((x + dx, y + dy), cut, ink)
+                draw_tones(d, (x, y), text, tones=inner, font=font, anchor=anchor)
+
+            self._add(("text", x, y, text, font, anchor, stroke_width, outer, inner), box, 2, paint)
         else:
-            self._add(("text", x, y, text, ink, font, anchor), box, 2,
-                      lambda d, _: draw_text(d, (x, y), text, fill=ink, font=font, anchor=anchor))
+            inks = tuple(self.ink(t) for t in tones(colour(fill), under))  # type: ignore[arg-type]
+            self._add(("text", x, y, text, font, anchor, inks), box, 2,
+                      lambda d: draw_tones(d, (x, y), text, tones=inks, font=font, anchor=anchor))
 
-    def bitmap(self, xy: tuple[int, int], mask: Image.Image, fill: Any, key: Hashable) -> None:
-        """An ``L`` mask drawn in ``fill`` at ``xy`` (``key``: what decides the mask, it is not hashed itself)."""
-        ink = colour(fill)
+    def bitmap(self, xy: tuple[int, int], mask: Image.Image, fill: Any, key: Any) -> None:
+        """A mask of 0 and 255 (``L``: lines, not anti-aliased) drawn in ``fill`` at ``xy``; ``key`` says what
+        decides the mask (the mask itself is not hashed)."""
+        ink = self.ink(fill)
         x, y = int(xy[0]), int(xy[1])
         self._add(("bitmap", x, y, ink, key), (x, y, x + mask.width, y + mask.height), 1,
-                  lambda d, _: d.bitmap((x, y), mask, fill=ink))
+                  lambda d: d.bitmap((x, y), mask, fill=ink))
 
     def textlength(self, text: str, font: Any) -> float:
-        return text_length(self._measure, text, font=font)
+        return length(font, text)
 
     # drawing ----------------------------------------------------------------------------------------------------
     def png(self) -> bytes:
         """The board: the layer's bands where nothing is drawn, kept bands where the same was drawn before, the
         rest drawn now."""
-        static, height = self.static, self.height
-        layer, rows = static.layer, BAND_ROWS
+        layer, height, rows = self.static.layer, self.height, BAND_ROWS
         count = -(-height // rows)
         over: list[list[tuple]] = [[] for _ in range(count)]
-        touching: list[tuple[int, int]] = []
+        touching: list[range] = []
         for key, top, bottom, _ in self.ops:
-            first, last = top // rows, (bottom - 1) // rows
-            touching.append((first, last))
-            for band in range(first, last + 1):
+            span = range(top // rows, (bottom - 1) // rows + 1)
+            touching.append(span)
+            for band in span:
                 over[band].append(key)
         bands: list[Band | None] = [None] * count
         dirty: dict[int, tuple] = {}
+        get = _BANDS.get
         for number, keys in enumerate(over):
-            if not keys and number < len(layer.bands) and (
-                    min(rows, layer.height - number * rows) == min(rows, height - number * rows)):
-                bands[number] = layer.bands[number]  # the layer's own band, whole
+            whole = min(rows, height - number * rows)
+            if not keys and number < len(layer.bands) and min(rows, layer.height - number * rows) == whole:
+                bands[number] = layer.bands[number]  # the layer's own band
                 continue
-            key = (layer.serial, number, min(rows, height - number * rows), *keys)
-            band = _BANDS.get(key)
+            key = (layer.serial, number, whole, *keys)
+            band = bands[number] = get(key)
             if band is None:
                 dirty[number] = key
-            bands[number] = band
         if dirty:
             for number, band in self._draw(dirty, touching).items():
                 bands[number] = _BANDS.put(dirty[number], band)
-        return png(self.width, height, layer.palette, bands)  # type: ignore[arg-type]
+        return png(self.width, height, [v for rgb in self.colours for v in rgb], bands)  # type: ignore[arg-type]
 
-    def _draw(self, dirty: dict[int, tuple], touching: list[tuple[int, int]]) -> dict[int, Band]:
+    def _draw(self, dirty: dict[int, tuple], touching: list[range]) -> dict[int, Band]:
+        """The ``dirty`` bands drawn and compressed: each run of them as PNG filters it (a filter byte, 0, then
+        the row's pixels: the layer's rows inflated as they are, or the fill), pasted a column left onto this
+        thread's canvas, every drawing touching them drawn there, and the rows pasted back."""
         layer, rows, width, height = self.static.layer, BAND_ROWS, self.width, self.height
         runs = _runs(dirty)
         canvas, draw = _canvas(width, runs[-1][1] * rows)
+        fill = self.ink(self.fill)
+        filtered = []
         for first, last in runs:
-            top = first * rows
             inside = min(last, len(layer.bands))
-            if first < inside:
-                under = layer.rows(first, inside)
-                under.putpalette(layer.palette)
-                canvas.paste(under.convert("RGB"), (0, top))
-                below = min(layer.height, inside * rows)
-            else:
-                below = top
-            if below < last * rows:
-                draw.rectangle((0, below, width, last * rows), fill=self.fill)
-        for (first, last), (_, _, _, paint) in zip(touching, self.ops):
-            if any(band in dirty for band in range(first, last + 1)):
-                paint(draw, canvas)
+            under = layer.filtered_rows(first, inside) if first < inside else None
+            run = Image.new("P", (width + 1, (last - first) * rows), fill)
+            run.paste(0, (0, 0, 1, run.height))
+            if under is not None:
+                run.paste(under, (0, 0))
+            filtered.append(run)
+            canvas.paste(run, (-1, first * rows))
+        for span, (_, _, _, paint) in zip(touching, self.ops):
+            if any(band in dirty for band in span):
+                paint(draw)
         out: dict[int, Band] = {}
-        for first, last in runs:
-            bottom = min(last * rows, height)
-            mapped = canvas.crop((0, first * rows, width, bottom)).quantize(
-                palette=self.static.palette_image, dither=Image.Dither.NONE)
-            data = mapped.tobytes()
-            step = width * rows
+        step = (width + 1) * rows
+        for (first, last), run in zip(runs, filtered):
+            run.paste(canvas.crop((0, first * rows, width, last * rows)), (1, 0))
+            data = memoryview(run.tobytes())[:(height - first * rows) * (width + 1)]
             for number in range(first, last):
-                offset = (number - first) * step
-                out[number] = deflate_band(data[offset:offset + step], width)
+                out[number] = deflate_filtered(data[(number - first) * step:(number - first + 1) * step])
         return out
 
-
-Hashable = Any
 
 _CANVASES = threading.local()
 
 
 def _canvas(width: int, height: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:
-    """This thread's RGB canvas ``width`` wide and at least ``height`` high, kept from board to board: only the
-    dirty rows are read back, and each is pasted from the layer (or filled) before anything is drawn on it."""
+    """This thread's palette canvas ``width`` wide and at least ``height`` high, kept from board to board: only
+    the dirty rows are read back, each pasted from the layer (or filled) before anything is drawn there."""
     kept = getattr(_CANVASES, "by_width", None)
     if kept is None:
         kept = _CANVASES.by_width = {}
     canvas = kept.get(width)
     if canvas is None or canvas[0].height < height:
-        img = Image.new("RGB", (width, max(height, canvas[0].height if canvas else 0)))
+        img = Image.new("P", (width, max(height, canvas[0].height if canvas else 0)))
         canvas = kept[width] = (img, ImageDraw.Draw(img))
     return canvas
 

@@ -1,7 +1,8 @@
 """The Mage Wars arena as a picture, drawn only from ``system.view(state, seat)`` (never from a state).
 
 The static layer (zones with their coordinates, the arena's perimeter, the doors) is drawn once per arena size
-and words, and cached; each call copies it and draws on top: inner walls and barriers on their borders (coloured
+and kept compressed band by band (``render.kit.sketch.Static``); each board draws on a ``Sketch`` over it, which
+draws and compresses only the bands whose drawings changed since a board drawn before: inner walls and barriers on their borders (coloured
 by what they block), every mage, creature and conjuration in its zone as a labelled marker (seat colour; damage,
 mana, action marker, guard, conditions), what is attached to each (face-down enchantments as card backs, the
 others by name), the last action (movement and attack arrows, the attack's damage) and a side strip with each
@@ -10,17 +11,16 @@ mage's mana, channeling, life and spellbook. Sized for a phone: 1280 pixels wide
 from __future__ import annotations
 
 import dataclasses
-import io
 import re
 from functools import lru_cache
 from typing import Any, Iterable, Mapping, Sequence
 
-from PIL import Image, ImageDraw
 
 from render.kit.fonts import font
 from render.kit.labels import Key, Placer
 from render.kit.layout import layout_for
 from render.kit.palette import SEAT_COLOURS as KIT_SEAT_COLOURS, polygon
+from render.kit.sketch import Sketch, Static, blends, length
 
 JSON = dict[str, Any]
 
@@ -134,18 +134,36 @@ def labels(view: JSON) -> dict[str, str]:
 
 # static layer -------------------------------------------------------------------------------------------------
 
+WHITE = "#ffffff"
+MAGE_RING = "#ffd23f"
+BADGES = {"damage": "#c0161b", "mana": "#1565c0", "ready": "#2e9d3a", "spent": "#9e9e9e", "guard": "#444444",
+          "conjuration": "#777777"}
+TAGS = {"condition": "#f4d6d6", "condition_ink": "#7a1010", "equipment": "#3d6b3d", "spell": "#6b4f2a",
+        "wall": "#efe6d2", "label": "#5b5040", "zone_edge": "#b9ae95", "zone_name": "#8a7d62"}
+
+
+def _colours() -> list[str | tuple[int, int, int]]:
+    """The palette's first colours, in a fixed order: every fill and ink, and the tones of the words each board
+    draws over its fills (so a board seldom adds colours of its own)."""
+    fills = [BACKGROUND, *ZONE_FILL, PERIMETER, *WALL_COLOURS.values(), BACK, ARROW_MOVE, ARROW_ATTACK,
+             *SEAT_COLOURS, WHITE, MAGE_RING, *BADGES.values(), *TAGS.values()]
+    return (fills + blends((WHITE,), (*SEAT_COLOURS, *BADGES.values(), BACK, TAGS["equipment"], TAGS["spell"]))
+            + blends((PERIMETER, TAGS["label"], *SEAT_COLOURS), (BACKGROUND,))
+            + blends((ARROW_ATTACK,), (WHITE,)) + blends((TAGS["condition_ink"],), (TAGS["condition"],))
+            + blends((PERIMETER,), (TAGS["wall"],)))
+
+
 @lru_cache(maxsize=8)
-def _static(cols: int, rows: int) -> Image.Image:
-    """Zones, coordinates and the perimeter wall of an arena: drawn once per size."""
+def _static(cols: int, rows: int) -> Static:
+    """Zones, coordinates and the perimeter wall of an arena: drawn once per size, kept compressed."""
     size = (cols, rows)
-    img = Image.new("RGB", image_size(size), BACKGROUND)
-    draw = ImageDraw.Draw(img)
+    draw = Sketch.blank(*image_size(size), BACKGROUND, _colours())
     for r in range(rows):
         for c in range(cols):
             zone = f"{chr(ord('A') + c)}{r + 1}"
             x0, y0, x1, y1 = zone_box(size, zone)
             draw.rectangle((x0, y0, x1, y1), fill=ZONE_FILL[(r + c) % 2], outline="#b9ae95", width=2)
-            draw.text((x0 + 8, y0 + 4), zone, fill="#8a7d62", font=font(26))
+            draw.text((x0 + 8, y0 + 4), zone, fill="#8a7d62", font=font(26), bg=ZONE_FILL[(r + c) % 2])
     for c in range(cols):
         x = MARGIN + c * ZONE + ZONE / 2
         draw.text((x, MARGIN / 2), chr(ord("A") + c), fill=PERIMETER, font=font(26), anchor="mm")
@@ -155,7 +173,7 @@ def _static(cols: int, rows: int) -> Image.Image:
         draw.text((MARGIN / 2, y), str(r + 1), fill=PERIMETER, font=font(26), anchor="mm")
     draw.rectangle((MARGIN - 3, MARGIN - 3, MARGIN + cols * ZONE + 3, MARGIN + rows * ZONE + 3),
                    outline=PERIMETER, width=7)
-    return img
+    return draw.freeze()
 
 
 # objects ------------------------------------------------------------------------------------------------------
@@ -184,14 +202,14 @@ def _slots(count: int, box: tuple[int, int, int, int]) -> list[tuple[float, floa
     return out
 
 
-def _badge(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, fill: str, px: int = 18) -> None:
+def _badge(draw: Sketch, xy: tuple[float, float], text: str, fill: str, px: int = 18) -> None:
     x, y = xy
     r = px * 0.75 + 2
     draw.ellipse((x - r, y - r, x + r, y + r), fill=fill, outline="white", width=2)
-    draw.text((x, y), text, fill="white", font=font(px), anchor="mm")
+    draw.text((x, y), text, fill="white", font=font(px), anchor="mm", bg=fill)
 
 
-def _marker(draw: ImageDraw.ImageDraw, view: JSON, obj: JSON, label: str, centre: tuple[float, float],
+def _marker(draw: Sketch, view: JSON, obj: JSON, label: str, centre: tuple[float, float],
             words: ArenaWords, base: int = MARKER_R) -> tuple[float, float, float, float]:
     """An object's marker with its badges (damage, mana, action marker, guard); its box."""
     x, y = centre
@@ -209,7 +227,7 @@ def _marker(draw: ImageDraw.ImageDraw, view: JSON, obj: JSON, label: str, centre
         draw.ellipse((x - r, y - r, x + r, y + r), fill=colour, outline="#ffd23f" if obj["kind"] == "mage"
                      else "white", width=5 if obj["kind"] == "mage" else 3)
     draw.text((x, y), label, fill="white", font=font((24 if len(label) <= 3 else 19) - (5 if small else 0)),
-              anchor="mm")
+              anchor="mm", bg=colour)
     badge = 15 if small else 18
     if obj.get("damage"):
         _badge(draw, (x + r - 4, y - r + 4), str(obj["damage"]), "#c0161b", badge)
@@ -227,16 +245,16 @@ def _marker(draw: ImageDraw.ImageDraw, view: JSON, obj: JSON, label: str, centre
 TAG_PX = 16
 
 
-def _tag(draw: ImageDraw.ImageDraw, placer: Placer, key: Key, text: str, fill: str, near: tuple, within: tuple,
+def _tag(draw: Sketch, placer: Placer, key: Key, text: str, fill: str, near: tuple, within: tuple,
          what: str, ink: str = "white", px: int = TAG_PX, prefer: str = "below") -> None:
     """A name tag (an attached spell, conditions, a wall's label) where it hides nothing, inside its zone; when the
     zone is full, a number there and the name in the key."""
     f = font(px)
-    w, h = f.getlength(text) + 10, px + 6
+    w, h = length(f, text) + 10, px + 6
     spot = placer.place(w, h, near, what=what, text=text, prefer=prefer, within=within)
     if spot is None:
         tag = str(key.add(text))
-        w = f.getlength(tag) + 10
+        w = length(f, tag) + 10
         spot = placer.place(w, h, near, what=what, text=tag, prefer=prefer, within=within) or placer.place(
             w, h, near, what=what, text=tag, prefer=prefer)
         if spot is None:
@@ -246,7 +264,7 @@ def _tag(draw: ImageDraw.ImageDraw, placer: Placer, key: Key, text: str, fill: s
         draw.line(spot.leader, fill=PERIMETER, width=1)
     x0, y0, x1, y1 = spot.box
     draw.rounded_rectangle((x0, y0, x1, y1), radius=4, fill=fill)
-    draw.text(((x0 + x1) / 2, (y0 + y1) / 2), text, fill=ink, font=f, anchor="mm")
+    draw.text(((x0 + x1) / 2, (y0 + y1) / 2), text, fill=ink, font=f, anchor="mm", bg=fill)
 
 
 def _attached_text(child: JSON, label: str, words: ArenaWords) -> str:
@@ -258,7 +276,7 @@ def _attached_text(child: JSON, label: str, words: ArenaWords) -> str:
 
 # the last action ----------------------------------------------------------------------------------------------
 
-def _arrow(draw: ImageDraw.ImageDraw, a: tuple[float, float], b: tuple[float, float], colour: str,
+def _arrow(draw: Sketch, a: tuple[float, float], b: tuple[float, float], colour: str,
            width: int = 7) -> None:
     import math
     (x0, y0), (x1, y1) = a, b
@@ -271,7 +289,7 @@ def _arrow(draw: ImageDraw.ImageDraw, a: tuple[float, float], b: tuple[float, fl
                   (tip[0] - ux * 30 - px * 15, tip[1] - uy * 30 - py * 15)], fill=colour)
 
 
-def _last_action(draw: ImageDraw.ImageDraw, view: JSON, events: Sequence[JSON], where: Mapping[str, tuple],
+def _last_action(draw: Sketch, view: JSON, events: Sequence[JSON], where: Mapping[str, tuple],
                  words: ArenaWords) -> list[tuple[str, tuple[float, float]]]:
     """The arrows of the last action; the words it leaves (an attack's damage) by the target, placed later."""
     said: list[tuple[str, tuple[float, float]]] = []
@@ -308,7 +326,7 @@ def _last_action(draw: ImageDraw.ImageDraw, view: JSON, events: Sequence[JSON], 
 
 # the side strip -----------------------------------------------------------------------------------------------
 
-def _strip(draw: ImageDraw.ImageDraw, view: JSON, names: Mapping[str, str], words: ArenaWords) -> float:
+def _strip(draw: Sketch, view: JSON, names: Mapping[str, str], words: ArenaWords) -> float:
     cols, rows = view["size"]
     x = MARGIN * 2 + cols * ZONE - 10
     y = MARGIN
@@ -353,8 +371,8 @@ def render_arena(view: JSON, *, events: Sequence[JSON] = (), names: Mapping[str,
     """The arena of ``view`` with the last action's ``events`` drawn, as PNG bytes."""
     words = words or ArenaWords()
     cols, rows = view["size"]
-    img = _static(cols, rows).copy()
-    draw = ImageDraw.Draw(img)
+    static = _static(cols, rows)
+    draw = Sketch(static, fill=BACKGROUND)
     objects = view.get("objects", {})
     marks = labels(view)
     for border, traits in sorted((view.get("barriers") or {}).items()):
@@ -370,7 +388,7 @@ def render_arena(view: JSON, *, events: Sequence[JSON] = (), names: Mapping[str,
             zone_attached.setdefault(o["attached_zone"], []).append((o, text))
     where = marker_centres(view)
     size = view["size"]
-    drawn = layout_for("magewars", img.width, img.height)
+    drawn = layout_for("magewars", draw.width, draw.height)
     placer = Placer((MARGIN, MARGIN, MARGIN + cols * ZONE, MARGIN + rows * ZONE), drawn)
     key = Key()
     for r in range(rows):  # the zones' names (static): no tag covers them
@@ -388,7 +406,7 @@ def render_arena(view: JSON, *, events: Sequence[JSON] = (), names: Mapping[str,
     said = _last_action(draw, view, events, where, words)
     for text, (x, y) in said:  # an attack's damage beside its target, covering nothing
         f = font(24)
-        w, h = f.getlength(text) + 14, 34
+        w, h = length(f, text) + 14, 34
         spot = placer.place(w, h, (x - MARKER_R, y - MARKER_R, x + MARKER_R, y + MARKER_R), what="attack", text=text,
                             prefer="above")
         if spot is not None:
@@ -396,7 +414,8 @@ def render_arena(view: JSON, *, events: Sequence[JSON] = (), names: Mapping[str,
                 draw.line(spot.leader, fill=ARROW_ATTACK, width=2)
             bx0, by0, bx1, by1 = spot.box
             draw.rectangle(spot.box, fill="white", outline=ARROW_ATTACK, width=3)
-            draw.text(((bx0 + bx1) / 2, (by0 + by1) / 2), text, fill=ARROW_ATTACK, font=f, anchor="mm")
+            draw.text(((bx0 + bx1) / 2, (by0 + by1) / 2), text, fill=ARROW_ATTACK, font=f, anchor="mm",
+                      bg="white")
     for oid in where:  # conditions, then what is attached, each whole, inside the object's zone
         o = objects[oid]
         within = zone_box(size, o["zone"])
@@ -419,13 +438,11 @@ def render_arena(view: JSON, *, events: Sequence[JSON] = (), names: Mapping[str,
                  ink=PERIMETER, px=20, prefer="right")
     bottom = _badges_key(draw, _strip(draw, view, names or {}, words), cols, words, drawn)
     if key.entries:  # what found no room in its zone, by number: under the mages in the strip, then below
-        img = _key(img, key.entries, bottom, cols, drawn)
-    out = io.BytesIO()
-    img.save(out, "PNG", compress_level=1)  # fast: a phone loads 100 kB as quickly as 60
-    return out.getvalue()
+        _key(draw, key.entries, bottom, cols, drawn)
+    return draw.png()
 
 
-def _badges_key(draw: ImageDraw.ImageDraw, top: float, cols: int, words: ArenaWords, drawn) -> float:
+def _badges_key(draw: Sketch, top: float, cols: int, words: ArenaWords, drawn) -> float:
     """What each badge on a marker means, under the mages in the strip."""
     x, f = MARGIN * 2 + cols * ZONE - 10, font(18)
     rows = [("#c0161b", "3", words.key_damage), ("#1565c0", "2", words.key_mana), ("#2e9d3a", "", words.key_ready),
@@ -441,37 +458,35 @@ def _badges_key(draw: ImageDraw.ImageDraw, top: float, cols: int, words: ArenaWo
             draw.ellipse((cx - 9, cy - 9, cx + 9, cy + 9), fill=fill, outline="white", width=2)
             draw.ellipse((cx + 12, cy - 9, cx + 30, cy + 9), fill="#9e9e9e", outline="white", width=2)
         draw.text((x + 48, top + 1), label, fill=PERIMETER, font=f)
-        drawn.add("text", (x + 48, top + 1, x + 48 + f.getlength(label), top + 23), label, "legend")
+        drawn.add("text", (x + 48, top + 1, x + 48 + length(f, label), top + 23), label, "legend")
         top += 27
     return top + 8
 
 
-def _key(img: Image.Image, entries: Sequence[str], top: float, cols: int, drawn) -> Image.Image:
-    """The key of numbered tags: in the strip while it has room, the rest in columns in a band under the arena."""
+def _key(draw: Sketch, entries: Sequence[str], top: float, cols: int, drawn) -> None:
+    """The key of numbered tags: in the strip while it has room, the rest in columns in a band under the arena
+    (the image grows by its rows)."""
     f, line_h = font(18), 24
     x = MARGIN * 2 + cols * ZONE - 10
     lines = [f"{n} = {text}" for n, text in enumerate(entries, start=1)]
-    room = max(0, int((img.height - 8 - top) // line_h))
+    room = max(0, int((draw.height - 8 - top) // line_h))
     here, rest = lines[:room], lines[room:]
-    draw = ImageDraw.Draw(img)
     for i, line in enumerate(here):
         y = top + i * line_h
         draw.text((x, y), line, fill=PERIMETER, font=f)
-        drawn.add("text", (x, y, x + f.getlength(line), y + 22), line, "key")
+        drawn.add("text", (x, y, x + length(f, line), y + 22), line, "key")
     if not rest:
-        return img
-    column = max(f.getlength(line) for line in rest) + 24
-    per_row = max(1, int((img.width - 2 * MARGIN) // column))
+        return
+    column = max(length(f, line) for line in rest) + 24
+    per_row = max(1, int((draw.width - 2 * MARGIN) // column))
     rows = -(-len(rest) // per_row)
-    out = Image.new("RGB", (img.width, img.height + rows * line_h + 12), BACKGROUND)
-    out.paste(img, (0, 0))
-    draw = ImageDraw.Draw(out)
+    height = draw.height
+    draw.height += rows * line_h + 12
     for i, line in enumerate(rest):
         r, c = divmod(i, per_row)
-        x, y = MARGIN + c * column, img.height + 4 + r * line_h
+        x, y = MARGIN + c * column, height + 4 + r * line_h
         draw.text((x, y), line, fill=PERIMETER, font=f)
-        drawn.add("text", (x, y, x + f.getlength(line), y + 22), line, "key")
-    return out
+        drawn.add("text", (x, y, x + length(f, line), y + 22), line, "key")
 
 
 def marker_centres(view: JSON) -> dict[str, tuple[float, float]]:
