@@ -89,14 +89,11 @@ Paint = Callable[[ImageDraw.ImageDraw], None]
 
 
 def _flat(xy: Any) -> tuple[float, ...]:
-    """Points as ``ImageDraw`` takes them (pairs, a flat sequence), flat and rounded to a 1/1000 pixel."""
-    out: list[float] = []
-    for item in xy:
-        if isinstance(item, (tuple, list)):
-            out.extend(round(float(v), 3) for v in item)
-        else:
-            out.append(round(float(item), 3))
-    return tuple(out)
+    """Points as ``ImageDraw`` takes them (pairs, or a flat sequence), flat: the same view computes the same
+    numbers, so they key a drawing as they are."""
+    if isinstance(xy[0], (tuple, list)):
+        return tuple(v for point in xy for v in point)
+    return tuple(xy)
 
 
 @lru_cache(maxsize=8192)
@@ -130,6 +127,7 @@ class Sketch:
         self.index_of = dict(static.index_of)
         self.fill = colour(fill) or static.colours[0]
         self.ops: list[tuple[tuple, int, int, Paint]] = []
+        self._tones: dict[tuple[Any, Any], tuple[int, ...]] = {}
 
     @classmethod
     def blank(cls, width: int, height: int, background: Any, colours: Iterable[Any] = ()) -> "Sketch":
@@ -171,6 +169,14 @@ class Sketch:
 
     def _ink(self, value: Any) -> int | None:
         return None if value is None else self.ink(value)
+
+    def tones(self, fill: Any, bg: Any) -> tuple[int, ...]:
+        """The palette indices of text in ``fill`` over ``bg`` (its four tones)."""
+        inks = self._tones.get((fill, bg))
+        if inks is None:
+            inks = self._tones[(fill, bg)] = tuple(
+                self.ink(t) for t in tones(colour(fill), colour(bg) or self.fill))  # type: ignore[arg-type]
+        return inks
 
     # recording --------------------------------------------------------------------------------------------------
     def _add(self, key: tuple, box: Box, pad: float, paint: Paint) -> None:
@@ -214,15 +220,12 @@ class Sketch:
         tones over ``bg`` and the text's over the stroke."""
         if not text:
             return
-        x, y = round(float(xy[0])), round(float(xy[1]))
-        under = colour(bg) or self.fill
+        x, y = round(xy[0]), round(xy[1])
         left, top, right, bottom = _text_bbox(font, text, anchor, stroke_width)
         box = (x + left, y + top, x + right, y + bottom)
         anchor = anchor or "la"
         if stroke_width and stroke_fill is not None:
-            edge = colour(stroke_fill)
-            outer = tuple(self.ink(t) for t in tones(edge, under))  # type: ignore[arg-type]
-            inner = tuple(self.ink(t) for t in tones(colour(fill), edge))  # type: ignore[arg-type]
+            outer, inner = self.tones(stroke_fill, bg), self.tones(fill, stroke_fill)
 
             def paint(d: ImageDraw.ImageDraw) -> None:
                 cuts, (dx, dy) = _stroke_cuts(font, text, anchor, stroke_width)
@@ -232,7 +235,7 @@ class Sketch:
 
             self._add(("text", x, y, text, font, anchor, stroke_width, outer, inner), box, 2, paint)
         else:
-            inks = tuple(self.ink(t) for t in tones(colour(fill), under))  # type: ignore[arg-type]
+            inks = self.tones(fill, bg)
             self._add(("text", x, y, text, font, anchor, inks), box, 2,
                       lambda d: draw_tones(d, (x, y), text, tones=inks, font=font, anchor=anchor))
 
