@@ -21,17 +21,18 @@ from PIL import Image, ImageDraw
 from render.kit.cache import ByteCache
 from render.kit.fonts import font
 from render.kit.labels import Key, Placer
+from render.kit.banner import wrap
 from render.kit.layout import Layout as Drawn, NullLayout, layout_for
 from render.kit.palette import SEAT_COLOURS, rgb
+from render.kit.phone import phone_px
 from render.kit.sketch import Sketch, Static, blends, length
 
 RGB = tuple[int, int, int]
-LABEL_PX = 17
-"""Unit names and states: the largest that still lets units in contact be named beside them."""
 MIN_TEXT_PX = 13
-"""No text is drawn smaller than this (phone readability at 1280 px)."""
+"""No text is drawn smaller than this; every line is at least Discord's phone text at phone width
+(``render.kit.phone``: 39 px on a board 1280 wide), ``Layout.text``."""
 MARGIN = 34
-"""Pixels left of and below the table for the coordinates."""
+"""At least this many pixels left of and below the table for the coordinates (more for letters at phone size)."""
 TOP = 30
 
 
@@ -101,6 +102,13 @@ class Layout:
     top: float
     width_in: float
     height_in: float
+    text: int = MIN_TEXT_PX
+    """The size of every letter drawn: names, states, codes, coordinates, the legend, the key (phone size)."""
+
+    @property
+    def badge(self) -> int:
+        """The radius of a badge holding a digit (a unit's activations, an objective's number)."""
+        return max(9, round(self.text * 0.62))
 
     def px(self, x: float, y: float) -> tuple[float, float]:
         """The pixel of a table point; y grows toward side B, drawn upward (side A at the bottom)."""
@@ -110,8 +118,10 @@ class Layout:
 def layout(field: Mapping[str, Any], width: int = 1280) -> Layout:
     """The image layout for a field at a width."""
     w, h = float(field["width"]), float(field["height"])
-    scale = (width - 2 * MARGIN) / w
-    return Layout(scale, MARGIN, TOP, w, h)
+    text = max(MIN_TEXT_PX, phone_px(width))
+    margin = max(MARGIN, round(text * 1.6))
+    scale = (width - 2 * margin) / w
+    return Layout(scale, margin, max(TOP, round(text * 1.3)), w, h, text)
 
 
 def _side_colour(side: str | None, sides: Mapping[str, str], theme: Theme) -> RGB:
@@ -186,7 +196,7 @@ def _text(draw: Sketch, xy: tuple[float, float], text: str, px: int, fill: RGB, 
         draw.text(xy, text, fill=fill, font=f, anchor=anchor, bg=bg)
 
 
-def _legend(draw: Sketch, top: float, width: int, kinds: set[str], zone_sides: Sequence[str],
+def _legend(draw: Sketch, top: float, lay: Layout, width: int, kinds: set[str], zone_sides: Sequence[str],
             sides: Mapping[str, str], theme: Theme, words: FieldWords, names: Mapping[str, str]) -> float:
     items: list[tuple[RGB, str]] = []
     for kind in ("impassable", "dark", "slowing", "dangerous"):
@@ -205,32 +215,37 @@ def _legend(draw: Sketch, top: float, width: int, kinds: set[str], zone_sides: S
                           "disc" if letter == "A" else "square"))
     items.append((theme.objective, words.objective))
     items.append((theme.engaged, words.engaged))
-    x, y = MARGIN, top
-    f = font(20)
+    left, f = round(lay.left), font(lay.text)
+    s = round(lay.text * 0.9)  # a swatch's side
+    row, gap, half = round(lay.text * 1.45), round(lay.text * 0.7), s / 2
+    x, y = left, top
     shaped = [(colour, label, "box") for colour, label in items[:len(items) - 2]] + sided
     shaped += [(colour, label, "box") for colour, label in items[len(items) - 2:]]
     shaped += [(theme.objective, words.general, "ring"), (theme.objective, words.activated, "badge")]
     for colour, label, shape in shaped:  # every colour and badge drawn on a unit, explained
         tw = draw.textlength(label, font=f)
-        if x + 30 + tw > width - MARGIN:
-            x, y = MARGIN, y + 32
+        if x + s + 8 + tw > width - left and x > left:
+            x, y = left, y + row
         if shape == "ring":  # the general's inner ring
-            draw.ellipse([x, y, x + 22, y + 22], fill=theme.sides[0], outline=theme.white, width=2)
-            draw.ellipse([x + 4, y + 4, x + 18, y + 18], outline=colour, width=2)
+            draw.ellipse([x, y, x + s, y + s], fill=theme.sides[0], outline=theme.white, width=2)
+            draw.ellipse([x + s * 0.2, y + s * 0.2, x + s * 0.8, y + s * 0.8], outline=colour, width=2)
         elif shape == "disc":  # side A's units: discs
-            draw.ellipse([x, y, x + 22, y + 22], fill=colour, outline=theme.white, width=2)
+            draw.ellipse([x, y, x + s, y + s], fill=colour, outline=theme.white, width=2)
         elif shape == "square":  # side B's units: squares
-            draw.rectangle([x + 1, y + 1, x + 21, y + 21], fill=colour, outline=theme.white, width=2)
-        elif shape == "badge":  # a unit's activations this round
-            draw.ellipse([x + 2, y + 2, x + 20, y + 20], fill=colour, outline=theme.ink, width=2)
-            draw.text((x + 11, y + 11), "1", fill=theme.ink, font=font(13), anchor="mm", bg=colour)
+            draw.rectangle([x + 1, y + 1, x + s - 1, y + s - 1], fill=colour, outline=theme.white, width=2)
+        elif shape == "badge":  # a unit's activations this round: a digit as large as any letter
+            b = lay.badge
+            draw.ellipse([x + half - b, y + half - b, x + half + b, y + half + b], fill=colour, outline=theme.ink,
+                         width=2)
+            draw.text((x + half, y + half), "1", fill=theme.ink, font=f, anchor="mm", bg=colour)
         else:
-            draw.rectangle([x, y, x + 22, y + 22], fill=colour, outline=theme.label)
-        draw.text((x + 30, y + 11), label, fill=theme.label, font=f, anchor="lm")
-        x += 30 + tw + 26
-    y += 32
-    draw.text((MARGIN, y + 11), words.states, fill=theme.label, font=f, anchor="lm")  # the letters beside a unit
-    return y + 32
+            draw.rectangle([x, y, x + s, y + s], fill=colour, outline=theme.label)
+        draw.text((x + s + 8, y + half), label, fill=theme.label, font=f, anchor="lm")
+        x += s + 8 + tw + gap
+    for line in wrap(draw, words.states, lay.text, width - 2 * left):  # the letters beside a unit
+        y += row
+        draw.text((left, y + half), line, fill=theme.label, font=f, anchor="lm")
+    return y + row
 
 
 STATICS_CACHE_BYTES = 16 * 1024 * 1024
@@ -267,7 +282,7 @@ def _static_sketch(field_json: str, width: int, theme: Theme, words: FieldWords,
     lay = layout(field, width)
     w_px = lay.width_in * lay.scale
     h_px = lay.height_in * lay.scale
-    height = int(TOP + h_px + MARGIN + 140)
+    height = int(lay.top + h_px + lay.left + 14 * lay.text * 1.45)  # room for the legend; cut once drawn
     draw = Sketch.blank(width, height, theme.background, _colours(theme))
     draw.rectangle([lay.left, lay.top, lay.left + w_px, lay.top + h_px], fill=theme.table)
     zone_sides = list((field.get("zones") or {}).keys())
@@ -297,18 +312,19 @@ def _static_sketch(field_json: str, width: int, theme: Theme, words: FieldWords,
         outline = theme.dangerous if "dangerous" in t["kinds"] else theme.ink
         draw.polygon(poly, outline=outline, width=3 if "dangerous" in t["kinds"] else 2)
         # its name is drawn with the units, where no unit hides it (terrain_labels)
-    # Coordinates on every edge: every 2", the 6" lines in bold type.
-    for xi in range(0, int(lay.width_in) + 1, 2):
+    # Coordinates on every edge, by the bold 6" lines (every 2" once letters are of phone size would overlap).
+    f = font(lay.text)
+    step = 6 if lay.text * 1.4 > 2 * lay.scale else 2
+    for xi in range(0, int(lay.width_in) + 1, step):
         x, _ = lay.px(xi, 0)
-        f = font(15 if xi % 6 == 0 else 13)
         draw.text((x, lay.top + h_px + 4), str(xi), fill=theme.label, font=f, anchor="ma")
         draw.text((x, lay.top - 3), str(xi), fill=theme.label, font=f, anchor="md")
-    for yi in range(0, int(lay.height_in) + 1, 2):
+    for yi in range(0, int(lay.height_in) + 1, step):
         _, y = lay.px(0, yi)
-        f = font(15 if yi % 6 == 0 else 13)
         draw.text((lay.left - 5, y), str(yi), fill=theme.label, font=f, anchor="rm")
         draw.text((lay.left + w_px + 5, y), str(yi), fill=theme.label, font=f, anchor="lm")
-    bottom = _legend(draw, lay.top + h_px + 26, width, kinds, zone_sides, sides, theme, words, names)
+    bottom = _legend(draw, lay.top + h_px + lay.text + 14, lay, width, kinds, zone_sides, sides, theme, words,
+                     names)
     draw.height = int(bottom + 8)
     return draw
 
@@ -355,7 +371,7 @@ def _draw_event(draw: Sketch, ev: Mapping[str, Any], units: Mapping[str, Mapping
         _arrow(draw, pts, colour, 4)
         if ev.get("cost") is not None and ev.get("allowance") is not None:
             mid = pts[len(pts) // 2] if len(pts) > 2 else ((pts[0][0] + pts[-1][0]) / 2, (pts[0][1] + pts[-1][1]) / 2)
-            say.append((words.moved.format(cost=_fmt(ev["cost"]), allowance=_fmt(ev["allowance"])), LABEL_PX, colour,
+            say.append((words.moved.format(cost=_fmt(ev["cost"]), allowance=_fmt(ev["allowance"])), lay.text, colour,
                         (mid[0] - 2, mid[1] - 2, mid[0] + 2, mid[1] + 2)))
     elif kind == "MoveRefused":
         u = units.get(ev.get("unit"))
@@ -375,7 +391,7 @@ def _draw_event(draw: Sketch, ev: Mapping[str, Any], units: Mapping[str, Mapping
         draw.line([(end[0] - s, end[1] + s), (end[0] + s, end[1] - s)], fill=theme.refused, width=4)
         text = words.refused.format(distance=_fmt(ev.get("distance", "?")), allowance=_fmt(ev.get("allowance", "?")))
         mid = ((start[0] + end[0]) / 2, (start[1] + end[1]) / 2)
-        say.append((text, LABEL_PX + 2, theme.refused, (mid[0] - 2, mid[1] - 2, mid[0] + 2, mid[1] + 2)))
+        say.append((text, lay.text, theme.refused, (mid[0] - 2, mid[1] - 2, mid[0] + 2, mid[1] + 2)))
     elif kind == "AttackRolled":
         a, t = units.get(ev.get("unit")), units.get(ev.get("target"))
         if not a or not t or a.get("x") is None or t.get("x") is None:
@@ -384,13 +400,13 @@ def _draw_event(draw: Sketch, ev: Mapping[str, Any], units: Mapping[str, Mapping
         _arrow(draw, [p, q], theme.attack, 3, dashed=ev.get("kind") == "ranged")
         text = words.hits.format(hits=ev.get("hits", 0), crits=ev.get("crits", 0))
         mid = ((p[0] + q[0]) / 2, (p[1] + q[1]) / 2)
-        say.append((text, LABEL_PX, theme.attack, (mid[0] - 2, mid[1] - 2, mid[0] + 2, mid[1] + 2)))
+        say.append((text, lay.text, theme.attack, (mid[0] - 2, mid[1] - 2, mid[0] + 2, mid[1] + 2)))
     elif kind == "Wounded":
         u = units.get(ev.get("unit"))
         if u and u.get("x") is not None:
             p = lay.px(u["x"], u["y"])
             r = float(u.get("radius", 1)) * lay.scale
-            say.append((words.wounds.format(wounds=ev.get("wounds", 0)), LABEL_PX + 2, theme.attack,
+            say.append((words.wounds.format(wounds=ev.get("wounds", 0)), lay.text, theme.attack,
                         (p[0] - r, p[1] - r, p[0] + r, p[1] + r)))
 
 
@@ -410,9 +426,10 @@ def _ring(centre: tuple[float, float], reach: float, table: tuple[float, float, 
     return (x0 + box[0], y0 + box[1]), ring.crop(box)
 
 
-def _pips(draw: Sketch, x: float, y: float, filled: int, total: int, colour: RGB, theme: Theme) -> None:
+def _pips(draw: Sketch, x: float, y: float, filled: int, total: int, colour: RGB, theme: Theme,
+          size: int = 10) -> None:
     for k in range(total):
-        box = [x + k * 13, y, x + k * 13 + 10, y + 10]
+        box = [x + k * (size + 3), y, x + k * (size + 3) + size, y + size]
         draw.rectangle(box, fill=colour if k < filled else theme.background, outline=theme.white)
 
 
@@ -421,21 +438,20 @@ def _unit_box(u: Mapping[str, Any], lay: Layout) -> tuple[float, float, float, f
     cx, cy = lay.px(u["x"], u["y"])
     r = max(6.0, float(u.get("radius", 1)) * lay.scale)
     code = _centre_text(u)
-    px = _code_px(r)
+    px = lay.text
     half = max(r, length(font(px), code) / 2 + 3)
-    top = cy - r - (9 if u.get("activated") else 0)
-    right = max(cx + half, cx + r + (9 if u.get("activated") else 0))
-    return cx - half, top, right, cy + max(r, px / 2 + 2), cx, cy, r
+    up = max(r, px / 2 + 2)
+    if u.get("activated"):  # its badge on the disc's top right corner
+        top, right = min(cy - up, cy - r * 0.72 - lay.badge), max(cx + half, cx + r * 0.72 + lay.badge)
+    else:
+        top, right = cy - up, cx + half
+    return cx - half, top, right, cy + up, cx, cy, r
 
 
 def _centre_text(u: Mapping[str, Any]) -> str:
     code = str(u.get("code") or u["id"])
     models = u.get("models")
     return code if models is None else f"{code}×{models}"
-
-
-def _code_px(r: float) -> int:
-    return max(MIN_TEXT_PX, min(20, int(r * 0.8)))
 
 
 def _draw_disc(draw: Sketch, u: Mapping[str, Any], lay: Layout, colour: RGB, theme: Theme,
@@ -452,11 +468,11 @@ def _draw_disc(draw: Sketch, u: Mapping[str, Any], lay: Layout, colour: RGB, the
         draw.ellipse(box, fill=colour, outline=ring, width=3)
     if u.get("general"):
         draw.ellipse([cx - r + 5, cy - r + 5, cx + r - 5, cy + r - 5], outline=theme.objective, width=2)
-    _text(draw, (cx, cy), _centre_text(u), _code_px(r), theme.white, bg=colour)
+    _text(draw, (cx, cy), _centre_text(u), lay.text, theme.white, bg=colour)
     if u.get("activated"):
-        bx, by = cx + r * 0.72, cy - r * 0.72
-        draw.ellipse([bx - 9, by - 9, bx + 9, by + 9], fill=theme.objective, outline=theme.ink, width=2)
-        _text(draw, (bx, by), str(u["activated"]), 13, theme.ink, outline=None, bg=theme.objective)
+        bx, by, b = cx + r * 0.72, cy - r * 0.72, lay.badge
+        draw.ellipse([bx - b, by - b, bx + b, by + b], fill=theme.objective, outline=theme.ink, width=2)
+        _text(draw, (bx, by), str(u["activated"]), lay.text, theme.ink, outline=None, bg=theme.objective)
 
 
 def _state_text(u: Mapping[str, Any]) -> str:
@@ -480,8 +496,9 @@ def _label(draw: Sketch, placer: Placer, key: Key, text: str, px: int, fill: RGB
     """One label placed where it hides nothing (render/kit/labels.py), with a leader line when away from its piece;
     when no place is free, a number by the piece and the words in the key below the board."""
     f = font(px)
-    w = length(f, text) + 6
-    h = px + 6 + (14 if pips else 0)
+    pip = max(10, px // 3)
+    w = max(length(f, text), 3 * pip + 6 if pips else 0) + 6
+    h = px + 6 + (pip + 4 if pips else 0)
     spot = placer.place(w, h, near, what=what, text=text, prefer=prefer)
     if spot is None:
         n = key.add(f"{text}")
@@ -497,7 +514,7 @@ def _label(draw: Sketch, placer: Placer, key: Key, text: str, px: int, fill: RGB
     draw.text(((x0 + x1) / 2, y0 + 3 + px / 2), text, fill=fill, font=f, anchor="mm")
     if pips:
         filled, colour = pips
-        _pips(draw, (x0 + x1) / 2 - 18, y0 + px + 6, min(filled, 3), 3, colour, theme)
+        _pips(draw, (x0 + x1) / 2 - (3 * pip + 6) / 2, y0 + px + 6, min(filled, 3), 3, colour, theme, pip)
 
 
 def render(view: Mapping[str, Any], events: Sequence[Mapping[str, Any]] | None = None, *, width: int = 1280,
@@ -522,9 +539,9 @@ def render(view: Mapping[str, Any], events: Sequence[Mapping[str, Any]] | None =
     static = _static(json.dumps(field, sort_keys=True), width, theme, words, json.dumps(sides, sort_keys=True),
                      json.dumps(dict(names or {}), sort_keys=True))
     drawn = layout_for("dragonbond", static.width, static.height)
-    draw = Sketch(static, fill=theme.background)
+    draw = Sketch(static, fill=theme.background, layout=drawn)
     table = (lay.left, lay.top, lay.left + lay.width_in * lay.scale, lay.top + lay.height_in * lay.scale)
-    placer = Placer((table[0], table[1] - TOP + 2, table[2], table[3]), drawn)
+    placer = Placer((table[0], table[1] - lay.top + 2, table[2], table[3]), drawn)
     key = Key()
     units = {u["id"]: u for u in view.get("units", ()) if u.get("x") is not None and u.get("where", "battlefield")
              in ("battlefield", None)}
@@ -536,9 +553,10 @@ def render(view: Mapping[str, Any], events: Sequence[Mapping[str, Any]] | None =
         owner = controllers.get(n)
         ring = theme.objective if owner is None else _side_colour(owner, sides, theme)
         draw.ellipse([px - reach, py - reach, px + reach, py + reach], outline=ring, width=1)
-        draw.ellipse([px - 13, py - 13, px + 13, py + 13], fill=theme.objective, outline=ring, width=4)
-        _text(draw, (px, py), str(n), 16, theme.ink, outline=None, bg=theme.objective)
-        placer.block((px - 13, py - 13, px + 13, py + 13), f"objective {n}", text=str(n))
+        b = lay.badge + 3
+        draw.ellipse([px - b, py - b, px + b, py + b], fill=theme.objective, outline=ring, width=4)
+        _text(draw, (px, py), str(n), lay.text, theme.ink, outline=None, bg=theme.objective)
+        placer.block((px - b, py - b, px + b, py + b), f"objective {n}", text=str(n))
     # Engagement lines, under the discs.
     for uid, u in sorted(units.items()):
         for other in u.get("engaged_with") or ():
@@ -566,14 +584,14 @@ def render(view: Mapping[str, Any], events: Sequence[Mapping[str, Any]] | None =
         state = _state_text(u)
         fatigue = int(u.get("fatigue") or 0)
         pips = (fatigue, theme.refused if fatigue >= 3 else theme.objective)
-        _label(draw, placer, key, state or " ", LABEL_PX, theme.white, _unit_box(u, lay)[:4], uid, prefer="below",
+        _label(draw, placer, key, state or " ", lay.text, theme.white, _unit_box(u, lay)[:4], uid, prefer="below",
                pips=pips, theme=theme)
     for uid, u in sorted(units.items()):
         name = str(u.get("name") or "")
         if len(name) > 24:
             name = name[:23] + "…"
         if name:
-            _label(draw, placer, key, f"{_centre_text(u).split('×')[0]} {name}", LABEL_PX, theme.white,
+            _label(draw, placer, key, f"{_centre_text(u).split('×')[0]} {name}", lay.text, theme.white,
                    _unit_box(u, lay)[:4], uid, theme=theme)
     for t in field.get("terrain", ()):
         poly = _terrain_polygon(t, lay)
@@ -582,34 +600,35 @@ def render(view: Mapping[str, Any], events: Sequence[Mapping[str, Any]] | None =
         label = str(t.get("name") or t["id"]).replace("_", " ")
         if "dangerous" in t["kinds"]:
             label = f"{label} ({t.get('danger', 0)})"     # Dangerous (X): X dice (§24.2)
-        f = font(LABEL_PX - 1)
-        w, h = length(f, label) + 6, LABEL_PX + 5
+        f = font(lay.text)
+        w, h = length(f, label) + 6, lay.text + 6
         box = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
         if placer.free(box):  # in the middle of its piece of terrain, if nothing stands there
             placer.taken.append(box)
             drawn.add("label", box, label, str(t.get("id")))
-            _text(draw, (cx, cy), label, LABEL_PX - 1, theme.white, bg=terrain_fill(t["kinds"], theme))
+            _text(draw, (cx, cy), label, lay.text, theme.white, bg=terrain_fill(t["kinds"], theme))
         else:
-            _label(draw, placer, key, label, LABEL_PX - 1, theme.white, (cx - 2, cy - 2, cx + 2, cy + 2),
+            _label(draw, placer, key, label, lay.text, theme.white, (cx - 2, cy - 2, cx + 2, cy + 2),
                    str(t.get("id")), theme=theme)
     if key.entries:  # the labels that found no room, by number, under the board
-        _with_key(draw, key, theme, drawn)
+        _with_key(draw, key, theme, drawn, lay)
     return draw.png()
 
 
-def _with_key(draw: Sketch, key: Key, theme: Theme, drawn: Drawn) -> None:
+def _with_key(draw: Sketch, key: Key, theme: Theme, drawn: Drawn, lay: Layout) -> None:
     """The key under the board: the image grows by its rows (the background)."""
-    f = font(LABEL_PX + 1)
-    x, y, rows = MARGIN, 0, []
+    f, px, left = font(lay.text), lay.text, round(lay.left)
+    x, y, rows = left, 0, []
     for n, text in enumerate(key.entries, start=1):
         entry = f"{n} = {text}"
         w = draw.textlength(entry, font=f)
-        if x + w > draw.width - MARGIN and x > MARGIN:
-            x, y = MARGIN, y + LABEL_PX + 10
+        if x + w > draw.width - left and x > left:
+            x, y = left, y + px + 10
         rows.append((x, y, entry, w))
         x += w + 28
     top = draw.height
-    draw.height += y + LABEL_PX + 16
+    draw.height += y + px + 16
+    drawn.height = draw.height
     for x, y, entry, w in rows:
         draw.text((x, top + y + 4), entry, fill=theme.label, font=f)
-        drawn.add("text", (x, top + y + 4, x + w, top + y + 4 + LABEL_PX + 2), entry, "key")
+        drawn.add("text", (x, top + y + 4, x + w, top + y + 4 + px + 2), entry, "key")

@@ -27,6 +27,7 @@ from typing import Any
 from PIL import Image, ImageColor, ImageDraw, ImageFont
 
 from render.kit.cache import ByteCache
+from render.kit.layout import Layout, NullLayout
 from render.kit.png import BAND_ROWS, Band, BandedLayer, deflate_filtered, png
 from render.kit.text import _length, cut_in_tones, draw_tones
 
@@ -69,6 +70,8 @@ class Static:
     layer: BandedLayer
     colours: tuple[RGB, ...]
     index_of: dict[RGB, int] = field(compare=False, hash=False)
+    letters: tuple[tuple[Box, str, float], ...] = ()
+    """Every line of text drawn on the layer: its box, its words, its letters' size in pixels."""
 
     @property
     def width(self) -> int:
@@ -119,7 +122,8 @@ class Sketch:
     or triples) and drawn by ``png``. ``height`` may differ from the layer's (a key band added below): rows past
     the layer are ``fill`` (the background: under text drawn without a ``bg``)."""
 
-    def __init__(self, static: Static, *, height: int | None = None, fill: Any = None) -> None:
+    def __init__(self, static: Static, *, height: int | None = None, fill: Any = None,
+                 layout: Layout | None = None) -> None:
         self.static = static
         self.width = static.width
         self.height = static.height if height is None else height
@@ -128,6 +132,11 @@ class Sketch:
         self.fill = colour(fill) or static.colours[0]
         self.ops: list[tuple[tuple, int, int, Paint]] = []
         self._tones: dict[tuple[Any, Any], tuple[int, ...]] = {}
+        self.letters: list[tuple[Box, str, float]] = []
+        self.layout = None if layout is None or isinstance(layout, NullLayout) else layout
+        """A test's layout (``render.kit.layout.recording``): every line of text is recorded in it (``lettering``)."""
+        for box, text, px in static.letters if self.layout is not None else ():
+            self.layout.add("lettering", box, text, "", px)
 
     @classmethod
     def blank(cls, width: int, height: int, background: Any, colours: Iterable[Any] = ()) -> "Sketch":
@@ -152,7 +161,7 @@ class Sketch:
         for _, _, _, paint in self.ops:
             paint(draw)
         canvas.putpalette([v for rgb in self.colours for v in rgb])
-        return Static(BandedLayer.of(canvas), tuple(self.colours), dict(self.index_of))
+        return Static(BandedLayer.of(canvas), tuple(self.colours), dict(self.index_of), tuple(self.letters))
 
     def ink(self, value: Any) -> int:
         """The palette index of a colour (added if new; the nearest once the palette is full)."""
@@ -223,6 +232,10 @@ class Sketch:
         x, y = round(xy[0]), round(xy[1])
         left, top, right, bottom = _text_bbox(font, text, anchor, stroke_width)
         box = (x + left, y + top, x + right, y + bottom)
+        px = float(getattr(font, "size", 0))
+        self.letters.append((box, text, px))
+        if self.layout is not None:
+            self.layout.add("lettering", box, text, "", px)
         anchor = anchor or "la"
         if stroke_width and stroke_fill is not None:
             outer, inner = self.tones(stroke_fill, bg), self.tones(fill, stroke_fill)
