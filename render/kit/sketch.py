@@ -271,8 +271,8 @@ class Sketch:
         count = -(-height // rows)
         over: list[list[tuple]] = [[] for _ in range(count)]
         touching: list[range] = []
-        for key, top, bottom, _ in self.ops:
-            span = range(top // rows, (bottom - 1) // rows + 1)
+        for key, top, bottom, _ in self.ops:  # (the height may have been cut since: drawings past it are not drawn)
+            span = range(top // rows, min(count - 1, (bottom - 1) // rows) + 1)
             touching.append(span)
             for band in span:
                 over[band].append(key)
