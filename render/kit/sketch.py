@@ -6,7 +6,7 @@ arguments, its colours as palette indices). A game draws its static layer (the f
 whatever a match's boards share) once on a blank sketch (``Sketch.blank``) and keeps it (``Sketch.freeze``:
 compressed band by band, ``render.kit.png``); each board is then a sketch over that layer. ``png`` reuses every
 band nothing is drawn over (the layer's) and every band whose drawings were all drawn there before (kept
-compressed by the drawings' keys, ``BANDS_CACHE_BYTES``); only the other bands are drawn, on the layer's rows, and
+compressed by the digests of the drawings' keys, ``BANDS_CACHE_BYTES``); only the other bands are drawn, on the layer's rows, and
 compressed. A match's next board draws and compresses the few bands its last action changed.
 
 Everything is drawn on a palette image (flat fills encode many times faster than RGB, and nothing is quantized):
@@ -274,8 +274,10 @@ class Sketch:
         for key, top, bottom, _ in self.ops:  # (the height may have been cut since: drawings past it are not drawn)
             span = range(top // rows, min(count - 1, (bottom - 1) // rows) + 1)
             touching.append(span)
+            # each drawing's key hashed once (a card's is in a score of bands): bands are kept by 64-bit digests
+            digest = hash(key)
             for band in span:
-                over[band].append(key)
+                over[band].append(digest)
         bands: list[Band | None] = [None] * count
         dirty: dict[int, tuple] = {}
         get = _BANDS.get
@@ -298,8 +300,8 @@ class Sketch:
         the row's pixels: the layer's rows inflated as they are, or the fill), pasted a column left onto this
         thread's canvas, every drawing touching them drawn there, and the rows pasted back."""
         layer, rows, width, height = self.static.layer, BAND_ROWS, self.width, self.height
-        runs = _runs(dirty)
-        canvas, draw = _canvas(width, runs[-1][1] * rows)
+        runs = band_runs(dirty)
+        canvas, draw = canvas_for(width, runs[-1][1] * rows)
         fill = self.ink(self.fill)
         filtered = []
         for first, last in runs:
@@ -327,9 +329,11 @@ class Sketch:
 _CANVASES = threading.local()
 
 
-def _canvas(width: int, height: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:
-    """This thread's palette canvas ``width`` wide and at least ``height`` high, kept from board to board: only
-    the dirty rows are read back, each pasted from the layer (or filled) before anything is drawn there."""
+def canvas_for(width: int, height: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+    """This thread's palette canvas ``width`` wide and at least ``height`` high, kept from board to board with
+    whatever the last boards left on it: only the dirty rows are read back, each pasted from the layer (or
+    filled) before anything is drawn there. A new one costs more than drawing (a whole board's pixels allocated
+    and cleared)."""
     kept = getattr(_CANVASES, "by_width", None)
     if kept is None:
         kept = _CANVASES.by_width = {}
@@ -340,7 +344,7 @@ def _canvas(width: int, height: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:
     return canvas
 
 
-def _runs(bands: Iterable[int]) -> list[tuple[int, int]]:
+def band_runs(bands: Iterable[int]) -> list[tuple[int, int]]:
     """Band numbers as runs of consecutive bands, (first, past the last), top first."""
     runs: list[list[int]] = []
     for number in sorted(bands):
