@@ -117,6 +117,13 @@ def _stroke_cuts(font: ImageFont.FreeTypeFont, text: str, anchor: str | None, st
     return cut_in_tones(mask), offset
 
 
+def _font_key(font: Any) -> tuple:
+    """What names a font in a drawing's key: its file and size (not the object: bands are kept by digests, and a
+    font no longer kept could leave its id to another)."""
+    return getattr(font, "path", None), getattr(font, "size", None), getattr(font, "index", 0), id(font) if not \
+        hasattr(font, "path") else 0
+
+
 class Sketch:
     """What a board draws over its static layer, recorded with ``ImageDraw``'s calls (colours as names, hex strings
     or triples) and drawn by ``png``. ``height`` may differ from the layer's (a key band added below): rows past
@@ -246,10 +253,10 @@ class Sketch:
                     d.draw.draw_bitmap((x + dx, y + dy), cut, ink)
                 draw_tones(d, (x, y), text, tones=inner, font=font, anchor=anchor)
 
-            self._add(("text", x, y, text, font, anchor, stroke_width, outer, inner), box, 2, paint)
+            self._add(("text", x, y, text, _font_key(font), anchor, stroke_width, outer, inner), box, 2, paint)
         else:
             inks = self.tones(fill, bg)
-            self._add(("text", x, y, text, font, anchor, inks), box, 2,
+            self._add(("text", x, y, text, _font_key(font), anchor, inks), box, 2,
                       lambda d: draw_tones(d, (x, y), text, tones=inks, font=font, anchor=anchor))
 
     def bitmap(self, xy: tuple[int, int], mask: Image.Image, fill: Any, key: Any) -> None:
