@@ -1,4 +1,4 @@
-"""A board as a kept static layer and the drawings over it, compressed band by band as Underworlds' is (issue 39).
+"""A board as a kept static layer and the drawings over it, compressed band by band (issue 39).
 
 A board draws with ``ImageDraw``'s calls (``line``, ``ellipse``, ``rectangle``, ``polygon``, ``text``...) on a
 ``Sketch``, which only records them: each call with the rows it may touch and what decides its pixels (its
