@@ -84,7 +84,7 @@ class Static:
     @property
     def size(self) -> int:
         """Bytes held."""
-        return self.layer.size + 16 * len(self.colours) + 512
+        return self.layer.size + 16 * len(self.colours) + 120 * len(self.letters) + 512
 
 
 Box = tuple[float, float, float, float]
