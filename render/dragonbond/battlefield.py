@@ -22,7 +22,7 @@ from render.kit.cache import ByteCache
 from render.kit.fonts import font
 from render.kit.labels import Key, Placer
 from render.kit.banner import wrap
-from render.kit.layout import Layout as Drawn, NullLayout, layout_for
+from render.kit.layout import Layout as Drawn, NullLayout, intersects, layout_for
 from render.kit.palette import SEAT_COLOURS, rgb
 from render.kit.phone import phone_px
 from render.kit.sketch import Sketch, Static, blends, length
@@ -434,13 +434,11 @@ def _pips(draw: Sketch, x: float, y: float, filled: int, total: int, colour: RGB
 
 
 def _unit_box(u: Mapping[str, Any], lay: Layout) -> tuple[float, float, float, float, float, float, float]:
-    """A unit's disc: its box (with the code drawn in it, and its activation badge), centre and radius."""
+    """A unit's disc: its box (with its activation badge), centre and radius. Its code is a label of its own
+    (``_codes``): at phone size it is wider than a small disc."""
     cx, cy = lay.px(u["x"], u["y"])
     r = max(6.0, float(u.get("radius", 1)) * lay.scale)
-    code = _centre_text(u)
-    px = lay.text
-    half = max(r, length(font(px), code) / 2 + 3)
-    up = max(r, px / 2 + 2)
+    half = up = r
     if u.get("activated"):  # its badge on the disc's top right corner
         top, right = min(cy - up, cy - r * 0.72 - lay.badge), max(cx + half, cx + r * 0.72 + lay.badge)
     else:
@@ -468,11 +466,29 @@ def _draw_disc(draw: Sketch, u: Mapping[str, Any], lay: Layout, colour: RGB, the
         draw.ellipse(box, fill=colour, outline=ring, width=3)
     if u.get("general"):
         draw.ellipse([cx - r + 5, cy - r + 5, cx + r - 5, cy + r - 5], outline=theme.objective, width=2)
-    _text(draw, (cx, cy), _centre_text(u), lay.text, theme.white, bg=colour)
     if u.get("activated"):
         bx, by, b = cx + r * 0.72, cy - r * 0.72, lay.badge
         draw.ellipse([bx - b, by - b, bx + b, by + b], fill=theme.objective, outline=theme.ink, width=2)
         _text(draw, (bx, by), str(u["activated"]), lay.text, theme.ink, outline=None, bg=theme.objective)
+
+
+def _codes(draw: Sketch, placer: Placer, key: Key, drawn: Drawn, units: Mapping[str, Mapping[str, Any]],
+           sides: Mapping[str, str], lay: Layout, theme: Theme) -> None:
+    """Each unit's code (and models) on its disc, outlined, where it covers no other unit, objective or code;
+    else beside the unit like any label (units in contact: their codes would cover each other)."""
+    f = font(lay.text)
+    for uid, u in sorted(units.items()):
+        code = _centre_text(u)
+        disc = _unit_box(u, lay)
+        cx, cy = disc[4], disc[5]
+        w, h = length(f, code) + 6, lay.text + 4
+        box = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
+        if not any(intersects(box, other) for other in placer.taken if other != disc[:4]):
+            placer.taken.append(box)
+            drawn.add("label", box, code, uid)
+            _text(draw, (cx, cy), code, lay.text, theme.white, bg=_side_colour(u.get("side"), sides, theme))
+        else:
+            _label(draw, placer, key, code, lay.text, theme.white, disc[:4], uid, theme=theme)
 
 
 def _state_text(u: Mapping[str, Any]) -> str:
@@ -572,6 +588,7 @@ def render(view: Mapping[str, Any], events: Sequence[Mapping[str, Any]] | None =
         square = sides.get(u.get("side") or "", "") == "B"
         _draw_disc(draw, u, lay, _side_colour(u.get("side"), sides, theme), theme, square)
         placer.block(_unit_box(u, lay)[:4], uid, text=_centre_text(u))
+    _codes(draw, placer, key, drawn, units, sides, lay, theme)
     for ev in last:   # on top: refusals and wound counts must stay readable
         if ev.get("type") in ("MoveRefused",):
             _draw_event(draw, ev, units, lay, theme, words, say)
