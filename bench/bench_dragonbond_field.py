@@ -73,7 +73,7 @@ def main() -> None:
         extra = f"  ({len(out)} offered)" if isinstance(out, list) else ""
         print(f"{label:32s} p50 {p50:7.1f} ms  p90 {p90:7.1f} ms  again {warm:6.2f} ms{extra}")
     v = view(field, tokens)
-    image._static.cache_clear()
+    image._STATICS.clear()
     t = time.perf_counter()
     png = image.render(v, width=WIDTH)
     cold = (time.perf_counter() - t) * 1000

@@ -27,11 +27,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.common import bench_redis, p99  # noqa: E402
-from engine.core.rng import SeededRng  # noqa: E402
 from engine.core.system import find_system  # noqa: E402
 from table import collector  # noqa: E402
 from table.games import load_games  # noqa: E402
-from table.presenter import NO_BOARD, Scene, find_presenter  # noqa: E402
+from table.presenter import find_presenter  # noqa: E402
 
 GAMES = ("underworlds", "magewars", "dragonbond", "tambores")
 BOARD_STEPS = 120
@@ -51,31 +50,15 @@ def choose(legal: dict[str, list[dict]], pick: random.Random) -> tuple[str, int]
 
 
 def bench_boards(games: tuple[str, ...]) -> dict[str, float]:
-    """Each game's next board, p50 in ms."""
+    """Each game's next board, p50 in ms (``bench.bench_boards``: also its CPU time and the bands it draws)."""
+    from bench.bench_boards import next_boards
+
     out = {}
     for game in games:
-        system, presenter = find_system(game), find_presenter(game)
-        seats = system.info.seats_for(system.info.min_seats)
-        names = {s: f"Player {i + 1}" for i, s in enumerate(seats)}
-        rng, pick = SeededRng((11).to_bytes(32, "big")), random.Random(11)
-        state, times, drawn = system.setup({}, seats, rng), [], 0
-        for _ in range(BOARD_STEPS * 4):
-            if system.outcome(state) is not None or len(times) >= BOARD_STEPS:
-                break
-            legal = {s: system.legal_actions(state, s) for s in seats}
-            seat, i = choose(legal, pick)
-            state, events = system.apply(state, seat, legal[seat][i], rng)
-            scene = Scene(system.view(state, None), names)
-            drawn_key = getattr(presenter, "board_key", None)  # as the table asks: nothing to draw yet in set-up
-            if drawn_key is not None and drawn_key(scene, events) == NO_BOARD:
-                continue
-            start = time.perf_counter()
-            png = presenter.board(scene, events)
-            if png and drawn:
-                times.append((time.perf_counter() - start) * 1000)
-            drawn += bool(png)
-        out[game] = statistics.median(times) if times else float("nan")
-        print(f"next board {game:<12} {len(times)} boards  p50 {out[game]:.1f} ms  p99 {p99(times):.1f} ms")
+        f = next_boards(game, BOARD_STEPS, 11)
+        out[game] = f["p50"]
+        print(f"next board {game:<12} {f['boards']} boards  p50 {f['p50']:.1f} ms  p99 {f['p99']:.1f} ms  "
+              f"cpu p50 {f['cpu_p50']:.1f} ms")
     return out
 
 

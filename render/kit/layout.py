@@ -8,7 +8,8 @@ that is a ``NullLayout`` whose ``add`` does nothing, so production boards pay no
     texts = [t for layout in layouts for t in layout.texts()]
 
 Kinds: ``piece`` (a marker, a unit, a card: nothing may cover it), ``label`` (words naming or badging a piece:
-no other label or piece may cover it), ``text`` (titles, legends, result lines: placed in bands of their own).
+no other label or piece may cover it), ``text`` (titles, legends, result lines: placed in bands of their own),
+``lettering`` (every line of text a board draws, with its size in pixels, ``px``: for the phone-size check).
 """
 from __future__ import annotations
 
@@ -29,6 +30,8 @@ class Drawn:
     text: str = ""
     what: str = ""
     """What it stands for (a piece's id, "legend", "result")."""
+    px: float = 0.0
+    """The size of its letters (the font's, in pixels), when it is text and the board says."""
 
 
 @dataclass(slots=True)
@@ -40,12 +43,12 @@ class Layout:
     height: int = 0
     items: list[Drawn] = field(default_factory=list)
 
-    def add(self, kind: str, box: Box, text: str = "", what: str = "") -> None:
-        self.items.append(Drawn(kind, tuple(float(v) for v in box), text, what))  # type: ignore[arg-type]
+    def add(self, kind: str, box: Box, text: str = "", what: str = "", px: float = 0.0) -> None:
+        self.items.append(Drawn(kind, tuple(float(v) for v in box), text, what, px))  # type: ignore[arg-type]
 
     def shift(self, dy: float) -> None:
         """Move everything down by ``dy`` (a band added above)."""
-        self.items = [Drawn(d.kind, (d.box[0], d.box[1] + dy, d.box[2], d.box[3] + dy), d.text, d.what)
+        self.items = [Drawn(d.kind, (d.box[0], d.box[1] + dy, d.box[2], d.box[3] + dy), d.text, d.what, d.px)
                       for d in self.items]
         self.height += int(dy)
 
@@ -71,7 +74,7 @@ class Layout:
 class NullLayout(Layout):
     """A layout nobody reads: adding costs nothing."""
 
-    def add(self, kind: str, box: Box, text: str = "", what: str = "") -> None:
+    def add(self, kind: str, box: Box, text: str = "", what: str = "", px: float = 0.0) -> None:
         return None
 
     def shift(self, dy: float) -> None:

@@ -1,26 +1,29 @@
 """The Mage Wars arena as a picture, drawn only from ``system.view(state, seat)`` (never from a state).
 
 The static layer (zones with their coordinates, the arena's perimeter, the doors) is drawn once per arena size
-and words, and cached; each call copies it and draws on top: inner walls and barriers on their borders (coloured
+and kept compressed band by band (``render.kit.sketch.Static``); each board draws on a ``Sketch`` over it, which
+draws and compresses only the bands whose drawings changed since a board drawn before: inner walls and barriers on their borders (coloured
 by what they block), every mage, creature and conjuration in its zone as a labelled marker (seat colour; damage,
 mana, action marker, guard, conditions), what is attached to each (face-down enchantments as card backs, the
-others by name), the last action (movement and attack arrows, the attack's damage) and a side strip with each
-mage's mana, channeling, life and spellbook. Sized for a phone: 1280 pixels wide at most, large letters.
+others by name), the last action (movement and attack arrows, the attack's damage) and, under the arena, each
+mage's mana, channeling, life and spellbook side by side, the badges' key and the numbered tags' key. Sized for a
+phone: every letter at least Discord's phone text when the image is shown 400 pixels wide (``render.kit.phone``:
+32 px on the 1040-pixel-wide image of a 4x3 arena).
 """
 from __future__ import annotations
 
 import dataclasses
-import io
 import re
 from functools import lru_cache
 from typing import Any, Iterable, Mapping, Sequence
 
-from PIL import Image, ImageDraw
 
 from render.kit.fonts import font
 from render.kit.labels import Key, Placer
 from render.kit.layout import layout_for
 from render.kit.palette import SEAT_COLOURS as KIT_SEAT_COLOURS, polygon
+from render.kit.phone import phone_px
+from render.kit.sketch import Sketch, Static, blends, length
 
 JSON = dict[str, Any]
 
@@ -28,8 +31,8 @@ ZONE = 240
 """Side of a zone in pixels."""
 MARGIN = 40
 """Room for the coordinates around the zones."""
-STRIP = 300
-"""Width of the side strip with the mages' numbers."""
+STRIP = 0
+"""Width of a strip beside the arena (none: the mages' numbers are under it, where a phone has room)."""
 SEAT_COLOURS = KIT_SEAT_COLOURS[:2]
 """Marker colours by seat (first seat Okabe-Ito blue, second vermillion: apart for colour-blind eyes too); the
 second seat's mages and creatures are also diamonds, not discs."""
@@ -43,8 +46,8 @@ BACK = "#5b2a86"
 """A face-down enchantment's card back."""
 ARROW_MOVE = "#1f8a3a"
 ARROW_ATTACK = "#d81b1b"
-MARKER_R = 28
-CROWDED_R = 21
+MARKER_R = 34
+CROWDED_R = 26
 """A marker's radius in a zone of more than six objects: its badges stay clear of its neighbours'."""
 
 
@@ -93,8 +96,14 @@ def border_line(size: Sequence[int], border: str) -> tuple[int, int, int, int]:
 
 
 def image_size(size: Sequence[int]) -> tuple[int, int]:
+    """The arena's image (the numbers under it make it taller)."""
     cols, rows = size
     return MARGIN * 2 + cols * ZONE + STRIP, MARGIN * 2 + rows * ZONE
+
+
+def text_px(size: Sequence[int]) -> int:
+    """The size of every letter on the image of an arena of ``size``: Discord's phone text at phone width."""
+    return phone_px(image_size(size)[0])
 
 
 # labels -------------------------------------------------------------------------------------------------------
@@ -134,28 +143,47 @@ def labels(view: JSON) -> dict[str, str]:
 
 # static layer -------------------------------------------------------------------------------------------------
 
+WHITE = "#ffffff"
+MAGE_RING = "#ffd23f"
+BADGES = {"damage": "#c0161b", "mana": "#1565c0", "ready": "#2e9d3a", "spent": "#9e9e9e", "guard": "#444444",
+          "conjuration": "#777777"}
+TAGS = {"condition": "#f4d6d6", "condition_ink": "#7a1010", "equipment": "#3d6b3d", "spell": "#6b4f2a",
+        "wall": "#efe6d2", "label": "#5b5040", "zone_edge": "#b9ae95", "zone_name": "#8a7d62"}
+
+
+def _colours() -> list[str | tuple[int, int, int]]:
+    """The palette's first colours, in a fixed order: every fill and ink, and the tones of the words each board
+    draws over its fills (so a board seldom adds colours of its own)."""
+    fills = [BACKGROUND, *ZONE_FILL, PERIMETER, *WALL_COLOURS.values(), BACK, ARROW_MOVE, ARROW_ATTACK,
+             *SEAT_COLOURS, WHITE, MAGE_RING, *BADGES.values(), *TAGS.values()]
+    return (fills + blends((WHITE,), (*SEAT_COLOURS, *BADGES.values(), BACK, TAGS["equipment"], TAGS["spell"]))
+            + blends((PERIMETER, TAGS["label"], *SEAT_COLOURS), (BACKGROUND,))
+            + blends((ARROW_ATTACK,), (WHITE,)) + blends((TAGS["condition_ink"],), (TAGS["condition"],))
+            + blends((PERIMETER,), (TAGS["wall"],)))
+
+
 @lru_cache(maxsize=8)
-def _static(cols: int, rows: int) -> Image.Image:
-    """Zones, coordinates and the perimeter wall of an arena: drawn once per size."""
+def _static(cols: int, rows: int) -> Static:
+    """Zones, coordinates and the perimeter wall of an arena: drawn once per size, kept compressed."""
     size = (cols, rows)
-    img = Image.new("RGB", image_size(size), BACKGROUND)
-    draw = ImageDraw.Draw(img)
+    draw = Sketch.blank(*image_size(size), BACKGROUND, _colours())
+    f = font(text_px(size))
     for r in range(rows):
         for c in range(cols):
             zone = f"{chr(ord('A') + c)}{r + 1}"
             x0, y0, x1, y1 = zone_box(size, zone)
             draw.rectangle((x0, y0, x1, y1), fill=ZONE_FILL[(r + c) % 2], outline="#b9ae95", width=2)
-            draw.text((x0 + 8, y0 + 4), zone, fill="#8a7d62", font=font(26))
+            draw.text((x0 + 8, y0 + 4), zone, fill="#8a7d62", font=f, bg=ZONE_FILL[(r + c) % 2])
     for c in range(cols):
         x = MARGIN + c * ZONE + ZONE / 2
-        draw.text((x, MARGIN / 2), chr(ord("A") + c), fill=PERIMETER, font=font(26), anchor="mm")
-        draw.text((x, MARGIN * 1.5 + rows * ZONE), chr(ord("A") + c), fill=PERIMETER, font=font(26), anchor="mm")
+        draw.text((x, MARGIN / 2), chr(ord("A") + c), fill=PERIMETER, font=f, anchor="mm")
+        draw.text((x, MARGIN * 1.5 + rows * ZONE), chr(ord("A") + c), fill=PERIMETER, font=f, anchor="mm")
     for r in range(rows):
         y = MARGIN + r * ZONE + ZONE / 2
-        draw.text((MARGIN / 2, y), str(r + 1), fill=PERIMETER, font=font(26), anchor="mm")
+        draw.text((MARGIN / 2, y), str(r + 1), fill=PERIMETER, font=f, anchor="mm")
     draw.rectangle((MARGIN - 3, MARGIN - 3, MARGIN + cols * ZONE + 3, MARGIN + rows * ZONE + 3),
                    outline=PERIMETER, width=7)
-    return img
+    return draw.freeze()
 
 
 # objects ------------------------------------------------------------------------------------------------------
@@ -176,29 +204,33 @@ def _wall_colour(traits: Iterable[str]) -> str:
 def _slots(count: int, box: tuple[int, int, int, int]) -> list[tuple[float, float]]:
     """Marker centres inside a zone: up to three per row, below the zone's name."""
     x0, y0, x1, _ = box
-    step = 92 if count <= 6 else 62  # a crowded zone packs its markers closer (and draws them smaller)
+    step = 94 if count <= 6 else 62  # a crowded zone packs its markers closer (and draws them smaller)
     out = []
     for i in range(count):
         r, c = divmod(i, 3)
-        out.append((x0 + 42 + c * 78, y0 + 66 + r * step))
+        out.append((x0 + 42 + c * 78, y0 + 84 + r * step))
     return out
 
 
-def _badge(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, fill: str, px: int = 18) -> None:
+def _badge_r(px: int) -> float:
+    """The radius of a badge holding a digit ``px`` high."""
+    return px * 0.6 + 2
+
+
+def _badge(draw: Sketch, xy: tuple[float, float], text: str, fill: str, px: int = 18) -> None:
     x, y = xy
-    r = px * 0.75 + 2
+    r = _badge_r(px)
     draw.ellipse((x - r, y - r, x + r, y + r), fill=fill, outline="white", width=2)
-    draw.text((x, y), text, fill="white", font=font(px), anchor="mm")
+    draw.text((x, y), text, fill="white", font=font(px), anchor="mm", bg=fill)
 
 
-def _marker(draw: ImageDraw.ImageDraw, view: JSON, obj: JSON, label: str, centre: tuple[float, float],
-            words: ArenaWords, base: int = MARKER_R) -> tuple[float, float, float, float]:
+def _marker(draw: Sketch, view: JSON, obj: JSON, label: str, centre: tuple[float, float],
+            words: ArenaWords, base: int = MARKER_R, px: int = 24) -> tuple[float, float, float, float]:
     """An object's marker with its badges (damage, mana, action marker, guard); its box."""
     x, y = centre
     colour = _seat_colour(view, obj.get("controller"))
     second = obj.get("controller") in (view.get("seats") or [])[1:2]
     r = base + (6 if obj["kind"] == "mage" else 0)
-    small = base < MARKER_R
     if obj["kind"] == "conjuration":
         draw.rounded_rectangle((x - r, y - r, x + r, y + r), radius=8, fill=colour, outline="white", width=3)
     elif second:
@@ -208,9 +240,8 @@ def _marker(draw: ImageDraw.ImageDraw, view: JSON, obj: JSON, label: str, centre
     else:
         draw.ellipse((x - r, y - r, x + r, y + r), fill=colour, outline="#ffd23f" if obj["kind"] == "mage"
                      else "white", width=5 if obj["kind"] == "mage" else 3)
-    draw.text((x, y), label, fill="white", font=font((24 if len(label) <= 3 else 19) - (5 if small else 0)),
-              anchor="mm")
-    badge = 15 if small else 18
+    draw.text((x, y), label, fill="white", font=font(px), anchor="mm", bg=colour)  # letters of phone size
+    badge = px
     if obj.get("damage"):
         _badge(draw, (x + r - 4, y - r + 4), str(obj["damage"]), "#c0161b", badge)
     if obj.get("mana") and obj["kind"] != "mage":
@@ -219,24 +250,24 @@ def _marker(draw: ImageDraw.ImageDraw, view: JSON, obj: JSON, label: str, centre
         draw.ellipse((x - r - 2, y + r - 16, x - r + 16, y + r + 2),
                      fill="#2e9d3a" if obj.get("ready") else "#9e9e9e", outline="white", width=2)
     if obj.get("guard"):
-        _badge(draw, (x + r - 4, y + r - 4), words.guard, "#444444", 16)
-    reach = r + (7 if small else 9)
+        _badge(draw, (x + r - 4, y + r - 4), words.guard, "#444444", badge)
+    reach = max(r + 4, r - 4 + _badge_r(badge), length(font(px), label) / 2 + 2)
     return x - reach, y - reach, x + reach, y + reach
 
 
 TAG_PX = 16
 
 
-def _tag(draw: ImageDraw.ImageDraw, placer: Placer, key: Key, text: str, fill: str, near: tuple, within: tuple,
+def _tag(draw: Sketch, placer: Placer, key: Key, text: str, fill: str, near: tuple, within: tuple,
          what: str, ink: str = "white", px: int = TAG_PX, prefer: str = "below") -> None:
     """A name tag (an attached spell, conditions, a wall's label) where it hides nothing, inside its zone; when the
     zone is full, a number there and the name in the key."""
     f = font(px)
-    w, h = f.getlength(text) + 10, px + 6
+    w, h = length(f, text) + 10, px + 6
     spot = placer.place(w, h, near, what=what, text=text, prefer=prefer, within=within)
     if spot is None:
         tag = str(key.add(text))
-        w = f.getlength(tag) + 10
+        w = length(f, tag) + 10
         spot = placer.place(w, h, near, what=what, text=tag, prefer=prefer, within=within) or placer.place(
             w, h, near, what=what, text=tag, prefer=prefer)
         if spot is None:
@@ -246,7 +277,7 @@ def _tag(draw: ImageDraw.ImageDraw, placer: Placer, key: Key, text: str, fill: s
         draw.line(spot.leader, fill=PERIMETER, width=1)
     x0, y0, x1, y1 = spot.box
     draw.rounded_rectangle((x0, y0, x1, y1), radius=4, fill=fill)
-    draw.text(((x0 + x1) / 2, (y0 + y1) / 2), text, fill=ink, font=f, anchor="mm")
+    draw.text(((x0 + x1) / 2, (y0 + y1) / 2), text, fill=ink, font=f, anchor="mm", bg=fill)
 
 
 def _attached_text(child: JSON, label: str, words: ArenaWords) -> str:
@@ -258,7 +289,7 @@ def _attached_text(child: JSON, label: str, words: ArenaWords) -> str:
 
 # the last action ----------------------------------------------------------------------------------------------
 
-def _arrow(draw: ImageDraw.ImageDraw, a: tuple[float, float], b: tuple[float, float], colour: str,
+def _arrow(draw: Sketch, a: tuple[float, float], b: tuple[float, float], colour: str,
            width: int = 7) -> None:
     import math
     (x0, y0), (x1, y1) = a, b
@@ -271,7 +302,7 @@ def _arrow(draw: ImageDraw.ImageDraw, a: tuple[float, float], b: tuple[float, fl
                   (tip[0] - ux * 30 - px * 15, tip[1] - uy * 30 - py * 15)], fill=colour)
 
 
-def _last_action(draw: ImageDraw.ImageDraw, view: JSON, events: Sequence[JSON], where: Mapping[str, tuple],
+def _last_action(draw: Sketch, view: JSON, events: Sequence[JSON], where: Mapping[str, tuple],
                  words: ArenaWords) -> list[tuple[str, tuple[float, float]]]:
     """The arrows of the last action; the words it leaves (an attack's damage) by the target, placed later."""
     said: list[tuple[str, tuple[float, float]]] = []
@@ -306,31 +337,47 @@ def _last_action(draw: ImageDraw.ImageDraw, view: JSON, events: Sequence[JSON], 
     return said
 
 
-# the side strip -----------------------------------------------------------------------------------------------
+# the mages' numbers, under the arena ------------------------------------------------------------------------
 
-def _strip(draw: ImageDraw.ImageDraw, view: JSON, names: Mapping[str, str], words: ArenaWords) -> float:
+def _fit(text: str, f: Any, width: float) -> str:
+    """``text`` cut with an ellipsis to ``width`` pixels."""
+    if length(f, text) <= width:
+        return text
+    while text and length(f, text + "…") > width:
+        text = text[:-1]
+    return text + "…"
+
+
+def _strip(draw: Sketch, view: JSON, names: Mapping[str, str], words: ArenaWords, px: int) -> float:
+    """The round and phase, then each mage's numbers in a column of its own, under the arena: the bottom."""
     cols, rows = view["size"]
-    x = MARGIN * 2 + cols * ZONE - 10
-    y = MARGIN
+    f, line = font(px), round(px * 1.3)
+    x, y = MARGIN, MARGIN * 2 + rows * ZONE
     title = words.title.format(round=view.get("round", 1), phase=view.get("phase", ""))
-    draw.text((x, y), title, fill=PERIMETER, font=font(24))
-    y += 40
-    for seat in view.get("seats", []):
+    draw.text((x, y), _fit(title, f, draw.width - 2 * MARGIN), fill=PERIMETER, font=f)
+    y += line + 6
+    seats = list(view.get("seats", []))
+    column = (draw.width - 2 * MARGIN) / max(1, len(seats))
+    bottom = y
+    for i, seat in enumerate(seats):
+        x, at = MARGIN + i * column, y
+        inner = column - 24
         mage = view.get("objects", {}).get(view.get("mages", {}).get(seat, ""))
         colour = _seat_colour(view, seat)
-        draw.rectangle((x, y, x + STRIP - 20, y + 8), fill=colour)
-        y += 14
-        head = str(names.get(seat, seat))[:16] + (f" · {words.initiative}" if view.get("initiative") == seat else "")
-        shape = "diamond" if seat in (view.get("seats") or [])[1:2] else "circle"  # the shape of its pieces
-        draw.polygon(polygon(shape, x + 12, y + 16, 11), fill=colour, outline="white", width=2)
-        draw.text((x + 30, y), head, fill=colour, font=font(26))
-        y += 34
+        draw.rectangle((x, at, x + inner, at + 8), fill=colour)
+        at += 14
+        head = str(names.get(seat, seat)) + (f" · {words.initiative}" if view.get("initiative") == seat else "")
+        shape = "diamond" if seat in seats[1:2] else "circle"  # the shape of its pieces
+        mark = px * 0.4
+        draw.polygon(polygon(shape, x + mark, at + px * 0.55, mark), fill=colour, outline="white", width=2)
+        draw.text((x + 2 * mark + 8, at), _fit(head, f, inner - 2 * mark - 8), fill=colour, font=f)
+        at += line
         if mage is not None:
             stats = mage.get("stats") or {}
             life = int(stats.get("life", 0)) - int(stats.get("life_lost", 0)) + int(stats.get("life_gained", 0))
-            draw.text((x, y), str(mage.get("card", "")).replace(" (Apprentice)", "")[:24], fill=PERIMETER,
-                      font=font(20))
-            y += 28
+            draw.text((x, at), _fit(str(mage.get("card", "")).replace(" (Apprentice)", ""), f, inner),
+                      fill=PERIMETER, font=f)
+            at += line
             lines = [(words.mana, str(mage.get("mana", 0))), (words.channeling, str(stats.get("channeling", "?"))),
                      (words.life, f"{max(life - int(mage.get('damage', 0)), 0)} / {life}")]
         else:
@@ -339,11 +386,12 @@ def _strip(draw: ImageDraw.ImageDraw, view: JSON, names: Mapping[str, str], word
         planned = (view.get("planned") or {}).get(seat)
         lines.append((words.planned, str(planned if isinstance(planned, int) else len(planned or []))))
         for label, value in lines:
-            draw.text((x, y), label, fill="#5b5040", font=font(22))
-            draw.text((x + STRIP - 30, y), value, fill=PERIMETER, font=font(24), anchor="ra")
-            y += 30
-        y += 18
-    return y
+            draw.text((x + inner, at), value, fill=PERIMETER, font=f, anchor="ra")
+            room = inner - length(f, value) - 12
+            draw.text((x, at), _fit(label, f, room), fill="#5b5040", font=f)
+            at += line
+        bottom = max(bottom, at)
+    return bottom + 10
 
 
 # the picture --------------------------------------------------------------------------------------------------
@@ -353,8 +401,10 @@ def render_arena(view: JSON, *, events: Sequence[JSON] = (), names: Mapping[str,
     """The arena of ``view`` with the last action's ``events`` drawn, as PNG bytes."""
     words = words or ArenaWords()
     cols, rows = view["size"]
-    img = _static(cols, rows).copy()
-    draw = ImageDraw.Draw(img)
+    static = _static(cols, rows)
+    px = text_px(view["size"])
+    drawn = layout_for("magewars", static.width, static.height)
+    draw = Sketch(static, fill=BACKGROUND, height=static.height + 60 * px, layout=drawn)  # cut once drawn
     objects = view.get("objects", {})
     marks = labels(view)
     for border, traits in sorted((view.get("barriers") or {}).items()):
@@ -370,25 +420,25 @@ def render_arena(view: JSON, *, events: Sequence[JSON] = (), names: Mapping[str,
             zone_attached.setdefault(o["attached_zone"], []).append((o, text))
     where = marker_centres(view)
     size = view["size"]
-    drawn = layout_for("magewars", img.width, img.height)
     placer = Placer((MARGIN, MARGIN, MARGIN + cols * ZONE, MARGIN + rows * ZONE), drawn)
     key = Key()
     for r in range(rows):  # the zones' names (static): no tag covers them
         for c in range(cols):
-            x0, y0, _, _ = zone_box(size, f"{chr(ord('A') + c)}{r + 1}")
-            placer.taken.append((x0 + 6, y0 + 4, x0 + 44, y0 + 34))
+            zone = f"{chr(ord('A') + c)}{r + 1}"
+            x0, y0, _, _ = zone_box(size, zone)
+            placer.taken.append((x0 + 6, y0 + 4, x0 + 10 + length(font(px), zone), y0 + 8 + px * 1.2))
     boxes = {}
     crowd: dict[str, int] = {}
     for oid in where:
         crowd[objects[oid]["zone"]] = crowd.get(objects[oid]["zone"], 0) + 1
     for oid, centre in where.items():
         base = MARKER_R if crowd[objects[oid]["zone"]] <= 6 else CROWDED_R
-        boxes[oid] = _marker(draw, view, objects[oid], marks[oid], centre, words, base)
+        boxes[oid] = _marker(draw, view, objects[oid], marks[oid], centre, words, base, px)
         placer.block(boxes[oid], oid, text=marks[oid])
     said = _last_action(draw, view, events, where, words)
     for text, (x, y) in said:  # an attack's damage beside its target, covering nothing
-        f = font(24)
-        w, h = f.getlength(text) + 14, 34
+        f = font(px)
+        w, h = length(f, text) + 14, px + 10
         spot = placer.place(w, h, (x - MARKER_R, y - MARKER_R, x + MARKER_R, y + MARKER_R), what="attack", text=text,
                             prefer="above")
         if spot is not None:
@@ -396,82 +446,75 @@ def render_arena(view: JSON, *, events: Sequence[JSON] = (), names: Mapping[str,
                 draw.line(spot.leader, fill=ARROW_ATTACK, width=2)
             bx0, by0, bx1, by1 = spot.box
             draw.rectangle(spot.box, fill="white", outline=ARROW_ATTACK, width=3)
-            draw.text(((bx0 + bx1) / 2, (by0 + by1) / 2), text, fill=ARROW_ATTACK, font=f, anchor="mm")
+            draw.text(((bx0 + bx1) / 2, (by0 + by1) / 2), text, fill=ARROW_ATTACK, font=f, anchor="mm",
+                      bg="white")
     for oid in where:  # conditions, then what is attached, each whole, inside the object's zone
         o = objects[oid]
         within = zone_box(size, o["zone"])
         conds = " ".join(f"{name}{f' {n}' if n > 1 else ''}" for name, n in sorted((o.get("conditions") or {}).items()))
         if conds:
-            _tag(draw, placer, key, conds, "#f4d6d6", boxes[oid], within, oid, ink="#7a1010")
+            _tag(draw, placer, key, conds, "#f4d6d6", boxes[oid], within, oid, ink="#7a1010", px=px)
         for child, text in children.get(oid, []):
             fill = BACK if child.get("face_down") else ("#3d6b3d" if child["kind"] == "equipment" else "#6b4f2a")
-            _tag(draw, placer, key, text, fill, boxes[oid], within, child["id"])
+            _tag(draw, placer, key, text, fill, boxes[oid], within, child["id"], px=px)
     for zone, items in zone_attached.items():
         x0, y0, x1, y1 = zone_box(size, zone)
         for child, text in items:
             fill = BACK if child.get("face_down") else "#6b4f2a"
             _tag(draw, placer, key, text, fill, (x1 - 30, y1 - 30, x1 - 10, y1 - 10), (x0, y0, x1, y1), child["id"],
-                 prefer="above")
+                 px=px, prefer="above")
     for o in objects.values():  # a wall's name beside its border
         if o.get("border"):
             bx0, by0, bx1, by1 = border_line(size, o["border"])
             _tag(draw, placer, key, marks[o["id"]], "#efe6d2", (bx0 - 8, by0 - 8, bx1 + 8, by1 + 8), None, o["id"],
-                 ink=PERIMETER, px=20, prefer="right")
-    bottom = _badges_key(draw, _strip(draw, view, names or {}, words), cols, words, drawn)
-    if key.entries:  # what found no room in its zone, by number: under the mages in the strip, then below
-        img = _key(img, key.entries, bottom, cols, drawn)
-    out = io.BytesIO()
-    img.save(out, "PNG", compress_level=1)  # fast: a phone loads 100 kB as quickly as 60
-    return out.getvalue()
+                 ink=PERIMETER, px=px, prefer="right")
+    bottom = _badges_key(draw, _strip(draw, view, names or {}, words, px), words, drawn, px)
+    if key.entries:  # what found no room in its zone, by number, under the badges' key
+        bottom = _key(draw, key.entries, bottom, drawn, px)
+    draw.height = drawn.height = int(bottom + 8)
+    return draw.png()
 
 
-def _badges_key(draw: ImageDraw.ImageDraw, top: float, cols: int, words: ArenaWords, drawn) -> float:
-    """What each badge on a marker means, under the mages in the strip."""
-    x, f = MARGIN * 2 + cols * ZONE - 10, font(18)
+def _badges_key(draw: Sketch, top: float, words: ArenaWords, drawn, px: int) -> float:
+    """What each badge on a marker means, under the mages' numbers, entry after entry: the bottom."""
+    f, line = font(px), round(px * 1.35)
+    x, y, b = MARGIN, top, _badge_r(px)
     rows = [("#c0161b", "3", words.key_damage), ("#1565c0", "2", words.key_mana), ("#2e9d3a", "", words.key_ready),
             ("#444444", words.guard, words.key_guard), (None, "", words.key_conjuration)]
     for fill, letter, label in rows:
-        cx, cy = x + 12, top + 12
+        icon = 2 * b + (2 * b if fill and not letter else 0) + 10  # the ready/spent pair takes two discs
+        wide = icon + length(f, label)
+        if x + wide > draw.width - MARGIN and x > MARGIN:
+            x, y = MARGIN, y + line
+        cx, cy = x + b, y + px * 0.6
         if fill is None:  # a conjuration's rounded square (mages and creatures: discs, or diamonds)
-            draw.rounded_rectangle((cx - 10, cy - 10, cx + 10, cy + 10), radius=4, fill="#777777", outline="white",
+            draw.rounded_rectangle((cx - b, cy - b, cx + b, cy + b), radius=4, fill="#777777", outline="white",
                                    width=2)
         elif letter:
-            _badge(draw, (cx, cy), letter, fill, 14)
+            _badge(draw, (cx, cy), letter, fill, px)
         else:
-            draw.ellipse((cx - 9, cy - 9, cx + 9, cy + 9), fill=fill, outline="white", width=2)
-            draw.ellipse((cx + 12, cy - 9, cx + 30, cy + 9), fill="#9e9e9e", outline="white", width=2)
-        draw.text((x + 48, top + 1), label, fill=PERIMETER, font=f)
-        drawn.add("text", (x + 48, top + 1, x + 48 + f.getlength(label), top + 23), label, "legend")
-        top += 27
-    return top + 8
+            draw.ellipse((cx - b, cy - b, cx + b, cy + b), fill=fill, outline="white", width=2)
+            draw.ellipse((cx + b + 4, cy - b, cx + 3 * b + 4, cy + b), fill="#9e9e9e", outline="white", width=2)
+        draw.text((x + icon, y), label, fill=PERIMETER, font=f)
+        drawn.add("text", (x + icon, y, x + icon + length(f, label), y + px * 1.2), label, "legend")
+        x += wide + px
+    return y + line + 6
 
 
-def _key(img: Image.Image, entries: Sequence[str], top: float, cols: int, drawn) -> Image.Image:
-    """The key of numbered tags: in the strip while it has room, the rest in columns in a band under the arena."""
-    f, line_h = font(18), 24
-    x = MARGIN * 2 + cols * ZONE - 10
+def _key(draw: Sketch, entries: Sequence[str], top: float, drawn, px: int) -> float:
+    """The key of numbered tags, in columns under the badges' key: the bottom."""
+    f, line_h = font(px), round(px * 1.3)
     lines = [f"{n} = {text}" for n, text in enumerate(entries, start=1)]
-    room = max(0, int((img.height - 8 - top) // line_h))
-    here, rest = lines[:room], lines[room:]
-    draw = ImageDraw.Draw(img)
-    for i, line in enumerate(here):
-        y = top + i * line_h
-        draw.text((x, y), line, fill=PERIMETER, font=f)
-        drawn.add("text", (x, y, x + f.getlength(line), y + 22), line, "key")
-    if not rest:
-        return img
-    column = max(f.getlength(line) for line in rest) + 24
-    per_row = max(1, int((img.width - 2 * MARGIN) // column))
-    rows = -(-len(rest) // per_row)
-    out = Image.new("RGB", (img.width, img.height + rows * line_h + 12), BACKGROUND)
-    out.paste(img, (0, 0))
-    draw = ImageDraw.Draw(out)
-    for i, line in enumerate(rest):
+    room = draw.width - 2 * MARGIN
+    lines = [_fit(line, f, room) for line in lines]
+    column = max(length(f, line) for line in lines) + 24
+    per_row = max(1, int(room // column))
+    for i, line in enumerate(lines):
         r, c = divmod(i, per_row)
-        x, y = MARGIN + c * column, img.height + 4 + r * line_h
+        x, y = MARGIN + c * column, top + r * line_h
         draw.text((x, y), line, fill=PERIMETER, font=f)
-        drawn.add("text", (x, y, x + f.getlength(line), y + 22), line, "key")
-    return out
+        drawn.add("text", (x, y, x + length(f, line), y + px * 1.2), line, "key")
+    return top + -(-len(lines) // per_row) * line_h
 
 
 def marker_centres(view: JSON) -> dict[str, tuple[float, float]]:

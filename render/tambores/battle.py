@@ -1,27 +1,31 @@
 """The Tambores de Guerra battle as a PNG, drawn only from ``system.view(state, seat)`` and the last action's events.
 
-Two front lines of five slots face each other (my slot *i* faces the enemy's slot *i*, §4): the second seat's row
-on top, the first seat's below, each beside its hero (name, colour, attack/defence, wounds out of life, the costed
-ability ready or not) and its piles (hand, draw deck, discard, removed). Each unit card shows its slot, name, type,
+Two front lines of five slots face each other (my slot *i* faces the enemy's slot *i*, §4): the first seat's column
+on the left, the second seat's on the right, slot *i* of each on the same row across the middle, each under its
+hero (name, colour, attack/defence, wounds out of life, the costed ability ready or not) and its piles (hand, draw
+deck, discard, removed). Read on a phone: every letter is at least Discord's phone text when the image is shown
+400 pixels wide (``TEXT``, 40 px at 1280: ``render.kit.phone``), so the sides stand side by side, lanes as rows. Each unit card shows its slot, name, type,
 effective attack and defence (⚡ marks, changed values in colour), wounds out of life as pips, range, equipment
 and tactics under it, "new" (deployed this turn) and "negated". The first-player marker sits by its holder. The
 combat's attacks are arrows from the attackers to their target with the sum against the defence and, once
 resolved, the impacts; units annihilated by the last action are crossed out in their empty slot.
 
+Drawn as Underworlds' board is (issue 39): on a ``render.kit.sketch.Sketch`` over a kept blank layer, so only the
+bands whose drawings changed since a board drawn before (a card, a name band, an arrow) are drawn and compressed.
+
 Same view, same bytes: no clock, no metadata. ``Layout`` gives every box, so tests can check pixels.
 """
 from __future__ import annotations
 
-import io
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Iterable, Mapping, Sequence
-
-from PIL import Image, ImageDraw
 
 from render.kit.fonts import font
 from render.kit.labels import Placer
 from render.kit.layout import layout_for
+from render.kit.sketch import Sketch, Static, blends
 
 JSON = dict[str, Any]
 Box = tuple[int, int, int, int]
@@ -77,9 +81,25 @@ class Words:
     phase_over: str = "Battle over"
 
 
+TEXT = 40
+"""Every letter's size at ``BASE_WIDTH`` (scaled with the width): Discord's phone text at 400 px is 38.4."""
+BIG = 60
+"""A card's attack and defence, and an empty slot's number."""
+COLUMN = 474
+GAP = 300
+"""Between the two columns: the attacks' arrows and their values."""
+HEADER = 120
+NAME = 156
+HERO_HEIGHT = 240
+CARD_HEIGHT = 290
+PITCH = 300
+
+
 @dataclass(frozen=True, slots=True)
 class Layout:
-    """Where everything goes at one width: boxes in pixels."""
+    """Where everything goes at one width: boxes in pixels. A side is a column (``row`` 1 the first seat, on the
+    left; ``row`` 0 the second seat, on the right): its name band, its hero, then its slots 1 to 5 downward, each
+    slot on the same line as the enemy's slot it faces."""
 
     width: int
 
@@ -92,31 +112,30 @@ class Layout:
 
     @property
     def height(self) -> int:
-        return self.px(16 + 56 + 300 + 120 + 300 + 16)
+        return self.px(HEADER + NAME + 10 + HERO_HEIGHT + 10 + 4 * PITCH + CARD_HEIGHT + 16)
 
-    def row_top(self, row: int) -> int:
-        """Top of a side's block: row 0 is the upper side (the second seat), row 1 the lower (the first)."""
-        return self.px(72 + row * (300 + 120))
+    def column_left(self, row: int) -> int:
+        return self.px(16 if row == 1 else 16 + COLUMN + GAP)
 
     def card_box(self, row: int, slot: int) -> Box:
-        """The card of ``slot`` (1-5) in a row; the upper row's cards sit at its bottom, near the middle."""
-        left = self.px(16 + 248 + 12 + (slot - 1) * (188 + 12))
-        top = self.row_top(row) + self.px(40 if row == 0 else 10)
-        return left, top, left + self.px(188), top + self.px(250)
+        """The card of ``slot`` (1-5) in a side's column."""
+        left = self.column_left(row)
+        top = self.px(HEADER + NAME + 10 + HERO_HEIGHT + 10 + (slot - 1) * PITCH)
+        return left, top, left + self.px(COLUMN), top + self.px(CARD_HEIGHT)
 
     def hero_box(self, row: int) -> Box:
-        top = self.row_top(row) + self.px(40 if row == 0 else 10)
-        return self.px(16), top, self.px(16 + 248), top + self.px(250)
+        left, top = self.column_left(row), self.px(HEADER + NAME + 10)
+        return left, top, left + self.px(COLUMN), top + self.px(HERO_HEIGHT)
 
     def name_box(self, row: int) -> Box:
-        top = self.row_top(row) + (0 if row == 0 else self.px(266))
-        return self.px(16), top, self.width - self.px(16), top + self.px(34)
+        left, top = self.column_left(row), self.px(HEADER)
+        return left, top, left + self.px(COLUMN), top + self.px(NAME)
 
     def anchor(self, row: int, slot: int | str, offset: int) -> tuple[int, int]:
-        """Where an arrow meets a card (or hero) on the side facing the middle; ``offset`` shifts it sideways."""
+        """Where an arrow meets a card (or hero) on the side facing the middle; ``offset`` shifts it along it."""
         box = self.hero_box(row) if slot == HERO else self.card_box(row, int(slot))
-        x = (box[0] + box[2]) // 2 + self.px(offset)
-        return x, box[3] if row == 0 else box[1]
+        y = (box[1] + box[3]) // 2 + self.px(offset)
+        return (box[2] if row == 1 else box[0]), y
 
 
 def _rows(view: JSON) -> dict[str, int]:
@@ -137,7 +156,7 @@ def _tint(colour: tuple[int, int, int], amount: float) -> tuple[int, int, int]:
     return tuple(round(c + (255 - c) * amount) for c in colour)  # type: ignore[return-value]
 
 
-def _fit(draw: ImageDraw.ImageDraw, value: str, size: int, width: int, bold: bool = False) -> str:
+def _fit(draw: Sketch, value: str, size: int, width: int, bold: bool = False) -> str:
     f = font(size, bold)
     if draw.textlength(value, font=f) <= width:
         return value
@@ -177,25 +196,45 @@ def arrow_segments(view: JSON, events: Iterable[JSON], layout: Layout) -> list[t
     return out
 
 
+WHITE = (255, 255, 255)
+EMPTY_INK = (200, 190, 170)
+
+
+@lru_cache(maxsize=8)
+def _static(width: int) -> Static:
+    """The blank layer of a width, its palette every colour drawn and the tones of the words on each fill (so a
+    board seldom adds colours of its own, and a card's colours keep their indices from board to board)."""
+    colours = [*ARMY_COLOURS.values(), *SEAT_COLOURS]
+    tints = [_tint(c, amount) for c in colours for amount in (0.8, 0.88)]
+    fills = [CARD, EMPTY_SLOT, WHITE, *tints]
+    palette = [INK, MUTED, WOUND, UP, DOWN, BLOCKED, TRAINING, EMPTY_INK, *HERO_COLOURS.values(), *colours, *fills]
+    palette += blends((INK,), (BACKGROUND, *fills)) + blends((MUTED,), (CARD, *tints)) + blends(
+        (WOUND,), (CARD, EMPTY_SLOT)) + blends((UP, DOWN), (CARD,)) + blends((TRAINING,), (BACKGROUND,)) + blends(
+        (WHITE,), colours) + blends((EMPTY_INK,), (EMPTY_SLOT,)) + blends(colours, (CARD,))
+    return Sketch.blank(width, Layout(width).height, BACKGROUND, palette).freeze()
+
+
 class _Painter:
     def __init__(self, view: JSON, events: Sequence[JSON], layout: Layout, names: Mapping[str, str], words: Words):
         self.view, self.events, self.layout, self.names, self.words = view, events, layout, names, words
-        self.image = Image.new("RGB", (layout.width, layout.height), BACKGROUND)
-        self.draw = ImageDraw.Draw(self.image)
+        self.drawn = layout_for("tambores", layout.width, layout.height)
+        self.draw = Sketch(_static(layout.width), fill=BACKGROUND, layout=self.drawn)
+        self.under = BACKGROUND
+        """The colour text is drawn over (the part being drawn: a name band, a hero, a card)."""
         self.colours = seat_colours(view)
         self.rows = _rows(view)
-        self.drawn = layout_for("tambores", layout.width, layout.height)
         self.placer = Placer((0, 0, layout.width, layout.height), self.drawn)
 
     def px(self, v: float) -> int:
         return self.layout.px(v)
 
     def text(self, xy: tuple[int, int], value: str, size: float, fill=INK, anchor: str = "la", width: int | None = None,
-             bold: bool = False) -> None:
+             bold: bool = False, bg=None) -> None:
         s = self.px(size)
         if width is not None:
             value = _fit(self.draw, value, s, width, bold)
-        self.draw.text(xy, value, font=font(s, bold), fill=fill, anchor=anchor)  # Roboto Bold: a stroke filled û
+        self.draw.text(xy, value, font=font(s, bold), fill=fill, anchor=anchor,  # Roboto Bold: a stroke filled û
+                       bg=self.under if bg is None else bg)
 
     # -----------------------------------------------------------------------------------------------------------
     def paint(self) -> bytes:
@@ -203,9 +242,7 @@ class _Painter:
         for seat in self.view["seats"]:
             self.side(seat)
         self.arrows()
-        out = io.BytesIO()
-        self.image.save(out, format="PNG", compress_level=3)  # zlib level 3: ~40% faster than 6, ~15% larger
-        return out.getvalue()
+        return self.draw.png()
 
     def header(self) -> None:
         v, w = self.view, self.words
@@ -213,27 +250,29 @@ class _Painter:
         title = f"{w.title} · {w.turn.format(turn=v.get('turn') or '-')} · {phase}"
         if (v.get("battles") or 1) > 1:
             title += f" · {v['battle']}/{v['battles']}"
-        self.text((self.px(16), self.px(16)), title, 28, width=self.px(760), bold=True)
+        room = self.layout.width - self.px(32)
+        self.text((self.px(16), self.px(12)), title, TEXT, width=room, bold=True)
         if v.get("pack_training"):
-            self.text((self.layout.width - self.px(16), self.px(20)), w.training, 22, fill=TRAINING, anchor="ra",
-                      width=self.px(480))
+            self.text((self.px(16), self.px(64)), w.training, TEXT, fill=TRAINING, width=room)
 
     def side(self, seat: str) -> None:
         row, colour = self.rows[seat], self.colours[seat]
         p = self.view["players"][seat]
         nb = self.layout.name_box(row)
         self.draw.rectangle(nb, fill=_tint(colour, 0.8))
+        self.under = _tint(colour, 0.8)
         self.placer.block(nb, f"{seat} name", kind="label", text=str(self.names.get(seat, seat)))
         waiting = seat in (self.view.get("awaiting") or [])
-        label = f"{self.names.get(seat, seat)} · {p.get('deck_name', '')}"
-        x, cy = nb[0] + self.px(10), (nb[1] + nb[3]) // 2
+        x, y, room = nb[0] + self.px(10), nb[1] + self.px(4), nb[2] - nb[0] - self.px(20)
         if waiting:  # the seat awaited: a drawn ▶ (the typeface has no such glyph)
-            self.draw.polygon([(x, cy - self.px(8)), (x + self.px(14), cy), (x, cy + self.px(8))], fill=colour)
-            x += self.px(22)
-        self.text((x, cy), label, 20, anchor="lm", width=self.px(680), bold=waiting)
-        piles = (f"{self.words.hand} {p['hand_count']}   {self.words.deck} {p['draw_deck_count']}   "
-                 f"{self.words.discard} {p['discard_count']}   {self.words.removed} {p['removed_count']}")
-        self.text((nb[2] - self.px(10), (nb[1] + nb[3]) // 2), piles, 19, anchor="rm", width=self.px(520))
+            cy = y + self.px(24)
+            self.draw.polygon([(x, cy - self.px(12)), (x + self.px(20), cy), (x, cy + self.px(12))], fill=colour)
+        shift = self.px(30) if waiting else 0
+        self.text((x + shift, y), str(self.names.get(seat, seat)), TEXT, width=room - shift, bold=waiting)
+        self.text((x, y + self.px(48)), str(p.get("deck_name", "")), TEXT, width=room)
+        piles = (f"{self.words.hand} {p['hand_count']} · {self.words.deck} {p['draw_deck_count']} · "
+                 f"{self.words.discard} {p['discard_count']} · {self.words.removed} {p['removed_count']}")
+        self.text((x, y + self.px(96)), piles, TEXT, width=room)
         self.hero(seat, row, colour, p)
         fallen = {e["slot"]: e["name"] for e in self.events
                   if e.get("type") == "UnitAnnihilated" and e.get("seat") == seat}
@@ -249,35 +288,40 @@ class _Painter:
         self.placer.block(box, f"{seat} hero", text=str((p.get("hero") or {}).get("name", "")))
         self.draw.rounded_rectangle(box, radius=self.px(10), fill=_tint(colour, 0.88), outline=colour,
                                     width=self.px(3))
+        self.under = _tint(colour, 0.88)
         hero = p.get("hero")
         x, y = box[0] + self.px(12), box[1] + self.px(10)
+        room = box[2] - x - self.px(12)
+        marker = self.view.get("marker") == seat
         if hero:
             band = HERO_COLOURS.get(hero.get("colour"), MUTED)
             self.draw.rectangle((box[0] + self.px(3), box[1] + self.px(3), box[2] - self.px(3), box[1] + self.px(12)),
                                 fill=band)
-            self.text((x, y + self.px(8)), hero["name"], 26, width=box[2] - x - self.px(10), bold=True)
-            self.text((x, y + self.px(44)), f"{self.words.attack} {hero['attack']}   {self.words.defence} "
-                                            f"{hero['defence']}", 22)
-            self.pips((x, y + self.px(82)), hero["wounds"], hero["life"], 16, box[2] - x - self.px(10))
-            self.text((x, y + self.px(106)), f"{self.words.life} {hero['life'] - hero['wounds']}/{hero['life']}", 20)
+            self.text((x, y + self.px(8)), hero["name"], TEXT, width=room, bold=True)
+            self.text((x, y + self.px(56)), f"{self.words.attack} {hero['attack']}   {self.words.defence} "
+                                            f"{hero['defence']}", TEXT, width=room)
+            self.pips((x, y + self.px(112)), hero["wounds"], hero["life"], 24, self.px(200))
+            self.text((x + self.px(210), y + self.px(104)),
+                      f"{self.words.life} {hero['life'] - hero['wounds']}/{hero['life']}", TEXT,
+                      width=room - self.px(210))
             ability = hero.get("ability") or {}
             if ability:
                 ready = f" · {self.words.ability_ready}" if hero.get("ability_ready") else ""
-                self.text((x, y + self.px(136)), f"{ability.get('name', '')}{ready}", 16, fill=MUTED,
-                          width=box[2] - x - self.px(10))
-        if self.view.get("marker") == seat:
-            cx, cy, r = box[2] - self.px(40), box[3] - self.px(42), self.px(28)
+                self.text((x, y + self.px(160)), f"{ability.get('name', '')}{ready}", TEXT, fill=MUTED,
+                          width=room - (self.px(80) if marker else 0))
+        if marker:  # the first-player marker, named beside it
+            cx, cy, r = box[2] - self.px(44), box[1] + self.px(44), self.px(30)
             self.draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=colour, outline=INK, width=self.px(2))
-            self.text((cx, cy), "1", 30, fill=(255, 255, 255), anchor="mm", bold=True)
-            self.text((box[0] + self.px(12), box[3] - self.px(42)), self.words.marker, 18, anchor="lm",
-                      width=self.px(150))
+            self.text((cx, cy), "1", TEXT, fill=(255, 255, 255), anchor="mm", bold=True, bg=colour)
+            if not hero:
+                self.text((x, cy), self.words.marker, TEXT, anchor="lm", width=room - self.px(80))
 
     def pips(self, xy: tuple[int, int], wounds: int, life: int, size: float, width: int) -> None:
         """Life as circles, the wounded ones filled red (more than fits: a number)."""
         x, y = xy
-        d, gap = self.px(size), self.px(4)
+        d, gap = self.px(size), self.px(6)
         if life * (d + gap) > width:
-            self.text((x, y), f"{wounds}/{life}", size, fill=WOUND if wounds else INK)
+            self.text((x, y - self.px(8)), f"{wounds}/{life}", TEXT, fill=WOUND if wounds else INK)
             return
         for i in range(life):
             box = (x + i * (d + gap), y, x + i * (d + gap) + d, y + d)
@@ -291,45 +335,54 @@ class _Painter:
         self.placer.block(box, f"{row} {u['slot']}", text=str(u["name"]))
         w = self.words
         self.draw.rounded_rectangle(box, radius=self.px(10), fill=CARD, outline=colour, width=self.px(4))
+        self.under = CARD
         x0, y0, x1, _ = box
-        inner = x1 - x0 - self.px(20)
-        self.draw.ellipse((x0 + self.px(8), y0 + self.px(8), x0 + self.px(38), y0 + self.px(38)), fill=colour)
-        self.text((x0 + self.px(23), y0 + self.px(23)), str(u["slot"]), 20, fill=(255, 255, 255), anchor="mm",
-                  bold=True)
-        self.text((x0 + self.px(46), y0 + self.px(12)), u["name"], 21, width=x1 - x0 - self.px(54), bold=True)
+        inner = x1 - x0 - self.px(24)
+        r = self.px(24)
+        self.draw.ellipse((x0 + self.px(34) - r, y0 + self.px(34) - r, x0 + self.px(34) + r, y0 + self.px(34) + r),
+                          fill=colour)
+        self.text((x0 + self.px(34), y0 + self.px(34)), str(u["slot"]), TEXT, fill=(255, 255, 255), anchor="mm",
+                  bold=True, bg=colour)
+        self.text((x0 + self.px(66), y0 + self.px(10)), u["name"], TEXT, width=x1 - x0 - self.px(78), bold=True)
+        x = x0 + self.px(12)
+        for label, stat, printed, bolt in ((w.attack, u["attack"], u["printed_attack"], u.get("attack_bolt")),
+                                           (w.defence, u["defence"], u["printed_defence"], u.get("defence_bolt"))):
+            fill = UP if stat > printed else DOWN if stat < printed else INK
+            self.text((x, y0 + self.px(76)), label, TEXT, fill=MUTED)
+            x += round(self.draw.textlength(label, font=font(self.px(TEXT)))) + self.px(10)
+            self.text((x, y0 + self.px(62)), str(stat), BIG, fill=fill, bold=True)
+            x += round(self.draw.textlength(str(stat), font=font(self.px(BIG), True))) + self.px(6)
+            if bolt:
+                self.bolt(x, y0 + self.px(74))
+            x += self.px(34)
+        self.pips((x0 + self.px(12), y0 + self.px(150)), u["wounds"], u["life"], 24, self.px(120))
+        at = x0 + self.px(12) + min(self.px(120), u["life"] * self.px(30)) + self.px(6)
+        life = f"{w.life} {u['life'] - u['wounds']}/{u['life']}"
+        self.text((at, y0 + self.px(140)), life, TEXT)
+        rng = int(u.get("range") or 0)
+        dots = x1 - self.px(12) - self.px(3 * 22)
+        self.text((dots - self.px(8), y0 + self.px(140)), w.range, TEXT, anchor="ra")
+        for i in range(3):
+            cx, r = dots + self.px(11 + i * 22), self.px(8)
+            cy = y0 + self.px(164)
+            self.draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=INK if i < rng else None, outline=INK)
         kind = str(u.get("unit_type") or "")
         tags = [getattr(w, kind, kind.replace("_", " "))] if kind and kind != "unknown" else []
         if u.get("deployed_turn") == self.view.get("turn"):
             tags.append(w.new)
-        self.text((x0 + self.px(10), y0 + self.px(44)), " · ".join(tags), 16, fill=MUTED, width=inner)
-        for i, (label, stat, printed, bolt) in enumerate(((w.attack, u["attack"], u["printed_attack"],
-                                                           u.get("attack_bolt")),
-                                                          (w.defence, u["defence"], u["printed_defence"],
-                                                           u.get("defence_bolt")))):
-            cx = x0 + self.px(50 + i * 88)
-            fill = UP if stat > printed else DOWN if stat < printed else INK
-            self.text((cx, y0 + self.px(70)), label, 16, fill=MUTED, anchor="ma")
-            self.text((cx, y0 + self.px(90)), str(stat), 42, fill=fill, anchor="ma", bold=True)
-            if bolt:
-                self.bolt(cx + self.px(30), y0 + self.px(96))
-        self.pips((x0 + self.px(10), y0 + self.px(146)), u["wounds"], u["life"], 16, inner)
-        self.text((x0 + self.px(10), y0 + self.px(168)), f"{w.life} {u['life'] - u['wounds']}/{u['life']}", 16)
-        rng = int(u.get("range") or 0)
-        self.text((x0 + self.px(82), y0 + self.px(168)), w.range, 16)
-        dots = x0 + self.px(86) + round(self.draw.textlength(w.range, font=font(self.px(16))))
-        for i in range(3):
-            cx = dots + self.px(6 + i * 10)
-            r = self.px(4)
-            self.draw.ellipse((cx - r, y0 + self.px(176) - r, cx + r, y0 + self.px(176) + r),
-                              fill=INK if i < rng else None, outline=INK)
-        y = y0 + self.px(192)
-        for a in u.get("attached") or []:
-            self.text((x0 + self.px(10), y), "+ " + a["name"], 15, fill=colour, width=inner)
-            y += self.px(18)
+        attached = ", ".join("+ " + a["name"] for a in u.get("attached") or [])
+        x, room, y = x0 + self.px(12), inner, y0 + self.px(190)  # the last line: tags, what is attached, negated
         if u.get("negated"):
             self.draw.line((x0 + self.px(6), box[3] - self.px(8), x1 - self.px(6), y0 + self.px(60)), fill=WOUND,
                            width=self.px(3))
-            self.text(((x0 + x1) // 2, box[3] - self.px(24)), w.negated, 16, fill=WOUND, anchor="ma", bold=True)
+            self.text((x1 - self.px(12), y), w.negated, TEXT, fill=WOUND, anchor="ra", bold=True)
+            room -= round(self.draw.textlength(w.negated, font=font(self.px(TEXT), True))) + self.px(12)
+        for words, fill in ((" · ".join(tags), MUTED), (attached, colour)):
+            if words and room > self.px(60):
+                words = _fit(self.draw, words, self.px(TEXT), room)
+                self.text((x, y), words, TEXT, fill=fill)
+                step = round(self.draw.textlength(words, font=font(self.px(TEXT)))) + self.px(16)
+                x, room = x + step, room - step
 
     def bolt(self, x: int, y: int) -> None:
         """The ⚡ icon drawn (the typeface has no such glyph)."""
@@ -342,16 +395,17 @@ class _Painter:
         box = self.layout.card_box(row, n)
         self.draw.rounded_rectangle(box, radius=self.px(10), fill=EMPTY_SLOT, outline=(200, 190, 170),
                                     width=self.px(2))
+        self.under = EMPTY_SLOT
         cx, cy = (box[0] + box[2]) // 2, (box[1] + box[3]) // 2
-        self.text((cx, cy), str(n), 64, fill=(200, 190, 170), anchor="mm", bold=True)
+        self.text((cx, cy), str(n), BIG, fill=(200, 190, 170), anchor="mm", bold=True)
         if fallen:
             self.draw.line((box[0] + self.px(20), box[1] + self.px(20), box[2] - self.px(20), box[3] - self.px(20)),
                            fill=WOUND, width=self.px(4))
             self.draw.line((box[2] - self.px(20), box[1] + self.px(20), box[0] + self.px(20), box[3] - self.px(20)),
                            fill=WOUND, width=self.px(4))
-            self.text((cx, box[1] + self.px(14)), fallen, 18, anchor="ma", width=box[2] - box[0] - self.px(16),
+            self.text((cx, box[1] + self.px(12)), fallen, TEXT, anchor="ma", width=box[2] - box[0] - self.px(24),
                       bold=True)
-            self.text((cx, box[3] - self.px(30)), self.words.annihilated, 16, fill=WOUND, anchor="ma")
+            self.text((cx, box[3] - self.px(70)), self.words.annihilated, TEXT, fill=WOUND, anchor="ma")
 
     def arrows(self) -> None:
         labels: list[tuple[JSON, tuple[int, int], tuple[int, int, int]]] = []
@@ -364,19 +418,20 @@ class _Painter:
                 self.head((x0, y0), (x1, y1), colour)
                 self.draw.ellipse((x0 - width, y0 - width, x0 + width, y0 + width), fill=colour)
             x0, y0, x1, y1 = lines[0]
-            mid_y = self.layout.px(72 + 300 + 60) + self.px(-22 if y1 > y0 else 22)
-            t = (mid_y - y0) / (y1 - y0) if y1 != y0 else 0.5
-            labels.append((a, (round(x0 + (x1 - x0) * t), mid_y), colour))
+            mid_x = self.px(16 + COLUMN + GAP / 2)  # in the gap between the columns, on the arrow
+            t = (mid_x - x0) / (x1 - x0) if x1 != x0 else 0.5
+            labels.append((a, (mid_x, round(y0 + (y1 - y0) * t)), colour))
         for a, (x, y), colour in labels:
-            value = f"{a['attack']} vs {a['defence']}"
+            lines = [f"{a['attack']} vs {a['defence']}"]  # and its result under it, once resolved
             if "impacts" in a:
-                value += " · " + (self.words.hit.format(count=a["impacts"]) if a["impacts"] else self.words.blocked)
-            f = font(self.px(18))
-            w = self.draw.textlength(value, font=f)
-            pad = self.px(6)
-            # on its arrow in the gap between the rows, beside it when another attack's value is there already
-            spot = self.placer.place(w + 2 * pad, self.px(28), (x - 1, y - 1, x + 1, y + 1), what="attack",
-                                     text=value, prefer="centre")
+                lines.append(self.words.hit.format(count=a["impacts"]) if a["impacts"] else self.words.blocked)
+            value = " · ".join(lines)
+            f = font(self.px(TEXT))
+            w = max(self.draw.textlength(line, font=f) for line in lines)
+            pad, line = self.px(6), self.px(TEXT + 8)
+            # on its arrow in the gap between the columns, beside it when another attack's value is there already
+            spot = self.placer.place(w + 2 * pad, line * len(lines) + 2 * pad, (x - 1, y - 1, x + 1, y + 1),
+                                     what="attack", text=value, prefer="centre")
             if spot is None:
                 continue
             bx0, by0, bx1, by1 = spot.box
@@ -384,7 +439,9 @@ class _Painter:
                 self.draw.line(spot.leader, fill=colour, width=self.px(2))
             self.draw.rounded_rectangle(spot.box, radius=self.px(6), fill=(255, 255, 255), outline=colour,
                                         width=self.px(2))
-            self.text((round((bx0 + bx1) / 2), round((by0 + by1) / 2)), value, 18, fill=INK, anchor="mm")
+            for i, text in enumerate(lines):
+                self.text((round((bx0 + bx1) / 2), by0 + pad + i * line + line // 2), text, TEXT, fill=INK,
+                          anchor="mm", bg=WHITE)
 
     def head(self, start: tuple[int, int], end: tuple[int, int], colour) -> None:
         angle = math.atan2(end[1] - start[1], end[0] - start[0])

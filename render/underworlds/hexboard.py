@@ -17,7 +17,6 @@ from __future__ import annotations
 import itertools
 import math
 import operator
-import threading
 import zlib
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -30,6 +29,7 @@ from render.kit.cache import ByteCache
 from render.kit.fonts import font
 from render.kit.layout import layout_for, recording_now
 from render.kit.png import BAND_ROWS, Band, BandedLayer, deflate_band, deflate_filtered, inflate_band, png
+from render.kit.sketch import band_runs, canvas_for
 from render.kit.text import cut_in_tones, draw_text, draw_tones, text_box, text_length, text_mask
 
 from engine.underworlds.battlefield import Battlefield, HexType, JoinEdge
@@ -1129,13 +1129,13 @@ class _Drawing:
 
 def _draw_bands(board: BandedLayer, drawings: Sequence[_Drawing], dirty: Mapping[int, tuple]) -> dict[int, Band]:
     """The ``dirty`` bands drawn and compressed: the match's layer's rows under them inflated, then every drawing
-    touching them drawn at its place on a kept canvas (``_canvas``: its other rows hold anything, never read)."""
+    touching them drawn at its place on a kept canvas (``render.kit.sketch.canvas_for``: its other rows hold anything, never read)."""
     rows, width, height = BAND_ROWS, board.width, board.height
-    runs = _runs(dirty)
+    runs = band_runs(dirty)
     # each run's rows as PNG filters them (a filter byte, then the pixels): pasted one column left onto the canvas,
     # then the drawn rows pasted back one column right, so the bands' bytes are ready to compress as they are
     under = [board.filtered_rows(first, last) for first, last in runs]
-    canvas, draw = _canvas(width, runs[-1][1] * rows)
+    canvas, draw = canvas_for(width, runs[-1][1] * rows)
     for (first, _), filtered in zip(runs, under):
         canvas.paste(filtered, (-1, first * rows))
     for drawing in drawings:
@@ -1149,34 +1149,6 @@ def _draw_bands(board: BandedLayer, drawings: Sequence[_Drawing], dirty: Mapping
         for number in range(first, last):  # may hold rows past the board's height: they are not the board's
             out[number] = deflate_filtered(data[(number - first) * step:(number - first + 1) * step])
     return out
-
-
-_CANVASES = threading.local()
-
-
-def _canvas(width: int, height: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:
-    """This thread's canvas ``width`` pixels wide and at least ``height`` rows high, kept from board to board with
-    whatever the last boards left on it: every drawing writes its pixels without reading the others (shapes,
-    masks drawn in one colour), and only the dirty runs' rows, pasted from the layer first, are read back. A new
-    one costs more than drawing (a whole board's pixels allocated and cleared)."""
-    kept = getattr(_CANVASES, "by_width", None)
-    if kept is None:
-        kept = _CANVASES.by_width = {}
-    canvas = kept.get(width)
-    if canvas is None or canvas[0].height < height:
-        canvas = kept[width] = (img := Image.new("P", (width, height)), ImageDraw.Draw(img))
-    return canvas
-
-
-def _runs(bands: Iterable[int]) -> list[tuple[int, int]]:
-    """The ``bands`` (numbers) as runs of consecutive bands, (first, past the last), top first."""
-    runs: list[list[int]] = []
-    for number in sorted(bands):
-        if runs and runs[-1][1] == number:
-            runs[-1][1] = number + 1
-        else:
-            runs.append([number, number + 1])
-    return [(first, last) for first, last in runs]
 
 
 def _drawings(battlefield: Battlefield, layout: _Layout, height: int, pal: _Palette, theme: Theme,

@@ -310,15 +310,17 @@ def test_a_board_drawn_on_the_kept_canvas_shows_nothing_of_what_it_held(field: B
     anything) left them: a board is the same image whatever the canvas held."""
     import random
 
+    from render.kit import sketch
+
     pick = random.Random(5)
     scenes = [random_scene(field, pick) for _ in range(6)]
     fresh = []
     for scene in scenes:
         hexboard._BOARD_BANDS.clear()
-        vars(hexboard._CANVASES).clear()
+        vars(sketch._CANVASES).clear()
         fresh.append(render_battlefield(field, **scene))
     for n, (scene, png) in enumerate(zip(scenes, fresh)):
-        canvas, _ = hexboard._canvas(1280, 1)
+        canvas, _ = sketch.canvas_for(1280, 1)
         canvas.paste(n * 37 % 256, (0, 0, *canvas.size))  # a colour of no board, or of some
         hexboard._BOARD_BANDS.clear()
         assert render_battlefield(field, **scene) == png
