@@ -23,6 +23,10 @@ Objects may carry ``traits`` (granted: Pet, auras, "until the end of the round")
 ``summoned_round`` and ``counters`` (bond, wrath, knockdown, armor_tokens...).
 
 Actions (``{"type": ...}``):
+- ``ChooseInitiative`` {holder}: before round 1, the high roller of the d12 roll-off chooses who takes the
+  initiative token (seed 001 l.261; step ``initiative``, awaiting the roller).
+- ``UpkeepOrder`` {object, regenerate: "first"|"last"}: in Upkeep, a creature that regenerates and also takes
+  Upkeep damage (Burn, Rot...) has its effects resolved in its controller's order (seed 001 l.275).
 - ``Upkeep`` {pay: [oid, ...]}: pay these upkeep costs (the rest are destroyed; a mage's oid: Voltaric Shield).
 - ``Assign`` {caster, spell|None}: in Planning, the spell given to one familiar or spawnpoint (secret; only
   spells its card allows, ``familiars.py``); listed one caster at a time before ``Prepare``.
@@ -63,7 +67,7 @@ Actions (``{"type": ...}``):
   ResponseGiven, ActionCancelled.
 - ``Concede`` (accepted for old logs, no longer offered: a concession is the table's, as in every game); referee actions (referee.py): ``Adjust`` {object, field, value}, ``Note`` {text}.
 
-Events: InitiativeRolled, RoundStarted, Channeled, UpkeepPaid, PlanningStarted, SpellsPrepared (private),
+Events: InitiativeRolled, InitiativeChosen, RoundStarted, UpkeepOrdered, Channeled, UpkeepPaid, PlanningStarted, SpellsPrepared (private),
 SpellAssigned (private), CasterAssigned, PlansRevealed, ActionPhaseStarted, CreatureActivated, ActivationPaid,
 Moved, Hindered, MoveStopped, Pushed, PushIgnored, PushChoice, TeleportChoice, ChainChoice, Collided, Teleported,
 GuardPlaced, SpellCast, QuickcastUsed, EnchantmentCast (private), EnchantmentPlaced, EnchantmentRevealed,
@@ -217,13 +221,16 @@ class MageWars:
             st = mages.stats(mage_id, mode)
             mc = _mage_card(mage_id, mode, st)
             state["cards"][mc["name"]] = mc
+            school = mages.check_school(mage_id, (options.get("schools") or {}).get(seat)) \
+                if mages.chooses_school(mage_id, mode) else None
             obj = new_object(state, mc["name"], "mage", seat, zone=door, mana=mages.STARTING_MANA, ready=True,
-                             quickcast=True, mage=mage_id, stats=st)
+                             quickcast=True, mage=mage_id, stats=st, **({"school": school} if school else {}))
             state["mages"][seat] = obj["id"]
             book = (options.get("books") or {}).get(seat) or spellbooks.default_book(mage_id, mode)
             contents = spellbooks.contents(book) if isinstance(book, str) else dict(book)
             problems = spellbooks.problems(contents, mage_id, mode="apprentice" if isinstance(book, str)
-                                           and book.startswith("apprentice") else "full", cards=extra)
+                                           and book.startswith("apprentice") else "full", cards=extra,
+                                           school=school)
             if problems:
                 raise spellbooks.refusal(problems, seat)
             state["books"][seat] = contents
@@ -236,9 +243,9 @@ class MageWars:
         if kept:
             state["pack_cards"] = kept
         with with_pack(pack_of(state)):
-            state["initiative"], events = rounds.roll_off(rng, list(seats))
-            state["setup_events"] = events
-            rounds.start_round(state, rng)
+            roller, events = rounds.roll_off(rng, list(seats))
+            state["setup_events"] = events  # the high roller now chooses who takes the initiative (seed l.261)
+            state.update(initiative=roller, turn=roller, roller=roller, step="initiative")
         return state
 
     # ---- legal actions -------------------------------------------------------------------------------------
@@ -250,6 +257,8 @@ class MageWars:
             return choices.awaiting(state)
         if state.get("pending"):
             return [state["pending"][0]["seat"]]
+        if state["step"] == "initiative":
+            return [state["roller"]]
         if state["step"] == "upkeep":
             return [s for s in state["seats"] if s not in state["upkeep_done"]]
         if state["step"] == "plan":
@@ -298,6 +307,11 @@ class MageWars:
                 return [{"type": "Chain", "target": t} for t in choice["targets"]]
             return [{"type": "Push", "object": choice["object"], "direction": d} for d in choice["directions"]]
         step = state["step"]
+        if step == "initiative":  # the high roller decides who takes it (seed 001 l.261)
+            return [{"type": "ChooseInitiative", "holder": s} for s in (seat, other(state, seat))]
+        if step == "upkeep" and state.get("upkeep_order", {}).get(seat):  # the order of its effects (l.275)
+            oid = state["upkeep_order"][seat][0]
+            return [{"type": "UpkeepOrder", "object": oid, "regenerate": when} for when in ("first", "last")]
         if step == "upkeep":
             due = [c["object"] for c in state["upkeep_due"][seat]]
             return [{"type": "Upkeep", "pay": list(p)} for n in range(len(due), -1, -1)
@@ -571,6 +585,10 @@ class MageWars:
     def _apply(self, state: JSON, seat: str, action: JSON, rng: Any) -> list[JSON]:
         kind = action["type"]
         step = state["step"]
+        if kind == "ChooseInitiative":
+            return rounds.choose_initiative(state, seat, action["holder"], rng)
+        if kind == "UpkeepOrder":
+            return rounds.order_upkeep(state, seat, action["object"], action["regenerate"] == "first", rng)
         if kind == "Upkeep":
             events = rounds.pay_upkeep(state, seat, action["pay"])
             if len(state["upkeep_done"]) == len(state["seats"]):

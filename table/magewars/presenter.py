@@ -35,10 +35,11 @@ def _pick(name: str, description: str, *types: str, example: str = "") -> Comman
 
 
 COMMANDS: tuple[CommandSpec, ...] = (
-    _pick("setup", "Before the duel: choose the mode, or your mage and spellbook (secret)", "ChooseMode",
-          "ChooseMage"),
+    _pick("setup", "Before the duel: choose the mode, your mage and spellbook (secret), or who takes the initiative",
+          "ChooseMode", "ChooseMage", "ChooseInitiative"),
     _pick("plan", "Planning: prepare up to two spells from your book (secret)", "Assign", "Prepare"),
-    _pick("upkeep", "Upkeep: choose which upkeep costs to pay", "Upkeep"),
+    _pick("upkeep", "Upkeep: choose which upkeep costs to pay, and the order of a creature's effects",
+          "Upkeep", "UpkeepOrder"),
     _pick("deploy", "Deployment: cast a spawnpoint's spell, or end your deployment", "Cast", "EndDeployment"),
     CommandSpec("activate", "Action turn: activate one of your ready creatures", ("Activate",),
                 (Option("creature", "A ready creature of yours", autocomplete=True),), example="creature:Wa"),

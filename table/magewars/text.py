@@ -87,6 +87,8 @@ def step_text(view: JSON, lang: str = "en") -> str:
     if question is not None and has(f"step.{question.get('type')}"):  # a question inside an action (windows.py)
         return text(f"step.{question['type']}", lang)
     step = str(view.get("step"))
+    if step == "upkeep" and (view.get("upkeep_order") or {}):  # a creature's Burn/Rot and Regenerate to order
+        step = "upkeep_order"
     return text(f"step.{step}", lang) if has(f"step.{step}") else step
 
 
@@ -168,8 +170,14 @@ def action_label(action: JSON, names: Names, *, odds: bool = True) -> str:
     elif kind == "ChooseMode":
         out = text("action.ChooseMode", lang, mode=text(f"mode.{action['mode']}", lang))
     elif kind == "ChooseMage":
-        out = text("action.ChooseMage", lang, mage=mage_name(action["mage"], lang),
-                   book=text("random.book", lang) if action["book"] == "random" else action["book"])
+        book = text("random.book", lang) if action["book"] == "random" else action["book"]
+        out = text("action.ChooseMageSchool", lang, mage=mage_name(action["mage"], lang), book=book,
+                   school=text(f"school.{action['school']}", lang)) if action.get("school") else \
+            text("action.ChooseMage", lang, mage=mage_name(action["mage"], lang), book=book)
+    elif kind == "ChooseInitiative":
+        out = text("action.ChooseInitiative", lang, holder=names.seat(action["holder"]))
+    elif kind == "UpkeepOrder":
+        out = text(f"action.UpkeepOrder.{action['regenerate']}", lang, object=names.obj(action["object"]))
     else:
         out = text(f"action.{kind}", lang) if has(f"action.{kind}") else str(kind)
     return out[:100]
@@ -205,6 +213,8 @@ def event_line(e: JSON, names: Names) -> str:
         e = {**e, "attack": e.get("attack") or (names.attack(shown["attacker"], shown["attack"])
                                                 if "attack" in shown else ""),
              "spell": shown.get("spell") or text("hidden", names.lang)}
+    if kind == "UpkeepOrdered":
+        kind = f"UpkeepOrdered.{e.get('regenerate')}"
     if not has(f"event.{kind}"):
         return ""
     params: dict[str, Any] = {}
@@ -212,7 +222,7 @@ def event_line(e: JSON, names: Names) -> str:
         if key in ("object", "attacker", "target", "defender", "caster", "creature", "mage", "attached_to",
                    "enchantment"):
             params[key] = names.obj(value) if isinstance(value, str) and value in names.objects else str(value)
-        elif key in ("seat", "winner", "by"):
+        elif key in ("seat", "winner", "by", "initiative"):
             params[key] = names.seat(value)
         else:
             params[key] = value
@@ -228,8 +238,11 @@ def event_line(e: JSON, names: Names) -> str:
     if kind in ("MageDecidedPrivately", "MagesRevealed"):
         chosen = e["mages"] if kind == "MagesRevealed" else {e["seat"]: e["mage"]}
         books = e["books"] if kind == "MagesRevealed" else {e["seat"]: e["book"]}
-        params["choices"] = ", ".join(f"{names.seat(s)}: {mage_name(m, names.lang)} ({books[s]})"
-                                      for s, m in chosen.items())
+        schools = e.get("schools") or ({e["seat"]: e["school"]} if e.get("school") else {})
+        params["choices"] = ", ".join(
+            f"{names.seat(s)}: {mage_name(m, names.lang)}"
+            + (f" · {text('school.' + schools[s], names.lang)}" if s in schools else "") + f" ({books[s]})"
+            for s, m in chosen.items())
     if kind == "SpellAssigned" and not e.get("spell"):
         params["spell"] = text("nothing", names.lang)
     if kind == "PlansRevealed":

@@ -18,6 +18,10 @@ async def test_assigning_a_familiars_spell_posts_no_spell_name(table, magewars):
     match_id = await table.store.match_in(THREAD)
     await play.press(ctx(BOB), f"m:accept:{match_id}")
     match = await table.store.load(match_id)
+    roller = match.state["roller"]  # the high roller takes the initiative (seed 001 l.261)
+    await play.game("magewars").act(ctx(USERS[match.holder(roller).user_id]),
+                                    {"type": "ChooseInitiative", "holder": roller}, match_id)
+    match = await table.store.load(match_id)
     state = match.state
     assert state["step"] == "plan"
     zone = state["objects"][state["mages"]["player1"]]["zone"]

@@ -62,8 +62,11 @@ async def at_first_window(table, play: Play, holding: bool):
     await play.press(ctx(BOB), f"m:accept:{match_id}")
     match = await table.store.load(match_id)
     game = play.game("magewars")
-    first = match.state["initiative"]
     users = {h.seat: (ALICE if h.user_id == ALICE.user_id else BOB) for h in match.seats}
+    roller = match.state["roller"]  # the high roller takes the initiative (seed 001 l.261)
+    await game.act(ctx(users[roller]), {"type": "ChooseInitiative", "holder": roller}, match_id)
+    match = await table.store.load(match_id)
+    first = match.state["initiative"]
     spells = quick_plan(match.state, first) if holding else []
     for seat in match.state["seats"]:
         plan = spells if seat == first else []

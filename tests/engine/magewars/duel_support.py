@@ -7,6 +7,14 @@ from engine.magewars.system import SYSTEM
 SEATS = ("player1", "player2")
 
 
+def initiative_taken(s, rng):
+    """The state after the roll-off's high roller took the initiative itself (seed 001 l.261): round 1 begun."""
+    if s.get("step") != "initiative":
+        return s
+    s, _ = SYSTEM.apply(s, s["roller"], {"type": "ChooseInitiative", "holder": s["roller"]}, rng)
+    return s
+
+
 def duel_at_turn(mages: dict[str, str], spells=(), seed: bytes = b"a" * 32, windows: bool = False):
     """A full duel with these mages at player1's action turn, ``spells`` prepared for player1 (planning skipped).
     ``windows`` False: the other player is never asked inside an action (the defaults of combat.py and

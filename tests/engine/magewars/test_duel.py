@@ -11,13 +11,14 @@ from engine.magewars import round as rounds
 from engine.magewars.cards import card
 from engine.magewars.state import new_object
 from engine.magewars.system import SYSTEM
+from tests.engine.magewars.duel_support import initiative_taken
 
 SEATS = ("player1", "player2")
 
 
 def game(options=None, seed=b"s" * 32):
     rng = SeededRng(seed)
-    return SYSTEM.setup(options or {"mode": "apprentice"}, SEATS, rng), rng
+    return initiative_taken(SYSTEM.setup(options or {"mode": "apprentice"}, SEATS, rng), rng), rng
 
 
 def test_every_mage_starts_with_10_mana_and_channels_in_round_1_beastmaster_example():
