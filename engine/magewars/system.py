@@ -16,7 +16,7 @@ View (``view(state, seat)``): the state with hidden information removed, plus ``
 ``mode, size, seats, round, phase, step, initiative, turn, activation, objects, discard, used, winner, over,
 reason, mages, barriers, pending, cards, awaiting`` (seats the match waits for), ``book_counts`` {seat: cards
 left}, ``books`` (only the viewer's own), ``planned`` (the viewer's own list; the other's: a count),
-``assigned`` (own: {oid: spell}; other's: [oid, ...]), ``drafts`` (the viewer's own Assign choices so far). A
+``assigned`` (own: {oid: spell}; other's: [oid, ...]), ``drafts`` (the viewer's own planning draft so far, planning.py). A
 face-down enchantment of another controller shows ``card: None``; an item's spellbound spell (``bound``) of
 another owner shows None until first cast. Spectators (``None``) see every hidden thing as the opponent does.
 Objects may carry ``traits`` (granted: Pet, auras, "until the end of the round"), ``bound``, ``siphon``,
@@ -28,10 +28,12 @@ Actions (``{"type": ...}``):
 - ``UpkeepOrder`` {object, regenerate: "first"|"last"}: in Upkeep, a creature that regenerates and also takes
   Upkeep damage (Burn, Rot...) has its effects resolved in its controller's order (seed 001 l.275).
 - ``Upkeep`` {pay: [oid, ...]}: pay these upkeep costs (the rest are destroyed; a mage's oid: Voltaric Shield).
-- ``Assign`` {caster, spell|None}: in Planning, the spell given to one familiar or spawnpoint (secret; only
-  spells its card allows, ``familiars.py``); listed one caster at a time before ``Prepare``.
-- ``Prepare`` {spells: [name, name?], assign: {oid: name}}: the secret plan (§4 P5); listed with the
-  assignments made by ``Assign`` (``assign`` exactly as drafted; the spells in either order).
+- ``PlanSpell`` {spell|None}: in Planning, one of the (up to 2) spells the mage prepares, chosen one at a time
+  among those it could cast this round (secret), or None to stop there (planning.py).
+- ``Assign`` {caster, spell|None}: in Planning, after the mage's spells, the spell given to one familiar or
+  spawnpoint (secret; only spells its card allows, ``familiars.py``); one caster at a time.
+- ``Prepare`` {spells: [name, name?], assign: {oid: name}}: the secret plan (§4 P5), exactly as drafted by
+  ``PlanSpell`` and ``Assign`` (the one choice offered once the draft is complete).
 - ``Cast`` {caster, spell, target?|zone?|border?|card?, ...}: cast a spell (§9.2); in a quickcast window or
   before/after one's own creature's turn it uses the quickcast action. Optional fields, each offered by
   ``legal_actions`` where the card allows it: ``x``; ``bond`` (the summoned animal becomes the Pet / demon the
@@ -68,7 +70,7 @@ Actions (``{"type": ...}``):
 - ``Concede`` (accepted for old logs, no longer offered: a concession is the table's, as in every game); referee actions (referee.py): ``Adjust`` {object, field, value}, ``Note`` {text}.
 
 Events: InitiativeRolled, InitiativeChosen, RoundStarted, UpkeepOrdered, Channeled, UpkeepPaid, PlanningStarted, SpellsPrepared (private),
-SpellAssigned (private), CasterAssigned, PlansRevealed, ActionPhaseStarted, CreatureActivated, ActivationPaid,
+SpellPlanned (private), PlanningChoice, SpellAssigned (private), CasterAssigned, PlansRevealed, ActionPhaseStarted, CreatureActivated, ActivationPaid,
 Moved, Hindered, MoveStopped, Pushed, PushIgnored, PushChoice, TeleportChoice, ChainChoice, Collided, Teleported,
 GuardPlaced, SpellCast, QuickcastUsed, EnchantmentCast (private), EnchantmentPlaced, EnchantmentRevealed,
 EnchantmentMoved, EnchantmentLookedAt, EnchantmentSeen (private), SpellBound (private), SpellRebound,
@@ -89,7 +91,7 @@ from typing import Any, Callable, TypeVar
 from engine.core.errors import IllegalAction, InvalidInput
 from engine.core.system import JSON, Outcome, Sample, SystemInfo
 from engine.magewars import abilities, arena, auras, casting, choices, effects, familiars, mages, movement, referee, spellbooks
-from engine.magewars import secrets, windows
+from engine.magewars import planning, secrets, windows
 from engine.magewars import round as rounds
 from engine.magewars.cards import card, has_card, match_pack, number, pack_of, shown_pack, with_pack
 from engine.magewars.state import barriers, clone, other, zone_of
@@ -355,25 +357,9 @@ class MageWars:
                                                    == "attack")
 
     def _plans(self, state: JSON, seat: str) -> list[JSON]:
-        """Planning (§4 P5), in two parts so the choices stay few: first each familiar and spawnpoint is given
-        its spell (``Assign``, one at a time, only spells its card allows, or none); then every ``Prepare`` of up
-        to 2 spells from what is left of the book, with those assignments."""
-        drafts = state.get("drafts", {}).get(seat, {})
-        book = dict(state["books"][seat])
-        for name in drafts.values():
-            if name:
-                book[name] -= 1
-        waiting = [c for c in rounds.casters_of(state, seat) if c not in drafts]
-        if waiting:
-            caster = waiting[0]
-            return [{"type": "Assign", "caster": caster, "spell": n}
-                    for n in familiars.options(state, seat, caster, book)] + \
-                [{"type": "Assign", "caster": caster, "spell": None}]
-        names = sorted(n for n, k in book.items() if k > 0)
-        plans = [[]] + [[n] for n in names] + [list(p) for p in itertools.combinations(names, 2)] + \
-            [[n, n] for n in names if book[n] >= 2]
-        assign = {c: n for c, n in drafts.items() if n}
-        return [{"type": "Prepare", "spells": p, "assign": dict(assign)} for p in plans]
+        """Planning (§4 P5) one choice at a time (planning.py): the first spell, the second, each familiar's and
+        spawnpoint's, then the plan as drafted; only spells the caster could cast this round."""
+        return planning.offered(state, seat, rounds.casters_of(state, seat))
 
     def _activation_actions(self, state: JSON, seat: str) -> list[JSON]:
         """A creature's options (§6): move then a quick action, or a full action; Fast and Slow (§7.1)."""
@@ -531,10 +517,7 @@ class MageWars:
                        winner=other(new, seat), reason="concede")
             return new, [{"type": "Conceded", "seat": seat}, {"type": "GameOver", "winner": new["winner"],
                                                                "reason": "concede"}]
-        if kind == "Prepare":  # checked as _plans lists it (listing ~1,000 plans to look one up is slow)
-            if not self._plan_ok(new, seat, action):
-                raise IllegalAction("mw.plan.illegal")
-        elif action not in self.legal_actions(state, seat):
+        if action not in self.legal_actions(state, seat):
             if seat not in self.awaiting(state):
                 raise IllegalAction("mw.not_your_turn", step=state["step"])
             raise IllegalAction("mw.illegal", action=str(kind))
@@ -560,28 +543,6 @@ class MageWars:
         auras.refresh(new)
         return new, events
 
-    def _plan_ok(self, state: JSON, seat: str, action: JSON) -> bool:
-        """One of the ``Prepare`` actions :meth:`_plans` offers (its two spells in either order): every familiar
-        and spawnpoint given its spell first (``Assign``), the assignments as drafted, up to 2 spells from what is
-        left of the book."""
-        if state["step"] != "plan" or seat in state["planning_done"] or set(action) != {"type", "spells", "assign"}:
-            return False
-        spells, assign = action["spells"], action["assign"]
-        if not isinstance(spells, list) or not all(isinstance(n, str) for n in spells) \
-                or not isinstance(assign, dict):
-            return False
-        drafts = state.get("drafts", {}).get(seat, {})
-        if any(c not in drafts for c in rounds.casters_of(state, seat)):
-            return False
-        if assign != {c: n for c, n in drafts.items() if n}:
-            return False
-        if len(spells) > rounds.PLANNED_SPELLS:  # (the two spells in either order: the same plan)
-            return False
-        left = dict(state["books"][seat])
-        for n in [*assign.values(), *spells]:
-            left[n] = left.get(n, 0) - 1
-        return all(k >= 0 for k in left.values())
-
     def _apply(self, state: JSON, seat: str, action: JSON, rng: Any) -> list[JSON]:
         kind = action["type"]
         step = state["step"]
@@ -594,10 +555,8 @@ class MageWars:
             if len(state["upkeep_done"]) == len(state["seats"]):
                 events += rounds.start_planning(state)
             return events
-        if kind == "Assign":
-            state.setdefault("drafts", {}).setdefault(seat, {})[action["caster"]] = action["spell"]
-            return [{"type": "SpellAssigned", "seat": seat, "caster": action["caster"], "spell": action["spell"],
-                     "visible_to": [seat]}, {"type": "CasterAssigned", "seat": seat, "caster": action["caster"]}]
+        if kind in ("PlanSpell", "Assign"):
+            return planning.choose(state, seat, action)
         if kind == "Prepare":
             state.get("drafts", {}).pop(seat, None)
             events = rounds.prepare(state, seat, action["spells"], action["assign"])
@@ -872,7 +831,7 @@ class MageWars:
         out["assigned"] = {s: (dict(a) if s == seat else sorted(a)) for s, a in state["assigned"].items()}
         out["upkeep_due"] = {s: d for s, d in state["upkeep_due"].items() if s == seat}
         out["secret"] = {s: dict(c) for s, c in state.get("secret", {}).items() if s == seat}
-        out["drafts"] = {s: dict(d) for s, d in state.get("drafts", {}).items() if s == seat}
+        out["drafts"] = {s: copy.deepcopy(d) for s, d in state.get("drafts", {}).items() if s == seat}
         if out.get("pending"):
             out["pending"] = [windows.public(q, seat) if q["type"] in windows.KINDS else q for q in out["pending"]]
         for obj in out["objects"].values():

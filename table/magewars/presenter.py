@@ -37,7 +37,8 @@ def _pick(name: str, description: str, *types: str, example: str = "") -> Comman
 COMMANDS: tuple[CommandSpec, ...] = (
     _pick("setup", "Before the duel: choose the mode, your mage and spellbook (secret), or who takes the initiative",
           "ChooseMode", "ChooseMage", "ChooseInitiative"),
-    _pick("plan", "Planning: prepare up to two spells from your book (secret)", "Assign", "Prepare"),
+    _pick("plan", "Planning, one choice at a time: your first spell, your second, each familiar's (secret)",
+          "PlanSpell", "Assign", "Prepare"),
     _pick("upkeep", "Upkeep: choose which upkeep costs to pay, and the order of a creature's effects",
           "Upkeep", "UpkeepOrder"),
     _pick("deploy", "Deployment: cast a spawnpoint's spell, or end your deployment", "Cast", "EndDeployment"),

@@ -110,6 +110,15 @@ def odds_text(odds: JSON | None, lang: str = "en") -> str:
     return " · ".join(parts)
 
 
+def spell_cost(name: str) -> str:
+    """A spell's printed casting cost as the card shows it (2 for an enchantment cast face down), "?" unknown."""
+    from engine.magewars.cards import card, has_card
+    if not has_card(name):
+        return "?"
+    c = card(name)
+    return "2" if str(c.type) == "enchantment" else str(c.cost)
+
+
 def action_label(action: JSON, names: Names, *, odds: bool = True) -> str:
     """One action in words, at most 100 characters."""
     lang, kind, view = names.lang, action.get("type", "?"), names.view
@@ -119,6 +128,9 @@ def action_label(action: JSON, names: Names, *, odds: bool = True) -> str:
         out = text("action.Prepare", lang, spells=" + ".join(spells) or text("nothing", lang))
         if action.get("assign"):
             out += " · " + ", ".join(f"{names.obj(k)}: {v}" for k, v in action["assign"].items())
+    elif kind == "PlanSpell":
+        out = text("action.PlanSpellNone", lang) if action.get("spell") is None else \
+            text("action.PlanSpell", lang, spell=action["spell"], cost=spell_cost(action["spell"]))
     elif kind == "Assign":
         out = text("action.Assign", lang, caster=names.obj(action.get("caster")),
                    spell=action.get("spell") or text("nothing", lang))
@@ -213,6 +225,8 @@ def event_line(e: JSON, names: Names) -> str:
         e = {**e, "attack": e.get("attack") or (names.attack(shown["attacker"], shown["attack"])
                                                 if "attack" in shown else ""),
              "spell": shown.get("spell") or text("hidden", names.lang)}
+    if kind == "SpellPlanned" and e.get("spell") is None:
+        kind = "SpellPlannedNone"
     if kind == "UpkeepOrdered":
         kind = f"UpkeepOrdered.{e.get('regenerate')}"
     if not has(f"event.{kind}"):

@@ -29,3 +29,22 @@ def duel_at_turn(mages: dict[str, str], spells=(), seed: bytes = b"a" * 32, wind
     s["planned"]["player1"] = list(spells)
     s["step"], s["turn"] = "turn", "player1"
     return s, rng
+
+
+def plan(s, seat, spells=(), assign=None, rng=None):
+    """``seat``'s plan made as a player makes it (planning.py): each spell with ``PlanSpell``, then each caster's
+    with ``Assign`` (``assign`` {caster: spell}; a caster left out gets none), then ``Prepare``; the new state."""
+    rng = rng or SeededRng(b"p" * 32)
+    assign = dict(assign or {})
+    for name in spells:
+        s, _ = SYSTEM.apply(s, seat, {"type": "PlanSpell", "spell": name}, rng)
+    while True:
+        offered = SYSTEM.legal_actions(s, seat)
+        if any(a["type"] == "Prepare" for a in offered):
+            s, _ = SYSTEM.apply(s, seat, next(a for a in offered if a["type"] == "Prepare"), rng)
+            return s
+        if any(a["type"] == "PlanSpell" for a in offered):
+            s, _ = SYSTEM.apply(s, seat, {"type": "PlanSpell", "spell": None}, rng)
+            continue
+        caster = next(a["caster"] for a in offered if a["type"] == "Assign")
+        s, _ = SYSTEM.apply(s, seat, {"type": "Assign", "caster": caster, "spell": assign.get(caster)}, rng)
