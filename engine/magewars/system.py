@@ -274,8 +274,10 @@ class MageWars:
         if state["phase"] == "choosing":
             return choices.legal(state, seat)
         out: list[JSON] = []
+        from engine.magewars import stats
         if seat in self.awaiting(state):
-            out += self._decisions(state, seat)
+            with stats.memo(state):  # listing only reads the state: each object's traits worked out once
+                out += self._decisions(state, seat)
         answering = windows.answered_by(windows.asking(state), seat)
         out += [{"type": "Reveal", "enchantment": o["id"]} for o in self._hidden_of(state, seat)
                 if self._reveal_cost(state, o) <= self._mage(state, seat)["mana"] and o["id"] not in answering]
