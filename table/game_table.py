@@ -13,7 +13,7 @@ import asyncio
 import re
 import time
 from collections import OrderedDict
-from typing import Any, Awaitable, Hashable, Mapping
+from typing import Any, Awaitable, Hashable, Mapping, Sequence
 
 from engine.core import system as systems
 from engine.core.errors import IllegalAction, InvalidInput, NotAllowed
@@ -208,9 +208,27 @@ class GameTable:
         headline = self.headline(scene, seat, action, events)
         public = await self.public_reply(match, events, headline, undo_for=undo_for, lang=ctx.lang, scene=scene,
                                          board=board)
-        if private:
-            return Reply(content="\n".join(private)[:1900], ephemeral=True, posts=[(match.where, public)])
+        if private:  # a secret choice: the next ones go on a menu only its player sees (planning step by step)
+            return Reply(content="\n".join(private)[:1900], ephemeral=True, posts=[(match.where, public)],
+                         selects=self.private_menus(match, seat, ctx.lang))
         return public
+
+    def private_menus(self, match: Match, seat: str, lang: str, types: Sequence[str] = ()) -> list[Select]:
+        """``seat``'s choices now (of ``types``, when given) as a select menu in a reply only it sees, when they
+        name something hidden (they never go on the public components) and fit one menu; none otherwise (then
+        the command's autocomplete filters them as the player types)."""
+        if match.status is not Status.ACTIVE or match.state is None or not seat:
+            return []
+        legal = self.legal(match, seat)
+        private = frozenset(self.presenter.private_fields)
+        picked = [i for i, a in enumerate(legal) if not types or a["type"] in types]
+        if not 1 < len(picked) <= MAX_MENU or all(private.isdisjoint(legal[i]) for i in picked):
+            return []
+        scene = self.scene(match, seat, lang)
+        who = str(next(i for i, h in enumerate(match.seats) if h.seat == seat))
+        return [Select(f"g:{match.id}:{match.log_length}:{who}:menu",
+                       message("core.table.menu_placeholder", lang, count=len(picked)),
+                       [MenuOption(self.presenter.action_label(scene, legal[i])[:100], str(i)) for i in picked])]
 
     async def run(self, ctx: Context, command: str, values: Mapping[str, Any], match_id: str | None = None) -> Reply:
         """Run a game command with its options (as typed, or as picked from autocomplete).
@@ -321,7 +339,8 @@ class GameTable:
         text = "\n".join(lines[:60]) or (ctx.say("core.table.waiting_for", name=", ".join(waiting)) if waiting
                                          else ctx.say("core.table.nothing_possible"))
         head = ctx.say("core.table.choices_now", step=self.presenter.step(scene))
-        return Reply(content=f"{head}\n{text}", ephemeral=True)
+        return Reply(content=f"{head}\n{text}", ephemeral=True,
+                     selects=self.private_menus(match, seat, ctx.lang, spec.types))
 
     # autocomplete --------------------------------------------------------------------------------
     async def choices(self, ctx: Context, command: str, focused: str, values: Mapping[str, Any],

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Set
 from fractions import Fraction
+from functools import lru_cache
 
 FULL = (4, 3)
 """Columns × rows of the full arena: 12 zones (§2.1, §22.2)."""
@@ -85,7 +86,12 @@ def border_zones(name: str) -> tuple[str, str]:
 
 def borders(size: tuple[int, int]) -> list[str]:
     """Every inner border of the arena."""
-    return sorted({border(z, n) for z in zones(size) for n in adjacent(z, size)})
+    return list(_borders(tuple(size)))
+
+
+@lru_cache(maxsize=8)
+def _borders(size: tuple[int, int]) -> tuple[str, ...]:
+    return tuple(sorted({border(z, n) for z in zones(size) for n in adjacent(z, size)}))
 
 
 def _centre(zone: str) -> tuple[Fraction, Fraction]:
@@ -116,6 +122,14 @@ def line_of_sight(source: str, target: str, barriers: Barriers, size: tuple[int,
     """
     if flying:
         return True
+    blocking = frozenset(b for b, t in barriers.items() if BLOCKS_LOS in t)
+    return _sight(source, target, blocking, tuple(size), target_border)
+
+
+@lru_cache(maxsize=8192)
+def _sight(source: str, target: str, blocking: frozenset[str], size: tuple[int, int], target_border: bool) -> bool:
+    """:func:`line_of_sight` for the borders that block it (the same answer for the same walls)."""
+    barriers: Barriers = {b: {BLOCKS_LOS} for b in blocking}
     (x0, y0) = _centre(source)
     (x1, y1) = _border_centre(target) if target_border else _centre(target)
     dx, dy = x1 - x0, y1 - y0

@@ -163,7 +163,8 @@ def _may_control(state: JSON, seat: str, ench: JSON) -> bool:
     so an "<X> Only" enchantment only for a mage who meets it (§15: Holy Mage Only, Priestess Only)."""
     from engine.magewars.spellbooks import only_allows
     mage = state["objects"].get(state["mages"].get(seat, ""))
-    return mage is None or not has_card(ench["card"]) or only_allows(card(ench["card"]), mage.get("mage", ""))
+    return mage is None or not has_card(ench["card"]) or only_allows(card(ench["card"]), mage.get("mage", ""),
+                                                                                    mage.get("school"))
 
 
 def _new_hosts(state: JSON, caster: str, ench: JSON, low: int, high: int) -> list[JSON]:

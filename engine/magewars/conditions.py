@@ -252,6 +252,12 @@ def upkeep(state: JSON, oid: str, rng: Rng, *, regenerate_first: bool = True) ->
     return state, upkeep_in_place(state, oid, rng, regenerate_first=regenerate_first)
 
 
+def upkeep_curse(state: JSON, oid: str) -> bool:
+    """Whether a revealed curse on ``oid`` deals it damage each Upkeep (Ghoul Rot)."""
+    return any(_UPKEEP_DAMAGE.search(stats.card(state, att["card"]).get("text") or "")
+               and not att.get("conditions", {}).get("Disable") for att in stats.attachments(state, oid))
+
+
 def upkeep_in_place(state: JSON, oid: str, rng: Rng, *, regenerate_first: bool = True) -> list[JSON]:
     """:func:`upkeep` without the copy."""
     events: list[JSON] = []

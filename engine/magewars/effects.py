@@ -47,7 +47,14 @@ def discount(state: JSON, caster: str, c: Card, *, reveal: bool = False) -> tupl
     if obj is None or obj["kind"] != "mage":
         return 0, None
     seat = obj["controller"]
-    for ring in attached(state, caster):
+    from engine.magewars.stats import _memo_for
+    kept = _memo_for(state)
+    rings = kept.get(("worn", caster)) if kept is not None else None
+    if rings is None:
+        rings = [o for o in attached(state, caster) if o["kind"] == "equipment"]
+        if kept is not None:
+            kept[("worn", caster)] = rings
+    for ring in rings:
         if ring["kind"] != "equipment" or not has_card(ring["card"]) or f"discount:{ring['id']}" in state["used"][seat]:
             continue
         rc = card(ring["card"])

@@ -61,9 +61,41 @@ def stats(mage: str, mode: str) -> dict[str, Any]:
             "attacks": attacks, "traits": list(info["traits"]), "abilities": list(info["abilities"])}
 
 
-def ability_card(mage: str) -> Mage:
-    """The data's ability card (training, opposed schools, spell points) for book building (§15)."""
-    return mage_stats(check_mage(mage))
+ELEMENTAL_SCHOOLS = ("air", "earth", "fire", "water")
+"""The Wizard "can bind himself to an elemental school" (seed 001 l.979; his stats card: "an elemental school of
+his choice: Fire, Earth, Air, or Water"); the book's own example is a Fire-trained Wizard (l.1005, Adramelech)."""
+DEFAULT_SCHOOL = "air"
+"""The school of a Wizard whose player named none: the data's stats card's (and the starter book's, §20.4)."""
+
+
+def chooses_school(mage: str, mode: str) -> bool:
+    """Whether a player choosing ``mage`` also chooses its elemental school: the Wizard in the full game (an
+    apprentice mage has no ability card, §3.2)."""
+    return mage == "wizard" and mode == "full"
+
+
+def check_school(mage: str, school: str | None) -> str | None:
+    """The school as kept for ``mage`` (None for a mage that chooses none).
+
+    :raises InvalidInput: mw.mage.bad_school
+    """
+    if mage != "wizard":
+        return None
+    school = school or DEFAULT_SCHOOL
+    if school not in ELEMENTAL_SCHOOLS:
+        raise InvalidInput("mw.mage.bad_school", school=str(school), schools=", ".join(ELEMENTAL_SCHOOLS))
+    return school
+
+
+def ability_card(mage: str, school: str | None = None) -> Mage:
+    """The data's ability card (training, opposed schools, spell points) for book building (§15); for the Wizard,
+    trained in Arcane and the elemental ``school`` chosen (default Air)."""
+    found = mage_stats(check_mage(mage))
+    if mage != "wizard":
+        return found
+    chosen = check_school(mage, school)
+    return found.model_copy(update={"trained": [t for t in found.trained if str(t) not in ELEMENTAL_SCHOOLS]
+                                    + [chosen]})
 
 
 def has_ability(obj: dict[str, Any], name: str) -> bool:

@@ -22,7 +22,8 @@ def _d12(rng: Any) -> int:
 
 def roll_off(rng: Any, seats: list[str]) -> tuple[str, list[JSON]]:
     """Setup's roll-off: each rolls the d12, the highest (re-rolling ties) holds the initiative in round 1
-    (§3.1 step 6; §22.5: the roll replaces the pass in round 1). The winner's choice is taken to be itself."""
+    (§3.1 step 6; §22.5: the roll replaces the pass in round 1). Returns the high roller, who then chooses who
+    takes the initiative (:func:`choose_initiative`, seed 001 l.261: "decide qué jugador tendrá la iniciativa")."""
     events = []
     while True:
         rolls = {s: _d12(rng) for s in seats}
@@ -31,6 +32,46 @@ def roll_off(rng: Any, seats: list[str]) -> tuple[str, list[JSON]]:
         top = [s for s in seats if rolls[s] == best]
         if len(top) == 1:
             return top[0], events
+
+
+def choose_initiative(state: JSON, seat: str, holder: str, rng: Any) -> list[JSON]:
+    """The high roller's choice (seed 001 l.261, §3.1 step 6): ``holder`` takes the initiative token for round 1,
+    then round 1 begins."""
+    state["initiative"] = state["turn"] = holder
+    state.pop("roller", None)
+    return [{"type": "InitiativeChosen", "seat": seat, "initiative": holder}] + start_round(state, rng)
+
+
+def ordered_upkeep(state: JSON, oid: str) -> bool:
+    """Whether the controller chooses the order of ``oid``'s Upkeep effects (seed 001 l.275: "Puedes optar por
+    resolver primero el atributo de regeneración o el estado Ardiendo"): it regenerates and also takes Upkeep
+    damage (Burn, Rot, Bleed, a damaging curse), so healing before or after the damage can matter."""
+    from engine.magewars import stats
+    obj = state["objects"][oid]
+    if obj["kind"] not in ("mage", "creature", "conjuration") or not stats.traits(state, oid).value("Regenerate"):
+        return False
+    return any(conditions.count(obj, n) for n in ("Burn", "Rot", "Bleed")) or conditions.upkeep_curse(state, oid)
+
+
+def order_upkeep(state: JSON, seat: str, oid: str, first: bool, rng: Any) -> list[JSON]:
+    """Resolve ``oid``'s Upkeep effects in the order its controller chose (Regenerate ``first`` or last); once the
+    seat has ordered them all, its upkeep costs are asked (they may have changed: a creature burnt away)."""
+    from engine.magewars.movement import settle
+    state["upkeep_order"][seat].remove(oid)
+    events: list[JSON] = [{"type": "UpkeepOrdered", "seat": seat, "object": oid,
+                           "regenerate": "first" if first else "last"}]
+    if oid in state["objects"]:
+        events += conditions.upkeep_in_place(state, oid, rng, regenerate_first=first)
+        events += settle(state, events, rng)
+    if not state["upkeep_order"][seat]:
+        del state["upkeep_order"][seat]
+        state["upkeep_due"][seat] = upkeep_choices(state, seat)
+        if not state["upkeep_due"][seat]:
+            state["upkeep_done"].append(seat)
+    if len(state["upkeep_done"]) == len(state["seats"]):
+        state.pop("upkeep_order", None)
+        events += start_planning(state)
+    return events
 
 
 def start_round(state: JSON, rng: Any) -> list[JSON]:
@@ -52,13 +93,20 @@ def start_round(state: JSON, rng: Any) -> list[JSON]:
         state["used"][seat] = []
         state["passes"][seat] = 0
     events += channel(state)
+    order: dict[str, list[str]] = {}
     for oid in _in_initiative_order(state):  # P4: Burn, Rot, Regenerate (combat engineer's rules)
-        if oid in state["objects"]:
+        if oid not in state["objects"]:
+            continue
+        if ordered_upkeep(state, oid):  # its controller chooses the order (seed 001 l.275)
+            order.setdefault(state["objects"][oid]["controller"], []).append(oid)
+        else:
             events += conditions.upkeep_in_place(state, oid, rng)
     from engine.magewars.movement import settle
     events += settle(state, events, rng)
     state["upkeep_due"] = {s: upkeep_choices(state, s) for s in state["seats"]}
-    state["upkeep_done"] = [s for s in state["seats"] if not state["upkeep_due"][s]]
+    state["upkeep_done"] = [s for s in state["seats"] if not state["upkeep_due"][s] and s not in order]
+    if order:
+        state["upkeep_order"] = order
     if len(state["upkeep_done"]) == len(state["seats"]):
         events += start_planning(state)
     else:

@@ -2,7 +2,7 @@
 
 What a seat keeps hidden (§9, §9.7, §9.9, §4 P5): the spells still in its spellbook, the spells it prepared this
 round (``planned``) and gave its familiars and spawnpoints (``assigned``; which casters got one is public), its
-Assign choices so far (``drafts``), the identity of its face-down enchantments, the spell bound to an item it owns
+planning draft so far (``drafts``: spells and Assign choices), the identity of its face-down enchantments, the spell bound to an item it owns
 until that spell is first cast, and, while the players choose, its secret mage and book (``secret``).
 
 The redeal pools those cards (the seat's hidden cards, whatever slot they are in: the count of each slot is
@@ -124,16 +124,21 @@ def redeal(state: JSON, seat: str, rng: Rng) -> JSON:
     book: dict[str, int] = {}
     for n in pool:
         book[n] = book.get(n, 0) + 1
-    for caster in sorted(drafts):  # which casters were given their spell is public; the spell (or none) is not
-        holder = new["objects"][caster]["card"] if caster in new["objects"] else None
-        options: list[str | None] = sorted(n for n, k in book.items() if k > 0
-                                           and (holder is None or familiars.may_hold(holder, n)))
-        options.append(None)
-        drafts[caster] = options[rng.randbelow(len(options))]
-        if drafts[caster]:
-            book[drafts[caster]] -= 1
-    for n in [n for n in drafts.values() if n]:  # drafts stay in the book until Prepare
-        book[n] = book.get(n, 0) + 1
+    if drafts:  # how many spells were drafted and which casters got theirs is public; the spells are not
+        for i in range(len(drafts["spells"])):
+            names = sorted(n for n, k in book.items() if k > 0)
+            drafts["spells"][i] = names[rng.randbelow(len(names))] if names else drafts["spells"][i]
+            book[drafts["spells"][i]] = book.get(drafts["spells"][i], 0) - 1
+        for caster in sorted(drafts["assign"]):
+            holder = new["objects"][caster]["card"] if caster in new["objects"] else None
+            options: list[str | None] = sorted(n for n, k in book.items() if k > 0
+                                               and (holder is None or familiars.may_hold(holder, n)))
+            options.append(None)
+            drafts["assign"][caster] = options[rng.randbelow(len(options))]
+            if drafts["assign"][caster]:
+                book[drafts["assign"][caster]] -= 1
+        for n in [*drafts["spells"], *(n for n in drafts["assign"].values() if n)]:  # in the book until Prepare
+            book[n] = book.get(n, 0) + 1
     new["books"][seat] = {n: k for n, k in sorted(book.items()) if k > 0}
     return new
 

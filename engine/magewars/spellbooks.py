@@ -85,10 +85,10 @@ OTHER_MAGES = ("paladin", "siren", "druid", "necromancer", "forcemaster", "warlo
                "johktari", "priest")
 
 
-def only_allows(c: Card, mage: str) -> bool:
-    """Whether ``mage`` meets the card's "<X> Only" / "<X> Mage Only" traits (§15): its class, or a school it is
-    trained in."""
-    ability = ability_card(mage)
+def only_allows(c: Card, mage: str, school: str | None = None) -> bool:
+    """Whether ``mage`` (a Wizard trained in ``school``) meets the card's "<X> Only" / "<X> Mage Only" traits (§15):
+    its class, or a school it is trained in."""
+    ability = ability_card(mage, school)
     for trait in c.traits:
         m = ONLY.match(trait)
         if not m:
@@ -103,15 +103,16 @@ def only_allows(c: Card, mage: str) -> bool:
 
 
 def problems(book: dict[str, int], mage: str, *, mode: str = "full",
-             cards: Mapping[str, Card] | None = None) -> list[dict[str, Any]]:
+             cards: Mapping[str, Card] | None = None, school: str | None = None) -> list[dict[str, Any]]:
     """Every fault of ``book`` for ``mage`` (§15), each ``{"code", "params", "fix"}``; empty when sound.
 
     Apprentice books are fixed lists (§3.2): only the names are checked, not spell points or training.
-    ``cards`` (a data pack's, by name) count beside the shipped ones and win on the same name.
+    ``cards`` (a data pack's, by name) count beside the shipped ones and win on the same name. ``school``: the
+    Wizard's elemental school (default Air).
     """
     extra = cards or {}
     out: list[dict[str, Any]] = []
-    ability = ability_card(mage)
+    ability = ability_card(mage, school)
     total: int | str = 0
     for name, copies in sorted(book.items()):
         if name not in extra and not has_card(name):
@@ -158,9 +159,9 @@ def refusal(problems: list[dict[str, Any]], seat: str) -> InvalidInput:
                         fixes=[{"code": f} for f in fixes])
 
 
-def points(book: dict[str, int], mage: str) -> int | str:
-    """The spell points ``book`` costs ``mage`` (§15), or ``unknown``."""
-    ability = ability_card(mage)
+def points(book: dict[str, int], mage: str, school: str | None = None) -> int | str:
+    """The spell points ``book`` costs ``mage`` (a Wizard trained in ``school``) (§15), or ``unknown``."""
+    ability = ability_card(mage, school)
     total = 0
     for name, copies in book.items():
         p = spell_points(card(name), ability)

@@ -24,6 +24,9 @@ state.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import lru_cache
 from typing import Any
 
@@ -167,7 +170,21 @@ def _library(name: str) -> JSON | None:
         return None
 
 
+_CONVERTED: dict[int, tuple[Any, JSON]] = {}
+"""A match's own card dicts (``state["cards"]``) in the pack's shape, by the dict's identity (checked: the same
+object), so that reading one many times in a listing converts it once."""
+
+
 def _as_pack(raw: Any) -> JSON:
+    if isinstance(raw, dict):
+        hit = _CONVERTED.get(id(raw))
+        if hit is not None and hit[0] is raw:
+            return hit[1]
+        if len(_CONVERTED) > 4096:
+            _CONVERTED.clear()
+        out = from_octgn(raw) if _is_octgn(raw) else raw
+        _CONVERTED[id(raw)] = (raw, out)
+        return out
     if isinstance(raw, Mage):
         return mage_card(raw)
     if hasattr(raw, "model_dump"):
@@ -245,8 +262,37 @@ def mark_revealed(state: JSON, ench: JSON) -> None:
     ench["revealed"] = 1 + max((revealed_order(o) for o in state["objects"].values()), default=0)
 
 
+_MEMO: ContextVar[tuple[int, dict[Any, Any]] | None] = ContextVar("magewars_stats_memo", default=None)
+
+
+@contextmanager
+def memo(state: JSON) -> Iterator[None]:
+    """Within this block ``state`` is only read (listing legal actions): :func:`traits` and :func:`card_of` are
+    worked out once per object."""
+    token = _MEMO.set((id(state), {}))
+    try:
+        yield
+    finally:
+        _MEMO.reset(token)
+
+
+def _memo_for(state: JSON) -> dict[Any, Any] | None:
+    held = _MEMO.get()
+    return held[1] if held is not None and held[0] == id(state) else None
+
+
 def traits(state: JSON, oid: str) -> Traits:
     """The object's traits now: printed, granted by revealed attachments and effects, Rage, and implied (§13)."""
+    kept = _memo_for(state)
+    if kept is None:
+        return _traits(state, oid)
+    found = kept.get(("traits", oid))
+    if found is None:
+        found = kept[("traits", oid)] = _traits(state, oid)
+    return found
+
+
+def _traits(state: JSON, oid: str) -> Traits:
     obj = state["objects"][oid]
     c = card_of(state, oid)
     found = [_parsed(t) for t in c.get("traits") or []]

@@ -16,18 +16,24 @@ View (``view(state, seat)``): the state with hidden information removed, plus ``
 ``mode, size, seats, round, phase, step, initiative, turn, activation, objects, discard, used, winner, over,
 reason, mages, barriers, pending, cards, awaiting`` (seats the match waits for), ``book_counts`` {seat: cards
 left}, ``books`` (only the viewer's own), ``planned`` (the viewer's own list; the other's: a count),
-``assigned`` (own: {oid: spell}; other's: [oid, ...]), ``drafts`` (the viewer's own Assign choices so far). A
+``assigned`` (own: {oid: spell}; other's: [oid, ...]), ``drafts`` (the viewer's own planning draft so far, planning.py). A
 face-down enchantment of another controller shows ``card: None``; an item's spellbound spell (``bound``) of
 another owner shows None until first cast. Spectators (``None``) see every hidden thing as the opponent does.
 Objects may carry ``traits`` (granted: Pet, auras, "until the end of the round"), ``bound``, ``siphon``,
 ``summoned_round`` and ``counters`` (bond, wrath, knockdown, armor_tokens...).
 
 Actions (``{"type": ...}``):
+- ``ChooseInitiative`` {holder}: before round 1, the high roller of the d12 roll-off chooses who takes the
+  initiative token (seed 001 l.261; step ``initiative``, awaiting the roller).
+- ``UpkeepOrder`` {object, regenerate: "first"|"last"}: in Upkeep, a creature that regenerates and also takes
+  Upkeep damage (Burn, Rot...) has its effects resolved in its controller's order (seed 001 l.275).
 - ``Upkeep`` {pay: [oid, ...]}: pay these upkeep costs (the rest are destroyed; a mage's oid: Voltaric Shield).
-- ``Assign`` {caster, spell|None}: in Planning, the spell given to one familiar or spawnpoint (secret; only
-  spells its card allows, ``familiars.py``); listed one caster at a time before ``Prepare``.
-- ``Prepare`` {spells: [name, name?], assign: {oid: name}}: the secret plan (§4 P5); listed with the
-  assignments made by ``Assign`` (``assign`` exactly as drafted; the spells in either order).
+- ``PlanSpell`` {spell|None}: in Planning, one of the (up to 2) spells the mage prepares, chosen one at a time
+  among those it could cast this round (secret), or None to stop there (planning.py).
+- ``Assign`` {caster, spell|None}: in Planning, after the mage's spells, the spell given to one familiar or
+  spawnpoint (secret; only spells its card allows, ``familiars.py``); one caster at a time.
+- ``Prepare`` {spells: [name, name?], assign: {oid: name}}: the secret plan (§4 P5), exactly as drafted by
+  ``PlanSpell`` and ``Assign`` (the one choice offered once the draft is complete).
 - ``Cast`` {caster, spell, target?|zone?|border?|card?, ...}: cast a spell (§9.2); in a quickcast window or
   before/after one's own creature's turn it uses the quickcast action. Optional fields, each offered by
   ``legal_actions`` where the card allows it: ``x``; ``bond`` (the summoned animal becomes the Pet / demon the
@@ -63,8 +69,8 @@ Actions (``{"type": ...}``):
   ResponseGiven, ActionCancelled.
 - ``Concede`` (accepted for old logs, no longer offered: a concession is the table's, as in every game); referee actions (referee.py): ``Adjust`` {object, field, value}, ``Note`` {text}.
 
-Events: InitiativeRolled, RoundStarted, Channeled, UpkeepPaid, PlanningStarted, SpellsPrepared (private),
-SpellAssigned (private), CasterAssigned, PlansRevealed, ActionPhaseStarted, CreatureActivated, ActivationPaid,
+Events: InitiativeRolled, InitiativeChosen, RoundStarted, UpkeepOrdered, Channeled, UpkeepPaid, PlanningStarted, SpellsPrepared (private),
+SpellPlanned (private), PlanningChoice, SpellAssigned (private), CasterAssigned, PlansRevealed, ActionPhaseStarted, CreatureActivated, ActivationPaid,
 Moved, Hindered, MoveStopped, Pushed, PushIgnored, PushChoice, TeleportChoice, ChainChoice, Collided, Teleported,
 GuardPlaced, SpellCast, QuickcastUsed, EnchantmentCast (private), EnchantmentPlaced, EnchantmentRevealed,
 EnchantmentMoved, EnchantmentLookedAt, EnchantmentSeen (private), SpellBound (private), SpellRebound,
@@ -86,7 +92,7 @@ from engine.core.errors import IllegalAction, InvalidInput
 from engine.core.system import JSON, Outcome, Sample, SystemInfo
 from engine.magewars import practice
 from engine.magewars import abilities, arena, auras, casting, choices, effects, familiars, mages, movement, referee, spellbooks
-from engine.magewars import secrets, windows
+from engine.magewars import planning, secrets, windows
 from engine.magewars import round as rounds
 from engine.magewars.cards import card, has_card, match_pack, number, pack_of, shown_pack, with_pack
 from engine.magewars.state import barriers, clone, other, zone_of
@@ -218,13 +224,16 @@ class MageWars:
             st = mages.stats(mage_id, mode)
             mc = _mage_card(mage_id, mode, st)
             state["cards"][mc["name"]] = mc
+            school = mages.check_school(mage_id, (options.get("schools") or {}).get(seat)) \
+                if mages.chooses_school(mage_id, mode) else None
             obj = new_object(state, mc["name"], "mage", seat, zone=door, mana=mages.STARTING_MANA, ready=True,
-                             quickcast=True, mage=mage_id, stats=st)
+                             quickcast=True, mage=mage_id, stats=st, **({"school": school} if school else {}))
             state["mages"][seat] = obj["id"]
             book = (options.get("books") or {}).get(seat) or spellbooks.default_book(mage_id, mode)
             contents = spellbooks.contents(book) if isinstance(book, str) else dict(book)
             problems = spellbooks.problems(contents, mage_id, mode="apprentice" if isinstance(book, str)
-                                           and book.startswith("apprentice") else "full", cards=extra)
+                                           and book.startswith("apprentice") else "full", cards=extra,
+                                           school=school)
             if problems:
                 raise spellbooks.refusal(problems, seat)
             state["books"][seat] = contents
@@ -237,9 +246,9 @@ class MageWars:
         if kept:
             state["pack_cards"] = kept
         with with_pack(pack_of(state)):
-            state["initiative"], events = rounds.roll_off(rng, list(seats))
-            state["setup_events"] = events
-            rounds.start_round(state, rng)
+            roller, events = rounds.roll_off(rng, list(seats))
+            state["setup_events"] = events  # the high roller now chooses who takes the initiative (seed l.261)
+            state.update(initiative=roller, turn=roller, roller=roller, step="initiative")
         return state
 
     # ---- legal actions -------------------------------------------------------------------------------------
@@ -251,6 +260,8 @@ class MageWars:
             return choices.awaiting(state)
         if state.get("pending"):
             return [state["pending"][0]["seat"]]
+        if state["step"] == "initiative":
+            return [state["roller"]]
         if state["step"] == "upkeep":
             return [s for s in state["seats"] if s not in state["upkeep_done"]]
         if state["step"] == "plan":
@@ -264,8 +275,10 @@ class MageWars:
         if state["phase"] == "choosing":
             return choices.legal(state, seat)
         out: list[JSON] = []
+        from engine.magewars import stats
         if seat in self.awaiting(state):
-            out += self._decisions(state, seat)
+            with stats.memo(state):  # listing only reads the state: each object's traits worked out once
+                out += self._decisions(state, seat)
         answering = windows.answered_by(windows.asking(state), seat)
         out += [{"type": "Reveal", "enchantment": o["id"]} for o in self._hidden_of(state, seat)
                 if self._reveal_cost(state, o) <= self._mage(state, seat)["mana"] and o["id"] not in answering]
@@ -299,6 +312,11 @@ class MageWars:
                 return [{"type": "Chain", "target": t} for t in choice["targets"]]
             return [{"type": "Push", "object": choice["object"], "direction": d} for d in choice["directions"]]
         step = state["step"]
+        if step == "initiative":  # the high roller decides who takes it (seed 001 l.261)
+            return [{"type": "ChooseInitiative", "holder": s} for s in (seat, other(state, seat))]
+        if step == "upkeep" and state.get("upkeep_order", {}).get(seat):  # the order of its effects (l.275)
+            oid = state["upkeep_order"][seat][0]
+            return [{"type": "UpkeepOrder", "object": oid, "regenerate": when} for when in ("first", "last")]
         if step == "upkeep":
             due = [c["object"] for c in state["upkeep_due"][seat]]
             return [{"type": "Upkeep", "pay": list(p)} for n in range(len(due), -1, -1)
@@ -342,25 +360,9 @@ class MageWars:
                                                    == "attack")
 
     def _plans(self, state: JSON, seat: str) -> list[JSON]:
-        """Planning (§4 P5), in two parts so the choices stay few: first each familiar and spawnpoint is given
-        its spell (``Assign``, one at a time, only spells its card allows, or none); then every ``Prepare`` of up
-        to 2 spells from what is left of the book, with those assignments."""
-        drafts = state.get("drafts", {}).get(seat, {})
-        book = dict(state["books"][seat])
-        for name in drafts.values():
-            if name:
-                book[name] -= 1
-        waiting = [c for c in rounds.casters_of(state, seat) if c not in drafts]
-        if waiting:
-            caster = waiting[0]
-            return [{"type": "Assign", "caster": caster, "spell": n}
-                    for n in familiars.options(state, seat, caster, book)] + \
-                [{"type": "Assign", "caster": caster, "spell": None}]
-        names = sorted(n for n, k in book.items() if k > 0)
-        plans = [[]] + [[n] for n in names] + [list(p) for p in itertools.combinations(names, 2)] + \
-            [[n, n] for n in names if book[n] >= 2]
-        assign = {c: n for c, n in drafts.items() if n}
-        return [{"type": "Prepare", "spells": p, "assign": dict(assign)} for p in plans]
+        """Planning (§4 P5) one choice at a time (planning.py): the first spell, the second, each familiar's and
+        spawnpoint's, then the plan as drafted; only spells the caster could cast this round."""
+        return planning.offered(state, seat, rounds.casters_of(state, seat))
 
     def _activation_actions(self, state: JSON, seat: str) -> list[JSON]:
         """A creature's options (§6): move then a quick action, or a full action; Fast and Slow (§7.1)."""
@@ -518,10 +520,7 @@ class MageWars:
                        winner=other(new, seat), reason="concede")
             return new, [{"type": "Conceded", "seat": seat}, {"type": "GameOver", "winner": new["winner"],
                                                                "reason": "concede"}]
-        if kind == "Prepare":  # checked as _plans lists it (listing ~1,000 plans to look one up is slow)
-            if not self._plan_ok(new, seat, action):
-                raise IllegalAction("mw.plan.illegal")
-        elif action not in self.legal_actions(state, seat):
+        if action not in self.legal_actions(state, seat):
             if seat not in self.awaiting(state):
                 raise IllegalAction("mw.not_your_turn", step=state["step"])
             raise IllegalAction("mw.illegal", action=str(kind))
@@ -547,40 +546,20 @@ class MageWars:
         auras.refresh(new)
         return new, events
 
-    def _plan_ok(self, state: JSON, seat: str, action: JSON) -> bool:
-        """One of the ``Prepare`` actions :meth:`_plans` offers (its two spells in either order): every familiar
-        and spawnpoint given its spell first (``Assign``), the assignments as drafted, up to 2 spells from what is
-        left of the book."""
-        if state["step"] != "plan" or seat in state["planning_done"] or set(action) != {"type", "spells", "assign"}:
-            return False
-        spells, assign = action["spells"], action["assign"]
-        if not isinstance(spells, list) or not all(isinstance(n, str) for n in spells) \
-                or not isinstance(assign, dict):
-            return False
-        drafts = state.get("drafts", {}).get(seat, {})
-        if any(c not in drafts for c in rounds.casters_of(state, seat)):
-            return False
-        if assign != {c: n for c, n in drafts.items() if n}:
-            return False
-        if len(spells) > rounds.PLANNED_SPELLS:  # (the two spells in either order: the same plan)
-            return False
-        left = dict(state["books"][seat])
-        for n in [*assign.values(), *spells]:
-            left[n] = left.get(n, 0) - 1
-        return all(k >= 0 for k in left.values())
-
     def _apply(self, state: JSON, seat: str, action: JSON, rng: Any) -> list[JSON]:
         kind = action["type"]
         step = state["step"]
+        if kind == "ChooseInitiative":
+            return rounds.choose_initiative(state, seat, action["holder"], rng)
+        if kind == "UpkeepOrder":
+            return rounds.order_upkeep(state, seat, action["object"], action["regenerate"] == "first", rng)
         if kind == "Upkeep":
             events = rounds.pay_upkeep(state, seat, action["pay"])
             if len(state["upkeep_done"]) == len(state["seats"]):
                 events += rounds.start_planning(state)
             return events
-        if kind == "Assign":
-            state.setdefault("drafts", {}).setdefault(seat, {})[action["caster"]] = action["spell"]
-            return [{"type": "SpellAssigned", "seat": seat, "caster": action["caster"], "spell": action["spell"],
-                     "visible_to": [seat]}, {"type": "CasterAssigned", "seat": seat, "caster": action["caster"]}]
+        if kind in ("PlanSpell", "Assign"):
+            return planning.choose(state, seat, action)
         if kind == "Prepare":
             state.get("drafts", {}).pop(seat, None)
             events = rounds.prepare(state, seat, action["spells"], action["assign"])
@@ -855,7 +834,7 @@ class MageWars:
         out["assigned"] = {s: (dict(a) if s == seat else sorted(a)) for s, a in state["assigned"].items()}
         out["upkeep_due"] = {s: d for s, d in state["upkeep_due"].items() if s == seat}
         out["secret"] = {s: dict(c) for s, c in state.get("secret", {}).items() if s == seat}
-        out["drafts"] = {s: dict(d) for s, d in state.get("drafts", {}).items() if s == seat}
+        out["drafts"] = {s: copy.deepcopy(d) for s, d in state.get("drafts", {}).items() if s == seat}
         if out.get("pending"):
             out["pending"] = [windows.public(q, seat) if q["type"] in windows.KINDS else q for q in out["pending"]]
         for obj in out["objects"].values():

@@ -9,13 +9,15 @@ random delay, so the speed of a pass tells nothing. The defender's choice of def
 """
 from __future__ import annotations
 
+import hashlib
+import json
 from typing import Any, Mapping, Sequence
 
 from engine.core.errors import InvalidInput
 from render.magewars.arena import render_arena
 from table.commands import CommandSpec, Option
 from table.magewars.describe import pieces_in_play
-from table.presenter import InfoCommand, Scene, Window, embed_alt_text, with_result
+from table.presenter import NO_BOARD, InfoCommand, Scene, Window, embed_alt_text, with_result
 from table.reply import Embed
 from table.magewars.text import (
     Names, action_label, arena_words, attack_embeds, coverage_reply, event_line, panel_embed, private_embed,
@@ -23,6 +25,11 @@ from table.magewars.text import (
 )
 
 JSON = dict[str, Any]
+DRAWN_VIEW = ("size", "objects", "barriers", "seats", "mages", "initiative", "round", "phase", "book_counts",
+              "planned")
+"""The parts of a view the arena picture reads (render/magewars/arena.py): the board key digests them."""
+DRAWN_EVENTS = ("Moved", "Pushed", "Teleported", "AttackRolled", "DamageDealt")
+"""The events the arena picture draws (arrows, the damage by the target)."""
 WINDOWS = ("quickcast_first", "quickcast_final", "after_turn")
 """The steps that are quickcast windows: the seat awaited may cast a quick spell or reveal, or skip (§5.4)."""
 ANSWERS = ("Cast", "Reveal", "Counter")
@@ -35,10 +42,12 @@ def _pick(name: str, description: str, *types: str, example: str = "") -> Comman
 
 
 COMMANDS: tuple[CommandSpec, ...] = (
-    _pick("setup", "Before the duel: choose the mode, or your mage and spellbook (secret)", "ChooseMode",
-          "ChooseMage"),
-    _pick("plan", "Planning: prepare up to two spells from your book (secret)", "Assign", "Prepare"),
-    _pick("upkeep", "Upkeep: choose which upkeep costs to pay", "Upkeep"),
+    _pick("setup", "Before the duel: choose the mode, your mage and spellbook (secret), or who takes the initiative",
+          "ChooseMode", "ChooseMage", "ChooseInitiative"),
+    _pick("plan", "Planning, one choice at a time: your first spell, your second, each familiar's (secret)",
+          "PlanSpell", "Assign", "Prepare"),
+    _pick("upkeep", "Upkeep: choose which upkeep costs to pay, and the order of a creature's effects",
+          "Upkeep", "UpkeepOrder"),
     _pick("deploy", "Deployment: cast a spawnpoint's spell, or end your deployment", "Cast", "EndDeployment"),
     CommandSpec("activate", "Action turn: activate one of your ready creatures", ("Activate",),
                 (Option("creature", "A ready creature of yours", autocomplete=True),), example="creature:Wa"),
@@ -168,6 +177,18 @@ class MageWarsPresenter:
         embed = (victory_embed(scene.view, names, outcome, None) if outcome is not None
                  else panel_embed(scene.view, names, match_id=scene.match_id, image=None, mentions={}))
         return embed_alt_text(embed, self.event_lines(scene, events), pieces_in_play(scene.view, names))
+
+    def board_key(self, scene: Scene, events: Sequence[JSON]) -> str:
+        """A digest of what :meth:`board` draws (render/magewars/arena.py reads these parts of the view, the
+        players' names, the language and the last action's moves and attacks): a planning choice, a pass, a
+        skipped window or a paid upkeep that changes none of them reuses the last image. ``NO_BOARD`` while the
+        players choose (no arena yet)."""
+        view = scene.view
+        if view.get("phase") == "choosing":
+            return NO_BOARD
+        drawn = [e for e in events if e.get("type") in DRAWN_EVENTS]
+        what = [{k: view.get(k) for k in DRAWN_VIEW}, dict(scene.players), scene.lang, drawn]
+        return hashlib.blake2b(json.dumps(what, sort_keys=True, default=str).encode(), digest_size=16).hexdigest()
 
     def board(self, scene: Scene, events: Sequence[JSON]) -> bytes | None:
         if scene.view.get("phase") == "choosing":  # no arena yet: its size comes with the mode

@@ -87,6 +87,8 @@ def step_text(view: JSON, lang: str = "en") -> str:
     if question is not None and has(f"step.{question.get('type')}"):  # a question inside an action (windows.py)
         return text(f"step.{question['type']}", lang)
     step = str(view.get("step"))
+    if step == "upkeep" and (view.get("upkeep_order") or {}):  # a creature's Burn/Rot and Regenerate to order
+        step = "upkeep_order"
     return text(f"step.{step}", lang) if has(f"step.{step}") else step
 
 
@@ -108,6 +110,15 @@ def odds_text(odds: JSON | None, lang: str = "en") -> str:
     return " · ".join(parts)
 
 
+def spell_cost(name: str) -> str:
+    """A spell's printed casting cost as the card shows it (2 for an enchantment cast face down), "?" unknown."""
+    from engine.magewars.cards import card, has_card
+    if not has_card(name):
+        return "?"
+    c = card(name)
+    return "2" if str(c.type) == "enchantment" else str(c.cost)
+
+
 def action_label(action: JSON, names: Names, *, odds: bool = True) -> str:
     """One action in words, at most 100 characters."""
     lang, kind, view = names.lang, action.get("type", "?"), names.view
@@ -117,6 +128,9 @@ def action_label(action: JSON, names: Names, *, odds: bool = True) -> str:
         out = text("action.Prepare", lang, spells=" + ".join(spells) or text("nothing", lang))
         if action.get("assign"):
             out += " · " + ", ".join(f"{names.obj(k)}: {v}" for k, v in action["assign"].items())
+    elif kind == "PlanSpell":
+        out = text("action.PlanSpellNone", lang) if action.get("spell") is None else \
+            text("action.PlanSpell", lang, spell=action["spell"], cost=spell_cost(action["spell"]))
     elif kind == "Assign":
         out = text("action.Assign", lang, caster=names.obj(action.get("caster")),
                    spell=action.get("spell") or text("nothing", lang))
@@ -168,8 +182,14 @@ def action_label(action: JSON, names: Names, *, odds: bool = True) -> str:
     elif kind == "ChooseMode":
         out = text("action.ChooseMode", lang, mode=text(f"mode.{action['mode']}", lang))
     elif kind == "ChooseMage":
-        out = text("action.ChooseMage", lang, mage=mage_name(action["mage"], lang),
-                   book=text("random.book", lang) if action["book"] == "random" else action["book"])
+        book = text("random.book", lang) if action["book"] == "random" else action["book"]
+        out = text("action.ChooseMageSchool", lang, mage=mage_name(action["mage"], lang), book=book,
+                   school=text(f"school.{action['school']}", lang)) if action.get("school") else \
+            text("action.ChooseMage", lang, mage=mage_name(action["mage"], lang), book=book)
+    elif kind == "ChooseInitiative":
+        out = text("action.ChooseInitiative", lang, holder=names.seat(action["holder"]))
+    elif kind == "UpkeepOrder":
+        out = text(f"action.UpkeepOrder.{action['regenerate']}", lang, object=names.obj(action["object"]))
     else:
         out = text(f"action.{kind}", lang) if has(f"action.{kind}") else str(kind)
     return out[:100]
@@ -205,6 +225,10 @@ def event_line(e: JSON, names: Names) -> str:
         e = {**e, "attack": e.get("attack") or (names.attack(shown["attacker"], shown["attack"])
                                                 if "attack" in shown else ""),
              "spell": shown.get("spell") or text("hidden", names.lang)}
+    if kind == "SpellPlanned" and e.get("spell") is None:
+        kind = "SpellPlannedNone"
+    if kind == "UpkeepOrdered":
+        kind = f"UpkeepOrdered.{e.get('regenerate')}"
     if not has(f"event.{kind}"):
         return ""
     params: dict[str, Any] = {}
@@ -212,7 +236,7 @@ def event_line(e: JSON, names: Names) -> str:
         if key in ("object", "attacker", "target", "defender", "caster", "creature", "mage", "attached_to",
                    "enchantment"):
             params[key] = names.obj(value) if isinstance(value, str) and value in names.objects else str(value)
-        elif key in ("seat", "winner", "by"):
+        elif key in ("seat", "winner", "by", "initiative"):
             params[key] = names.seat(value)
         else:
             params[key] = value
@@ -228,8 +252,11 @@ def event_line(e: JSON, names: Names) -> str:
     if kind in ("MageDecidedPrivately", "MagesRevealed"):
         chosen = e["mages"] if kind == "MagesRevealed" else {e["seat"]: e["mage"]}
         books = e["books"] if kind == "MagesRevealed" else {e["seat"]: e["book"]}
-        params["choices"] = ", ".join(f"{names.seat(s)}: {mage_name(m, names.lang)} ({books[s]})"
-                                      for s, m in chosen.items())
+        schools = e.get("schools") or ({e["seat"]: e["school"]} if e.get("school") else {})
+        params["choices"] = ", ".join(
+            f"{names.seat(s)}: {mage_name(m, names.lang)}"
+            + (f" · {text('school.' + schools[s], names.lang)}" if s in schools else "") + f" ({books[s]})"
+            for s, m in chosen.items())
     if kind == "SpellAssigned" and not e.get("spell"):
         params["spell"] = text("nothing", names.lang)
     if kind == "PlansRevealed":

@@ -222,7 +222,7 @@ async def test_players_choose_their_mages_and_a_packs_spellbook_on_discord(fake_
         assert "Beastmaster" in picks[-1].content and picks[-1].ephemeral, picks[-1].content
         public = "\n".join(message_text(m) for m in fake.channel_messages(thread)[before:] if not m.ephemeral)
         assert "has chosen a mage" in public and "wolves" not in public, "secret until both chose"
-        await choose(fake, thread, users, [("player1", "Wizard with the book starter-wizard")])
+        await choose(fake, thread, users, [("player1", "Wizard trained in Air, with the book starter-wizard")])
         match = await store.load(match_id)
         state = match.state
         assert state["mode"] == "full" and state["books"]["player2"] == {"Timber Wolf": 2}

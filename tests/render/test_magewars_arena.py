@@ -96,3 +96,32 @@ def test_an_attack_draws_an_arrow_from_attacker_to_target():
     plain, drawn = _image(view), _image(view, events)
     assert _count(drawn, (0, 0) + drawn.size, arena.ARROW_ATTACK) > _count(plain, (0, 0) + plain.size,
                                                                              arena.ARROW_ATTACK) + 500
+
+
+def test_the_board_key_reuses_the_image_when_nothing_drawn_changes():
+    """The table draws a board only when what it shows changes (table/presenter.py ``board_key``): a planning
+    choice or a skipped quickcast window keeps the key (and the image); a move changes it (its arrow, the
+    marker's zone); while the players choose there is no board (``NO_BOARD``)."""
+    from engine.core.rng import SeededRng
+    from engine.magewars.system import SYSTEM
+    from table.magewars.presenter import MageWarsPresenter
+    from table.presenter import NO_BOARD, Scene
+    from tests.engine.magewars.duel_support import initiative_taken
+
+    presenter, rng = MageWarsPresenter(), SeededRng(b"k" * 32)
+    players = {"player1": "ann", "player2": "bob"}
+
+    def key(s, events=()):
+        return presenter.board_key(Scene(SYSTEM.view(s, None), players), list(events))
+
+    assert key(SYSTEM.setup({}, ("player1", "player2"), rng)) == NO_BOARD
+    s = initiative_taken(SYSTEM.setup({"mode": "apprentice"}, ("player1", "player2"), rng), rng)
+    while s["step"] != "plan":
+        seat = SYSTEM.awaiting(s)[0]
+        s, _ = SYSTEM.apply(s, seat, SYSTEM.legal_actions(s, seat)[0], rng)
+    before = key(s)
+    chosen = next(a for a in SYSTEM.legal_actions(s, "player1") if a["type"] == "PlanSpell" and a["spell"])
+    s, events = SYSTEM.apply(s, "player1", chosen, rng)
+    assert key(s, events) == before
+    moved = dict(SYSTEM.view(s, None)["objects"])
+    assert key(s, [{"type": "Moved", "object": next(iter(moved)), "from": "A1", "to": "A2"}]) != before

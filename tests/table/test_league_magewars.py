@@ -148,7 +148,10 @@ async def test_a_league_match_plays_the_packs_own_card_registered_in_a_book(tabl
     while match.state["step"] != "plan":
         seat = SYSTEM.awaiting(match.state)[0]
         _, match = await act(seat, SYSTEM.legal_actions(match.state, seat)[0])
-    _, match = await act(ann, {"type": "Prepare", "spells": ["League Imp"], "assign": {}})
+    _, match = await act(ann, {"type": "PlanSpell", "spell": "League Imp"})
+    _, match = await act(ann, {"type": "PlanSpell", "spell": None} if {"type": "PlanSpell", "spell": None} in
+                         SYSTEM.legal_actions(match.state, ann) else
+                         {"type": "Prepare", "spells": ["League Imp"], "assign": {}})
     _, match = await act(bob, {"type": "Prepare", "spells": [], "assign": {}})
     while (match.state["step"], match.state["turn"]) != ("turn", ann):
         seat = SYSTEM.awaiting(match.state)[0]

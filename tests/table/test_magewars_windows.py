@@ -45,10 +45,12 @@ def magewars():
 def quick_plan(state: dict, seat: str) -> list[str]:
     """A plan of ``seat`` that makes a Cast legal for it in the first quickcast window (the engine says)."""
     other = next(x for x in state["seats"] if x != seat)
-    for plan in SYSTEM.legal_actions(state, seat):
-        if plan["type"] != "Prepare" or not plan["spells"]:
+    for pick in SYSTEM.legal_actions(state, seat):
+        if pick["type"] != "PlanSpell" or not pick["spell"]:
             continue
-        s, _ = SYSTEM.apply(state, seat, plan, SeededRng(b"w" * 32))
+        s, _ = SYSTEM.apply(state, seat, pick, SeededRng(b"w" * 32))
+        plan = next(a for a in SYSTEM.legal_actions(s, seat) if a["type"] == "Prepare")
+        s, _ = SYSTEM.apply(s, seat, plan, SeededRng(b"w" * 32))
         s, _ = SYSTEM.apply(s, other, {"type": "Prepare", "spells": [], "assign": {}}, SeededRng(b"w" * 32))
         if s["step"] == "quickcast_first" and any(a["type"] == "Cast" for a in SYSTEM.legal_actions(s, seat)):
             return plan["spells"]
@@ -62,10 +64,15 @@ async def at_first_window(table, play: Play, holding: bool):
     await play.press(ctx(BOB), f"m:accept:{match_id}")
     match = await table.store.load(match_id)
     game = play.game("magewars")
-    first = match.state["initiative"]
     users = {h.seat: (ALICE if h.user_id == ALICE.user_id else BOB) for h in match.seats}
+    roller = match.state["roller"]  # the high roller takes the initiative (seed 001 l.261)
+    await game.act(ctx(users[roller]), {"type": "ChooseInitiative", "holder": roller}, match_id)
+    match = await table.store.load(match_id)
+    first = match.state["initiative"]
     spells = quick_plan(match.state, first) if holding else []
     for seat in match.state["seats"]:
+        for name in (spells if seat == first else []):
+            await game.act(ctx(users[seat]), {"type": "PlanSpell", "spell": name}, match_id)
         plan = spells if seat == first else []
         await game.act(ctx(users[seat]), {"type": "Prepare", "spells": plan, "assign": {}}, match_id)
     return await table.store.load(match_id), first

@@ -86,14 +86,16 @@ def _perturb(action: dict, pick: random.Random) -> dict | None:
     return None
 
 
-def play(sample, seed: int, *, every: int = 6, check_all: int = 3) -> tuple[list[str], int, bool]:
-    """Play one random duel of ``sample``; returns (defects, actions, ended)."""
+def play(sample, seed: int, *, every: int = 6, check_all: int = 3, cap: int | None = None) -> tuple[list[str], int, bool]:
+    """Play one random duel of ``sample``; returns (defects, actions, ended). ``cap``: stop after that many actions
+    (a cheap duel: what it reached is checked, not that it ends)."""
     defects: list[str] = []
     rng = SeededRng(seed.to_bytes(32, "big"))
     pick = random.Random(seed)
     state = SYSTEM.setup(sample.options, SEATS[:sample.players], rng)
     n = 0
-    while SYSTEM.outcome(state) is None and n < sample.max_actions:
+    limit = sample.max_actions if cap is None else min(cap, sample.max_actions)
+    while SYSTEM.outcome(state) is None and n < limit:
         json.loads(_dump(state))
         awaited = SYSTEM.view(state, None)["awaiting"]
         if not awaited:
@@ -112,7 +114,7 @@ def play(sample, seed: int, *, every: int = 6, check_all: int = 3) -> tuple[list
                 except Exception:  # noqa: BLE001
                     defects.append(f"[{n}] non-interference check raised: {traceback.format_exc(limit=6)}")
             bad = _perturb(pick.choice(choices), pick)
-            if bad is not None and bad not in offered and bad["type"] != "Prepare":
+            if bad is not None and bad not in offered:
                 res, err = _apply(state, seat, bad, SeededRng(b"p" * 32))
                 if res is not None:
                     defects.append(f"[{n}] non-offered {bad} accepted")
@@ -123,9 +125,7 @@ def play(sample, seed: int, *, every: int = 6, check_all: int = 3) -> tuple[list
                 a = next((a for a in SYSTEM.legal_actions(state, others[0]) if a["type"] not in ("Concede", "Reveal")), None)
                 if a is not None:
                     defects.append(f"[{n}] seat not awaited offered {a}")
-        sample_all = [a for a in choices if a["type"] != "Prepare"] + pick.sample(
-            [a for a in choices if a["type"] == "Prepare"], min(3, sum(a["type"] == "Prepare" for a in choices)))
-        for a in (sample_all if len(sample_all) <= check_all else pick.sample(sample_all, check_all)):
+        for a in (choices if len(choices) <= check_all else pick.sample(choices, check_all)):
             res, err = _apply(state, seat, a, SeededRng(b"q" * 32))
             if res is None:
                 defects.append(f"[{n} {state.get('step')}] offered {a} refused: {err}")
@@ -141,7 +141,7 @@ def play(sample, seed: int, *, every: int = 6, check_all: int = 3) -> tuple[list
         json.loads(_dump(SYSTEM.view(state, seat)))
         n += 1
     ended = SYSTEM.outcome(state) is not None
-    if not ended and not defects:
+    if not ended and not defects and cap is None:
         defects.append(f"no outcome within {sample.max_actions} actions (round {state.get('round')})")
     return defects, n, ended
 

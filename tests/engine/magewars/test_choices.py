@@ -39,7 +39,7 @@ def test_the_challenger_chooses_the_mode_then_mages_are_secret_until_both_chose(
     s, ev = SYSTEM.apply(s, "player1", {"type": "ChooseMode", "mode": "full"}, rng)
     assert ev == [{"type": "ModeChosen", "seat": "player1", "mode": "full"}]
     assert SYSTEM.awaiting(s) == ["player1", "player2"]
-    s, ev = SYSTEM.apply(s, "player2", {"type": "ChooseMage", "mage": "wizard", "book": "starter-wizard"}, rng)
+    s, ev = SYSTEM.apply(s, "player2", {"type": "ChooseMage", "mage": "wizard", "book": "starter-wizard", "school": "air"}, rng)
     assert [e for e in ev if "visible_to" not in e] == [{"type": "MageDecided", "seat": "player2"}]
     assert ev[1]["visible_to"] == ["player2"] and ev[1]["mage"] == "wizard"
     assert SYSTEM.view(s, "player1")["secret"] == {} and SYSTEM.view(s, "player2")["secret"]["player2"]["mage"] \
@@ -86,7 +86,7 @@ def test_a_pack_book_with_the_packs_own_card_is_chosen_and_played():
     s = SYSTEM.setup({"pack": doc}, SEATS, rng)
     s, _ = SYSTEM.apply(s, "player1", {"type": "ChooseMode", "mode": "full"}, rng)
     s, _ = SYSTEM.apply(s, "player2", {"type": "ChooseMage", "mage": "beastmaster", "book": "wolves"}, rng)
-    s, _ = SYSTEM.apply(s, "player1", {"type": "ChooseMage", "mage": "wizard", "book": "starter-wizard"}, rng)
+    s, _ = SYSTEM.apply(s, "player1", {"type": "ChooseMage", "mage": "wizard", "book": "starter-wizard", "school": "air"}, rng)
     assert s["phase"] != "choosing" and s["books"]["player2"] == {"Moon Wolf": 2}
     assert list(s["pack_cards"]["cards"]) == ["Moon Wolf"]
 
@@ -156,7 +156,7 @@ def test_a_random_book_in_the_full_game_is_the_starter_or_a_sound_pack_book():
     rng = _rng()
     s = SYSTEM.setup({"pack": wolves_pack(9)}, SEATS, rng)
     s, _ = SYSTEM.apply(s, "player1", {"type": "ChooseMode", "mode": "full"}, rng)
-    assert choices._random_books(s, "beastmaster") == ["starter-beastmaster"]
+    assert choices._random_books(s, "beastmaster", None) == ["starter-beastmaster"]
     s = SYSTEM.setup({"pack": wolves_pack(2)}, SEATS, rng)
     s, _ = SYSTEM.apply(s, "player1", {"type": "ChooseMode", "mode": "full"}, rng)
-    assert choices._random_books(s, "beastmaster") == ["starter-beastmaster", "wolves"]
+    assert choices._random_books(s, "beastmaster", None) == ["starter-beastmaster", "wolves"]

@@ -11,13 +11,14 @@ from engine.magewars import round as rounds
 from engine.magewars.cards import card
 from engine.magewars.state import new_object
 from engine.magewars.system import SYSTEM
+from tests.engine.magewars.duel_support import initiative_taken, plan
 
 SEATS = ("player1", "player2")
 
 
 def game(options=None, seed=b"s" * 32):
     rng = SeededRng(seed)
-    return SYSTEM.setup(options or {"mode": "apprentice"}, SEATS, rng), rng
+    return initiative_taken(SYSTEM.setup(options or {"mode": "apprentice"}, SEATS, rng), rng), rng
 
 
 def test_every_mage_starts_with_10_mana_and_channels_in_round_1_beastmaster_example():
@@ -41,6 +42,9 @@ def test_planning_is_simultaneous_and_secret():
     """Digest §4 P5: both mages prepare up to 2 spells at once; the other seat sees only how many."""
     s, rng = game()
     assert SYSTEM.awaiting(s) == list(SEATS)
+    s, _ = SYSTEM.apply(s, "player1", {"type": "PlanSpell", "spell": "Fireball"}, rng)
+    s, _ = SYSTEM.apply(s, "player1", {"type": "PlanSpell", "spell": "Agony"}, rng)
+    assert SYSTEM.legal_actions(s, "player1") == [{"type": "Prepare", "spells": ["Fireball", "Agony"], "assign": {}}]
     s, ev = SYSTEM.apply(s, "player1", {"type": "Prepare", "spells": ["Fireball", "Agony"], "assign": {}}, rng)
     assert SYSTEM.awaiting(s) == ["player2"]
     other = SYSTEM.view(s, "player2")
@@ -58,9 +62,8 @@ def test_more_than_two_prepared_spells_is_refused():
 
 
 def both_plan(s, rng, p1=(), p2=()):
-    s, _ = SYSTEM.apply(s, "player1", {"type": "Prepare", "spells": list(p1), "assign": {}}, rng)
-    s, _ = SYSTEM.apply(s, "player2", {"type": "Prepare", "spells": list(p2), "assign": {}}, rng)
-    return s
+    s = plan(s, "player1", p1, rng=rng)
+    return plan(s, "player2", p2, rng=rng)
 
 
 def test_initiative_holder_opens_the_first_quickcast_window_then_alternates_each_round():

@@ -247,6 +247,7 @@ def test_example_l575_lair_channels_2_and_summons_in_deployment():
     rounds.channel(s)
     assert s["objects"][lair]["mana"] == 2
     rounds.start_planning(s)
+    s, _ = act(s, rng, "player1", {"type": "PlanSpell", "spell": None})  # no spell for the mage itself
     s, _ = act(s, rng, "player1", {"type": "Assign", "caster": lair, "spell": "Timber Wolf"})
     s, _ = act(s, rng, "player1", {"type": "Prepare", "spells": [], "assign": {lair: "Timber Wolf"}})
     s, _ = act(s, rng, "player2", {"type": "Prepare", "spells": [], "assign": {}})

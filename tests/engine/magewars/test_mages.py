@@ -11,6 +11,7 @@ from engine.magewars import stats
 from engine.magewars.cards import card, kind_of
 from engine.magewars.state import destroy, new_object
 from engine.magewars.system import SYSTEM
+from tests.engine.magewars.duel_support import initiative_taken
 from tests.engine.magewars.duel_support import duel_at_turn
 
 SEATS = ("player1", "player2")
@@ -235,6 +236,7 @@ def test_wizard_voltaric_shield_is_an_upkeep_choice_for_2_mana():
     """Digest §4 P4, §14.4: in Upkeep the Wizard may pay 2 mana to turn the shield on."""
     rng = SeededRng(b"v" * 32)
     s = SYSTEM.setup({"mode": "full", "mages": {"player1": "wizard"}, "windows": False}, SEATS, rng)
+    s = initiative_taken(s, rng)
     assert s["step"] == "upkeep"
     me = s["mages"]["player1"]
     pay = {"type": "Upkeep", "pay": [me]}

@@ -11,6 +11,7 @@ from engine.core.errors import InvalidInput
 from engine.core.rng import SeededRng
 from engine.magewars import cards, stats
 from engine.magewars.system import SYSTEM
+from tests.engine.magewars.duel_support import plan
 
 SEATS = ("player1", "player2")
 CLAW = {"name": "Claw", "speed": "quick", "range_type": "melee", "dice": 3}
@@ -50,8 +51,8 @@ def advance_to(s: dict, rng, seat: str, round_: int):
         pick = next((a for kind in ("EndTurn", "Skip", "Pass", "EndDeployment", "Activate", "Upkeep")
                      for a in legal if a["type"] == kind), None)
         if pick is None:
-            pick = next(a for a in legal if a["type"] == "Prepare" and not a["spells"]) if s["step"] == "plan" \
-                else legal[0]
+            pick = next(a for a in legal if a["type"] == "Prepare" or a == {"type": "PlanSpell", "spell": None}) \
+                if s["step"] == "plan" else legal[0]
         s, _ = SYSTEM.apply(s, who, pick, rng)
     raise AssertionError("the turn never came")
 
@@ -62,7 +63,7 @@ def test_a_pack_creature_is_summoned_then_attacks_like_a_shipped_one():
     counts in the book): the pack's League Imp is prepared, cast, placed and attacks."""
     s, rng = duel({"League Imp": 2, "Lightning Bolt": 2}, league_imp())
     assert list(s["pack_cards"]["cards"]) == ["League Imp"]
-    s, _ = SYSTEM.apply(s, "player1", {"type": "Prepare", "spells": ["League Imp"], "assign": {}}, rng)
+    s = plan(s, "player1", ["League Imp"], rng=rng)
     s, _ = SYSTEM.apply(s, "player2", {"type": "Prepare", "spells": [], "assign": {}}, rng)
     s = advance_to(s, rng, "player1", 1)
     me, her = s["mages"]["player1"], s["mages"]["player2"]
@@ -112,7 +113,7 @@ def test_a_view_never_tells_which_pack_cards_the_other_book_holds():
     spectators learn of the pack's League Imp only once it is in play; then the view holds its card, which the
     table reads (its attack bar)."""
     s, rng = duel({"League Imp": 2, "Lightning Bolt": 2}, league_imp())
-    s, _ = SYSTEM.apply(s, "player1", {"type": "Prepare", "spells": ["League Imp"], "assign": {}}, rng)
+    s = plan(s, "player1", ["League Imp"], rng=rng)
     s, _ = SYSTEM.apply(s, "player2", {"type": "Prepare", "spells": [], "assign": {}}, rng)
     assert "League Imp" in SYSTEM.view(s, "player1")["pack_cards"]["cards"]
     for viewer in ("player2", None):

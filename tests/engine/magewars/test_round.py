@@ -28,6 +28,10 @@ def put(s, name, seat, zone, **extra):
     return new_object(s, name, kind_of(card(name)), seat, zone=zone, **extra)["id"]
 
 
+NO_MORE = {"type": "PlanSpell", "spell": None}
+"""No (more) spells for the mage: then the familiars' and spawnpoints' (planning.py)."""
+
+
 def of_type(s, seat, kind):
     return [a for a in SYSTEM.legal_actions(s, seat) if a["type"] == kind]
 
@@ -37,6 +41,8 @@ def test_spawnpoint_planning_offers_only_the_spells_its_card_allows():
     Lair summons animal creatures, so only the book's animals (or nothing) are offered, before any Prepare."""
     s, rng = planning()
     lair = put(s, "Lair", "player2", "D3")
+    assert of_type(s, "player2", "Assign") == []  # the mage's own spells come first (planning.py)
+    s, _ = SYSTEM.apply(s, "player2", NO_MORE, rng)
     assigns = of_type(s, "player2", "Assign")
     offered = {a["spell"] for a in assigns}
     animals = {n for n in s["books"]["player2"] if card(n).type == "creature" and "Animal" in card(n).subtypes}
@@ -49,6 +55,7 @@ def test_spawnpoint_planning_assign_then_prepare_keeps_the_spell_secret():
     holds one; the book loses the card."""
     s, rng = planning()
     lair = put(s, "Lair", "player2", "D3")
+    s, _ = SYSTEM.apply(s, "player2", NO_MORE, rng)
     s, ev = SYSTEM.apply(s, "player2", {"type": "Assign", "caster": lair, "spell": "Timber Wolf"}, rng)
     assert ev[0]["visible_to"] == ["player2"]
     prepares = of_type(s, "player2", "Prepare")
@@ -70,6 +77,8 @@ def test_spawnpoint_planning_refuses_a_spell_its_card_forbids():
 
 
 def _to_deployment(s, rng, lair, spell):
+    if of_type(s, "player2", "PlanSpell"):
+        s, _ = SYSTEM.apply(s, "player2", NO_MORE, rng)
     s, _ = SYSTEM.apply(s, "player2", {"type": "Assign", "caster": lair, "spell": spell}, rng)
     s, _ = SYSTEM.apply(s, "player2", {"type": "Prepare", "spells": [], "assign": {lair: spell}}, rng)
     s, _ = SYSTEM.apply(s, "player1", {"type": "Prepare", "spells": [], "assign": {}}, rng)
@@ -100,6 +109,7 @@ def test_deployment_pentagram_casts_only_with_2_mana_on_it():
     digest §9.6."""
     s, rng = planning({"player2": "warlock", "player1": "beastmaster"})
     gram = put(s, "Pentagram", "player2", "D3", mana=1)
+    s, _ = SYSTEM.apply(s, "player2", NO_MORE, rng)
     offered = {a["spell"] for a in of_type(s, "player2", "Assign")}
     assert "Dark Pact Slayer" in offered and "Skeletal Sentry" not in offered  # Nonliving
     s = _to_deployment(s, rng, gram, "Dark Pact Slayer")
@@ -113,6 +123,7 @@ def test_familiar_casts_its_assigned_spell_on_its_own_action_turn():
     casts it on its own action turn, as the caster for range and LoS, paying from its own mana first."""
     s, rng = planning({"player1": "wizard"})
     huginn = put(s, "Huginn, Raven Familiar", "player1", "A1", mana=1, ready=True)
+    s, _ = SYSTEM.apply(s, "player1", NO_MORE, rng)
     offered = {a["spell"] for a in of_type(s, "player1", "Assign")}
     assert "Minor Heal" in offered and "Lightning Bolt" not in offered
     assert all(familiars.may_hold("Huginn, Raven Familiar", n) for n in offered if n)

@@ -177,3 +177,97 @@ def test_a_third_ring_replaces_the_one_ring_its_caster_chooses():
     assert {a.get("replace") for a in casts} == {first, second}
     s, events = SYSTEM.apply(s, "player1", next(a for a in casts if a["replace"] == first), rng)
     assert first not in s["objects"] and second in s["objects"] and s["books"]["player1"].get("Ring of Beasts")
+
+
+def test_the_high_roller_chooses_who_takes_the_initiative_in_round_1():
+    """Seed 001 l.261 ("El jugador que obtenga la tirada más alta decide qué jugador tendrá la iniciativa en la
+    primera ronda"), §3.1 step 6: after the d12 roll-off the match waits for the high roller alone, who may take
+    the initiative or give it to the other player; round 1 then begins with that player first."""
+    from tests.engine.magewars.duel_support import SEATS as BOTH
+    for give in (False, True):
+        rng = SeededRng(b"i" * 32)
+        s = SYSTEM.setup({"mode": "apprentice"}, BOTH, rng)
+        roller = s["roller"]
+        other = next(x for x in BOTH if x != roller)
+        assert s["step"] == "initiative" and SYSTEM.awaiting(s) == [roller]
+        assert SYSTEM.legal_actions(s, other) == []
+        offered = SYSTEM.legal_actions(s, roller)
+        assert offered == [{"type": "ChooseInitiative", "holder": roller}, {"type": "ChooseInitiative", "holder": other}]
+        holder = other if give else roller
+        s, events = SYSTEM.apply(s, roller, {"type": "ChooseInitiative", "holder": holder}, rng)
+        assert {"type": "InitiativeChosen", "seat": roller, "initiative": holder} in events
+        assert s["initiative"] == holder and s["round"] == 1 and s["step"] in ("upkeep", "plan")
+        for seat in BOTH:
+            s, _ = SYSTEM.apply(s, seat, {"type": "Prepare", "spells": [], "assign": {}}, rng)
+        assert SYSTEM.awaiting(s) == [holder]  # the holder opens the first quickcast window (§5.5)
+
+
+def test_the_controller_chooses_whether_a_creature_regenerates_before_or_after_burning():
+    """Seed 001 l.275 ("Siempre puedes elegir el orden en el que se aplican los efectos que afecten a tus
+    criaturas y elementos durante esta fase ... Puedes optar por resolver primero el atributo de regeneración o el
+    estado Ardiendo"): a Bridge Troll (Regenerate 3) that burns waits in Upkeep for its controller's order; the
+    other player is not asked; regenerating first saves a troll one damage from death."""
+    outcomes = {}
+    for when in ("first", "last"):
+        s, rng = duel_at_turn({"player1": "beastmaster", "player2": "wizard"}, seed=b"r" * 32)
+        troll = put(s, "Bridge Troll", "player1", "A1", damage=15, conditions={"Burn": 1})
+        s["round"] += 1
+        rounds.start_round(s, rng)
+        assert s["step"] == "upkeep" and "player1" in SYSTEM.awaiting(s)
+        assert not any(a["type"] == "UpkeepOrder" for a in SYSTEM.legal_actions(s, "player2"))
+        offered = [a for a in SYSTEM.legal_actions(s, "player1") if a["type"] == "UpkeepOrder"]
+        assert offered == [{"type": "UpkeepOrder", "object": troll, "regenerate": w} for w in ("first", "last")]
+        s, events = SYSTEM.apply(s, "player1", {"type": "UpkeepOrder", "object": troll, "regenerate": when}, rng)
+        kinds = [e["type"] for e in events]
+        assert kinds[0] == "UpkeepOrdered" and "BurnRolled" in kinds
+        outcomes[when] = s["objects"].get(troll, {}).get("damage")
+        assert not s.get("upkeep_order", {}).get("player1")
+    assert outcomes["first"] is not None and outcomes["first"] <= 14  # healed to 12, then at most 2 burn
+
+
+def test_the_wizard_binds_himself_to_an_elemental_school_of_his_choice():
+    """Seed 001 l.979 (the Wizard "además pueden vincularse a una escuela de magia elemental"), l.1005 (the book's
+    example: "El Hechicero, que ha sido instruido en la magia del fuego pero no en la magia oscura, tendría que
+    pagar un total de 10 puntos" for Adramelech): the player choosing the Wizard for the full game chooses his
+    school; a Fire-trained Wizard pays 10 for Adramelech and can be built and played; the starter book (Air
+    spells, §20.4) is offered with Air only, where it fits the 120 spell points."""
+    from engine.magewars import mages, spellbooks
+    adramelech = {"Adramelech, Lord of Fire": 1}
+    assert spellbooks.points(adramelech, "wizard", "fire") == 10
+    assert spellbooks.points(adramelech, "wizard", "air") == 12
+    rng = SeededRng(bytes(32))
+    s = SYSTEM.setup({}, ("player1", "player2"), rng)
+    s, _ = SYSTEM.apply(s, "player1", {"type": "ChooseMode", "mode": "full"}, rng)
+    wizard = [a for a in SYSTEM.legal_actions(s, "player2") if a["mage"] == "wizard"]
+    assert {a["school"] for a in wizard} == set(mages.ELEMENTAL_SCHOOLS)
+    assert {a["school"] for a in wizard if a["book"] == "starter-wizard"} == {"air"}
+    fire = {"type": "ChooseMage", "mage": "wizard", "book": "apprentice-wizard", "school": "fire"}
+    assert fire in wizard
+    s, events = SYSTEM.apply(s, "player2", fire, rng)
+    assert next(e for e in events if e["type"] == "MageDecidedPrivately")["school"] == "fire"
+    s, events = SYSTEM.apply(s, "player1", {"type": "ChooseMage", "mage": "warlock", "book": "starter-warlock"}, rng)
+    assert next(e for e in events if e["type"] == "MagesRevealed")["schools"] == {"player2": "fire"}
+    assert s["objects"][s["mages"]["player2"]]["school"] == "fire"
+    built = SYSTEM.setup({"mode": "full", "mages": {"player1": "wizard", "player2": "warlock"},
+                          "schools": {"player1": "fire"}, "books": {"player1": {"Adramelech, Lord of Fire": 1,
+                                                                                "Fireball": 4}}},
+                         ("player1", "player2"), SeededRng(bytes(32)))
+    assert built["objects"][built["mages"]["player1"]]["school"] == "fire"
+
+
+def test_a_creature_may_attack_its_own_mage_and_a_mage_may_zap_its_own_creature():
+    """§10.1 ("Only objects with a life value can be attacked: creatures, conjurations (including barriers) and
+    mages"): the book names no side, so a creature may attack its own controller's mage, and the Wizard's Arcane
+    Zap (§14.4: "any creature or conjuration" in range) may hit his own creature; an attacker never attacks
+    itself (ruling "What may be attacked")."""
+    s, rng = duel_at_turn({"player1": "wizard", "player2": "beastmaster"})
+    me = s["mages"]["player1"]
+    here = s["objects"][me]["zone"]
+    gremlin = put(s, "Blue Gremlin", "player1", here, ready=True)
+    zaps = {a["target"] for a in SYSTEM.legal_actions(s, "player1") if a.get("spell") == "Arcane Zap"}
+    assert gremlin in zaps and me not in zaps
+    s = activated(s, rng, gremlin)
+    targets = {a["target"] for a in legal(s, "player1", "Attack")}
+    assert me in targets and gremlin not in targets
+    s, events = SYSTEM.apply(s, "player1", {"type": "Attack", "attack": 0, "target": me}, rng)
+    assert any(e["type"] == "AttackDeclared" and e["target"] == me for e in events)
