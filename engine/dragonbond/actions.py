@@ -265,12 +265,13 @@ def unit_actions(st: JSON, u: JSON, *, with_prelude: bool = True) -> list[JSON]:
 def charge_targets(st: JSON, u: JSON) -> list[str]:
     """Enemies in sight that a charge could reach within Speed + 6" (§7.5 step 1, A8)."""
     speed = allowance(u)
-    others = board.tokens(st, exclude=(u["id"],))
+    me = board.token(u)
+    others = geometry.near(me, board.tokens(st, exclude=(u["id"],)), speed + CHARGE_REACH)
     out = []
     for v in units(st):
         if v["side"] == u["side"] or board.distance(st, u, v) > speed + CHARGE_REACH or not board.can_see(st, u, v):
             continue  # a path is never shorter than the straight line: no search needed beyond reach
-        if geometry.charge_reachable(board.token(u), board.token(v), speed + CHARGE_REACH, others, board.field(st),
+        if geometry.charge_reachable(me, board.token(v), speed + CHARGE_REACH, others, board.field(st),
                                      ignore_slowing=has(u, SCOUT)):
             out.append(v["id"])
     return out
