@@ -204,9 +204,8 @@ def entry_moves(st: JSON, u: JSON) -> list[JSON]:
             continue
         to = (round(p[0] + n[0] * depth, 1), round(p[1] + n[1] * depth, 1))
         start = (p[0] - n[0] * u["radius"], p[1] - n[1] * u["radius"])
-        result = geometry.check_move(board.token(u, at=start), to, speed, board.tokens(st), board.field(st),
-                                     ignore_slowing=has(u, SCOUT))
-        if result.ok:
+        if geometry.move_allowed(board.token(u, at=start), to, speed, board.tokens(st), board.field(st),
+                                 ignore_slowing=has(u, SCOUT)):
             out.append({"type": "March", "unit": u["id"], "to": list(to), "from": list(p)})
     return out
 

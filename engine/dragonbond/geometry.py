@@ -625,6 +625,14 @@ def check_move(mover: Token, dest: Point, allowance: float, tokens: Sequence[Tok
                   ignore_slowing=ignore_slowing, flying=flying)
 
 
+def move_allowed(mover: Token, dest: Point, allowance: float, tokens: Sequence[Token], field: Field, *,
+                 ignore_slowing: bool = False) -> bool:
+    """``check_move(...).ok`` (no charge), asking only about the units the move could meet and searching no
+    farther than the allowance: the verdict without the refusal's measurements."""
+    return _check(mover, dest, allowance, near(mover, tokens, allowance), field, charge_target=None,
+                  ignore_slowing=ignore_slowing, flying=mover.flying, measure_refusal=False).ok
+
+
 def _check(mover: Token, dest: Point, allowance: float, tokens: Sequence[Token], field: Field, *,
            charge_target: str | None, ignore_slowing: bool, flying: bool,
            failed_charge: str | None = None, measure_refusal: bool = True) -> MoveCheck:
@@ -687,10 +695,30 @@ def _ring(mover: Token, target: Token, tokens: tuple[Token, ...], field: Field, 
     check ask for the same ring)."""
     blockers = _standing_blockers(field, flying)
     ring = _contact_ring(mover, target, gap + 0.01 if gap else 0.0)
-    fine = _clearly_standing(mover, np.asarray(ring), tokens, field, blockers, target.id if charge else None)
-    return tuple(p for p, ok in zip(ring, fine.tolist())
-                 if ok or _end_problem(mover, p, tokens, field, flying=flying,
-                                       charge_target=target.id if charge else None, blockers=blockers) is None)
+    xy = np.asarray(ring)
+    fine = _clearly_standing(mover, xy, tokens, field, blockers, target.id if charge else None)
+    bad = _clearly_not_standing(mover, xy, tokens, field, target.id if charge else None)
+    return tuple(p for p, ok, no in zip(ring, fine.tolist(), bad.tolist())
+                 if ok or (not no and _end_problem(mover, p, tokens, field, flying=flying,
+                                                   charge_target=target.id if charge else None,
+                                                   blockers=blockers) is None))
+
+
+def _clearly_not_standing(mover: Token, xy: np.ndarray, tokens: tuple[Token, ...], field: Field,
+                          charge_target: str | None) -> np.ndarray:
+    """Points where ``_end_problem`` surely finds something, all at once: off the table, overlapping a unit, or
+    within 1" of an enemy other than the charge target, each by more than a hair (the rest are left to it)."""
+    r = mover.radius
+    x, y = xy[:, 0], xy[:, 1]
+    out = (x < r - 1e-3) | (x > field.width - r + 1e-3) | (y < r - 1e-3) | (y > field.height - r + 1e-3)
+    for t in tokens:
+        if t.id == mover.id:
+            continue
+        gap = np.hypot(x - t.x, y - t.y) - r - t.radius
+        out |= gap < -0.05 - 1e-3
+        if t.side != mover.side and t.id != charge_target:
+            out |= gap < ENEMY_GAP - 0.06     # a gap reads rounded to 0.1": 0.95 reads 1.0
+    return out
 
 
 def contact_spots(mover: Token, target: Token, tokens: Sequence[Token], field: Field) -> tuple[Point, ...]:
