@@ -517,7 +517,6 @@ def _end_problem(mover: Token, dest: Point, tokens: Sequence[Token], field: Fiel
                  blockers: tuple | None = None) -> MoveCheck | None:
     """Why a unit may not stand at ``dest``, or None (digest §8, §23 *Volador*; seed 003 lines 650, 1119).
     ``blockers``: :func:`_standing_blockers` of the field, when the caller asks about many points."""
-    here = mover.moved(dest)
     r = mover.radius
     if not (r - 1e-6 <= dest[0] <= field.width - r + 1e-6 and r - 1e-6 <= dest[1] <= field.height - r + 1e-6):
         return _refuse("db.move.off_table", (dest,), x=_round(dest[0]), y=_round(dest[1]))
@@ -550,6 +549,7 @@ def _end_problem(mover: Token, dest: Point, tokens: Sequence[Token], field: Fiel
         target = next((t for t in tokens if t.id == charge_target), None)
         if target is None:
             return _refuse("db.move.unknown_unit", (dest,), unit=charge_target)
+        here = mover.moved(dest)
         if edge_distance(here, target) > 0:
             return _refuse("db.move.not_in_contact", (dest,), unit=charge_target,
                            distance=edge_distance(here, target))

@@ -158,9 +158,23 @@ def build_forces(doc: DragonbondDocument, options: JSON, seats: tuple[str, ...])
 def coverage(pack: DragonbondPack) -> JSON:
     """Which powers and cards the engine automates; the rest are settled with referee actions (§15, §16)."""
     from engine.dragonbond.powers import automated
-    return {"powers": {p.id: automated(p.text if isinstance(p.text, str) else "") for p in pack.powers},
-            "vaala_cards": {c.id: False for c in pack.vaala_cards},
-            "command_cards": {c.id: False for c in pack.command_cards}}
+    return {"powers": {p.id: automated(p.model_dump(mode="json")) for p in pack.powers},
+            "vaala_cards": {c.id: automated(c.model_dump(mode="json")) for c in pack.vaala_cards},
+            "command_cards": {c.id: automated(c.model_dump(mode="json")) for c in pack.command_cards}}
+
+
+def shipped_coverage() -> list[JSON]:
+    """``/db coverage``: every power and card of the shipped pack, automated (its effects applied by the engine,
+    with their kinds) or referee (its text settled with referee actions)."""
+    from engine.dragonbond.effects import automated, effects_of
+    entries = training_document()["entries"]
+    rows = []
+    for kind in ("powers", "vaala_cards", "command_cards"):
+        for e in entries[kind]:
+            auto = automated(e)
+            rows.append({"kind": kind, "id": e["id"], "name": e["name"], "automated": auto,
+                         "effects": [x["kind"] for x in effects_of(e) or []] if auto else []})
+    return rows
 
 
 SETUP_MODES = ("in_game", "options")
