@@ -211,6 +211,10 @@ def setup_state(options: JSON, seats: tuple[str, ...], rng: Rng) -> JSON:
         if all(problems):
             raise problems[0] if problems else InvalidInput("db.no_forces", pack=doc.id)
     layout = options.get("layout")
+    placing = options.get("objectives") or (
+        "map" if mode == "options" or (isinstance(layout, dict) and layout.get("objectives")) else "players")
+    if placing not in ("players", "map"):
+        raise InvalidInput("db.setup.bad_objectives", value=str(placing), modes="players, map")
     st: JSON = {
         "game": "dragonbond", "match_key": doc.id, "pack_id": doc.id, "pack_training": doc.training,
         "pack_name": doc.name, "seats": list(seats), "sides": {s: SIDES[i] for i, s in enumerate(seats)},
@@ -228,7 +232,7 @@ def setup_state(options: JSON, seats: tuple[str, ...], rng: Rng) -> JSON:
                   "layout": layout if isinstance(layout, (dict, str)) else None,
                   "deployment": options.get("deployment", "alternate"), "chooser": None, "edge_chooser": None,
                   "forces": {s: chosen.get(s) for s in seats}, "monsters": options.get("monsters"),
-                  "edge": None if mode == "in_game" else "by_seat"},
+                  "edge": None if mode == "in_game" else "by_seat", "objectives": placing},
     }
     return st
 

@@ -32,10 +32,10 @@ EVENTS = ("OpposedRoll", "ScenarioChosen", "SizeChosen", "ForceChosen", "ForceCh
           "GiantBlow", "TreasureTaken", "TreasureDropped", "MonsterPlaced", "MonsterDiscarded", "BehaviourDrawn",
           "MonsterActs", "AuctionOpened", "BidPlaced", "BidPlacedPrivately", "BidsRevealed", "AuctionTied",
           "MonsterControlled", "MonsterFreed", "TreasureFound", "TreasureScored", "ReactionDeclined", "EffectApplied",
-          "EffectLapsed", "Rerolled", "ExtraAction")
+          "EffectLapsed", "Rerolled", "ExtraAction", "ObjectivePlaced")
 """The events written as a line, ``db.table.event.<type>``; the others (dice, activations, fatigue, decisions)
 are bookkeeping, or the combat embed's."""
-SETUP_STEPS = ("scenario", "size", "forces", "monsters", "edge")
+SETUP_STEPS = ("scenario", "size", "forces", "objectives", "monsters", "edge")
 """The pre-game steps (``view["setup"]["step"]``), ``db.table.step.setup.<step>``."""
 MOVE_KINDS = ("march", "shoot", "charge", "enter", "dismount", "referee", "place", "effect")
 EFFECT_KINDS = ("damage", "heal", "move", "shift", "marker", "extra_action", "reroll")
@@ -248,6 +248,8 @@ def action_label(action: JSON, names: Names, *, short: bool = False) -> str:
         label = text("action.ChooseForce", lang, force=force.get("name") or action.get("force"),
                      points=force.get("points") if force.get("points") is not None else "?",
                      units=len(units) if isinstance(units, list) else units if units is not None else "?")
+    elif kind == "PlaceObjective":
+        label = text("action.PlaceObjective", lang, to=point(action.get("to")))
     elif kind == "PlaceMonster":
         label = text("action.PlaceMonster", lang, monster=names.unit(action.get("monster")),
                      n=action.get("objective"))
@@ -359,6 +361,8 @@ def event_line(e: JSON, names: Names) -> str | None:
         params["wounds"] = e.get("wounds", 0)
     elif t in ("TreasureTaken", "TreasureDropped"):
         params["treasures"] = len(e.get("treasures") or ())
+    elif t == "ObjectivePlaced":
+        params.update(n=e.get("n"), to=point((e.get("x"), e.get("y"))))
     elif t == "MonsterPlaced":
         params.update(who=names.seat(e.get("by")), n=e.get("objective"), to=point((e.get("x"), e.get("y"))))
     elif t == "BehaviourDrawn":
