@@ -696,60 +696,46 @@ def _ring(mover: Token, target: Token, tokens: tuple[Token, ...], field: Field, 
     blockers = _standing_blockers(field, flying)
     ring = _contact_ring(mover, target, gap + 0.01 if gap else 0.0)
     xy = np.asarray(ring)
-    fine = _clearly_standing(mover, xy, tokens, field, blockers, target.id if charge else None)
-    bad = _clearly_not_standing(mover, xy, tokens, field, target.id if charge else None)
+    fine, bad = _standing_masks(mover, xy, tokens, field, blockers, target.id if charge else None)
     return tuple(p for p, ok, no in zip(ring, fine.tolist(), bad.tolist())
                  if ok or (not no and _end_problem(mover, p, tokens, field, flying=flying,
                                                    charge_target=target.id if charge else None,
                                                    blockers=blockers) is None))
 
 
-def _clearly_not_standing(mover: Token, xy: np.ndarray, tokens: tuple[Token, ...], field: Field,
-                          charge_target: str | None) -> np.ndarray:
-    """Points where ``_end_problem`` surely finds something, all at once: off the table, overlapping a unit, or
-    within 1" of an enemy other than the charge target, each by more than a hair (the rest are left to it)."""
+def _standing_masks(mover: Token, xy: np.ndarray, tokens: tuple[Token, ...], field: Field, blockers: tuple,
+                    charge_target: str | None) -> tuple[np.ndarray, np.ndarray]:
+    """Two masks over the points, all at once: where ``_end_problem`` surely finds nothing (on the table, every
+    blocking piece's box clear of the base, no unit within a hair of the overlap margin, every enemy a hair beyond
+    1", the charge target a hair from contact), and where it surely finds something (off the table, overlapping
+    a unit, or within 0.95" of an enemy other than the charge target, each by more than a hair: a gap reads
+    rounded to 0.1", so 0.95 reads 1.0). The rest are left to ``_end_problem``."""
     r = mover.radius
     x, y = xy[:, 0], xy[:, 1]
-    out = (x < r - 1e-3) | (x > field.width - r + 1e-3) | (y < r - 1e-3) | (y > field.height - r + 1e-3)
-    for t in tokens:
-        if t.id == mover.id:
-            continue
-        gap = np.hypot(x - t.x, y - t.y) - r - t.radius
-        out |= gap < -0.05 - 1e-3
-        if t.side != mover.side and t.id != charge_target:
-            out |= gap < ENEMY_GAP - 0.06     # a gap reads rounded to 0.1": 0.95 reads 1.0
-    return out
+    fine = (r - 1e-6 <= x) & (x <= field.width - r + 1e-6) & (r - 1e-6 <= y) & (y <= field.height - r + 1e-6)
+    bad = (x < r - 1e-3) | (x > field.width - r + 1e-3) | (y < r - 1e-3) | (y > field.height - r + 1e-3)
+    for _, _, (x1, y1, x2, y2) in blockers:
+        fine &= (x + r < x1) | (x - r > x2) | (y + r < y1) | (y - r > y2)
+    others = [t for t in tokens if t.id != mover.id]
+    if charge_target is not None and not any(t.id == charge_target for t in others):
+        return np.zeros(len(xy), dtype=bool), bad
+    if others:
+        tx = np.array([t.x for t in others])
+        ty = np.array([t.y for t in others])
+        tr = np.array([t.radius for t in others])
+        enemy = np.array([t.side != mover.side for t in others])
+        target = np.array([t.id == charge_target for t in others])
+        gap = np.hypot(x[:, None] - tx[None, :], y[:, None] - ty[None, :]) - r - tr[None, :]
+        ok = np.where(target, np.abs(gap) < 0.04, np.where(enemy, gap >= ENEMY_GAP + 1e-9, gap >= -0.05 + 1e-9))
+        fine &= ok.all(axis=1)
+        bad |= (gap < -0.05 - 1e-3).any(axis=1) | ((enemy & ~target)[None, :] & (gap < ENEMY_GAP - 0.06)).any(axis=1)
+    return fine, bad
 
 
 def contact_spots(mover: Token, target: Token, tokens: Sequence[Token], field: Field) -> tuple[Point, ...]:
     """The spots where ``mover`` may be placed in base contact with ``target`` (48 round it): on the table, on
     no unit or blocking terrain, 1" or more from every other enemy (digest §4.4, §8)."""
     return _ring(mover, target, tuple(t for t in tokens if t.id != mover.id), field, 0.0, mover.flying, True)
-
-
-def _clearly_standing(mover: Token, xy: np.ndarray, tokens: tuple[Token, ...], field: Field, blockers: tuple,
-                      charge_target: str | None) -> np.ndarray:
-    """Points where ``_end_problem`` surely finds nothing, all at once: on the table, every blocking piece's box
-    clear of the base, no unit within a hair of the overlap margin, every enemy a hair beyond 1" (the charge
-    target a hair from contact). The rest are left to ``_end_problem``."""
-    r = mover.radius
-    x, y = xy[:, 0], xy[:, 1]
-    ok = (r - 1e-6 <= x) & (x <= field.width - r + 1e-6) & (r - 1e-6 <= y) & (y <= field.height - r + 1e-6)
-    for _, _, (x1, y1, x2, y2) in blockers:
-        ok &= (x + r < x1) | (x - r > x2) | (y + r < y1) | (y - r > y2)
-    seen_target = charge_target is None
-    for t in tokens:
-        if t.id == mover.id:
-            continue
-        gap = np.hypot(x - t.x, y - t.y) - r - t.radius
-        if t.id == charge_target:
-            seen_target = True
-            ok &= np.abs(gap) < 0.04
-        elif t.side != mover.side:
-            ok &= gap >= ENEMY_GAP + 1e-9
-        else:
-            ok &= gap >= -0.05 + 1e-9
-    return ok if seen_target else np.zeros(len(xy), dtype=bool)
 
 
 def _toward(mover: Token, target: Token, allowance: float, tokens: Sequence[Token], field: Field,
