@@ -14,8 +14,9 @@ layout's own: the default with ``setup: options``).
 """
 from __future__ import annotations
 
-import math
 from functools import lru_cache
+
+import numpy as np
 
 from engine.core.errors import IllegalAction
 from engine.dragonbond import battlefield, board
@@ -72,6 +73,7 @@ def offers(st: JSON) -> list[JSON]:
             for x, y in _spots(table, terrain, _placed(st), wanted(st) - len(st["objectives"]))]
 
 
+@lru_cache(maxsize=8)
 def _grid(table: battlefield.TableSize) -> list[Point]:
     xs = [GRID * k for k in range(1, int(table.width // GRID)) if GRID * k < table.width - battlefield.OBJECTIVE_EDGE]
     ys = [GRID * k for k in range(1, int(table.height // GRID)) if GRID * k < table.height - battlefield.OBJECTIVE_EDGE]
@@ -84,30 +86,46 @@ def _spots(table: battlefield.TableSize, terrain: tuple[Terrain, ...], placed: t
     """The grid points where one more objective may go and the ``left - 1`` after it still fit."""
     if left <= 0:
         return ()
-    free = [p for p in _grid(table) if allowed(table, terrain, placed, p)]
-    return tuple(p for p in free if _room(free, (*placed, p), left - 1))
+    grid = _grid(table)
+    free = np.array([allowed(table, terrain, placed, p) for p in grid], dtype=bool)
+    far = _far(table)
+    return tuple(grid[i] for i in np.flatnonzero(free) if _room_mask(far, free & far[i], left - 1))
 
 
 def allowed(table: battlefield.TableSize, terrain: tuple[Terrain, ...], placed: tuple[Point, ...], p: Point) -> bool:
     return battlefield.objective_problem([*placed, p], terrain, table) is None
 
 
-def _room(free: list[Point], placed: tuple[Point, ...], left: int, budget: list[int] | None = None) -> bool:
-    """Whether ``left`` more objectives fit among the ``free`` grid points, each more than 9" from the others (a
-    bounded depth-first search; grid points only, so a typed spot off the grid is judged the same way)."""
+@lru_cache(maxsize=8)
+def _far(table: battlefield.TableSize) -> np.ndarray:
+    """For each pair of grid points, whether they are more than 9" apart."""
+    xy = np.asarray(_grid(table), dtype=float)
+    d = np.hypot(xy[:, None, 0] - xy[None, :, 0], xy[:, None, 1] - xy[None, :, 1])
+    return d > battlefield.OBJECTIVE_GAP
+
+
+def _room_mask(far: np.ndarray, free: np.ndarray, left: int, budget: list[int] | None = None) -> bool:
+    """Whether ``left`` grid points among ``free`` are each more than 9" from the others: the first free point
+    taken each time, searching on (within a bound) only when that greedy choice runs out of room."""
     if left <= 0:
         return True
-    budget = budget if budget is not None else [2000]
-    fits = [q for q in free if all(math.hypot(q[0] - x, q[1] - y) > battlefield.OBJECTIVE_GAP for x, y in placed)]
-    if len(fits) < left:
+    idx = np.flatnonzero(free)
+    if len(idx) < left:
         return False
-    for q in fits:
+    budget = budget if budget is not None else [200]
+    for i in idx:
         budget[0] -= 1
         if budget[0] < 0:
             return False
-        if _room(fits, (*placed, q), left - 1, budget):
+        if _room_mask(far, free & far[i], left - 1, budget):
             return True
     return False
+
+
+def _room(table: battlefield.TableSize, terrain: tuple[Terrain, ...], placed: tuple[Point, ...], left: int) -> bool:
+    """Whether ``left`` more objectives fit on the grid with those ``placed`` (typed spots off the grid included)."""
+    free = np.array([allowed(table, terrain, placed, p) for p in _grid(table)], dtype=bool)
+    return _room_mask(_far(table), free, left)
 
 
 def place(ctx: Ctx, seat: str, action: JSON) -> None:
@@ -124,8 +142,7 @@ def place(ctx: Ctx, seat: str, action: JSON) -> None:
         problem = battlefield.objective_problem([*_placed(st), p], terrain, table)
         if problem is not None:
             raise IllegalAction("db.objective.bad_spot", x=p[0], y=p[1])
-        free = [q for q in _grid(table) if allowed(table, terrain, (*_placed(st), p), q)]
-        if not _room(free, (*_placed(st), p), left - 1):
+        if not _room(table, terrain, (*_placed(st), p), left - 1):
             raise IllegalAction("db.objective.no_room", x=p[0], y=p[1])
     n = len(st["objectives"]) + 1
     st["objectives"].append({"n": n, "x": p[0], "y": p[1], "controller": None})

@@ -7,6 +7,8 @@ any value the match needs that the pack leaves ``unknown`` refuses the match (``
 """
 from __future__ import annotations
 
+import copy
+
 from pathlib import Path
 from typing import Any
 
@@ -238,8 +240,21 @@ def setup_state(options: JSON, seats: tuple[str, ...], rng: Rng) -> JSON:
 
 
 def setup_document(st: JSON) -> DragonbondDocument:
-    """The pack the match was made with (kept in the state until the pre-game choices are done)."""
-    return DragonbondDocument.model_validate(st["setup"]["pack"])
+    """The pack the match was made with (kept in the state until the pre-game choices are done). Read once per
+    pack: the last few are kept by the raw dict's identity and handed out again while it still equals the copy
+    kept with them (every pre-game step asks, for each seat)."""
+    raw = st["setup"]["pack"]
+    kept = _DOCUMENTS.get(id(raw))
+    if kept is not None and kept[0] == raw:
+        return kept[1]
+    doc = DragonbondDocument.model_validate(raw)
+    if len(_DOCUMENTS) >= 8:
+        _DOCUMENTS.clear()
+    _DOCUMENTS[id(raw)] = (copy.deepcopy(raw), doc)
+    return doc
+
+
+_DOCUMENTS: dict[int, tuple[JSON, DragonbondDocument]] = {}
 
 
 def build_match(ctx: Ctx) -> None:
