@@ -869,7 +869,8 @@ def charge_reachable(mover: Token, target: Token, allowance: float, tokens: Sequ
             if length <= allowance - 0.01 and \
                     abs(_planner(mover, tokens, field, ignore_slowing).hop((mover.x, mover.y), spot) - length) < 1e-9:
                 return True
-    if _reachable_ring(mover, target, tokens, field, 0.0, ignore_slowing, mover.flying, True, allowance) is None:
+    # A cost reads rounded to 0.1" (``_round``): 10.04" is within an allowance of 10, so the search goes that far.
+    if _reachable_ring(mover, target, tokens, field, 0.0, ignore_slowing, mover.flying, True, allowance + 0.05) is None:
         return False
     return contact_point(mover, target, allowance, tokens, field, ignore_slowing=ignore_slowing).ok
 
@@ -1021,7 +1022,8 @@ def _destinations(mover: Token, allowance: float, tokens: tuple[Token, ...], fie
         return tuple(destinations(mover, allowance, tokens, field, ignore_slowing=ignore_slowing))
     out: list[Destination] = []
     for enemy in _enemies(mover, tokens):
-        if _reachable_ring(mover, enemy, tokens, field, 0.0, ignore_slowing, mover.flying, True, allowance) is None:
+        if _reachable_ring(mover, enemy, tokens, field, 0.0, ignore_slowing, mover.flying, True,
+                           allowance + 0.05) is None:
             continue
         c = contact_point(mover, enemy, allowance, tokens, field, ignore_slowing=ignore_slowing)
         if c.ok:

@@ -7,7 +7,6 @@ any value the match needs that the pack leaves ``unknown`` refuses the match (``
 """
 from __future__ import annotations
 
-import copy
 
 from pathlib import Path
 from typing import Any
@@ -19,7 +18,7 @@ from engine.core.errors import InvalidInput
 from engine.core.rng import Rng
 from engine.dragonbond import battlefield, board, geometry
 from engine.dragonbond.pack import CARD_COST, GAME_SIZES, DragonbondDocument, DragonbondPack, Force, Unit, check
-from engine.dragonbond.state import JSON, SIDES, Ctx, units
+from engine.dragonbond.state import JSON, SIDES, Ctx, read_once, units
 
 TRAINING_PACK = Path(__file__).resolve().parents[2] / "data" / "dragonbond" / "packs" / "training.yaml"
 SCENARIOS: dict[str, JSON] = {
@@ -240,18 +239,9 @@ def setup_state(options: JSON, seats: tuple[str, ...], rng: Rng) -> JSON:
 
 
 def setup_document(st: JSON) -> DragonbondDocument:
-    """The pack the match was made with (kept in the state until the pre-game choices are done). Read once per
-    pack: the last few are kept by the raw dict's identity and handed out again while it still equals the copy
-    kept with them (every pre-game step asks, for each seat)."""
-    raw = st["setup"]["pack"]
-    kept = _DOCUMENTS.get(id(raw))
-    if kept is not None and kept[0] == raw:
-        return kept[1]
-    doc = DragonbondDocument.model_validate(raw)
-    if len(_DOCUMENTS) >= 8:
-        _DOCUMENTS.clear()
-    _DOCUMENTS[id(raw)] = (copy.deepcopy(raw), doc)
-    return doc
+    """The pack the match was made with (kept in the state until the pre-game choices are done), read once per
+    pack (``state.read_once``: every pre-game step asks it, for each seat)."""
+    return read_once(_DOCUMENTS, st["setup"]["pack"], DragonbondDocument.model_validate)
 
 
 _DOCUMENTS: dict[int, tuple[JSON, DragonbondDocument]] = {}
