@@ -13,27 +13,31 @@ from engine.core.errors import IllegalAction
 from engine.core.rng import SeededRng
 from engine.dragonbond import effects, powers
 from engine.dragonbond.setup import training_document
-from tests.engine.dragonbond.support import SEATS, SYSTEM, Script, by_card, clear_table, ctx
+from tests.engine.dragonbond.support import SEATS, SYSTEM, Script, by_card, ctx
+from tests.engine.dragonbond.test_reactions import battle, face_off as _face_off
 
 LUCY, JASON = SEATS
 BLACK_HIT, GRAY_HIT, GRAY_CRIT, MISS = 4, 5, 9, 0
 
 
-def battle(doc: dict | None = None) -> dict:
-    st = SYSTEM.setup({"deployment": "auto", **({"pack": doc} if doc else {})}, SEATS, SeededRng(bytes(32)))
-    st["active"] = LUCY
-    return st
-
-
 def face_off(st: dict, a: dict, b: dict, gap: float) -> None:
-    """``a`` and ``b`` ``gap`` inches apart on an open line, the rest but the Generals off the table."""
-    keep = (a["id"], b["id"], *[u["id"] for u in st["units"].values() if u["general"]])
-    clear_table(st, keep)
+    """``a`` and ``b`` ``gap`` inches apart on an open table (``test_reactions.face_off``, no terrain)."""
     st["field"]["terrain"] = []
-    a.update(x=24.0, y=12.0)
-    b.update(x=24.0, y=12.0 + a["radius"] + b["radius"] + gap)
-    for g in (u for u in st["units"].values() if u["general"] and u["id"] not in (a["id"], b["id"])):
-        g.update(x=4.0 if g["side"] == LUCY else 44.0, y=2.0 if g["side"] == LUCY else 34.0)
+    _face_off(st, a, b, gap)
+
+
+def fig_4_played(wounded: bool) -> tuple[dict, list, dict]:
+    """Lucy's Vaala shooters declare a ranged attack and play ``vaala-fig-4``; the first seed whose attack wounds
+    (or not): (state, events, target)."""
+    st = battle()
+    shooter, target = by_card(st, "cazadores-del-fai"), by_card(st, "skorpikones-de-asalto")
+    face_off(st, shooter, target, 6.0)
+    st, _ = SYSTEM.apply(st, LUCY, {"type": "Attack", "unit": shooter["id"], "target": target["id"],
+                                    "kind": "ranged"}, SeededRng(bytes(32)))
+    play = next(a for a in SYSTEM.legal_actions(st, LUCY) if a["type"] == "PlayCard")
+    assert play["card"] == "vaala-fig-4"
+    after, events = wounding_seed(st, play, LUCY, target["id"], wounded=wounded)
+    return after, events, target
 
 
 def wounding_seed(st: dict, action: dict, seat: str, target: str, wounded: bool = True):
@@ -73,14 +77,7 @@ def test_ejemplo_heridas_power_rolls_two_black_dice_of_wounds_from_its_effect_da
 def test_vaala_fig_4_gives_the_target_three_slowed_markers_when_the_ranged_attack_wounds():
     """Digest §14, §16.1; seed 003 l.172 (p. 4, Fig. 4): ``vaala-fig-4`` is played after declaring a ranged attack
     with a Vaala unit; "si el ataque inflige 1 o más heridas, el blanco recibe 3 fichas de ralentizado"."""
-    st = battle()
-    shooter, target = by_card(st, "cazadores-del-fai"), by_card(st, "skorpikones-de-asalto")
-    face_off(st, shooter, target, 6.0)
-    st, _ = SYSTEM.apply(st, LUCY, {"type": "Attack", "unit": shooter["id"], "target": target["id"],
-                                    "kind": "ranged"}, SeededRng(bytes(32)))
-    play = next(a for a in SYSTEM.legal_actions(st, LUCY) if a["type"] == "PlayCard")
-    assert play["card"] == "vaala-fig-4"
-    after, events = wounding_seed(st, play, LUCY, target["id"])
+    after, events, target = fig_4_played(wounded=True)
     assert after["units"][target["id"]]["slowed"] == 3
     applied = next(e for e in events if e["type"] == "EffectApplied")
     assert applied["source"] == "vaala-fig-4" and applied["marker"] == "slowed" and applied["count"] == 3
@@ -90,13 +87,7 @@ def test_vaala_fig_4_gives_the_target_three_slowed_markers_when_the_ranged_attac
 
 def test_vaala_fig_4_lapses_when_the_attack_inflicts_no_wound():
     """Seed 003 l.172: the markers come only "si el ataque inflige 1 o más heridas"."""
-    st = battle()
-    shooter, target = by_card(st, "cazadores-del-fai"), by_card(st, "skorpikones-de-asalto")
-    face_off(st, shooter, target, 6.0)
-    st, _ = SYSTEM.apply(st, LUCY, {"type": "Attack", "unit": shooter["id"], "target": target["id"],
-                                    "kind": "ranged"}, SeededRng(bytes(32)))
-    play = next(a for a in SYSTEM.legal_actions(st, LUCY) if a["type"] == "PlayCard")
-    after, events = wounding_seed(st, play, LUCY, target["id"], wounded=False)
+    after, events, target = fig_4_played(wounded=False)
     assert after["units"][target["id"]]["slowed"] == 0
     assert any(e["type"] == "EffectLapsed" and e["source"] == "vaala-fig-4" for e in events)
     assert not after.get("riders")
