@@ -7,7 +7,12 @@ beside the goal: ≤ 50 ms p50. The table's path graph (built once per table and
 moves) is warm there, as it is from a battle's first activations on; its one-time cost is printed apart. Wall
 time is the goal's measure; CPU time and the load average are printed beside it, since a loaded machine (other
 processes on the same CPUs) stretches wall time and not CPU time.
-Run: ``.venv/bin/python -m bench.bench_dragonbond``."""
+Last, an action as the table pays for it (issue 32, deliverable 5): ``apply`` plus the awaited seats'
+``legal_actions``, over seeded random battles of every set-up the conformance suite plays (``samples()``: normal,
+Quest, in-game set-up, Monsters, mounted heroes, reserves), each action chosen from those offered (a random type,
+then one of that type, as ``bench_games`` does), and Underworlds' the same way in the same run: p50 and p99, wall
+and CPU time, beside the goal (p50 ≤ 2 ms, p99 ≤ 10 ms). ``--actions`` prints only that part.
+Run: ``.venv/bin/python -m bench.bench_dragonbond [--actions]``."""
 from __future__ import annotations
 
 import math
@@ -27,6 +32,10 @@ from engine.dragonbond.setup import training_document  # noqa: E402
 from bench.bench_dragonbond_field import busy_tokens  # noqa: E402
 from tests.engine.dragonbond.positions import busy_field, random_position  # noqa: E402
 
+ACTION_P50_MS, ACTION_P99_MS = 2.0, 10.0
+"""An action (``apply`` plus the awaited seats' ``legal_actions``): the goal of issue 32."""
+ACTION_BATTLES = 4
+"""Seeded battles per set-up for the action figures."""
 GOAL_MS = 50.0
 """legal_actions at a busy step, the first time a position is seen: p50 at most this."""
 POSITIONS = 60
@@ -114,7 +123,67 @@ def battle_as_the_table() -> None:
           f"legal_actions p50 {statistics.median(asked):.0f} ms, p99 {_pct(asked, 0.99):.0f} ms")
 
 
+def timed_actions(game: str, options: dict, seed: int, max_actions: int = 400) -> tuple[list[float], list[float]]:
+    """One seeded random match of ``game``: per action, wall and CPU ms of ``apply`` plus the awaited seats'
+    ``legal_actions`` (the offered actions of the seat that acts next are those; the choice is untimed)."""
+    from engine.core.system import find_system
+
+    system = find_system(game)
+    seats = system.info.seats_for(system.info.min_seats)
+    rng, pick = SeededRng(seed.to_bytes(32, "big")), random.Random(seed)
+    state = system.setup(options, seats, rng)
+    awaiting = system.view(state, None)["awaiting"]
+    legal = {s: system.legal_actions(state, s) for s in awaiting}
+    wall, cpu = [], []
+    for _ in range(max_actions):
+        if system.outcome(state) is not None or not any(legal.values()):
+            break
+        seat = pick.choice(sorted(s for s in legal if legal[s]))
+        by_type: dict[str, list[dict]] = {}
+        for action in legal[seat]:
+            by_type.setdefault(action["type"], []).append(action)
+        action = pick.choice(by_type[pick.choice(sorted(by_type))])
+        t, c = time.perf_counter(), time.process_time()
+        state, _ = system.apply(state, seat, action, rng)
+        t, c = time.perf_counter() - t, time.process_time() - c
+        awaiting = system.view(state, None)["awaiting"] if system.outcome(state) is None else []   # untimed
+        t2, c2 = time.perf_counter(), time.process_time()
+        legal = {s: system.legal_actions(state, s) for s in awaiting}
+        wall.append((t + time.perf_counter() - t2) * 1000)
+        cpu.append((c + time.process_time() - c2) * 1000)
+    return wall, cpu
+
+
+def actions_beside_underworlds() -> None:
+    """Issue 32's figure: a Dragonbond action, every set-up, beside an Underworlds action in the same run."""
+    from engine.dragonbond.samples import samples
+    from table.games import load_games
+
+    load_games()
+    rows = {}
+    for game, setups in (("dragonbond", [(s.name, s.options) for s in samples()]),
+                         ("underworlds", [("match", {})])):
+        wall, cpu = [], []
+        for name, options in setups:
+            for seed in range(1, ACTION_BATTLES + 1):
+                w, c = timed_actions(game, options, seed)
+                wall += w
+                cpu += c
+        rows[game] = (wall, cpu, len(setups))
+    for game, (wall, cpu, n) in rows.items():
+        p50, p99 = statistics.median(wall), _pct(wall, 0.99)
+        verdict = "met" if p50 <= ACTION_P50_MS and p99 <= ACTION_P99_MS else "NOT met"
+        print(f"action (apply + the awaited seats' legal_actions) {game:<11}: {len(wall)} actions, {n} set-ups: "
+              f"wall p50 {p50:.2f} ms p99 {p99:.2f} ms [goal p50 <= {ACTION_P50_MS:.0f} ms, p99 <= "
+              f"{ACTION_P99_MS:.0f} ms: {verdict}]; CPU p50 {statistics.median(cpu):.2f} ms p99 {_pct(cpu, 0.99):.2f} ms")
+    print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs (wall time stretches under load, CPU time "
+          f"does not)")
+
+
 def main() -> None:
+    if "--actions" in sys.argv[1:]:
+        actions_beside_underworlds()
+        return
     steps = []
     t = time.perf_counter()
     state, refused = play(5, on_step=lambda *a: steps.append(1))
@@ -128,6 +197,7 @@ def main() -> None:
     print(f"legal_actions at the first turn: {len(legal)} actions in {time.perf_counter() - t:.2f} s")
     battle_as_the_table()
     busy_step()
+    actions_beside_underworlds()
 
 
 if __name__ == "__main__":

@@ -11,12 +11,12 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.errors import IllegalAction, InvalidInput
-from engine.dragonbond import board, geometry, links, quest, reactions
+from engine.dragonbond import board, effects, geometry, links, quest, reactions
 from engine.dragonbond.combat import (
     charge_bonus, engaged_ids, giant_blow, melee_targetable, resolve_attack, separate_flanker,
 )
 from engine.dragonbond.links import abandon, dismount, mount, spots_near, take_command
-from engine.dragonbond.powers import automated, targets as power_targets, usable, use
+from engine.dragonbond.powers import aimed, targets as power_targets, usable, use
 from engine.dragonbond.setup import own_edge_y
 from engine.dragonbond.state import (
     SCOUT, JSON, Ctx, disengage_all, effective_speed, engage, exhausted, flanked, has, on_table, unit, units,
@@ -204,9 +204,8 @@ def entry_moves(st: JSON, u: JSON) -> list[JSON]:
             continue
         to = (round(p[0] + n[0] * depth, 1), round(p[1] + n[1] * depth, 1))
         start = (p[0] - n[0] * u["radius"], p[1] - n[1] * u["radius"])
-        result = geometry.check_move(board.token(u, at=start), to, speed, board.tokens(st), board.field(st),
-                                     ignore_slowing=has(u, SCOUT))
-        if result.ok:
+        if geometry.move_allowed(board.token(u, at=start), to, speed, board.tokens(st), board.field(st),
+                                 ignore_slowing=has(u, SCOUT)):
             out.append({"type": "March", "unit": u["id"], "to": list(to), "from": list(p)})
     return out
 
@@ -251,7 +250,7 @@ def unit_actions(st: JSON, u: JSON, *, with_prelude: bool = True) -> list[JSON]:
             ts = power_targets(st, u, pid)
             if ts:
                 out += [{"type": "ActivatePower", "unit": uid, "power": pid, "target": t} for t in ts]
-            elif not automated(p["text"]):     # an automated wound power needs an enemy in sight (powers.use)
+            elif not aimed(p):     # a power aimed at a unit needs one (powers.use)
                 out.append({"type": "ActivatePower", "unit": uid, "power": pid})
     if with_prelude and u.get("hero") and not u["engaged_with"]:
         hero = unit(st, u["hero"])
@@ -265,12 +264,13 @@ def unit_actions(st: JSON, u: JSON, *, with_prelude: bool = True) -> list[JSON]:
 def charge_targets(st: JSON, u: JSON) -> list[str]:
     """Enemies in sight that a charge could reach within Speed + 6" (§7.5 step 1, A8)."""
     speed = allowance(u)
-    others = board.tokens(st, exclude=(u["id"],))
+    me = board.token(u)
+    others = geometry.near(me, board.tokens(st, exclude=(u["id"],)), speed + CHARGE_REACH)
     out = []
     for v in units(st):
         if v["side"] == u["side"] or board.distance(st, u, v) > speed + CHARGE_REACH or not board.can_see(st, u, v):
             continue  # a path is never shorter than the straight line: no search needed beyond reach
-        if geometry.charge_reachable(board.token(u), board.token(v), speed + CHARGE_REACH, others, board.field(st),
+        if geometry.charge_reachable(me, board.token(v), speed + CHARGE_REACH, others, board.field(st),
                                      ignore_slowing=has(u, SCOUT)):
             out.append(v["id"])
     return out
@@ -291,6 +291,8 @@ def legal_decision(st: JSON, seat: str) -> list[JSON]:
         return [{"type": "GiantTarget", "target": t} for t in p["targets"]]
     if kind == "entry_edge":
         return [{"type": "ChooseEntryEdge", "edge": e} for e in EDGES]
+    if kind == "effect_move":
+        return effects.move_offers(st, p)
     out = [{"type": "TakeCommand", "hero": p["unit"], "unit": t} for t in p.get("command", [])]
     out += [{"type": "Mount", "hero": p["unit"], "mount": t} for t in p.get("mount", [])]
     out += [{"type": "ActivatePartner", "unit": t} for t in p.get("partner", [])]
@@ -342,7 +344,7 @@ def _start(ctx: Ctx, u: JSON) -> bool:
     """Activate (fatigue, poison) unless this is the partner activation already begun; False if it died."""
     st = ctx.state
     prelude = st.get("prelude") or {}
-    alive = activate(ctx, u["id"])
+    alive = activate(ctx, u["id"], free=bool(prelude.get("free")))
     st["activation"]["no_partner"] = bool(prelude.get("no_partner"))
     st["activation"]["partner_done"] = bool(prelude.get("partner"))
     st["prelude"] = None
@@ -591,6 +593,10 @@ def act_decision(ctx: Ctx, seat: str, action: JSON) -> None:
     p = st["pending_queue"][0]
     if p["seat"] != seat:
         raise IllegalAction("db.not_your_decision", name=p["seat"], step=p["kind"])
+    if p["kind"] == "effect_move":
+        effects.move(ctx, seat, action)
+        check_game_end(ctx)
+        return
     answer = {k: v for k, v in action.items() if k != "_declared"}
     if answer not in legal_decision(st, seat):
         raise IllegalAction("db.decision.illegal", kind=p["kind"], action=str(action.get("type")))

@@ -6,7 +6,6 @@ measured from its Mount's base (§20.3). :func:`measure` answers ``/db measure``
 """
 from __future__ import annotations
 
-import copy
 import math
 from dataclasses import asdict
 from functools import lru_cache
@@ -14,7 +13,7 @@ from typing import Any, Sequence
 
 from engine.core.errors import InvalidInput
 from engine.dragonbond import geometry
-from engine.dragonbond.state import FLYING, HUGE, JSON, SCOUT, TINY, keyword_names, on_table, unit
+from engine.dragonbond.state import FLYING, HUGE, JSON, SCOUT, TINY, keyword_names, on_table, read_once, unit
 
 Point = tuple[float, float]
 
@@ -82,17 +81,10 @@ _FIELDS: dict[int, tuple[JSON, geometry.Field]] = {}
 
 
 def field(state: JSON) -> geometry.Field:
-    """The battlefield of the state as a ``geometry.Field``. Asked many times per position: the last few are
-    kept by the raw dict's identity and handed out again while it still equals the copy kept with them."""
-    raw = state["field"]
-    kept = _FIELDS.get(id(raw))
-    if kept is not None and kept[0] == raw:
-        return kept[1]
-    f = _field(raw)
-    if len(_FIELDS) >= 8:
-        _FIELDS.clear()
-    _FIELDS[id(raw)] = (copy.deepcopy(raw), f)
-    return f
+    """The battlefield of the state as a ``geometry.Field``, asked many times per position: the same object for
+    the same table (``state.read_once``), as the geometry caches key on it (a new equal one would be hashed and
+    compared in full at every lookup)."""
+    return read_once(_FIELDS, state["field"], _field)
 
 
 def _field(raw: JSON) -> geometry.Field:

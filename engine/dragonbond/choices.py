@@ -12,9 +12,12 @@ Steps, each skipped when the options fixed it (``setup``: ``options`` fixes them
    (§25.2: lists are written before the players meet): ``ChooseForce {"force"}``. The choice is told only to
    its chooser (``ForceChosenPrivately``, ``visible_to``); the table sees ``ForceChosen {seat}``; when both have
    chosen, ``ForcesRevealed {forces}``.
-4. ``monsters`` — the winner of another opposed roll places a monster in contact with an objective, then the
+4. ``objectives`` — the winner of an opposed roll places the first objective, then the players alternate
+   (§26.1; seed 003 l.1344-1352; ``objectives.py``): ``PlaceObjective {"to": [x, y], "dest"}``. Skipped when the
+   ``objectives`` option is ``map`` (the layout's own; the default with ``setup: options``) and in Annihilation.
+5. ``monsters`` — the winner of another opposed roll places a monster in contact with an objective, then the
    players alternate (§27.2; seed 003 l.1494-1504): ``PlaceMonster {"monster", "objective"}``.
-5. ``edge`` — the deployment roll's winner picks a long edge (§25.5; seed 003 l.1376): ``ChooseEdge {"edge":
+6. ``edge`` — the deployment roll's winner picks a long edge (§25.5; seed 003 l.1376): ``ChooseEdge {"edge":
    "south" | "north"}`` (``south`` is y = 0). The winner then deploys first (§25.6, l.1390).
 
 Terrain is placed as the ``layout`` option says (default layout, ``random``, or the players' own), when
@@ -25,14 +28,14 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.errors import IllegalAction
-from engine.dragonbond import monsters
+from engine.dragonbond import monsters, objectives
 from engine.dragonbond.pack import GAME_SIZES
 from engine.dragonbond.setup import (
     SCENARIOS, build_match, force_problem, set_edges, setup_document, start_deployment,
 )
 from engine.dragonbond.state import JSON, Ctx
 
-TYPES = ("ChooseScenario", "ChooseSize", "ChooseForce", "PlaceMonster", "ChooseEdge")
+TYPES = ("ChooseScenario", "ChooseSize", "ChooseForce", "PlaceObjective", "PlaceMonster", "ChooseEdge")
 EDGES = ("south", "north")
 MONSTER_SCENARIOS = ("pitched_battle",)
 """§27.2, seed 003 l.1492: monsters join "una Batalla Campal normal"."""
@@ -88,6 +91,8 @@ def advance(ctx: Ctx) -> None:
         return
     if not st["units"]:
         build_match(ctx)
+    if objectives.step_open(ctx):
+        return
     if monsters.place_step_open(ctx):
         return
     if s["edge"] is None:
@@ -111,6 +116,8 @@ def awaiting(st: JSON) -> list[str]:
         return [s["chooser"]]
     if s["step"] == "forces":
         return [seat for seat in st["seats"] if not s["forces"].get(seat)]
+    if s["step"] == "objectives":
+        return [s["objective_turn"]]
     if s["step"] == "monsters":
         return [s["monster_turn"]]
     if s["step"] == "edge":
@@ -134,6 +141,8 @@ def legal(st: JSON, seat: str) -> list[JSON]:
         return [{"type": "ChooseSize", "size": n} for n in sizes_offered(st)]
     if s["step"] == "forces":
         return [{"type": "ChooseForce", "force": f["id"]} for f in _fitting(st)]
+    if s["step"] == "objectives":
+        return objectives.offers(st)
     if s["step"] == "monsters":
         return monsters.place_choices(st)
     if s["step"] == "edge":
@@ -150,7 +159,7 @@ def act(ctx: Ctx, seat: str, action: JSON) -> None:
     if seat not in awaiting(st):
         raise IllegalAction("db.not_your_turn", name=", ".join(awaiting(st)), step=str(s["step"]))
     want = {"scenario": "ChooseScenario", "size": "ChooseSize", "forces": "ChooseForce",
-            "monsters": "PlaceMonster", "edge": "ChooseEdge"}[s["step"]]
+            "objectives": "PlaceObjective", "monsters": "PlaceMonster", "edge": "ChooseEdge"}[s["step"]]
     if kind != want:
         raise IllegalAction("db.setup.only", action=kind, step=str(s["step"]))
     if kind == "ChooseScenario":
@@ -163,6 +172,8 @@ def act(ctx: Ctx, seat: str, action: JSON) -> None:
         ctx.emit("SizeChosen", seat=seat, size=st["size"])
     elif kind == "ChooseForce":
         _force(ctx, seat, action.get("force"))
+    elif kind == "PlaceObjective":
+        objectives.place(ctx, seat, action)
     elif kind == "PlaceMonster":
         monsters.place(ctx, seat, action)
     else:

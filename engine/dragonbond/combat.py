@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.dragonbond import board, geometry
+from engine.dragonbond import board, effects, geometry
 from engine.dragonbond.dice import Colour, Kind, die, is_success, roll
 from engine.dragonbond.state import (
     ASSASSINATE, AURA, COLD, GIANT, JSON, LAZY, Ctx, bonded, disengage_all, engage, exhausted, flanked, fresh,
@@ -25,16 +25,18 @@ CHARGE_DICE = 3
 
 def attack_shifts(state: JSON, u: JSON, *, charge: bool = False, shoot: bool = False) -> tuple[int, int]:
     """Upgrades and downgrades of an attack roll (§10.3): fresh, charge, Dragonbond; exhausted, shoot."""
-    up = int(fresh(u)) + int(charge) + int(bonded(state, u))
-    down = int(exhausted(u)) + int(shoot)
+    up_, down_ = effects.shifts(u, "attack")
+    up = int(fresh(u)) + int(charge) + int(bonded(state, u)) + up_
+    down = int(exhausted(u)) + int(shoot) + down_
     return up, down
 
 
 def defence_shifts(state: JSON, u: JSON, kind: str, *, cover: bool = False) -> tuple[int, int]:
     """Upgrades and downgrades of a defence roll (§10.3): fresh, dark cover vs ranged, Dragonbond; exhausted,
     flanked vs melee."""
-    up = int(fresh(u)) + int(cover and kind == "ranged") + int(bonded(state, u))
-    down = int(exhausted(u)) + int(kind == "melee" and flanked(board.body(state, u)))
+    up_, down_ = effects.shifts(u, "defence")
+    up = int(fresh(u)) + int(cover and kind == "ranged") + int(bonded(state, u)) + up_
+    down = int(exhausted(u)) + int(kind == "melee" and flanked(board.body(state, u))) + down_
     return up, down
 
 
@@ -131,6 +133,8 @@ def resolve_attack(ctx: Ctx, attacker_id: str, target_id: str, kind: str, *, cha
     groups = dice_groups(st, attacker, kind, models)
     up, down = attack_shifts(st, attacker, charge=charge, shoot=shoot)
     result = roll_attack(ctx, groups, up, down)
+    if attacker.get("rerolls"):
+        reroll_misses(ctx, attacker, groups, up, down, result)
     n_models = model_count(st, attacker) if models is None else models
     ctx.emit("AttackRolled", unit=attacker_id, target=target_id, kind=kind, reason=reason, models=n_models,
              dice=sum(n for _, n in groups), colour=[c for c, _ in groups], upgrades=up, downgrades=down,
@@ -141,7 +145,24 @@ def resolve_attack(ctx: Ctx, attacker_id: str, target_id: str, kind: str, *, cha
         if hits + crits == 0 or unit(st, rid)["where"] == "destroyed":
             continue
         total += defend_and_wound(ctx, attacker_id, rid, kind, hits, crits)
+    effects.attack_resolved(ctx, attacker_id, target_id, total)
     return {"hits": result["hits"], "crits": result["crits"], "wounds": total}
+
+
+def reroll_misses(ctx: Ctx, attacker: JSON, groups: list[tuple[str, int]], up: int, down: int, result: JSON) -> None:
+    """An effect's re-rolls (``effects.py``): up to that many missed attack dice rolled again, the worst colour's
+    first (every re-roll is spent on this attack, a ruling); their hits and criticals are added."""
+    dice = sum(n for _, n in groups)
+    misses = dice - result["hits"] - result["crits"]
+    n = min(attacker.pop("rerolls"), max(0, misses))
+    if n <= 0:
+        return
+    colour = groups[-1][0]
+    again = roll_attack(ctx, [(colour, n)], up, down)
+    result["hits"] += again["hits"]
+    result["crits"] += again["crits"]
+    ctx.emit("Rerolled", unit=attacker["id"], dice=n, colour=colour, hits=again["hits"], crits=again["crits"],
+             faces=again["faces"])
 
 
 def defend_and_wound(ctx: Ctx, attacker_id: str, target_id: str, kind: str, hits: int, crits: int) -> int:

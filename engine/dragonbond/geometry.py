@@ -332,7 +332,22 @@ def line_of_sight(viewer: Token, target: Token, tokens: Sequence[Token], field: 
     seen into and out of, never through), 1131 (*Enorme*), 1143 (*Diminuto*). The bases are sampled at
     their centre and 16 rim points. Other terrain types never block sight (A17).
     """
-    return _sight(viewer, target, tuple(tokens), field)
+    return _sight(viewer, target, _in_between(viewer, target, tokens), field)
+
+
+def _in_between(viewer: Token, target: Token, tokens: Sequence[Token]) -> tuple[Token, ...]:
+    """The units whose bases reach into the hull of the two bases (every sight line runs inside it): only they
+    can block, so the answer is cached on them alone (a unit moving elsewhere leaves it cached)."""
+    px, py, qx, qy = viewer.x, viewer.y, target.x, target.y
+    dx, dy = qx - px, qy - py
+    length2 = dx * dx + dy * dy
+    wide = max(viewer.radius, target.radius)
+    out = []
+    for t in tokens:
+        s = 0.0 if length2 == 0 else max(0.0, min(1.0, ((t.x - px) * dx + (t.y - py) * dy) / length2))
+        if math.hypot(px + s * dx - t.x, py + s * dy - t.y) <= wide + t.radius + 0.01:
+            out.append(t)
+    return tuple(out)
 
 
 @lru_cache(maxsize=4096)
@@ -502,7 +517,6 @@ def _end_problem(mover: Token, dest: Point, tokens: Sequence[Token], field: Fiel
                  blockers: tuple | None = None) -> MoveCheck | None:
     """Why a unit may not stand at ``dest``, or None (digest §8, §23 *Volador*; seed 003 lines 650, 1119).
     ``blockers``: :func:`_standing_blockers` of the field, when the caller asks about many points."""
-    here = mover.moved(dest)
     r = mover.radius
     if not (r - 1e-6 <= dest[0] <= field.width - r + 1e-6 and r - 1e-6 <= dest[1] <= field.height - r + 1e-6):
         return _refuse("db.move.off_table", (dest,), x=_round(dest[0]), y=_round(dest[1]))
@@ -535,6 +549,7 @@ def _end_problem(mover: Token, dest: Point, tokens: Sequence[Token], field: Fiel
         target = next((t for t in tokens if t.id == charge_target), None)
         if target is None:
             return _refuse("db.move.unknown_unit", (dest,), unit=charge_target)
+        here = mover.moved(dest)
         if edge_distance(here, target) > 0:
             return _refuse("db.move.not_in_contact", (dest,), unit=charge_target,
                            distance=edge_distance(here, target))
@@ -610,6 +625,14 @@ def check_move(mover: Token, dest: Point, allowance: float, tokens: Sequence[Tok
                   ignore_slowing=ignore_slowing, flying=flying)
 
 
+def move_allowed(mover: Token, dest: Point, allowance: float, tokens: Sequence[Token], field: Field, *,
+                 ignore_slowing: bool = False) -> bool:
+    """``check_move(...).ok`` (no charge), asking only about the units the move could meet and searching no
+    farther than the allowance: the verdict without the refusal's measurements."""
+    return _check(mover, dest, allowance, near(mover, tokens, allowance), field, charge_target=None,
+                  ignore_slowing=ignore_slowing, flying=mover.flying, measure_refusal=False).ok
+
+
 def _check(mover: Token, dest: Point, allowance: float, tokens: Sequence[Token], field: Field, *,
            charge_target: str | None, ignore_slowing: bool, flying: bool,
            failed_charge: str | None = None, measure_refusal: bool = True) -> MoveCheck:
@@ -672,10 +695,41 @@ def _ring(mover: Token, target: Token, tokens: tuple[Token, ...], field: Field, 
     check ask for the same ring)."""
     blockers = _standing_blockers(field, flying)
     ring = _contact_ring(mover, target, gap + 0.01 if gap else 0.0)
-    fine = _clearly_standing(mover, np.asarray(ring), tokens, field, blockers, target.id if charge else None)
-    return tuple(p for p, ok in zip(ring, fine.tolist())
-                 if ok or _end_problem(mover, p, tokens, field, flying=flying,
-                                       charge_target=target.id if charge else None, blockers=blockers) is None)
+    xy = np.asarray(ring)
+    fine, bad = _standing_masks(mover, xy, tokens, field, blockers, target.id if charge else None)
+    return tuple(p for p, ok, no in zip(ring, fine.tolist(), bad.tolist())
+                 if ok or (not no and _end_problem(mover, p, tokens, field, flying=flying,
+                                                   charge_target=target.id if charge else None,
+                                                   blockers=blockers) is None))
+
+
+def _standing_masks(mover: Token, xy: np.ndarray, tokens: tuple[Token, ...], field: Field, blockers: tuple,
+                    charge_target: str | None) -> tuple[np.ndarray, np.ndarray]:
+    """Two masks over the points, all at once: where ``_end_problem`` surely finds nothing (on the table, every
+    blocking piece's box clear of the base, no unit within a hair of the overlap margin, every enemy a hair beyond
+    1", the charge target a hair from contact), and where it surely finds something (off the table, overlapping
+    a unit, or within 0.95" of an enemy other than the charge target, each by more than a hair: a gap reads
+    rounded to 0.1", so 0.95 reads 1.0). The rest are left to ``_end_problem``."""
+    r = mover.radius
+    x, y = xy[:, 0], xy[:, 1]
+    fine = (r - 1e-6 <= x) & (x <= field.width - r + 1e-6) & (r - 1e-6 <= y) & (y <= field.height - r + 1e-6)
+    bad = (x < r - 1e-3) | (x > field.width - r + 1e-3) | (y < r - 1e-3) | (y > field.height - r + 1e-3)
+    for _, _, (x1, y1, x2, y2) in blockers:
+        fine &= (x + r < x1) | (x - r > x2) | (y + r < y1) | (y - r > y2)
+    others = [t for t in tokens if t.id != mover.id]
+    if charge_target is not None and not any(t.id == charge_target for t in others):
+        return np.zeros(len(xy), dtype=bool), bad
+    if others:
+        tx = np.array([t.x for t in others])
+        ty = np.array([t.y for t in others])
+        tr = np.array([t.radius for t in others])
+        enemy = np.array([t.side != mover.side for t in others])
+        target = np.array([t.id == charge_target for t in others])
+        gap = np.hypot(x[:, None] - tx[None, :], y[:, None] - ty[None, :]) - r - tr[None, :]
+        ok = np.where(target, np.abs(gap) < 0.04, np.where(enemy, gap >= ENEMY_GAP + 1e-9, gap >= -0.05 + 1e-9))
+        fine &= ok.all(axis=1)
+        bad |= (gap < -0.05 - 1e-3).any(axis=1) | ((enemy & ~target)[None, :] & (gap < ENEMY_GAP - 0.06)).any(axis=1)
+    return fine, bad
 
 
 def contact_spots(mover: Token, target: Token, tokens: Sequence[Token], field: Field) -> tuple[Point, ...]:
@@ -684,35 +738,14 @@ def contact_spots(mover: Token, target: Token, tokens: Sequence[Token], field: F
     return _ring(mover, target, tuple(t for t in tokens if t.id != mover.id), field, 0.0, mover.flying, True)
 
 
-def _clearly_standing(mover: Token, xy: np.ndarray, tokens: tuple[Token, ...], field: Field, blockers: tuple,
-                      charge_target: str | None) -> np.ndarray:
-    """Points where ``_end_problem`` surely finds nothing, all at once: on the table, every blocking piece's box
-    clear of the base, no unit within a hair of the overlap margin, every enemy a hair beyond 1" (the charge
-    target a hair from contact). The rest are left to ``_end_problem``."""
-    r = mover.radius
-    x, y = xy[:, 0], xy[:, 1]
-    ok = (r - 1e-6 <= x) & (x <= field.width - r + 1e-6) & (r - 1e-6 <= y) & (y <= field.height - r + 1e-6)
-    for _, _, (x1, y1, x2, y2) in blockers:
-        ok &= (x + r < x1) | (x - r > x2) | (y + r < y1) | (y - r > y2)
-    seen_target = charge_target is None
-    for t in tokens:
-        if t.id == mover.id:
-            continue
-        gap = np.hypot(x - t.x, y - t.y) - r - t.radius
-        if t.id == charge_target:
-            seen_target = True
-            ok &= np.abs(gap) < 0.04
-        elif t.side != mover.side:
-            ok &= gap >= ENEMY_GAP + 1e-9
-        else:
-            ok &= gap >= -0.05 + 1e-9
-    return ok if seen_target else np.zeros(len(xy), dtype=bool)
-
-
 def _toward(mover: Token, target: Token, allowance: float, tokens: Sequence[Token], field: Field,
             ignore_slowing: bool) -> tuple[Point, ...] | None:
     """A path heading for ``target`` that the allowance can at least partly cover: the cheapest path to 1"
     from it if that is within reach, else the path to the reachable corner nearest to it, then straight on."""
+    if not mover.flying:
+        straight = _straight_toward(mover, target, allowance, tokens, field, ignore_slowing)
+        if straight is not None:
+            return straight
     within = _gap(mover, target) - ENEMY_GAP <= allowance + 0.05    # no path is shorter than the straight gap
     found = None
     if mover.flying or within:
@@ -734,6 +767,23 @@ def _toward(mover: Token, target: Token, allowance: float, tokens: Sequence[Toke
     if planner.hop((x, y), onward) < math.inf:
         path += (onward,)
     return path if len(path) > 1 else None
+
+
+def _straight_toward(mover: Token, target: Token, allowance: float, tokens: Sequence[Token], field: Field,
+                     ignore_slowing: bool) -> tuple[Point, Point] | None:
+    """The straight line toward ``target``, as far as the allowance goes or to 1" from it, when nothing is in its
+    way and no slowing terrain on it: no point within the allowance is nearer the target (None otherwise, and
+    the search of :func:`_toward` decides)."""
+    dx, dy = target.x - mover.x, target.y - mover.y
+    d = math.hypot(dx, dy)
+    stop = d - (mover.radius + target.radius + ENEMY_GAP + 0.01)
+    if stop <= 0.05:
+        return None
+    go = min(stop, allowance)
+    start = (mover.x, mover.y)
+    end = (mover.x + dx / d * go, mover.y + dy / d * go)
+    hop = _planner(mover, tokens, field, ignore_slowing).hop(start, end)
+    return (start, end) if abs(hop - go) < 1e-9 else None
 
 
 def _walk(path: Sequence[Point], budget: float, field: Field, slowing: bool) -> tuple[Point, ...]:
@@ -774,11 +824,10 @@ def _furthest_valid(mover: Token, path: Sequence[Point], allowance: float, token
     """The furthest point along ``path`` within ``allowance`` where the unit may end its move."""
     slowing = not (ignore_slowing or mover.scout or flying)
     walked = _walk(path, allowance, field, slowing)
-    line = LineString(walked) if len(walked) > 1 else None
-    length = line.length if line is not None else 0.0
-    d = length
+    legs = [math.hypot(q[0] - p[0], q[1] - p[1]) for p, q in zip(walked, walked[1:])]
+    d = sum(legs)
     while d > 0:
-        p = line.interpolate(d).coords[0]
+        p = _along(walked, legs, d)
         p = (round(p[0], 2), round(p[1], 2))
         check = _check(mover, p, allowance, tokens, field, charge_target=None, ignore_slowing=ignore_slowing,
                        flying=flying, failed_charge=failed_charge, measure_refusal=False)
@@ -786,6 +835,16 @@ def _furthest_valid(mover: Token, path: Sequence[Point], allowance: float, token
             return check
         d -= step
     return None
+
+
+def _along(path: Sequence[Point], legs: Sequence[float], d: float) -> Point:
+    """The point ``d`` inches along ``path`` (``legs``: its stretches' lengths), as shapely's ``interpolate``."""
+    for (p, q), leg in zip(zip(path, path[1:]), legs):
+        if d <= leg:
+            f = d / leg if leg else 0.0
+            return p[0] + (q[0] - p[0]) * f, p[1] + (q[1] - p[1]) * f
+        d -= leg
+    return path[-1]
 
 
 def contact_point(mover: Token, target: Token, allowance: float, tokens: Sequence[Token], field: Field, *,
@@ -800,7 +859,18 @@ def charge_reachable(mover: Token, target: Token, allowance: float, tokens: Sequ
     """``contact_point(...).ok``, without working out a failed charge's path: the search stops at the
     allowance when no contact spot is within it."""
     tokens = tuple(tokens)
-    if _reachable_ring(mover, target, tokens, field, 0.0, ignore_slowing, mover.flying, True, allowance) is None:
+    if not mover.flying:
+        # A contact spot straight ahead, clear and unslowed, well within the allowance: the cheapest path costs no
+        # more, so the charge reaches (the search below would say so too, slower).
+        ring = _ring(mover, target, tokens, field, 0.0, False, True)
+        if ring:
+            spot = min(ring, key=lambda p: (p[0] - mover.x) ** 2 + (p[1] - mover.y) ** 2)
+            length = math.hypot(spot[0] - mover.x, spot[1] - mover.y)
+            if length <= allowance - 0.01 and \
+                    abs(_planner(mover, tokens, field, ignore_slowing).hop((mover.x, mover.y), spot) - length) < 1e-9:
+                return True
+    # A cost reads rounded to 0.1" (``_round``): 10.04" is within an allowance of 10, so the search goes that far.
+    if _reachable_ring(mover, target, tokens, field, 0.0, ignore_slowing, mover.flying, True, allowance + 0.05) is None:
         return False
     return contact_point(mover, target, allowance, tokens, field, ignore_slowing=ignore_slowing).ok
 
@@ -837,21 +907,104 @@ def _contact_point(mover: Token, target: Token, allowance: float, tokens: tuple[
 
 def destinations(mover: Token, allowance: float, tokens: Sequence[Token], field: Field, *,
                  charge: bool = False, ignore_slowing: bool = False) -> list[Destination]:
-    """See :func:`_destinations`. Asked again for the same position (the same mover, tokens, table and
-    allowance: the table asks each seat, and a card or referee action changes no position), the answer
-    comes from a cache (each caller gets its own copies)."""
-    found = _destinations(mover, float(allowance), tuple(tokens), field, charge, ignore_slowing)
+    """See :func:`_destinations`. Each part of the answer is cached on what it depends on: the units a move of
+    ``allowance`` could meet (:func:`near`), plus the enemy a *toward* heads for and the nearest enemy; so a unit
+    elsewhere on the table moving leaves the answer cached (each caller gets its own copies)."""
+    tokens = tuple(tokens)
+    allowance = float(allowance)
+    if charge:
+        found = _destinations(mover, allowance, tokens, field, True, ignore_slowing)
+    else:
+        close = near(mover, tokens, allowance)
+        enemies = _enemies(mover, tokens)
+        found = []
+        for enemy in enemies:
+            d = _toward_destination(mover, allowance, close, enemy, field, ignore_slowing)
+            if d is not None:
+                found.append(d)
+        nearest = min(enemies, key=lambda e: _gap(mover, e), default=None)
+        found += _place_destinations(mover, allowance, close, nearest, field, ignore_slowing)
+        found.sort(key=lambda d: (d.key, d.cost))
     return [Destination(d.key, dict(d.params), d.point, d.cost) for d in found]
+
+
+REACH_MARGIN = ENEMY_GAP + 0.5
+"""Beyond a move's allowance plus both radii, a unit can neither stand in a path's way nor be within 1" of its end
+(a hair more, for the checks' tolerances)."""
+
+
+def near(mover: Token, tokens: Sequence[Token], reach: float) -> tuple[Token, ...]:
+    """The units a move of ``reach`` inches could meet (in a path's way, or within 1" of where it ends): those
+    farther cannot change whether such a move is allowed or what it costs, so checks and caches leave them out."""
+    x, y, r = mover.x, mover.y, mover.radius + reach + REACH_MARGIN
+    return tuple(t for t in tokens if math.hypot(t.x - x, t.y - y) <= r + t.radius)
 
 
 def clear_caches(*, layouts: bool = False) -> None:
     """Forget every answer cached for a position (benches measure a position seen the first time with this);
     with ``layouts``, the tables' path graphs too (built once per table and base radius)."""
-    for cached in (_destinations, _contact_point, _sight, _cached_planner, _ring):
+    for cached in (_destinations, _toward_destination, _place_destinations, _contact_point, _sight,
+                   _cached_planner, _ring):
         cached.cache_clear()
     _PLANNERS.clear()
     if layouts:
         _layout.cache_clear()
+
+
+@lru_cache(maxsize=4096)
+def _toward_destination(mover: Token, allowance: float, tokens: tuple[Token, ...], enemy: Token, field: Field,
+                        ignore_slowing: bool) -> Destination | None:
+    """``db.move.dest.toward`` the enemy (see :func:`_destinations`), with ``tokens`` the units near the mover
+    (an enemy beyond them is out of the allowance's reach: it is only headed for)."""
+    path = _toward(mover, enemy, allowance, tokens, field, ignore_slowing)
+    if path is None:
+        return None
+    found = _furthest_valid(mover, path, allowance, tokens, field, ignore_slowing=ignore_slowing,
+                            flying=mover.flying)
+    if found is None or found.cost <= 0.05:
+        return None
+    return Destination("db.move.dest.toward", {"unit": enemy.id}, found.end, found.cost)
+
+
+@lru_cache(maxsize=1024)
+def _place_destinations(mover: Token, allowance: float, tokens: tuple[Token, ...], nearest: Token | None,
+                        field: Field, ignore_slowing: bool) -> tuple[Destination, ...]:
+    """The destinations named by a place (objective, dark piece, straight back from the nearest enemy): see
+    :func:`_destinations`; ``tokens`` the units near the mover."""
+    out: list[Destination] = []
+
+    def offer(key: str, params: dict[str, Any], p: Point) -> None:
+        check = _check(mover, p, allowance, tokens, field, charge_target=None, ignore_slowing=ignore_slowing,
+                       flying=mover.flying, measure_refusal=False)
+        if check.ok and check.cost > 0.05:
+            out.append(Destination(key, params, check.end, check.cost))
+
+    for n, obj in enumerate(field.objectives, start=1):
+        spot = _cheapest_valid(mover, _around(obj, mover.radius), allowance, tokens, field, ignore_slowing)
+        if spot is not None and spot.cost > 0.05:
+            out.append(Destination("db.move.dest.objective", {"number": n}, spot.end, spot.cost))
+    for t in field.terrain:
+        if not t.has(DARK):
+            continue
+        poly = _polygon(t)
+        room, inner = _room(t, mover.radius)
+        spots = [] if room is None else [inner, nearest_points(room, SPoint(mover.x, mover.y))[0]]
+        inside = _cheapest_valid(mover, [(p.x, p.y) for p in spots], allowance, tokens, field, ignore_slowing)
+        if inside is not None and inside.cost > 0.05 and t in in_terrain(mover.moved(inside.end), field):
+            out.append(Destination("db.move.dest.into", {"terrain": t.id}, inside.end, inside.cost))
+        if nearest is not None:
+            spot = _cheapest_valid(mover, _behind(t, nearest, mover.radius), allowance, tokens, field,
+                                   ignore_slowing)
+            if spot is not None and spot.cost > 0.05:
+                out.append(Destination("db.move.dest.behind", {"terrain": t.id}, spot.end, spot.cost))
+    if nearest is not None:
+        dx, dy = mover.x - nearest.x, mover.y - nearest.y
+        norm = math.hypot(dx, dy) or 1.0
+        step = min(3.0, allowance)
+        if step > 0:
+            offer("db.move.dest.back", {"distance": _round(step)},
+                  (mover.x + dx / norm * step, mover.y + dy / norm * step))
+    return tuple(out)
 
 
 @lru_cache(maxsize=512)
@@ -865,59 +1018,16 @@ def _destinations(mover: Token, allowance: float, tokens: tuple[Token, ...], fie
     the unit and its nearest enemy), ``db.move.dest.into`` (terrain: wholly inside a dark piece),
     ``db.move.dest.back`` (distance: straight away from the nearest enemy). Sorted by key, then cost.
     """
+    if not charge:
+        return tuple(destinations(mover, allowance, tokens, field, ignore_slowing=ignore_slowing))
     out: list[Destination] = []
-    enemies = _enemies(mover, tokens)
-    flying = mover.flying
-
-    def offer(key: str, params: dict[str, Any], p: Point) -> None:
-        check = _check(mover, p, allowance, tokens, field, charge_target=None, ignore_slowing=ignore_slowing,
-                       flying=mover.flying, measure_refusal=False)
-        if check.ok and check.cost > 0.05:
-            out.append(Destination(key, params, check.end, check.cost))
-
-    for enemy in enemies:
-        if charge:
-            if _reachable_ring(mover, enemy, tokens, field, 0.0, ignore_slowing, flying, True, allowance) is None:
-                continue
-            c = contact_point(mover, enemy, allowance, tokens, field, ignore_slowing=ignore_slowing)
-            if c.ok:
-                out.append(Destination("db.move.dest.contact", {"unit": enemy.id}, c.end, c.cost))
+    for enemy in _enemies(mover, tokens):
+        if _reachable_ring(mover, enemy, tokens, field, 0.0, ignore_slowing, mover.flying, True,
+                           allowance + 0.05) is None:
             continue
-        path = _toward(mover, enemy, allowance, tokens, field, ignore_slowing)
-        if path is None:
-            continue
-        near = _furthest_valid(mover, path, allowance, tokens, field, ignore_slowing=ignore_slowing,
-                               flying=flying)
-        if near is not None and near.cost > 0.05:
-            out.append(Destination("db.move.dest.toward", {"unit": enemy.id}, near.end, near.cost))
-    if charge:
-        return tuple(sorted(out, key=lambda d: (d.key, d.cost)))
-    for n, obj in enumerate(field.objectives, start=1):
-        spot = _cheapest_valid(mover, _around(obj, mover.radius), allowance, tokens, field, ignore_slowing)
-        if spot is not None and spot.cost > 0.05:
-            out.append(Destination("db.move.dest.objective", {"number": n}, spot.end, spot.cost))
-    nearest = min(enemies, key=lambda e: _gap(mover, e), default=None)
-    for t in field.terrain:
-        if not t.has(DARK):
-            continue
-        poly = _polygon(t)
-        room, inner = _room(t, mover.radius)
-        spots = [] if room is None else [inner, nearest_points(room, SPoint(mover.x, mover.y))[0]]
-        inside = _cheapest_valid(mover, [(p.x, p.y) for p in spots], allowance, tokens, field, ignore_slowing)
-        if inside is not None and inside.cost > 0.05 and t in in_terrain(mover.moved(inside.end), field):
-            out.append(Destination("db.move.dest.into", {"terrain": t.id}, inside.end, inside.cost))
-        if nearest is not None:
-            spot = _cheapest_valid(mover, _behind(poly, nearest, mover.radius), allowance, tokens, field,
-                                   ignore_slowing)
-            if spot is not None and spot.cost > 0.05:
-                out.append(Destination("db.move.dest.behind", {"terrain": t.id}, spot.end, spot.cost))
-    if nearest is not None:
-        dx, dy = mover.x - nearest.x, mover.y - nearest.y
-        norm = math.hypot(dx, dy) or 1.0
-        step = min(3.0, allowance)
-        if step > 0:
-            offer("db.move.dest.back", {"distance": _round(step)},
-                  (mover.x + dx / norm * step, mover.y + dy / norm * step))
+        c = contact_point(mover, enemy, allowance, tokens, field, ignore_slowing=ignore_slowing)
+        if c.ok:
+            out.append(Destination("db.move.dest.contact", {"unit": enemy.id}, c.end, c.cost))
     return tuple(sorted(out, key=lambda d: (d.key, d.cost)))
 
 
@@ -938,8 +1048,16 @@ def _around(p: Point, radius: float) -> list[Point]:
     return pts
 
 
-def _behind(poly: Polygon, enemy: Token, radius: float) -> list[Point]:
-    """Spots just past the piece on the far side from ``enemy`` (the line from it crosses the piece)."""
+def _behind(piece: Terrain, enemy: Token, radius: float) -> tuple[Point, ...]:
+    """Spots just past the piece on the far side from ``enemy`` (the line from it crosses the piece): the same
+    for every mover of that base while the enemy stands there, so kept."""
+    return _behind_spots(piece, enemy.x, enemy.y, radius)
+
+
+@lru_cache(maxsize=2048)
+def _behind_spots(piece: Terrain, ex: float, ey: float, radius: float) -> tuple[Point, ...]:
+    poly = _polygon(piece)
+    enemy = SPoint(ex, ey)
     c = poly.centroid
     dx, dy = c.x - enemy.x, c.y - enemy.y
     norm = math.hypot(dx, dy) or 1.0
@@ -951,7 +1069,7 @@ def _behind(poly: Polygon, enemy: Token, radius: float) -> list[Point]:
         for side in (0.0, 1.0, -1.0):
             d = reach + extra
             pts.append((c.x + ux * d - uy * side * radius, c.y + uy * d + ux * side * radius))
-    return pts
+    return tuple(pts)
 
 
 def _cheapest_valid(mover: Token, candidates: Sequence[Point], allowance: float, tokens: Sequence[Token],

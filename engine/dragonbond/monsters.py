@@ -24,7 +24,7 @@ from engine.core.rng import shuffled
 from engine.dragonbond import actions, board, geometry
 from engine.dragonbond.combat import resolve_attack
 from engine.dragonbond.pack import BEHAVIOUR_DECK, DragonbondPack
-from engine.dragonbond.powers import automated, targets as power_targets, use
+from engine.dragonbond.powers import aimed, targets as power_targets, use
 from engine.dragonbond.setup import _known, _profile, setup_document
 from engine.dragonbond.state import JSON, Ctx, engaged, on_table, separate, unit, units
 from engine.dragonbond.turns import HOOKS, check_game_end, finish_round, next_turn, opposed
@@ -280,11 +280,11 @@ def _act(ctx: Ctx, me: JSON, act: JSON, t: JSON | None) -> None:
         resolve_attack(ctx, me["id"], t["id"], "ranged")
     elif kind == "power" and act.get("power"):
         pid = act["power"]
-        text = st["cards"]["powers"].get(pid, {}).get("text") or ""
-        if automated(text) and t["id"] not in power_targets(st, me, pid):
+        entry = st["cards"]["powers"].get(pid) or {}
+        if aimed(entry) and t["id"] not in power_targets(st, me, pid):
             ctx.emit("NoTarget", unit=me["id"])
         else:
-            use(ctx, me["id"], pid, t["id"] if automated(text) else None, note="behaviour card")
+            use(ctx, me["id"], pid, t["id"] if aimed(entry) else None, note="behaviour card")
     else:
         ctx.emit("NoTarget", unit=me["id"])
 

@@ -88,6 +88,62 @@ class Trigger(StrEnum):
     """After one of your units is destroyed."""
 
 
+class EffectKind(StrEnum):
+    """What a power's or card's effect does, in a form the engine applies (§15, §16). A text the kinds cannot say
+    has no ``effects``: it is played and settled with referee actions."""
+
+    DAMAGE = "damage"
+    """Roll ``dice`` attack dice of ``colour``: each hit and critical a wound, no defence ("Inflige [N dados de
+    ataque negros] heridas", seed 003 l.772, §10.4)."""
+    HEAL = "heal"
+    """Remove up to ``count`` wounds from the unit (never a model already removed)."""
+    MOVE = "move"
+    """The unit may move up to ``inches`` (its owner picks an offered destination, or stays), as a March."""
+    SHIFT = "shift"
+    """A buff or debuff: ``count`` upgrades (positive) or downgrades (negative) of the unit's ``roll`` (attack or
+    defence dice colour, §3.4) until ``until``."""
+    MARKER = "marker"
+    """Add ``count`` ``marker`` markers to the unit (a negative count removes them, never below none; §14)."""
+    EXTRA_ACTION = "extra_action"
+    """The unit takes one more action at the end of its activation (no fatigue for it), if it can still act."""
+    REROLL = "reroll"
+    """The unit's next attack re-rolls up to ``count`` of its attack dice that missed."""
+
+
+class EffectWho(StrEnum):
+    """Which unit an effect acts on."""
+
+    TARGET = "target"
+    """The unit aimed at: an active power's chosen target, or the other unit of a reaction's trigger (the attacker
+    or the attacked)."""
+    SELF = "self"
+    """The power's own unit, or the unit of the player's the card's trigger concerns."""
+
+
+class Effect(Strict):
+    """One structured effect of a power or card (efecto). Only the fields its ``kind`` reads are given."""
+
+    kind: EffectKind
+    who: EffectWho = Field(default=EffectWho.TARGET, description="The unit it acts on")
+    dice: Maybe[Count] | None = Field(default=None, description="damage: attack dice rolled")
+    colour: Maybe[Colour] | None = Field(default=None, description="damage: their colour")
+    count: Maybe[Annotated[int, Field(ge=-20, le=20)]] | None = Field(
+        default=None, description="heal: wounds removed; shift: upgrades (+) or downgrades (-); marker: markers added "
+                                  "(-: removed); reroll: dice re-rolled")
+    inches: Maybe[Inches] | None = Field(default=None, description="move: the most it moves")
+    marker: Literal["slowed", "poison", "immobilized"] | None = Field(
+        default=None, description="marker: which (ralentizado, veneno, inmovilizado, §14)")
+    roll: Literal["attack", "defence"] | None = Field(default=None, description="shift: which dice")
+    until: Literal["activation", "round"] | None = Field(
+        default=None, description="shift: until the end of the unit's next activation, or of the round")
+    condition: Literal["attack_wounds"] | None = Field(
+        default=None, description="attack_wounds: only if the attack its trigger declared inflicts 1 or more wounds "
+                                  "(applied once that attack is resolved)")
+
+
+Effects = list[Effect] | None
+
+
 class Attack(Strict):
     """A melee attack profile (Ataque cuerpo a cuerpo, §2.3, §10): dice per model."""
 
@@ -145,6 +201,11 @@ class Power(Strict):
     when: Trigger | None = Field(
         default=None, description="The trigger as the engine detects it (detonante); null: only the text says "
                                   "when, and it is played at any time and settled by referee")
+    effects: Effects = Field(
+        default=None, description="What the text does, as the engine applies it; null: settled by referee")
+    target: Literal["enemy", "friend", "none"] = Field(
+        default="enemy", description="An active power's target: an enemy unit in sight, a friendly one in sight "
+                                     "(its own unit included), or none")
     ultimate: bool = Field(default=False, description="Once per game (definitiva)")
     extra_fatigue: Maybe[Annotated[int, Field(ge=0, le=10)]] = Field(
         default=0, description="Fatigue beyond the activation's (fatiga adicional; ambiguity A5)")
@@ -163,6 +224,8 @@ class VaalaCard(Strict):
     when: Trigger | None = Field(
         default=None, description="The trigger as the engine detects it (detonante); null: only the text says "
                                   "when, and it is played at any time and settled by referee")
+    effects: Effects = Field(
+        default=None, description="What the text does, as the engine applies it; null: settled by referee")
 
 
 class CommandCard(Strict):
@@ -175,6 +238,8 @@ class CommandCard(Strict):
     when: Trigger | None = Field(
         default=None, description="The trigger as the engine detects it (detonante); null: only the text says "
                                   "when, and it is played at any time and settled by referee")
+    effects: Effects = Field(
+        default=None, description="What the text does, as the engine applies it; null: settled by referee")
 
 
 class Artifact(Strict):

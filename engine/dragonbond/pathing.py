@@ -164,6 +164,20 @@ class Planner:
                  if math.hypot(x - start[0], y - start[1]) >= rad + r - SLACK]
         self.discs = np.asarray(grown, dtype=float).reshape(-1, 3)
         self._discs = [tuple(map(float, d)) for d in self.discs]
+        self._start = start
+        self._built = False
+
+    def __getattr__(self, name: str):
+        # The graph (nodes round the enemies, the search's arrays) is built the first time a search needs it: a
+        # straight hop (most checks, see ``geometry._check``) needs only the discs and the layout.
+        if name.startswith("__") or self.__dict__.get("_built", True):
+            raise AttributeError(name)
+        self._build()
+        return getattr(self, name)
+
+    def _build(self) -> None:
+        self._built = True
+        layout, start = self.layout, self._start
         around: list[Point] = []
         for x, y, rr in self.discs:
             around += _around(x, y, rr + SLACK + CLEAR, 16)

@@ -8,31 +8,19 @@ a wound, no defence: the rulebook's own example, seed 003 l.772, §10.2, §10.4)
 """
 from __future__ import annotations
 
-import re
-
 from engine.core.errors import IllegalAction
-from engine.dragonbond import board
-from engine.dragonbond.combat import take_wounds, wound_dice
+from engine.dragonbond import effects
 from engine.dragonbond.pack import VAALA
 from engine.dragonbond.state import JSON, Ctx, carried_on_table, exhausted, has, unit, units
 
-_WOUND_DICE = re.compile(r"inflige\s*\[\s*(\d+)\s+dados?\s+de\s+ataque\s+(negros?|gris(?:es)?|blancos?)\s*\]\s*heridas",
-                         re.IGNORECASE)
-_COLOURS = {"negro": "black", "gris": "gray", "blanco": "white"}
+def automated(entry: JSON | None) -> bool:
+    """The engine applies the power's or card's effects (``effects.py``); else a referee settles its text."""
+    return effects.automated(entry)
 
 
-def wound_dice_effect(text: str) -> tuple[int, str] | None:
-    """``(dice, colour)`` of an "inflicts [N colour attack dice] wounds" text, else None."""
-    m = _WOUND_DICE.search(text or "")
-    if not m:
-        return None
-    word = m.group(2).lower()
-    colour = next(v for k, v in _COLOURS.items() if word.startswith(k))
-    return int(m.group(1)), colour
-
-
-def automated(text: str) -> bool:
-    return wound_dice_effect(text) is not None
+def aimed(entry: JSON) -> bool:
+    """An automated power whose effects act on a unit it aims at (chosen among :func:`targets`)."""
+    return automated(entry) and effects.needs_enemy_target(entry) and entry.get("target", "enemy") != "none"
 
 
 def power(st: JSON, pid: str) -> JSON:
@@ -48,13 +36,14 @@ def usable(st: JSON, u: JSON, pid: str) -> bool:
 
 
 def targets(st: JSON, u: JSON, pid: str) -> list[str]:
-    """Enemy units in sight for an automated wound power (the text names no range: ruling)."""
-    if not automated(power(st, pid)["text"]):
-        return []
-    return [v["id"] for v in units(st) if v["side"] != u["side"] and board.can_see(st, u, v)]
+    """The units an automated power may aim at: enemies in sight (or friends, ``target: friend``); the text names
+    no range (a ruling)."""
+    return effects.power_targets(st, u, power(st, pid))
 
 
-def use(ctx: Ctx, uid: str, pid: str, target: str | None, note: str | None = None) -> None:
+def use(ctx: Ctx, uid: str, pid: str, target: str | None, note: str | None = None,
+        attack: JSON | None = None) -> None:
+    """Use a power (§15); an automated one's effects are applied (``attack``: the attack its trigger declared)."""
     st = ctx.state
     u = unit(st, uid)
     if pid not in u["powers"] or pid not in st["cards"]["powers"]:
@@ -65,16 +54,13 @@ def use(ctx: Ctx, uid: str, pid: str, target: str | None, note: str | None = Non
     u["used"][pid] = st["turn"]
     if p["ultimate"]:
         u["ultimates"].append(pid)
-    effect = wound_dice_effect(p["text"])
-    ctx.emit("PowerUsed", unit=uid, power=pid, automated=effect is not None, ultimate=p["ultimate"],
+    found = effects.effects_of(p) if automated(p) else None
+    if aimed(p) and target not in targets(st, u, pid):
+        raise IllegalAction("db.power.bad_target", power=pid, target=str(target))
+    ctx.emit("PowerUsed", unit=uid, power=pid, automated=found is not None, ultimate=p["ultimate"],
              target=target, note=note)
-    if effect is not None:
-        if target not in targets(st, u, pid):
-            raise IllegalAction("db.power.bad_target", power=pid, target=str(target))
-        wounds = wound_dice(ctx, *effect)
-        ctx.emit("PowerWounds", unit=uid, power=pid, target=target, dice=effect[0], colour=effect[1], wounds=wounds)
-        if wounds:
-            take_wounds(ctx, target, wounds, by=uid, kind="power")
+    if found is not None:
+        effects.apply(ctx, found, source=pid, own=uid, target=target, attack=attack)
 
 
 def may_play(st: JSON, seat: str, kind: str) -> bool:
@@ -105,8 +91,10 @@ def anytime_offers(st: JSON, seat: str) -> list[JSON]:
     return out
 
 
-def play_card(ctx: Ctx, seat: str, card: str, unit_id: str | None, target: str | None, note: str | None) -> None:
-    """A card from the hand, discarded from the game; its effect is logged for referee actions (§16)."""
+def play_card(ctx: Ctx, seat: str, card: str, unit_id: str | None, target: str | None, note: str | None,
+              attack: JSON | None = None) -> None:
+    """A card from the hand, discarded from the game (§16); an automated card's effects are applied, any other is
+    logged for referee actions. ``attack``: the attack its trigger declared."""
     st = ctx.state
     hand = st["hands"][seat]
     kind = "vaala" if card in hand["vaala"] else "command" if card in hand["command"] else None
@@ -116,5 +104,9 @@ def play_card(ctx: Ctx, seat: str, card: str, unit_id: str | None, target: str |
         raise IllegalAction(f"db.card.no_{kind}_unit", card=card)
     hand[kind].remove(card)
     st.setdefault("spent", {}).setdefault(seat, []).append(card)     # now public (CardPlayed)
-    ctx.emit("CardPlayed", seat=seat, card=card, kind=kind, automated=False, unit=unit_id, target=target, note=note,
-             text=st["cards"][kind][card].get("text"))
+    entry = st["cards"][kind][card]
+    auto = automated(entry) and unit_id is not None
+    ctx.emit("CardPlayed", seat=seat, card=card, kind=kind, automated=auto, unit=unit_id, target=target, note=note,
+             text=entry.get("text"))
+    if auto:
+        effects.apply(ctx, effects.effects_of(entry) or [], source=card, own=unit_id, target=target, attack=attack)

@@ -19,7 +19,7 @@ from typing import Any
 
 from engine.core.errors import IllegalAction
 from engine.dragonbond.pack import VAALA, keyword_argument, keyword_name
-from engine.dragonbond.powers import automated, may_play, play_card, targets as power_targets, usable, use
+from engine.dragonbond.powers import aimed, may_play, play_card, targets as power_targets, usable, use
 from engine.dragonbond.state import JSON, Ctx, on_table, unit
 
 DECLARED = {"melee": ("attack_declared", "melee_attack_declared"),
@@ -90,7 +90,7 @@ def power_offers(st: JSON, trigger: str, concerned: JSON, other: JSON | None) ->
             if not p or p["type"] != "reaction" or p.get("when") != trigger or not usable(st, concerned, pid):
                 continue
             target = other["id"] if other else None
-            if automated(p["text"] if isinstance(p["text"], str) else ""):
+            if aimed(p):
                 if target not in power_targets(st, concerned, pid):
                     continue
             out.append({"type": "UsePower", "unit": concerned["id"], "power": pid, "target": target})
@@ -184,13 +184,24 @@ def answer(ctx: Ctx, seat: str, action: JSON) -> JSON | None:
         raise IllegalAction("db.decision.illegal", kind="reaction", action=str(action.get("type")))
     st["pending_queue"].pop(0)
     note = action.get("note")
+    attack = declared_attack(p)
     if chosen["type"] == "PlayCard":
-        play_card(ctx, seat, chosen["card"], chosen.get("unit"), chosen.get("target"), note)
+        play_card(ctx, seat, chosen["card"], chosen.get("unit"), chosen.get("target"), note, attack=attack)
     elif chosen["type"] == "UsePower":
-        use(ctx, chosen["unit"], chosen["power"], chosen.get("target"), note)
+        use(ctx, chosen["unit"], chosen["power"], chosen.get("target"), note, attack=attack)
     else:
         ctx.emit("ReactionDeclined", seat=seat, trigger=p["trigger"], unit=p["unit"])
     return p.get("resume")
+
+
+def declared_attack(p: JSON) -> JSON | None:
+    """The attack a declaration window's trigger is about ({"unit": attacker, "target"}), for effects that wait
+    for it (``condition: attack_wounds``); None for a window after an effect."""
+    if p["trigger"] in ("attack_declared", "ranged_attack_declared", "melee_attack_declared"):
+        return {"unit": p["unit"], "target": p["by"]}
+    if p["trigger"] in ("targeted", "charged"):
+        return {"unit": p["by"], "target": p["unit"]}
+    return None
 
 
 def _match(p: JSON, action: JSON) -> JSON | None:

@@ -7,6 +7,7 @@ any value the match needs that the pack leaves ``unknown`` refuses the match (``
 """
 from __future__ import annotations
 
+
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +18,7 @@ from engine.core.errors import InvalidInput
 from engine.core.rng import Rng
 from engine.dragonbond import battlefield, board, geometry
 from engine.dragonbond.pack import CARD_COST, GAME_SIZES, DragonbondDocument, DragonbondPack, Force, Unit, check
-from engine.dragonbond.state import JSON, SIDES, Ctx, units
+from engine.dragonbond.state import JSON, SIDES, Ctx, read_once, units
 
 TRAINING_PACK = Path(__file__).resolve().parents[2] / "data" / "dragonbond" / "packs" / "training.yaml"
 SCENARIOS: dict[str, JSON] = {
@@ -158,9 +159,23 @@ def build_forces(doc: DragonbondDocument, options: JSON, seats: tuple[str, ...])
 def coverage(pack: DragonbondPack) -> JSON:
     """Which powers and cards the engine automates; the rest are settled with referee actions (§15, §16)."""
     from engine.dragonbond.powers import automated
-    return {"powers": {p.id: automated(p.text if isinstance(p.text, str) else "") for p in pack.powers},
-            "vaala_cards": {c.id: False for c in pack.vaala_cards},
-            "command_cards": {c.id: False for c in pack.command_cards}}
+    return {"powers": {p.id: automated(p.model_dump(mode="json")) for p in pack.powers},
+            "vaala_cards": {c.id: automated(c.model_dump(mode="json")) for c in pack.vaala_cards},
+            "command_cards": {c.id: automated(c.model_dump(mode="json")) for c in pack.command_cards}}
+
+
+def shipped_coverage() -> list[JSON]:
+    """``/db coverage``: every power and card of the shipped pack, automated (its effects applied by the engine,
+    with their kinds) or referee (its text settled with referee actions)."""
+    from engine.dragonbond.effects import automated, effects_of
+    entries = training_document()["entries"]
+    rows = []
+    for kind in ("powers", "vaala_cards", "command_cards"):
+        for e in entries[kind]:
+            auto = automated(e)
+            rows.append({"kind": kind, "id": e["id"], "name": e["name"], "automated": auto,
+                         "effects": [x["kind"] for x in effects_of(e) or []] if auto else []})
+    return rows
 
 
 SETUP_MODES = ("in_game", "options")
@@ -197,6 +212,10 @@ def setup_state(options: JSON, seats: tuple[str, ...], rng: Rng) -> JSON:
         if all(problems):
             raise problems[0] if problems else InvalidInput("db.no_forces", pack=doc.id)
     layout = options.get("layout")
+    placing = options.get("objectives") or (
+        "map" if mode == "options" or (isinstance(layout, dict) and layout.get("objectives")) else "players")
+    if placing not in ("players", "map"):
+        raise InvalidInput("db.setup.bad_objectives", value=str(placing), modes="players, map")
     st: JSON = {
         "game": "dragonbond", "match_key": doc.id, "pack_id": doc.id, "pack_training": doc.training,
         "pack_name": doc.name, "seats": list(seats), "sides": {s: SIDES[i] for i, s in enumerate(seats)},
@@ -214,14 +233,18 @@ def setup_state(options: JSON, seats: tuple[str, ...], rng: Rng) -> JSON:
                   "layout": layout if isinstance(layout, (dict, str)) else None,
                   "deployment": options.get("deployment", "alternate"), "chooser": None, "edge_chooser": None,
                   "forces": {s: chosen.get(s) for s in seats}, "monsters": options.get("monsters"),
-                  "edge": None if mode == "in_game" else "by_seat"},
+                  "edge": None if mode == "in_game" else "by_seat", "objectives": placing},
     }
     return st
 
 
 def setup_document(st: JSON) -> DragonbondDocument:
-    """The pack the match was made with (kept in the state until the pre-game choices are done)."""
-    return DragonbondDocument.model_validate(st["setup"]["pack"])
+    """The pack the match was made with (kept in the state until the pre-game choices are done), read once per
+    pack (``state.read_once``: every pre-game step asks it, for each seat)."""
+    return read_once(_DOCUMENTS, st["setup"]["pack"], DragonbondDocument.model_validate)
+
+
+_DOCUMENTS: dict[int, tuple[JSON, DragonbondDocument]] = {}
 
 
 def build_match(ctx: Ctx) -> None:

@@ -68,6 +68,26 @@ def _copy(value: Any) -> Any:
     return value
 
 
+def read_once(kept: dict[int, tuple[Any, Any]], raw: Any, read: Any) -> Any:
+    """``read(raw)`` for a part of the state that rarely changes (the table, the pack), kept in ``kept``: by the raw
+    value's identity while it still equals the copy kept with it, else by equality with a kept copy (each ``apply``
+    hands on a fresh copy of the state, so a new dict often holds what was read before), so the same object is
+    handed out again (caches key on it). At most 8 kept."""
+    found = kept.get(id(raw))
+    if found is not None and found[0] == raw:
+        return found[1]
+    for copied, value in kept.values():
+        if copied == raw:
+            break
+    else:
+        value = read(raw)
+        copied = _copy(raw)
+    if len(kept) >= 8:
+        kept.clear()
+    kept[id(raw)] = (copied, value)
+    return value
+
+
 def unit(state: JSON, uid: str) -> JSON:
     return state["units"][uid]
 

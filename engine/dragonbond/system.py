@@ -12,10 +12,12 @@ Options (``setup``)
 (``alternate``: players place their units in turn; ``auto``: the engine places them in their zones, for quick
 games and tests), ``setup`` (``in_game``, the default: the players choose in the match whatever the options
 leave open, see ``choices.py``; ``options``: the options decide, with defaults: forces the pack's first two,
-``pitched_battle``, the forces' size; ``deployment: auto`` implies ``options``).
+``pitched_battle``, the forces' size; ``deployment: auto`` implies ``options``), ``objectives`` (``players``: they
+place them in turn, the default with ``setup: in_game``; ``map``: the layout's own, the default otherwise).
 
 Phase ``setup`` (``choices.py``; §25): ``ChooseScenario {"scenario", "monsters": [ids]}`` (the opposed roll's
 winner), ``ChooseSize {"size"}`` (the same seat), ``ChooseForce {"force"}`` (both seats, secret until both chose),
+``PlaceObjective {"to": [x, y], "dest"}`` (alternately from an opposed roll's winner, §26.1, ``objectives.py``),
 ``PlaceMonster {"monster", "objective"}`` (§27.2), ``ChooseEdge {"edge": "south" | "north"}`` (the deployment
 roll's winner; ``south`` is y = 0). The view's ``setup`` says the step, who chooses and the forces offered
 (``forces_offered``: id, name, faction, size, points, units); ``field`` is None until scenario and size are

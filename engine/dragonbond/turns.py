@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine.core.system import Outcome
-from engine.dragonbond import board, geometry
+from engine.dragonbond import board, effects, geometry
 from engine.dragonbond.combat import defence_shifts, destroy, poison, score, take_wounds
 from engine.dragonbond.dice import Colour, Kind, OPPOSED_DICE, opposed_roll, roll
 from engine.dragonbond.state import (
@@ -101,13 +101,17 @@ def activatable(st: JSON, seat: str) -> list[JSON]:
     return [u for u in units(st, seat, where=None) if can_activate(st, u)]
 
 
-def activate(ctx: Ctx, uid: str) -> bool:
-    """Place 1 fatigue, then start-of-activation effects, poison first (§6.3 steps 2-3). False: it died."""
+def activate(ctx: Ctx, uid: str, *, free: bool = False) -> bool:
+    """Place 1 fatigue, then start-of-activation effects, poison first (§6.3 steps 2-3). False: it died. ``free``:
+    an effect's extra action, the same activation going on (no fatigue, no poison)."""
     st = ctx.state
     u = unit(st, uid)
+    st["activation"] = {"unit": uid}
+    if free:
+        ctx.emit("Activated", unit=uid, fatigue=u["fatigue"], extra=True)
+        return True
     u["fatigue"] += 1
     u["activated"] += 1
-    st["activation"] = {"unit": uid}
     ctx.emit("Activated", unit=uid, fatigue=u["fatigue"])
     if u["where"] != "reserve":
         poison(ctx, u)
@@ -120,10 +124,21 @@ def end_activation(ctx: Ctx, uid: str) -> None:
     from engine.dragonbond.links import after_activation_options
     st = ctx.state
     u = unit(st, uid)
+    effects.drop_riders(st, uid)
+    if u.get("extra_actions"):
+        u["extra_actions"] -= 1
+        if u["where"] == "battlefield" and can_activate(st, u):
+            # An effect's extra action: the activation goes on (effects.py).
+            if check_game_end(ctx):
+                return
+            st["prelude"] = {"units": [uid], "no_partner": True, "free": True}
+            ctx.emit("ExtraAction", unit=uid)
+            return
     for s in ("slowed", "immobilized"):
         if u[s] > 0 and u["where"] != "destroyed":
             u[s] -= 1
             ctx.emit("StateRemoved", unit=uid, state=s, reason="end_of_activation")
+    effects.expire_activation(u)
     if check_game_end(ctx):
         return
     options = after_activation_options(st, uid) if u["where"] != "destroyed" else {}
@@ -192,6 +207,7 @@ def finish_round(ctx: Ctx) -> None:
                 sheds -= 1
                 ctx.emit("StateRemoved", unit=u["id"], state=s, reason="end_of_round")
         u["activated"] = 0
+        effects.new_round(u)
     if st["round"] >= st["last_round"]:
         end_game(ctx, "rounds")
         return

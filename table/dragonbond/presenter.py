@@ -16,11 +16,11 @@ from engine.core.errors import InvalidInput
 from render.dragonbond.battlefield import FieldWords, render
 from table.commands import CommandSpec, Option
 from table.i18n import message
-from table.presenter import Scene, embed_alt_text, with_result
+from table.presenter import InfoCommand, Scene, embed_alt_text, with_result
 from table.reply import Embed, Reply
 from table.dragonbond.text import (
-    Names, action_label, combat_embeds, dest_label, event_line, hand_embed, inches, measure_embed, panel_embed,
-    point, result_embed, step_text,
+    Names, action_label, combat_embeds, coverage_reply, dest_label, event_line, hand_embed, inches, measure_embed,
+    panel_embed, point, result_embed, step_text,
 )
 
 JSON = dict[str, Any]
@@ -125,7 +125,8 @@ class DragonbondPresenter:
     description = "Play Dragonbond in this match thread"
     commands = COMMANDS
     groups = {"ref": "Referee: settle a power's or card's text (logged)"}
-    info_commands = ()
+    info_commands = (InfoCommand("coverage", "Which powers and cards the bot applies by itself (N of M)",
+                                 lambda lang: coverage_reply(lang)),)
     private_command = "hand"
     private_fields = ("card",)
     always_offered = ("Pass", "Reserve", "Decline", "EndTurn")

@@ -12,7 +12,7 @@ import math
 from typing import Any, Mapping, Sequence
 
 from table.i18n import message, messages
-from table.reply import Embed, Field
+from table.reply import Embed, Field, Reply
 
 JSON = dict[str, Any]
 
@@ -21,7 +21,8 @@ DIE_COLOURS = ("black", "gray", "white")
 """Die colours with a written form, ``db.table.colour.<colour>`` (``⚫ black``)."""
 FACES = ("miss", "hit", "double_hit", "critical", "double_critical", "block", "fail")
 """Die faces with a written form, ``db.table.face.<face>``."""
-DECISIONS = ("opportunity", "shoot", "danger", "giant", "entry_edge", "reaction", "monster_target", "auction", "after")
+DECISIONS = ("opportunity", "shoot", "danger", "giant", "entry_edge", "reaction", "monster_target", "auction", "after",
+             "effect_move")
 """Open decisions described in words, ``db.table.step.<kind>`` (any other kind reads as ``after``)."""
 EVENTS = ("OpposedRoll", "ScenarioChosen", "SizeChosen", "ForceChosen", "ForceChosenPrivately", "ForcesRevealed",
           "EdgeChosen", "EntryEdgeChosen", "Deployed", "Reserved", "Initiative", "RoundStarted", "RoundEnded", "Passed", "Moved", "MoveRefused",
@@ -30,12 +31,15 @@ EVENTS = ("OpposedRoll", "ScenarioChosen", "SizeChosen", "ForceChosen", "ForceCh
           "Mounted", "Dismounted", "PowerUsed", "PowerWounds", "CardPlayed", "RefereeAction", "GameOver", "Poisoned",
           "GiantBlow", "TreasureTaken", "TreasureDropped", "MonsterPlaced", "MonsterDiscarded", "BehaviourDrawn",
           "MonsterActs", "AuctionOpened", "BidPlaced", "BidPlacedPrivately", "BidsRevealed", "AuctionTied",
-          "MonsterControlled", "MonsterFreed", "TreasureFound", "TreasureScored", "ReactionDeclined")
+          "MonsterControlled", "MonsterFreed", "TreasureFound", "TreasureScored", "ReactionDeclined", "EffectApplied",
+          "EffectLapsed", "Rerolled", "ExtraAction", "ObjectivePlaced")
 """The events written as a line, ``db.table.event.<type>``; the others (dice, activations, fatigue, decisions)
 are bookkeeping, or the combat embed's."""
-SETUP_STEPS = ("scenario", "size", "forces", "monsters", "edge")
+SETUP_STEPS = ("scenario", "size", "forces", "objectives", "monsters", "edge")
 """The pre-game steps (``view["setup"]["step"]``), ``db.table.step.setup.<step>``."""
-MOVE_KINDS = ("march", "shoot", "charge", "enter", "dismount", "referee", "place")
+MOVE_KINDS = ("march", "shoot", "charge", "enter", "dismount", "referee", "place", "effect")
+EFFECT_KINDS = ("damage", "heal", "move", "shift", "marker", "extra_action", "reroll")
+"""Effect kinds of powers and cards the engine applies (``engine.dragonbond.effects``), ``db.table.effect.<kind>``."""
 
 
 def text(key: str, lang: str = "en", **params: Any) -> str:
@@ -210,6 +214,8 @@ def action_label(action: JSON, names: Names, *, short: bool = False) -> str:
         label = text("action.PlayCard", lang, card=names.thing(action.get("card")))
         label += f" · {unit}" if unit else ""
         label += f" → {target}" if target else ""
+    elif kind == "EffectMove":
+        label = text("action.EffectMove", lang, unit=unit, to=destination(action, names))
     elif kind in ("AbandonCommand", "Dismount", "Wait", "OpportunityAttack", "ActivatePartner"):
         label = text(f"action.{kind}", lang, unit=unit, to=point(action.get("to")))
     elif kind == "Deploy":
@@ -242,6 +248,8 @@ def action_label(action: JSON, names: Names, *, short: bool = False) -> str:
         label = text("action.ChooseForce", lang, force=force.get("name") or action.get("force"),
                      points=force.get("points") if force.get("points") is not None else "?",
                      units=len(units) if isinstance(units, list) else units if units is not None else "?")
+    elif kind == "PlaceObjective":
+        label = text("action.PlaceObjective", lang, to=point(action.get("to")))
     elif kind == "PlaceMonster":
         label = text("action.PlaceMonster", lang, monster=names.unit(action.get("monster")),
                      n=action.get("objective"))
@@ -353,6 +361,8 @@ def event_line(e: JSON, names: Names) -> str | None:
         params["wounds"] = e.get("wounds", 0)
     elif t in ("TreasureTaken", "TreasureDropped"):
         params["treasures"] = len(e.get("treasures") or ())
+    elif t == "ObjectivePlaced":
+        params.update(n=e.get("n"), to=point((e.get("x"), e.get("y"))))
     elif t == "MonsterPlaced":
         params.update(who=names.seat(e.get("by")), n=e.get("objective"), to=point((e.get("x"), e.get("y"))))
     elif t == "BehaviourDrawn":
@@ -371,6 +381,16 @@ def event_line(e: JSON, names: Names) -> str | None:
         params.update(treasures=len(e.get("treasures") or ()), vp=e.get("vp"))
     elif t == "ReactionDeclined":
         params["trigger"] = word("trigger", e.get("trigger"), lang)
+    elif t in ("EffectApplied", "EffectLapsed"):
+        effect = e.get("effect") if e.get("effect") in EFFECT_KINDS else "marker"
+        key += f".{effect}" if t == "EffectApplied" else ""
+        count = e.get("count") or 0
+        params.update(source=names.thing(e.get("source")), dice=e.get("dice"), colour=colour(e.get("colour"), lang),
+                      marker=word("state", e.get("marker"), lang), roll=word("roll_kind", e.get("roll"), lang),
+                      until=word("until", e.get("until"), lang), count=abs(count), to=point(e.get("to")),
+                      change=text("effect.more" if count >= 0 else "effect.fewer", lang))
+    elif t == "Rerolled":
+        params.update(dice=e.get("dice"), hits=(e.get("hits") or 0) + (e.get("crits") or 0))
     return text(key, lang, **params)
 
 
@@ -468,6 +488,28 @@ def _set(embed: Embed, name: str, value: str) -> None:
 # panel, result, hand
 
 
+def coverage_reply(lang: str = "en") -> Reply:
+    """``/db coverage``: every power and card of the shipped pack, automated by the engine or settled by referee,
+    with the count."""
+    from engine.dragonbond.setup import shipped_coverage
+    rows = shipped_coverage()
+    auto = [r for r in rows if r["automated"]]
+
+    def line(r: JSON) -> str:
+        what = text(f"coverage.kind.{r['kind']}", lang)
+        if r["automated"]:
+            kinds = ", ".join(text(f"effect.name.{k}", lang) for k in dict.fromkeys(r["effects"]))
+            return text("coverage.automated", lang, name=r["name"], what=what, effects=kinds)
+        return text("coverage.referee", lang, name=r["name"], what=what)
+
+    fields = [Field(text("coverage.automated_title", lang, n=len(auto)), _fit([line(r) for r in auto]) or "—"),
+              Field(text("coverage.referee_title", lang, n=len(rows) - len(auto)),
+                    _fit([line(r) for r in rows if not r["automated"]]) or "—")]
+    return Reply(embeds=[Embed(title=text("coverage.title", lang),
+                               description=text("coverage.summary", lang, automated=len(auto), total=len(rows)),
+                               fields=fields, footer=text("coverage.footer", lang))], ephemeral=True)
+
+
 def step_text(view: JSON, *, lang: str = "en") -> str:
     """What the match waits for, in words."""
     pending = view.get("pending")
@@ -483,7 +525,7 @@ def step_text(view: JSON, *, lang: str = "en") -> str:
     if phase == "over":
         return text("step.over", lang)
     if view.get("prelude"):
-        return text("step.prelude", lang)
+        return text("step.extra" if view["prelude"].get("free") else "step.prelude", lang)
     return text("step.turn", lang)
 
 

@@ -407,3 +407,15 @@ def test_path_cost_counts_slowing_stretches_twice():
     band = rect("band", ["slowing"], 0, 14, 48, 18)
     assert path_cost(((10, 10), (10, 20)), field(band)) == pytest.approx(14)
     assert path_cost(((10, 10), (10, 20)), field(band), slowing=False) == pytest.approx(10)
+
+
+def test_a_charge_whose_cost_reads_within_the_allowance_is_reachable():
+    """Digest §7.5, §4.1 (distances read to 0.1"): a contact spot 10.04" away is within a charge of 10", so the
+    quick check the charge targets use says so, as the full contact point search does (hypothesis found it)."""
+    from engine.dragonbond.geometry import Field, Token, charge_reachable, contact_point
+    mover, far, target = (Token("U0", 36.0, 3.0, 1.5, "A"), Token("U1", 2.0, 2.0, 0.5, "B"),
+                          Token("U3", 22.5, 2.0, 2.0, "B"))
+    field = Field(48.0, 36.0, (), ((24.0, 18.0), (10.0, 10.0)), {})
+    units = [mover, far, target]
+    assert contact_point(mover, target, 10.0, units, field).cost == 10.04
+    assert charge_reachable(mover, target, 10.0, units, field) is True

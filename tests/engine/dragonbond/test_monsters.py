@@ -45,7 +45,8 @@ def test_monster_placed_in_contact_with_an_objective_after_an_opposed_roll():
     """Digest §27.2; seed 003 l.1494 (after the objectives, another opposed roll; its winner resolves a Monster
     card), l.1504 (in contact with an objective, one Monster per objective)."""
     st = SYSTEM.setup({"pack": training_document(), "scenario": "pitched_battle", "size": 50,
-                       "forces": {LUCY: "lucy", JASON: "jason"}, "monsters": [BEAST]}, SEATS, SeededRng(bytes(32)))
+                       "forces": {LUCY: "lucy", JASON: "jason"}, "monsters": [BEAST], "objectives": "map"}, SEATS,
+                      SeededRng(bytes(32)))
     assert st["setup"]["step"] == "monsters"
     roll = next(e for e in st["last"] if e["type"] == "OpposedRoll" and e["reason"] == "monster" and e["winner"])
     assert SYSTEM.view(st, None)["awaiting"] == [roll["winner"]]

@@ -22,7 +22,7 @@ def face_off(st: dict, a: dict, b: dict, gap: float) -> None:
     clear_table(st, keep)
     a.update(x=24.0, y=12.0)
     b.update(x=24.0, y=12.0 + a["radius"] + b["radius"] + gap)
-    for g in (u for u in st["units"].values() if u["general"]):
+    for g in (u for u in st["units"].values() if u["general"] and u["id"] not in (a["id"], b["id"])):
         g.update(x=4.0 if g["side"] == LUCY else 44.0, y=2.0 if g["side"] == LUCY else 34.0)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.core.errors import IllegalAction, InvalidInput
-from engine.dragonbond import combat, powers, turns
+from engine.dragonbond import combat, effects, powers, turns
 from engine.dragonbond.state import effective_speed
 from tests.engine.dragonbond.support import SEATS, SYSTEM, Script, battle, by_card, clear_table, ctx
 
@@ -83,7 +83,10 @@ def test_power_inflicts_two_black_dice_of_wounds_without_defence():
     wound, no defence roll."""
     st = battle()
     text = st["cards"]["powers"]["ejemplo-heridas"]["text"]
-    assert powers.wound_dice_effect(text) == (2, "black")
+    assert effects.wound_dice_effect(text) == (2, "black")
+    assert effects.effects_of(st["cards"]["powers"]["ejemplo-heridas"]) == [
+        {"kind": "damage", "who": "target", "dice": 2, "colour": "black", "count": None, "inches": None,
+         "marker": None, "roll": None, "until": None, "condition": None}]
     assert st["coverage"]["powers"]["ejemplo-heridas"] is True
     eldai, target = by_card(st, "eldai-alarn"), by_card(st, "esgrimistas-oniricos")
     clear_table(st, (eldai["id"], target["id"]))

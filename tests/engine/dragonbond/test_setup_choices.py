@@ -32,6 +32,9 @@ def through_forces(seed: int = 3) -> dict:
     st, _ = do(st, chooser(st), {"type": "ChooseSize", "size": 50})
     st, _ = do(st, LUCY, {"type": "ChooseForce", "force": "lucy"})
     st, _ = do(st, JASON, {"type": "ChooseForce", "force": "jason"})
+    while st["setup"]["step"] == "objectives":      # objectives.py, test_objectives.py
+        seat = st["setup"]["objective_turn"]
+        st, _ = do(st, seat, SYSTEM.legal_actions(st, seat)[0])
     return st
 
 
