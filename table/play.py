@@ -10,6 +10,7 @@ from engine.core.errors import GameError, NotFound
 from table import handover, undo
 from table.context import Context
 from table.game_table import GameTable, board_cache
+from table.history import History
 from table.lifecycle import Table
 from table.match import Match
 from table.presenter import presenters
@@ -33,6 +34,8 @@ class Play:
                                                               boards)
                                             for p in presenters()}
         table.show = self.show
+        self.history = History(table, self.renderer)
+        """A match's past: the board at any step, the replay (``/match board``, ``/match replay``)."""
 
     def game(self, key: str) -> GameTable:
         """The table of one game.
