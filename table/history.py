@@ -28,6 +28,9 @@ STEP_MS = 1500
 """How long a step stays on screen in a replay at speed 1."""
 SPEEDS = (0.25, 4.0)
 """The slowest and the fastest replay speed."""
+MAX_FRAMES = 300
+"""A replay draws at most this many boards (a long duel has over a thousand steps: 25 minutes at speed 1); ask
+``from``/``to`` for every step of a part."""
 PROGRESS_EVERY_SECONDS = 1.0
 """A replay's progress is shown at most this often."""
 FRAMED = frozenset({"MatchStarted", "SeatConceded"})
@@ -73,32 +76,50 @@ def board_at(match: Match, seed: bytes, log: list[JSON], step: int, viewer: str 
     return png, describe_board(presenter, scene, visible(events, None), outcome is not None, outcome)
 
 
-def frames(match: Match, seed: bytes, log: list[JSON], lang: str, first: int = 1, last: int | None = None
-           ) -> Iterator[tuple[int, Scene, list[JSON], JSON]]:
-    """Each step of the match that changed its board, as everyone saw it: (entry number, public scene, public
-    events, entry with its events), from entry ``first`` to ``last``. An action taken back is left out (it is not
-    part of the match as played); so is an entry before the board exists."""
+def framed(match: Match, log: list[JSON], first: int = 1, last: int | None = None) -> list[int]:
+    """The entries from ``first`` to ``last`` that changed the board, as the log tells them: each action not taken
+    back (one taken back is not part of the match as played), the start and a seat conceded among several, and the
+    last entry of a match that is over (its result). Nothing before the match began (no board yet)."""
     last = match.log_length if last is None else last
     undone = undone_entries(log)
+    started, out = False, []
+    for entry in log:
+        n = int(entry.get("n") or 0)
+        started = started or entry.get("event") == "MatchStarted"
+        if not started or not first <= n <= last or (entry.get("kind") == "action" and n in undone):
+            continue
+        if entry.get("kind") == "action" or entry.get("event") in FRAMED or (
+                match.status.over and n == match.log_length):
+            out.append(n)
+    return out
+
+
+def frames(match: Match, seed: bytes, log: list[JSON], lang: str, steps: Sequence[int]
+           ) -> Iterator[tuple[int, Scene, list[JSON], JSON]]:
+    """The match at each of ``steps`` (entry numbers, in order) as everyone saw it: (entry number, public scene,
+    public events, the entry with its events), replayed once from the start."""
+    wanted = set(steps)
+    if not wanted:
+        return
     for entry, events, state, _counter in _replayed(match, seed, log):
         n = int(entry.get("n") or 0)
-        if n > last:
-            break
-        if state is None or n < first:
-            continue
-        taken_back = entry.get("kind") == "action" and n in undone
-        final = match.status.over and n == match.log_length
-        if taken_back or not (entry.get("kind") == "action" or entry.get("event") in FRAMED or final):
-            continue
-        outcome = _ended_at(match, n)
-        yield n, scene_at(match, state, None, lang, outcome), visible(events or [], None), {**entry,
-                                                                                           "events": events or []}
+        if n in wanted and state is not None:
+            yield n, scene_at(match, state, None, lang, _ended_at(match, n)), visible(events or [], None), {
+                **entry, "events": events or []}
+        if n >= max(wanted):
+            return
 
 
 def caption(match: Match, scene: Scene, entry: JSON, lang: str) -> str:
     """What happened at one step, in the players' words (``/match log``'s line, without its number)."""
     from table.lifecycle import Narrator
+    from table.presenter import announcement
 
+    if entry.get("kind") == "action":  # what the player did, then what came of it, a sentence each
+        presenter, events = find_presenter(match.game), entry.get("events") or []
+        head = announcement(presenter, scene, str(entry.get("seat") or ""), entry.get("action") or {}, events)
+        if head:
+            return alt_text([head, *presenter.event_lines(scene, visible(events, None))])
     told = plain(Narrator(match, None, Context(Actor(0, ""), 0, lang=lang), scene).entry(entry))
     head = f"#{entry.get('n')}"
     return told[len(head):].strip() if told.startswith(head) else told
@@ -107,29 +128,44 @@ def caption(match: Match, scene: Scene, entry: JSON, lang: str) -> str:
 def animate(match: Match, seed: bytes, log: list[JSON], lang: str, first: int, last: int, speed: float, *,
             progress: Callable[[Any], None] | None = None) -> tuple[bytes, int, int]:
     """The match from entry ``first`` to ``last`` as one animated GIF, a captioned frame per step (``speed``: 1 is
-    ``STEP_MS`` a step), within Discord's upload limit. Returns the GIF, the steps drawn and the frames kept.
-    ``progress`` hears ``("drawn", done, total)`` as the boards are drawn, then ``("packing", ...)``."""
-    from render.kit.animation import LAST_FRAME_MS, animation, captioned
+    ``STEP_MS`` a step), within Discord's upload limit; at most ``MAX_FRAMES`` boards drawn (spread over the steps,
+    each shown as long as the steps it stands for). Returns the GIF, the steps and the frames it shows.
+    ``progress`` hears ``("drawn", done, total)`` as the boards are drawn, then ``("packed", done, total)``."""
+    from render.kit.animation import LAST_FRAME_MS, animation, thinned
 
     tell = progress or (lambda _value: None)
     presenter = find_presenter(match.game)
-    steps = list(frames(match, seed, log, lang, first, last))
-    pictures, durations = [], []
+    steps = framed(match, log, first, last)
+    drawn = {int(step) for _png, step, _text, _ms in thinned([(b"", str(n), "", 0) for n in steps], MAX_FRAMES)}
+    pictures = []
     told = time.monotonic()
-    for i, (n, scene, events, entry) in enumerate(steps):
-        png = presenter.board(scene, events)
-        if png:
-            pictures.append(captioned(png, f"#{n}", caption(match, scene, entry, lang)))
-            durations.append(round(STEP_MS / speed))
+    ms = round(STEP_MS / speed)
+    done = 0
+    for n, scene, events, entry in frames(match, seed, log, lang, steps):
+        if n in drawn:
+            png = presenter.board(scene, events)
+            if png:
+                pictures.append((png, f"#{n}", caption(match, scene, entry, lang), ms))
+        elif pictures:  # a step not drawn: the frame before stands for it
+            png, step, text, shown = pictures[-1]
+            pictures[-1] = (png, step, text, shown + ms)
+        done += 1
         if time.monotonic() - told >= PROGRESS_EVERY_SECONDS:
-            tell(("drawn", i + 1, len(steps)))
+            tell(("drawn", done, len(steps)))
             told = time.monotonic()
     if not pictures:
         return b"", 0, 0
-    durations[-1] = max(durations[-1], LAST_FRAME_MS)
-    tell(("packing", len(pictures), len(pictures)))
-    data, _scale, kept = animation(pictures, durations)
-    return data, len(pictures), kept
+    png, step, text, shown = pictures[-1]
+    pictures[-1] = (png, step, text, max(shown, LAST_FRAME_MS))
+    packed = {"at": time.monotonic()}
+
+    def packing(done: int, total: int) -> None:
+        if time.monotonic() - packed["at"] >= PROGRESS_EVERY_SECONDS:
+            tell(("packed", done, total))
+            packed["at"] = time.monotonic()
+
+    data, _scale, kept = animation(pictures, progress=packing)
+    return data, len(steps), kept
 
 
 class History:

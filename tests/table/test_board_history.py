@@ -116,3 +116,19 @@ async def test_a_step_outside_the_log_is_refused_in_words(redis, prefix, tmp_pat
         assert reply.ephemeral and "its log runs from 1 to" in reply.content
     [before_last] = await local.run_line(f"/match board -1 match:{match.id}")
     assert before_last.files and before_last.files[0].name == f"board-{match.log_length - 1}.png"
+
+
+async def test_the_local_table_replays_a_match_into_a_file(redis, prefix, tmp_path):
+    """``/match replay`` at the local table: the animation is written beside the boards (the local table's files),
+    its progress printed as it is drawn; ``from``/``to`` replay a part."""
+    services = services_for(redis, prefix, rate_limit_per_minute=100_000)
+    local, match, _live, _states = await _played(services, tmp_path, "tambores", seed=37)
+    [reply] = await local.run_line(f"/match replay speed:2 from:4 to:{match.log_length} match:{match.id}")
+    [public] = [reply, *(p for _, p in reply.posts)][-1:]
+    [gif] = public.files
+    assert gif.name == "replay.gif" and gif.data[:6] == b"GIF89a" and gif.description
+    local.show(reply, "/match replay")
+    assert any(p.name.endswith("replay.gif") for p in (tmp_path / "boards").iterdir())
+    assert "Drawing the replay" in local.out.getvalue()
+    [refused] = await local.run_line(f"/match replay speed:9 match:{match.id}")
+    assert refused.ephemeral and "speed goes from" in refused.content
