@@ -165,6 +165,14 @@ class MatchCog(commands.Cog):
         await answer(interaction, lambda ctx: self.services.play.history.replay(ctx, speed, first, last, match,
                                                                                 progress=progress))
 
+    @group.command(name="boards", description="When your steps post the board: after every step, or only when "
+                                              "your turn ends")
+    @app_commands.describe(when="After every step, or only when your turn ends (and when you ask)")
+    @app_commands.choices(when=[app_commands.Choice(name="After every step", value="every_step"),
+                                app_commands.Choice(name="When my turn ends", value="turn_end")])
+    async def boards(self, interaction: discord.Interaction, when: str) -> None:
+        await answer(interaction, lambda ctx: self.services.play.display.choose(ctx, when))
+
     @group.command(name="list", description="Your matches, active and finished")
     async def list_(self, interaction: discord.Interaction) -> None:
         await answer(interaction, lambda ctx: self.table.my_matches(ctx))

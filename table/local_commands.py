@@ -109,6 +109,11 @@ def install(local: LocalTable, play: Play) -> None:
                 print(text, file=local.out, flush=True)
         return await play.history.replay(ctx, pace, first, last, match, progress=progress)
 
+    @cmd("match boards", ["when"], help="/match boards every_step|turn_end — your steps post the board after "
+                                        "each one, or only when your turn ends")
+    async def match_boards(ctx: Context, when: str = "") -> Reply:
+        return await play.display.choose(ctx, when.strip().lower())
+
     @cmd("match list", [], help="/match list — your matches")
     async def match_list(ctx: Context) -> Reply:
         return await table.my_matches(ctx)
