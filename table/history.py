@@ -11,11 +11,13 @@ and take the match, the seed and the log.
 """
 from __future__ import annotations
 
+import asyncio
 import time
 from typing import Any, Callable, Iterator, Mapping, Sequence
 
 from engine.core import system as systems
 from engine.core.errors import IllegalAction, NotAllowed
+from render.kit.cache import ByteCache
 from table.context import Actor, Context, safe
 from table.i18n import message
 from table.match import Match
@@ -32,6 +34,8 @@ MAX_FRAMES = 300
 """A replay draws at most this many boards (a long duel has over a thousand steps: 25 minutes at speed 1); ask
 ``from``/``to`` for every step of a part."""
 PROGRESS_EVERY_SECONDS = 1.0
+REPLAY_CACHE_BYTES = 64 * 1024 * 1024
+"""Replays kept in this process, asked again (a finished match's replay by each of its players and watchers)."""
 """A replay's progress is shown at most this often."""
 FRAMED = frozenset({"MatchStarted", "SeatConceded"})
 """Lifecycle entries that change what the board shows: each gets a frame of its own."""
@@ -175,6 +179,16 @@ class History:
         self.table = table
         """The lifecycle ``Table`` (its store, its seeds)."""
         self.renderer = renderer
+        self._replays: ByteCache[tuple[bytes, int, int]] = ByteCache(REPLAY_CACHE_BYTES, lambda kept: len(kept[0]))
+        """Replays made, by match, its log length and the options: asked again, posted again without drawing."""
+        self._drawing: asyncio.Semaphore | None = None
+
+    def _slots(self) -> asyncio.Semaphore:
+        """Replays drawn at once: one board worker always left for the live boards (a replay takes a worker for
+        seconds to minutes)."""
+        if self._drawing is None:
+            self._drawing = asyncio.Semaphore(max(1, int(getattr(self.renderer, "workers", 1) or 1) - 1))
+        return self._drawing
 
     async def _past(self, ctx: Context, match_id: str | None) -> tuple[Match, list[JSON]]:
         match = await self.table.match_for(ctx, match_id)
@@ -225,9 +239,15 @@ class History:
                 what, done, total = value
                 progress(message(f"core.history.{what}", lang, done=done, total=total))
 
-        tell(("drawn", 0, max(1, last - first + 1)))
-        data, steps, kept = await self.renderer.call(match.game, match.id, animate, match, self.table.seed(match.id),
-                                                     log, lang, first, last, speed, progress=tell)
+        key = (match.id, match.log_length, lang, speed, first, last)
+        made = self._replays.get(key)
+        if made is None:
+            tell(("drawn", 0, max(1, last - first + 1)))
+            async with self._slots():
+                made = await self.renderer.call(match.game, match.id, animate, match, self.table.seed(match.id), log,
+                                                lang, first, last, speed, progress=tell)
+            self._replays.put(key, made)
+        data, steps, kept = made
         if not data:
             return Reply(content=ctx.say("core.history.nothing_to_replay", first=first, last=last), ephemeral=True)
         players = ", ".join(safe(h.name) for h in match.seats)

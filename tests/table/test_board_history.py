@@ -132,3 +132,13 @@ async def test_the_local_table_replays_a_match_into_a_file(redis, prefix, tmp_pa
     assert "Drawing the replay" in local.out.getvalue()
     [refused] = await local.run_line(f"/match replay speed:9 match:{match.id}")
     assert refused.ephemeral and "speed goes from" in refused.content
+
+
+async def test_a_replay_asked_again_is_posted_again_without_drawing(redis, prefix, tmp_path):
+    services = services_for(redis, prefix, rate_limit_per_minute=100_000)
+    local, match, _live, _states = await _played(services, tmp_path, "tambores", seed=38)
+    [first] = await local.run_line(f"/match replay from:5 to:12 match:{match.id}")
+    drawn = local.out.getvalue().count("Drawing the replay")
+    [again] = await local.run_line(f"/match replay from:5 to:12 match:{match.id}")
+    assert local.out.getvalue().count("Drawing the replay") == drawn
+    assert [f.data for f in again.files] == [f.data for f in first.files] and first.files
