@@ -34,9 +34,9 @@ MAX_FRAMES = 300
 """A replay draws at most this many boards (a long duel has over a thousand steps: 25 minutes at speed 1); ask
 ``from``/``to`` for every step of a part."""
 PROGRESS_EVERY_SECONDS = 1.0
+"""A replay's progress is shown at most this often."""
 REPLAY_CACHE_BYTES = 64 * 1024 * 1024
 """Replays kept in this process, asked again (a finished match's replay by each of its players and watchers)."""
-"""A replay's progress is shown at most this often."""
 FRAMED = frozenset({"MatchStarted", "SeatConceded"})
 """Lifecycle entries that change what the board shows: each gets a frame of its own."""
 
@@ -105,12 +105,13 @@ def frames(match: Match, seed: bytes, log: list[JSON], lang: str, steps: Sequenc
     wanted = set(steps)
     if not wanted:
         return
+    last = max(wanted)
     for entry, events, state, _counter in _replayed(match, seed, log):
         n = int(entry.get("n") or 0)
         if n in wanted and state is not None:
             yield n, scene_at(match, state, None, lang, _ended_at(match, n)), visible(events or [], None), {
                 **entry, "events": events or []}
-        if n >= max(wanted):
+        if n >= last:
             return
 
 
@@ -140,27 +141,26 @@ def animate(match: Match, seed: bytes, log: list[JSON], lang: str, first: int, l
     tell = progress or (lambda _value: None)
     presenter = find_presenter(match.game)
     steps = framed(match, log, first, last)
-    drawn = {int(step) for _png, step, _text, _ms in thinned([(b"", str(n), "", 0) for n in steps], MAX_FRAMES)}
+    ms = round(STEP_MS / speed)
+    # the boards drawn, each shown as long as the steps it stands for (all of them, up to MAX_FRAMES)
+    shown = {int(step): time_ms for _png, step, _text, time_ms in thinned([(b"", str(n), "", ms) for n in steps],
+                                                                           MAX_FRAMES)}
     pictures = []
     told = time.monotonic()
-    ms = round(STEP_MS / speed)
-    done = 0
-    for n, scene, events, entry in frames(match, seed, log, lang, steps):
-        if n in drawn:
-            png = presenter.board(scene, events)
-            if png:
-                pictures.append((png, f"#{n}", caption(match, scene, entry, lang), ms))
-        elif pictures:  # a step not drawn: the frame before stands for it
-            png, step, text, shown = pictures[-1]
-            pictures[-1] = (png, step, text, shown + ms)
-        done += 1
+    for done, (n, scene, events, entry) in enumerate(frames(match, seed, log, lang, sorted(shown)), start=1):
+        png = presenter.board(scene, events)
+        if png:
+            pictures.append((png, f"#{n}", caption(match, scene, entry, lang), shown[n]))
+        elif pictures:  # nothing drawn at this step: the board before stays as long
+            png, step, text, time_ms = pictures[-1]
+            pictures[-1] = (png, step, text, time_ms + shown[n])
         if time.monotonic() - told >= PROGRESS_EVERY_SECONDS:
-            tell(("drawn", done, len(steps)))
+            tell(("drawn", done, len(shown)))
             told = time.monotonic()
     if not pictures:
         return b"", 0, 0
-    png, step, text, shown = pictures[-1]
-    pictures[-1] = (png, step, text, max(shown, LAST_FRAME_MS))
+    png, step, text, time_ms = pictures[-1]
+    pictures[-1] = (png, step, text, max(time_ms, LAST_FRAME_MS))
     packed = {"at": time.monotonic()}
 
     def packing(done: int, total: int) -> None:
@@ -242,7 +242,7 @@ class History:
         key = (match.id, match.log_length, lang, speed, first, last)
         made = self._replays.get(key)
         if made is None:
-            tell(("drawn", 0, max(1, last - first + 1)))
+            tell(("drawn", 0, max(1, min(MAX_FRAMES, last - first + 1))))
             async with self._slots():
                 made = await self.renderer.call(match.game, match.id, animate, match, self.table.seed(match.id), log,
                                                 lang, first, last, speed, progress=tell)
