@@ -8,7 +8,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.packs import pack_choices
-from cogs.send import actor_of, answer
+from cogs.send import actor_of, answer, progress_of
 from engine.core import system as systems
 from table import handover
 from table.games import games_reply
@@ -142,6 +142,36 @@ class MatchCog(commands.Cog):
     async def log(self, interaction: discord.Interaction, n: app_commands.Range[int, 1, 50] = 10,
                   match: str | None = None) -> None:
         await answer(interaction, lambda ctx: self.table.log(ctx, n, match))
+
+    @group.command(name="board", description="The board as it was after a step of the match log (only you see it)")
+    @app_commands.describe(step="The log entry's number, as /match log shows it (-1: the board before the last step)",
+                           match="Match id (default: the match of this thread)")
+    @app_commands.autocomplete(match=match_choices)
+    async def board(self, interaction: discord.Interaction, step: int, match: str | None = None) -> None:
+        await answer(interaction, lambda ctx: self.services.play.history.board(ctx, step, match))
+
+    @group.command(name="replay", description="The whole match as an animation in its thread (players may ask "
+                                              "during it)")
+    @app_commands.describe(speed="How fast: 1 is 1.5 s a step, 2 twice as fast (0.25-4)",
+                           first="The first step shown (a log entry's number; default: the start)",
+                           last="The last step shown (default: the end)",
+                           match="Match id (default: the match of this thread)")
+    @app_commands.rename(first="from", last="to")
+    @app_commands.autocomplete(match=match_choices)
+    async def replay(self, interaction: discord.Interaction, speed: app_commands.Range[float, 0.25, 4.0] = 1.0,
+                     first: app_commands.Range[int, 1] | None = None, last: app_commands.Range[int, 1] | None = None,
+                     match: str | None = None) -> None:
+        progress = progress_of(interaction)
+        await answer(interaction, lambda ctx: self.services.play.history.replay(ctx, speed, first, last, match,
+                                                                                progress=progress))
+
+    @group.command(name="boards", description="When your steps post the board: after every step, or only when "
+                                              "your turn ends")
+    @app_commands.describe(when="After every step, or only when your turn ends (and when you ask)")
+    @app_commands.choices(when=[app_commands.Choice(name="After every step", value="every_step"),
+                                app_commands.Choice(name="When my turn ends", value="turn_end")])
+    async def boards(self, interaction: discord.Interaction, when: str) -> None:
+        await answer(interaction, lambda ctx: self.services.play.display.choose(ctx, when))
 
     @group.command(name="list", description="Your matches, active and finished")
     async def list_(self, interaction: discord.Interaction) -> None:

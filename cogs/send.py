@@ -228,6 +228,30 @@ async def answer(interaction: discord.Interaction, work: Callable[[Context], Awa
     services.metrics.observe(str(where), time.perf_counter() - started, outcome)
 
 
+def progress_of(interaction: discord.Interaction) -> Callable[[str], None]:
+    """Shows a long command's progress (a replay being drawn) in its deferred "thinking…" message, once the
+    command has been deferred (``answer``); the latest text wins, one edit at a time."""
+    state: dict[str, object] = {"text": None, "task": None}
+
+    async def edit() -> None:
+        while state["text"] is not None:
+            text, state["text"] = state["text"], None
+            try:
+                await interaction.edit_original_response(content=str(text))
+            except discord.HTTPException as error:  # progress shown or not, the work goes on
+                log.info("could not show progress of interaction %s: %s", interaction.id, error)
+        state["task"] = None
+
+    def show(text: str) -> None:
+        if not interaction.response.is_done():  # not deferred yet: the answer may come before it is needed
+            return
+        state["text"] = text
+        if state["task"] is None:
+            state["task"] = asyncio.ensure_future(edit())
+
+    return show
+
+
 async def _defer(interaction: discord.Interaction) -> None:
     """Acknowledge now, answer later: a button's message stays as is; a command shows a private "thinking…"."""
     if interaction.type is discord.InteractionType.component:

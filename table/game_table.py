@@ -20,6 +20,7 @@ from engine.core.errors import IllegalAction, InvalidInput, NotAllowed
 from render.kit.cache import ByteCache
 from table.commands import CommandSpec
 from table.context import Context
+from table.display import Display
 from table.i18n import message
 from table.lifecycle import Table
 from table.match import Match, Status
@@ -62,6 +63,11 @@ kept by image, a match's past boards pushed out the other matches' last ones, an
 turn no board was ever found again (10,584 asked, none found, in the load bench)."""
 
 
+async def _nothing() -> None:
+    """No board (a player's step within their turn, when they want boards only at its end)."""
+    return None
+
+
 def board_cache() -> ByteCache[tuple[Hashable, bytes]]:
     """A cache of matches' last boards (``BOARD_CACHE_BYTES``), by match id: what each draws and its PNG."""
     return ByteCache(BOARD_CACHE_BYTES, lambda kept: len(kept[1]))
@@ -72,9 +78,11 @@ class GameTable:
 
     def __init__(self, table: Table, presenter: Presenter, reminders: Reminders | None = None,
                  windows: Windows | None = None, renderer: Renderer | None = None,
-                 boards: ByteCache[tuple[Hashable, bytes]] | None = None) -> None:
+                 boards: ByteCache[tuple[Hashable, bytes]] | None = None, display: Display | None = None) -> None:
         self.table = table
         self.windows = windows
+        self.display = display
+        """Each player's choice of boards after every step or at the end of their turn (None: every step)."""
         self.store = table.store
         self.presenter = presenter
         self.system = systems.find_system(presenter.game)
@@ -190,8 +198,12 @@ class GameTable:
                 error.params["step"] = self.presenter.step(scene)
             raise
         scene = self.scene(match, None, ctx.lang)
+        seat = match.seat_of(ctx.actor.user_id) or ""
+        # A player who wants boards only at the end of their turn gets none while their turn goes on.
+        drawn = not (self.display is not None and match.status is Status.ACTIVE and seat in scene.awaiting
+                     and await self.display.at_turn_end(ctx.actor.user_id))
         # The board is drawn by a worker while this process works out the choices and arms the timers.
-        board = asyncio.ensure_future(self.board_image(match, scene, events))
+        board = asyncio.ensure_future(self.board_image(match, scene, events) if drawn else _nothing())
         try:
             await self.ready(match, scene.awaiting)
             if self.reminders is not None:
@@ -201,13 +213,12 @@ class GameTable:
         except BaseException:
             board.cancel()
             raise
-        seat = match.seat_of(ctx.actor.user_id) or ""
         undo_for = seat if match.rng_counter == before.rng_counter and undoable({"events": events}) else None
         mine = [e for e in events if seat in (e.get("visible_to") or ())]
         private = self.presenter.event_lines(self.scene(match, seat, ctx.lang), mine) if mine else []
         headline = self.headline(scene, seat, action, events)
         public = await self.public_reply(match, events, headline, undo_for=undo_for, lang=ctx.lang, scene=scene,
-                                         board=board)
+                                         board=board, board_button=not drawn)
         if private:  # a secret choice: the next ones go on a menu only its player sees (planning step by step)
             return Reply(content="\n".join(private)[:1900], ephemeral=True, posts=[(match.where, public)],
                          selects=self.private_menus(match, seat, ctx.lang))
@@ -481,9 +492,9 @@ class GameTable:
 
     async def public_reply(self, match: Match, events: list[JSON], headline: str = "", *,
                            undo_for: str | None = None, lang: str = "en", scene: Scene | None = None,
-                           board: Awaitable[bytes | None] | None = None) -> Reply:
+                           board: Awaitable[bytes | None] | None = None, board_button: bool = False) -> Reply:
         """The public message after a change: what happened, the board (``board``: being drawn already), the
-        panel, whose turn."""
+        panel, whose turn; ``board_button``: a button that posts the board (a post without one)."""
         scene = scene or self.scene(match, None, lang)
         board = board or asyncio.ensure_future(self.board_image(match, scene, events))
         lines = [headline] if headline else []
@@ -491,6 +502,9 @@ class GameTable:
             lines += self.presenter.event_lines(scene, [e for e in events if e.get("visible_to") is None])
             embeds = self.presenter.embeds(scene, events)[:3]
             buttons, menus, hint = self.components(match, scene, undo_for)
+            if board_button:
+                buttons.insert(max(0, len(buttons) - (2 if undo_for is not None else 1)), Button(
+                    f"g:{match.id}:{match.log_length}:board", message("core.display.board_button", lang), "secondary"))
         except BaseException:
             if isinstance(board, asyncio.Future):
                 board.cancel()

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import logging
 import time
-from typing import Any, Awaitable, Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Awaitable, Callable, Iterable, Sequence
 
 from engine.core import system as systems
 from engine.core.errors import GameError, IllegalAction, NotAllowed, NotFound
@@ -22,6 +22,9 @@ from table.match import Match, SeatHolder, Status
 from table.replay import with_events
 from table.reply import Button, Embed, Field, Reply
 from table.store import StaleVersion, Store
+
+if TYPE_CHECKING:
+    from table.presenter import Scene
 
 Change = Callable[[Match], tuple[Match, list[dict[str, Any]], Any]]
 Show = Callable[[Context, Match, str], Awaitable[Reply]]
@@ -478,14 +481,18 @@ class Narrator:
     """The match log in players' words, one entry at a time: what each player did and what came of it, as the
     game's presenter tells it (the public post's headline and event lines), with only what ``viewer`` may see."""
 
-    def __init__(self, match: Match, viewer: str | None, ctx: Context) -> None:
+    def __init__(self, match: Match, viewer: str | None, ctx: Context, scene: Scene | None = None) -> None:
+        """``scene``: the match as the presenter reads its names (default: its state now, as ``viewer`` sees it;
+        a replay's caption gives the state of its step)."""
         from table.presenter import Scene, find_presenter
 
         self.match, self.viewer, self.ctx = match, viewer, ctx
         self.presenter = find_presenter(match.game)
-        view = systems.find_system(match.game).view(match.state, viewer) if match.state is not None else {}
-        self.scene = Scene(view, {h.seat: h.name for h in match.seats}, lang=ctx.lang, viewer=viewer,
-                           match_id=match.id)
+        if scene is None:
+            view = systems.find_system(match.game).view(match.state, viewer) if match.state is not None else {}
+            scene = Scene(view, {h.seat: h.name for h in match.seats}, lang=ctx.lang, viewer=viewer,
+                          match_id=match.id)
+        self.scene = scene
 
     def entry(self, entry: dict[str, Any]) -> str:
         from table.presenter import announcement

@@ -85,6 +85,35 @@ def install(local: LocalTable, play: Play) -> None:
     async def match_log(ctx: Context, n: str | None = None, match: str | None = None) -> Reply:
         return await table.log(ctx, _int("n", n, 10, "/match log 5"), match)
 
+    @cmd("match board", ["step", "match"],
+         help="/match board <step> — the board as it was after that step of /match log (-1: before the last step)")
+    async def match_board(ctx: Context, step: str | None = None, match: str | None = None) -> Reply:
+        if step is None:
+            raise InvalidInput("local.missing_option", option="step", example="/match board 12")
+        return await play.history.board(ctx, _int("step", step, 0, "/match board 12"), match)
+
+    @cmd("match replay", ["speed", "from", "to", "match"],
+         help="/match replay [speed:1] [from:<step>] [to:<step>] — the match as an animation (players may ask "
+              "during it)")
+    async def match_replay(ctx: Context, speed: str | None = None, match: str | None = None, **steps: str) -> Reply:
+        try:
+            pace = float(speed) if speed is not None else 1.0
+        except ValueError:
+            raise InvalidInput("local.not_a_number", option="speed", value=str(speed)[:50],
+                               example="/match replay speed:2") from None
+        first = _int("from", steps.get("from"), 0, "/match replay from:10") if steps.get("from") else None
+        last = _int("to", steps.get("to"), 0, "/match replay to:40") if steps.get("to") else None
+
+        def progress(text: str) -> None:
+            if not local.as_json:
+                print(text, file=local.out, flush=True)
+        return await play.history.replay(ctx, pace, first, last, match, progress=progress)
+
+    @cmd("match boards", ["when"], help="/match boards every_step|turn_end — your steps post the board after "
+                                        "each one, or only when your turn ends")
+    async def match_boards(ctx: Context, when: str = "") -> Reply:
+        return await play.display.choose(ctx, when.strip().lower())
+
     @cmd("match list", [], help="/match list — your matches")
     async def match_list(ctx: Context) -> Reply:
         return await table.my_matches(ctx)

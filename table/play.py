@@ -9,7 +9,9 @@ from __future__ import annotations
 from engine.core.errors import GameError, NotFound
 from table import handover, undo
 from table.context import Context
+from table.display import Display
 from table.game_table import GameTable, board_cache
+from table.history import History
 from table.lifecycle import Table
 from table.match import Match
 from table.presenter import presenters
@@ -29,10 +31,14 @@ class Play:
         self.renderer = renderer or shared_renderer()
         """Draws the boards in worker processes, off the event loop (one pool for every game)."""
         boards = board_cache()  # one budget for every game's matches
+        self.display = Display(table)
+        """Each player's choice: boards after every step, or at the end of their turn (``/match boards``)."""
         self.games: dict[str, GameTable] = {p.game: GameTable(table, p, self.reminders, self.windows, self.renderer,
-                                                              boards)
+                                                              boards, self.display)
                                             for p in presenters()}
         table.show = self.show
+        self.history = History(table, self.renderer)
+        """A match's past: the board at any step, the replay (``/match board``, ``/match replay``)."""
 
     def game(self, key: str) -> GameTable:
         """The table of one game.

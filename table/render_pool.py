@@ -29,7 +29,7 @@ import socket
 import struct
 import time
 import zlib
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from table import collector
 from table.i18n import preload
@@ -61,6 +61,20 @@ def _draw(game: str, view: JSON, players: dict[str, str], lang: str, viewer: str
     return presenter.board(Scene(view, players, lang=lang, viewer=viewer, match_id=match_id, outcome=outcome), events)
 
 
+CALL = "call"
+"""A request's first item when it is a job other than one board (``Renderer.call``): ``(CALL, function, args)``."""
+PROGRESS = None
+"""An answer's first item when it is a job's progress, not its answer: more follows."""
+
+
+def _run(request: tuple, progress: Callable[[Any], None]) -> Any:
+    """In a worker: one request, a board or a job (``Renderer.call``; ``progress`` tells the bot how far it is)."""
+    if request and request[0] == CALL:
+        _, function, args = request
+        return function(*args, progress=progress)
+    return _draw(*request)
+
+
 def _serve(sock: socket.socket) -> None:
     """In a worker: answer requests until the bot's end of the socket closes, then exit."""
     signal.signal(signal.SIGTERM, signal.SIG_DFL)  # not the bot's drain handler, which needs the bot's loop
@@ -73,8 +87,13 @@ def _serve(sock: socket.socket) -> None:
         if len(head) < _LENGTH.size:
             return
         request = pickle.loads(inbox.read(_LENGTH.unpack(head)[0]))
+
+        def progress(value: Any) -> None:
+            told = pickle.dumps((PROGRESS, value), pickle.HIGHEST_PROTOCOL)
+            sock.sendall(_LENGTH.pack(len(told)) + told)
+
         try:
-            answer = (True, _draw(*request))
+            answer = (True, _run(request, progress))
         except Exception as error:  # noqa: BLE001 - the bot raises it where the board was asked for
             answer = (False, error)
         try:
@@ -93,14 +112,15 @@ class _Worker:
     def __init__(self, pid: int, sock: socket.socket) -> None:
         self.pid = pid
         self.sock = sock
-        self.awaited: collections.deque[asyncio.Future] = collections.deque()
+        self.awaited: collections.deque[tuple[asyncio.Future, Callable[[Any], None] | None]] = collections.deque()
+        """Each answer awaited, with what to tell its progress to (a job's: ``Renderer.call``)."""
         self.since = 0.0
         """When the worker began the board it is drawing (the oldest awaited): its monotonic time."""
         self.writer: asyncio.StreamWriter | None = None
         self.reading: asyncio.Task | None = None
         self.connecting: asyncio.Task | None = None
 
-    async def ask(self, request: tuple) -> Any:
+    async def ask(self, request: tuple, progress: Callable[[Any], None] | None = None) -> Any:
         if self.reading is not None and self.reading.done():
             raise WorkerGone("board worker died")
         if self.writer is None:  # connected on first use (forking needs no event loop), once for all who ask
@@ -111,7 +131,7 @@ class _Worker:
         data = pickle.dumps(request, pickle.HIGHEST_PROTOCOL)
         if not self.awaited:
             self.since = time.monotonic()
-        self.awaited.append(answer)
+        self.awaited.append((answer, progress))
         self.writer.write(_LENGTH.pack(len(data)) + data)
         ok, value = await answer
         if not ok:
@@ -127,14 +147,22 @@ class _Worker:
             while True:
                 size = _LENGTH.unpack(await reader.readexactly(_LENGTH.size))[0]
                 answer = pickle.loads(await reader.readexactly(size))
-                waiting = self.awaited.popleft()
+                if answer[0] is PROGRESS:  # a job's progress: its answer comes later
+                    tell = self.awaited[0][1]
+                    if tell is not None:
+                        try:
+                            tell(answer[1])
+                        except Exception:  # noqa: BLE001 - progress shown or not, the job goes on
+                            log.exception("a job's progress could not be shown")
+                    continue
+                waiting, _ = self.awaited.popleft()
                 self.since = time.monotonic()  # the next board, if any, is begun now
                 if not waiting.done():  # a cancelled command no longer waits for its board
                     waiting.set_result(answer)
         except (asyncio.IncompleteReadError, ConnectionError, OSError):
             pass
         while self.awaited:
-            waiting = self.awaited.popleft()
+            waiting, _ = self.awaited.popleft()
             if not waiting.done():
                 waiting.set_exception(WorkerGone("board worker died"))
 
@@ -152,7 +180,7 @@ class _Worker:
         except RuntimeError:  # its loop is closed already
             pass
         self.sock.close()
-        for waiting in self.awaited:
+        for waiting, _ in self.awaited:
             if not waiting.done() and not waiting.get_loop().is_closed():
                 waiting.set_exception(WorkerGone("board workers stopped"))
         self.awaited.clear()
@@ -225,6 +253,34 @@ class Renderer:
                 finally:
                     busy[index] -= 1
         return await asyncio.to_thread(presenter.board, scene, events)
+
+    async def call(self, game: str, match_id: str, function: Callable[..., Any], *args: Any,
+                   progress: Callable[[Any], None] | None = None) -> Any:
+        """``function(*args, progress=...)`` run by a board worker (a match's past board, its replay): a module-level
+        function the worker imports by name, run where the match's boards are drawn (its home worker, whose caches
+        hold its layers). ``progress`` is called on the event loop with what the job tells as it goes. A game the
+        workers can't know (see ``board``) runs in a thread instead."""
+        tell = progress or (lambda _value: None)
+        if self.workers > 0:
+            loop = asyncio.get_running_loop()
+            if self._loop is not loop:
+                self.close()
+                self._loop = loop
+            self._start()
+            known = self._known.get(game)
+            if known is not None and any(p is known for p in presenters()):
+                index, busy, pool = self._worker_for(match_id), self._busy, self._pool
+                busy[index] += 1
+                try:
+                    return await pool[index].ask((CALL, function, args), tell)
+                except WorkerGone:
+                    log.warning("board workers died; starting new ones")
+                    if self._pool is pool:
+                        self.close()
+                finally:
+                    busy[index] -= 1
+        loop = asyncio.get_running_loop()
+        return await asyncio.to_thread(function, *args, progress=lambda value: loop.call_soon_threadsafe(tell, value))
 
     def close(self) -> None:
         """Stop the workers (new ones start on the next board)."""

@@ -55,7 +55,7 @@ ANSWERS = ("Defend", "Counterstrike", "Counter", "Skip")
 """The actions answering them."""
 PAUSABLE = ("Attack", "Cast", "Move", "Push", "Teleport")
 """Actions inside which the other player may be asked (a push or teleport chosen on its own may spring a trap)."""
-HIDDEN = ("action", "answers", "tape", "private", "shown", "reveals", "held", "moved")
+HIDDEN = ("action", "answers", "tape", "private", "shown", "reveals", "held", "placed", "moved")
 """Parts of a pending question only the engine reads (``private``: only the asked seat)."""
 
 
@@ -317,9 +317,11 @@ def _attempt(before: JSON, seat: str, action: JSON, rng: Any, apply: Any,
         paused = clone(before)
         held = _held(before, new)
         hold(paused, held, -1)
+        placed = _placed(before, new)
+        place(paused, placed, forward=True)
         question = {**pause.question, "by": seat, "declared": declared(before, action), "action": action,
                     "answers": so_far["answers"], "tape": rolls.played, "reveals": reveals,
-                    "shown": len(pause.events), "held": held, "moved": sorted(asker.moved)}
+                    "shown": len(pause.events), "held": held, "placed": placed, "moved": sorted(asker.moved)}
         paused.setdefault("pending", []).insert(0, question)
         asked = {k: v for k, v in public(question, None).items() if k != "type"}
         # the part of the action already resolved is published now (the defender sees the earlier strikes)
@@ -348,6 +350,28 @@ def hold(state: JSON, held: dict[str, int], sign: int) -> None:
     for oid, amount in held.items():
         if oid in state["objects"]:
             state["objects"][oid]["mana"] = int(state["objects"][oid].get("mana", 0)) + sign * amount
+
+
+def _placed(before: JSON, during: JSON) -> dict[str, list[str]]:
+    """Where the action put objects up to its question (a move's step 5, a push): each object's zone before and
+    at the question, for those whose zone changed."""
+    out = {}
+    for oid, obj in before["objects"].items():
+        now = during["objects"].get(oid)
+        if now is not None and obj.get("zone") and now.get("zone") and now["zone"] != obj["zone"]:
+            out[oid] = [obj["zone"], now["zone"]]
+    return out
+
+
+def place(state: JSON, placed: dict[str, list[str]], forward: bool) -> None:
+    """Put (``forward``) or take back the objects the action moved before its question: while the question waits
+    the state shows them where the published events put them (§7.3: the creature is in its new zone at step 5,
+    before the entering effects of step 6 ask anyone); the rerun starts from where they were before the action and
+    moves them again. An object something else moved meanwhile (a teleport revealed) stays where that put it."""
+    for oid, (start, end) in placed.items():
+        obj = state["objects"].get(oid)
+        if obj is not None and obj.get("zone") == (start if forward else end):
+            obj["zone"] = end if forward else start
 
 
 def declared(state: JSON, action: JSON) -> JSON:
@@ -380,6 +404,7 @@ def answer(state: JSON, seat: str, action: JSON, rng: Any, apply: Any, lose: Any
     if not before["pending"]:
         before.pop("pending")
     hold(before, question.get("held", {}), +1)  # the rerun pays the action's costs again
+    place(before, question.get("placed", {}), forward=False)  # and moves what it moved again
     answered = [{"type": "ResponseGiven", "seat": seat, "question": question["type"], "object": question["object"],
                  "declared": question["declared"],  # the action resumed: its earlier part was published before
                  **({"defense": action.get("defense")} if action["type"] == "Defend" else {})}]

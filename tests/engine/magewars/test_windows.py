@@ -705,3 +705,28 @@ def test_avoid_step_random_answers_settle_every_strike_against_face_down_enchant
             assert choices
             s, _ = SYSTEM.apply(s, question["seat"], pick.choice(choices), rng)
         assert not s.get("pending") and 1 in defended
+
+
+def test_the_creature_stands_in_its_new_zone_while_the_window_after_its_move_waits():
+    """§7.3 steps 5-6 (the creature is put in the new zone, then entering effects resolve) and §9.7 (a window
+    "at the end of any step of ... a move"): while the other player's window after a move waits, the state (and so
+    every view and board) shows the creature where the published ``Moved`` put it, not in its old zone (issue 34:
+    "after a move, several boards in a row still showed the creature in its old zone"). Answered, the move is
+    rerun from the old zone and ends in the same place; a trap's question after the move works the same way."""
+    s, rng = duel()
+    wolf = put(s, "Timber Wolf", "player1", "B1", ready=True)
+    s, _ = SYSTEM.apply(s, "player1", {"type": "Activate", "creature": wolf}, rng)
+    s, asked = SYSTEM.apply(s, "player1", {"type": "Move", "to": "B2"}, rng)
+    assert s["pending"][0]["timing"] == "move" and "Moved" in types(asked)
+    assert s["objects"][wolf]["zone"] == "B2"
+    assert SYSTEM.view(s, None)["objects"][wolf]["zone"] == "B2" == SYSTEM.view(s, "player2")["objects"][wolf]["zone"]
+    assert "placed" not in SYSTEM.view(s, "player2")["pending"][0]
+    s, events = SYSTEM.apply(s, "player2", {"type": "Skip"}, rng)
+    assert s["objects"][wolf]["zone"] == "B2" and "Moved" not in types(events) and not s.get("pending")
+
+    s, rng = duel()
+    put(s, "Hellfire Trap", "player2", attached_zone="B2", face_down=True)
+    wolf = put(s, "Timber Wolf", "player1", "B1", ready=True)
+    s, _ = SYSTEM.apply(s, "player1", {"type": "Activate", "creature": wolf}, rng)
+    s, _ = SYSTEM.apply(s, "player1", {"type": "Move", "to": "B2"}, rng)
+    assert s["pending"][0]["timing"] == "trap" and s["objects"][wolf]["zone"] == "B2"
