@@ -250,7 +250,7 @@ class GameTable:
         return label if label and not _IDENTIFIER.search(label) else f"`{self._command_for(action)}`"
 
     def _command_for(self, action: JSON) -> str:
-        """The game command that makes actions of ``action``'s type (``/uw move``), else ``/<game> do``."""
+        """The game command that makes actions of ``action``'s type (``/<game> move``), else ``/<game> do``."""
         spec = next((s for s in self.presenter.commands if action.get("type") in s.types), DO)
         return f"/{self.presenter.command} {spec.name}"
 
@@ -340,6 +340,8 @@ class GameTable:
             return
         for option in spec.options:
             if option.key not in action or not any(option.key in a for a in offered):
+                continue
+            if not isinstance(action[option.key], (str, int)):  # a point measured freely: not all are listed
                 continue
             typed = str(action[option.key]).strip().lower()  # as the engine would read it ("0" for 0, "C4" for c4)
             if not any(str(a.get(option.key)).lower() == typed for a in offered if option.key in a):
