@@ -119,13 +119,13 @@ class MatchCog(commands.Cog):
     @app_commands.describe(match="Match id (default: the match of this thread)")
     @app_commands.autocomplete(match=match_choices)
     async def concede(self, interaction: discord.Interaction, match: str | None = None) -> None:
-        await answer(interaction, lambda ctx: self.table.concede(ctx, match))
+        await answer(interaction, lambda ctx: self.table.ask_concede(ctx, match))
 
     @group.command(name="abandon", description="Abandon the match with no result (every player, or a moderator)")
     @app_commands.describe(match="Match id (default: the match of this thread)")
     @app_commands.autocomplete(match=match_choices)
     async def abandon(self, interaction: discord.Interaction, match: str | None = None) -> None:
-        await answer(interaction, lambda ctx: self.table.abandon(ctx, match))
+        await answer(interaction, lambda ctx: self.table.ask_abandon(ctx, match))
 
     @group.command(name="substitute", description="Hand your seat to someone else mid-match (they accept)")
     @app_commands.describe(substitute="Who takes your seat", player="Whose seat (moderators; default: yours)",

@@ -16,7 +16,7 @@ from collections import OrderedDict
 from typing import Any, Awaitable, Hashable, Mapping, Sequence
 
 from engine.core import system as systems
-from engine.core.errors import IllegalAction, InvalidInput, NotAllowed
+from engine.core.errors import GameError, IllegalAction, InvalidInput, NotAllowed
 from render.kit.cache import ByteCache
 from table.commands import CommandSpec
 from table.context import Context
@@ -39,9 +39,17 @@ MAX_MENU = 25
 """Up to this many, they go in one select menu (Discord's limit); above, players type and filter."""
 MAX_COMPONENT_BUTTONS = 20
 """Buttons beside a select menu: four rows of five (the menu takes the fifth row)."""
+ACCEPTED_SHOWN = 12
+"""Values listed in an error that names the ones accepted."""
 DO = CommandSpec("do", "Any action possible now (the list offers only legal ones)")
 """The generic command every game has: pick any legal action."""
 _INDEX = re.compile(r"^(?:(\d+):)?(\d+)$")
+_PARSER_TEXT = re.compile(r"Field required|Value error|Input should|validation error|Extra inputs")
+"""Pydantic's words in an engine's refusal: never shown to a player."""
+_STEP_NAME = re.compile(r"^[a-z][a-z0-9_]*(?:[:.][a-z0-9_]+)*$")
+"""An engine's name for a step (``choose_army``, ``setup:deploy``)."""
+_IDENTIFIER = re.compile(r"\b[A-Z][a-z]+[A-Z]\w*\b|\b[a-z]+_[a-z_]+\b|=|\bNone\b")
+"""What a label falling back on the engine's names looks like (``ScatterDie die=0``)."""
 LEGAL_MEMO = 2048
 """Legal-action lists kept per table, by match, state (its log length) and seat: a command asks for them, then
 its reply's buttons ask again for the new state, which the next command reuses."""
@@ -191,12 +199,8 @@ class GameTable:
         before = before or await self.load(ctx, match_id)
         try:
             match, events = await self.table.act(ctx, action, before.id, expect=expect, loaded=before)
-        except IllegalAction as error:
-            if error.code.endswith((".not_yours", ".not_your_turn")):
-                scene = self.scene(before, None, ctx.lang)
-                error.params["name"] = ", ".join(before.holder(s).name for s in scene.awaiting) or "—"
-                error.params["step"] = self.presenter.step(scene)
-            raise
+        except (IllegalAction, InvalidInput) as error:
+            raise self.in_words(error, before, action, ctx) from None
         scene = self.scene(match, None, ctx.lang)
         seat = match.seat_of(ctx.actor.user_id) or ""
         # A player who wants boards only at the end of their turn gets none while their turn goes on.
@@ -216,7 +220,9 @@ class GameTable:
         undo_for = seat if match.rng_counter == before.rng_counter and undoable({"events": events}) else None
         mine = [e for e in events if seat in (e.get("visible_to") or ())]
         private = self.presenter.event_lines(self.scene(match, seat, ctx.lang), mine) if mine else []
-        headline = self.headline(scene, seat, action, events)
+        # the action in the words of the state it was chosen in (its button's label): the state after it may no longer
+        # hold what it named (the active creature it guarded with, a card played from hand)
+        headline = self.headline(self.scene(before, None, ctx.lang), seat, action, events)
         public = await self.public_reply(match, events, headline, undo_for=undo_for, lang=ctx.lang, scene=scene,
                                          board=board, board_button=not drawn)
         if private:  # a secret choice: the next ones go on a menu only its player sees (planning step by step)
@@ -241,6 +247,42 @@ class GameTable:
                        message("core.table.menu_placeholder", lang, count=len(picked)),
                        [MenuOption(self.presenter.action_label(scene, legal[i])[:100], str(i)) for i in picked])]
 
+    def in_words(self, error: GameError, match: Match, action: JSON, ctx: Context) -> GameError:
+        """A refusal from the engine as players read it: the step it names (an engine's step name) as the
+        presenter says it, the action (its type) as its label, the players awaited by name; a refusal that
+        carries a parser's text (pydantic's "Field required") or a field left out becomes the table's own, naming the
+        command.
+        The engine's own codes and their other parameters stay (the rule it names)."""
+        scene = self.scene(match, None, ctx.lang)
+        params = error.params
+        if error.code.endswith((".not_yours", ".not_your_turn", ".not_your_decision")):
+            params["name"] = params["waiting"] = ", ".join(match.holder(s).name for s in scene.awaiting) or "—"
+        if any(v is None or v == "None" or (isinstance(v, str) and _PARSER_TEXT.search(v)) for v in params.values()):
+            # pydantic's text, or a field the player left out named as None: the table says what to do instead
+            return InvalidInput("core.table.action_incomplete", action=self._action_words(match, action, ctx),
+                                command=self._command_for(action))
+        for key in ("step", "kind", "current"):
+            if isinstance(params.get(key), str) and _STEP_NAME.match(params[key]):
+                params[key] = self.presenter.step(scene)
+        for key in ("action", "example"):
+            if isinstance(params.get(key), str) and params[key] == action.get("type"):
+                params[key] = self._action_words(match, action, ctx)
+        return error
+
+    def _action_words(self, match: Match, action: JSON, ctx: Context) -> str:
+        """An action as its label in the state it was tried in, or the command that makes it."""
+        seat = match.seat_of(ctx.actor.user_id)
+        try:
+            label = self.presenter.action_label(self.scene(match, seat, ctx.lang), action, short=True)
+        except Exception:  # noqa: BLE001 - an action the game can't label (a field missing): named by its command
+            label = ""
+        return label if label and not _IDENTIFIER.search(label) else f"`{self._command_for(action)}`"
+
+    def _command_for(self, action: JSON) -> str:
+        """The game command that makes actions of ``action``'s type (``/<game> move``), else ``/<game> do``."""
+        spec = next((s for s in self.presenter.commands if action.get("type") in s.types), DO)
+        return f"/{self.presenter.command} {spec.name}"
+
     async def run(self, ctx: Context, command: str, values: Mapping[str, Any], match_id: str | None = None) -> Reply:
         """Run a game command with its options (as typed, or as picked from autocomplete).
 
@@ -253,6 +295,8 @@ class GameTable:
         if spec.query:
             return self.query(ctx, match, spec, values)
         seat = self.seated(match, ctx)
+        if match.status.over:  # nobody is waited for any more: say so, not "waiting for —"
+            raise IllegalAction("core.match_over", match=match.id)
         await self.ready(match, [seat])
         if not spec.free:
             self.check_turn(match, seat, ctx.lang)
@@ -278,14 +322,81 @@ class GameTable:
                 continue
             action[option.key] = self.presenter.resolve(scene, option.key, value) if option.kind is str else value
         if spec.free:  # the engine checks it (a referee action is not among the legal actions listed)
+            self._require_options(spec, action, scene)
             return await self.act(ctx, action, match.id, before=match)
-        candidates = [a for a in self.legal(match, seat) if a["type"] in spec.types
-                      and all(a.get(k) == v for k, v in action.items() if k != "type")]
+        offered = [a for a in self.legal(match, seat) if a["type"] in spec.types]
+        self._check_values(spec, action, offered, scene)
+        candidates = [a for a in offered if all(a.get(k) == v for k, v in action.items() if k != "type")]
         if len(spec.types) > 1 and candidates:
             action = {**action, "type": candidates[0]["type"]}
         if len(candidates) == 1:  # options left out that only one legal action fits
             action = candidates[0]
+        elif candidates:  # several fit: the option left out says which
+            self._require_options(spec, action, scene, candidates)
+        else:  # none fits: the engine says which rule forbids it, so the fields left out are made up as offered
+            action = self._completed(spec, action, offered)
         return await self.act(ctx, action, match.id, before=match)
+
+    @staticmethod
+    def _completed(spec: CommandSpec, action: JSON, offered: list[JSON]) -> JSON:
+        """``action`` with the fields its command's options left out taken from the offered action closest to it
+        (most fields alike): an attack out of reach is refused for its range, not for a weapon left out."""
+        missing = [o.key for o in spec.options if o.key not in action]
+        if not missing or not offered:
+            return action
+        closest = max(offered, key=lambda a: sum(a.get(k) == v for k, v in action.items()))
+        return {**action, **{k: closest[k] for k in missing if k in closest}}
+
+    def _accepted(self, scene: Scene, actions: list[JSON], key: str) -> list[str]:
+        """The values ``actions`` give field ``key``, each as a player types it and reads it (``c4``,
+        ``GG1 — Garrek Gorebeard``), at most ``ACCEPTED_SHOWN``."""
+        shown: dict[str, str] = {}
+        for action in actions:
+            if key in action and str(action[key]) not in shown:
+                value, label = str(action[key]), self.presenter.value_label(scene, action, key)
+                shown[value] = f"`{value}`" if label in (value, "") else (
+                    label if value.lower() in label.lower() else f"`{value}` {label}")
+        listed = list(shown.values())
+        return listed[:ACCEPTED_SHOWN] + (["…"] if len(listed) > ACCEPTED_SHOWN else [])
+
+    def _check_values(self, spec: CommandSpec, action: JSON, offered: list[JSON], scene: Scene) -> None:
+        """Refuse an option's value that no choice offered now has, listing the values that are (the engine would
+        only say that the action is not complete or not legal).
+
+        :raises InvalidInput: core.table.value_not_offered
+        """
+        if not offered:  # nothing of the kind now: the engine says why (its step in words: ``act``)
+            return
+        for option in spec.options:
+            if option.key not in action or not any(option.key in a for a in offered):
+                continue
+            if not isinstance(action[option.key], (str, int)):  # a point measured freely: not all are listed
+                continue
+            typed = str(action[option.key]).strip().lower()  # as the engine would read it ("0" for 0, "C4" for c4)
+            if not any(str(a.get(option.key)).lower() == typed for a in offered if option.key in a):
+                raise InvalidInput("core.table.value_not_offered", option=option.name, value=str(action[option.key]),
+                                   command=f"/{self.presenter.command} {spec.name}",
+                                   accepted=self._accepted(scene, offered, option.key))
+
+    def _require_options(self, spec: CommandSpec, action: JSON, scene: Scene,
+                         candidates: list[JSON] | None = None) -> None:
+        """Refuse a command whose required option is left out, listing what it may be (the candidates' values, or
+        the presenter's for a free command) rather than passing the engine an incomplete action.
+
+        :raises InvalidInput: core.table.option_missing
+        """
+        for option in spec.options:
+            if option.key in action or (candidates is None and not option.required):
+                continue
+            if candidates is not None:
+                if len({str(a.get(option.key)) for a in candidates}) < 2:
+                    continue
+                accepted = self._accepted(scene, candidates, option.key)
+            else:
+                accepted = [f"`{value}` {label}" if value.lower() not in label.lower() else label
+                            for label, value in self.presenter.values(scene, option.key)][:ACCEPTED_SHOWN]
+            raise InvalidInput("core.table.option_missing", option=option.name,
+                               command=f"/{self.presenter.command} {spec.name}", accepted=accepted or ["—"])
 
     def query(self, ctx: Context, match: Match, spec: CommandSpec, values: Mapping[str, Any]) -> Reply:
         """A command that only reads the match, answered by the presenter to the asker alone (a player sees
@@ -487,7 +598,8 @@ class GameTable:
 
     # showing -------------------------------------------------------------------------------------
     def headline(self, scene: Scene, seat: str, action: JSON, events: list[JSON]) -> str:
-        """The public line naming what ``seat`` did, or "" for a secret (``presenter.announcement``)."""
+        """The public line naming what ``seat`` did, or "" for a secret (``presenter.announcement``); ``scene``: the
+        public view of the state the action was chosen in."""
         return announcement(self.presenter, scene, seat, action, events)
 
     async def public_reply(self, match: Match, events: list[JSON], headline: str = "", *,

@@ -346,11 +346,29 @@ class Table:
             raise IllegalAction("core.log_range", low=1, high=50)
         match = await self.match_for(ctx, match_id)
         viewer = match.seat_of(ctx.actor.user_id)
-        entries = await self.store.log(match.id, last)
         narrator = Narrator(match, viewer, ctx)
-        lines = [narrator.entry(e) for e in entries]
+        lines = [narrator.entry(e, before, after) for e, before, after in await self._told(match, last)]
         return Reply(embeds=[Embed(title=ctx.say("log.title", match=match.id, count=len(lines)),
                                    description="\n".join(lines)[-4000:] or ctx.say("log.empty"))], ephemeral=True)
+
+    async def _told(self, match: Match, last: int) -> list[tuple[dict[str, Any], Any, Any]]:
+        """The last ``last`` log entries with their events, each with the game state before and after it (replayed
+        from the seed: an action is told in the words of the state it was chosen in); both None for a log that
+        does not replay."""
+        from table.replay import ReplayMismatch, replayed
+
+        entries = await self.store.log(match.id, events=False)
+        try:
+            told, before = [], None
+            for entry, events, state, _ in replayed(match, self.seed(match.id), entries):
+                told.append(({**entry, "events": events} if events is not None and "events" not in entry else entry,
+                             before, state))
+                before = state
+            return told[-last:]
+        except (ReplayMismatch, GameError, KeyError, TypeError, ValueError):
+            logging.getLogger(__name__).warning("match %s: the log does not replay; told from the last state",
+                                                match.id, exc_info=True)
+            return [(e, None, None) for e in await self.store.log(match.id, last)]
 
     async def verify(self, ctx: Context, match_id: str | None = None) -> Reply:
         """Recompute every logged roll from the revealed seed."""
@@ -401,6 +419,39 @@ class Table:
         return previous if previous != message_id else None
 
     # ending -----------------------------------------------------------------
+    async def ask_concede(self, ctx: Context, match_id: str | None = None) -> Reply:
+        """``/match concede`` asks once: what conceding does, with a button only the caller may press
+        (``m:concede:<match>:<user>``, ``Play.press``), at any step of any game, set-up included.
+
+        :raises IllegalAction: core.table.concede_not_offered (as ``concede``)
+        """
+        match = await self.match_for(ctx, match_id)
+        self._seated(match, ctx.actor)
+        self._require(match, Status.ACTIVE)
+        if len(match.seats) > 2 and getattr(systems.find_system(match.game), "concede", None) is None:
+            raise IllegalAction("core.table.concede_not_offered", game=systems.find_info(match.game).name)
+        others = [h for h in match.seats if h.user_id != ctx.actor.user_id]
+        text = (ctx.say("match.concede_confirm", match=match.id, winner=mentions(others)) if len(others) == 1
+                else ctx.say("match.concede_confirm_many", match=match.id))
+        return Reply(content=text, ephemeral=True, buttons=[
+            Button(f"m:concede:{match.id}:{ctx.actor.user_id}", ctx.say("match.button_concede"), "danger")])
+
+    async def ask_abandon(self, ctx: Context, match_id: str | None = None) -> Reply:
+        """``/match abandon`` asks once, with a button only the caller may press (``m:abandon:<match>:<user>``).
+
+        :raises NotAllowed: core.abandon_not_allowed
+        :raises IllegalAction: core.abandon_already_asked, and a match not being played
+        """
+        match = await self.match_for(ctx, match_id)
+        self._require(match, Status.ACTIVE, Status.INVITED)
+        seat = match.seat_of(ctx.actor.user_id)
+        if seat is None and not ctx.actor.moderator:
+            raise NotAllowed("core.abandon_not_allowed")
+        if seat in match.abandon_requests and not ctx.actor.moderator:
+            raise IllegalAction("core.abandon_already_asked")
+        return Reply(content=ctx.say("match.abandon_confirm", match=match.id), ephemeral=True, buttons=[
+            Button(f"m:abandon:{match.id}:{ctx.actor.user_id}", ctx.say("match.button_abandon_confirm"), "danger")])
+
     async def concede(self, ctx: Context, match_id: str | None = None) -> Reply:
         """The caller concedes. Between two players the other one wins; among more, the caller's seat is
         out and the game says what follows (its ``concede`` hook: the game goes on, or its outcome).
@@ -435,7 +486,7 @@ class Table:
             return await self.present(ctx, match, ctx.say("match.seat_conceded", player=player))
         text = (ctx.say("match.conceded", player=player, winner=f"<@{match.holder(winner).user_id}>", seed=match.seed)
                 if winner else ctx.say("match.conceded_no_winner", player=player, seed=match.seed))
-        return Reply(content=text, embeds=[self.status_embed(match)], panel=match.id)  # the last panel's choices go
+        return Reply(content=text, embeds=[self.status_embed(match, ctx.lang)], panel=match.id)  # the last panel's choices go
 
     async def abandon(self, ctx: Context, match_id: str | None = None) -> Reply:
         """Abandon a match: every player must ask, or one moderator."""
@@ -484,17 +535,22 @@ class Narrator:
     def __init__(self, match: Match, viewer: str | None, ctx: Context, scene: Scene | None = None) -> None:
         """``scene``: the match as the presenter reads its names (default: its state now, as ``viewer`` sees it;
         a replay's caption gives the state of its step)."""
-        from table.presenter import Scene, find_presenter
+        from table.presenter import find_presenter
 
         self.match, self.viewer, self.ctx = match, viewer, ctx
         self.presenter = find_presenter(match.game)
-        if scene is None:
-            view = systems.find_system(match.game).view(match.state, viewer) if match.state is not None else {}
-            scene = Scene(view, {h.seat: h.name for h in match.seats}, lang=ctx.lang, viewer=viewer,
-                          match_id=match.id)
-        self.scene = scene
+        self.system = systems.find_system(match.game)
+        self.scene = scene if scene is not None else self._scene(match.state)
 
-    def entry(self, entry: dict[str, Any]) -> str:
+    def _scene(self, state: Any) -> Any:
+        from table.presenter import Scene
+
+        view = self.system.view(state, self.viewer) if state is not None else {}
+        return Scene(view, {h.seat: h.name for h in self.match.seats}, lang=self.ctx.lang, viewer=self.viewer,
+                     match_id=self.match.id)
+
+    def entry(self, entry: dict[str, Any], before: Any = None, after: Any = None) -> str:
+        """One entry in words; ``before`` and ``after``: the game state around it (None: the match's last)."""
         from table.presenter import announcement
 
         who = next((safe(h.name) for h in self.match.seats if h.user_id == entry.get("by")), None)
@@ -508,7 +564,8 @@ class Narrator:
         seat = next((h.seat for h in self.match.seats if h.user_id == entry.get("by")), "")
         events = entry.get("events") or []
         seen = [e for e in events if e.get("visible_to") is None or self.viewer in e["visible_to"]]
-        lines = [announcement(self.presenter, self.scene, seat, entry.get("action") or {}, events)]
-        lines += self.presenter.event_lines(self.scene, seen)
+        chosen_in = self._scene(before) if before is not None else self.scene
+        lines = [announcement(self.presenter, chosen_in, seat, entry.get("action") or {}, events)]
+        lines += self.presenter.event_lines(self._scene(after) if after is not None else self.scene, seen)
         told = " ".join(line for line in lines if line)
         return head + (told or self.ctx.say("log.secret_action", player=who or self.ctx.say("log.moderator")))

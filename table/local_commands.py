@@ -63,7 +63,7 @@ def install(local: LocalTable, play: Play) -> None:
     @cmd("match concede", ["match"],
          help="/match concede — concede: your opponent wins (with more players, you are out)")
     async def match_concede(ctx: Context, match: str | None = None) -> Reply:
-        return await table.concede(ctx, match)
+        return await table.ask_concede(ctx, match)
 
     @cmd("match substitute", ["substitute", "player", "match"],
          help="/match substitute <player> [player:<whose seat> (moderators)] — hand your seat to someone else "
@@ -79,7 +79,7 @@ def install(local: LocalTable, play: Play) -> None:
     @cmd("match abandon", ["match"],
          help="/match abandon — end the match with no result (every player, or a moderator)")
     async def match_abandon(ctx: Context, match: str | None = None) -> Reply:
-        return await table.abandon(ctx, match)
+        return await table.ask_abandon(ctx, match)
 
     @cmd("match log", ["n", "match"], help="/match log [n] — the last n log entries")
     async def match_log(ctx: Context, n: str | None = None, match: str | None = None) -> Reply:

@@ -6,7 +6,7 @@
 """
 from __future__ import annotations
 
-from engine.core.errors import GameError, NotFound
+from engine.core.errors import GameError, NotAllowed, NotFound
 from table import handover, undo
 from table.context import Context
 from table.display import Display
@@ -54,7 +54,7 @@ class Play:
         """A match with its game's panel (whose decision, with its buttons), under a headline."""
         game = self.games.get(match.game)
         if game is None or match.state is None:
-            return Reply(content=headline, embeds=[self.table.status_embed(match)])
+            return Reply(content=headline, embeds=[self.table.status_embed(match, ctx.lang)])
         await self.reminders.arm(match)
         await self.windows.arm(match, game)
         return await game.show(ctx, match, headline)
@@ -65,6 +65,12 @@ class Play:
         :raises NotFound: core.unknown_button
         """
         parts = custom_id.split(":")
+        if len(parts) == 4 and parts[0] == "m" and parts[1] in ("concede", "abandon"):  # a confirmation: its asker's
+            if parts[3] != str(ctx.actor.user_id):
+                raise NotAllowed("core.confirm_not_yours")
+            reply = await (self.table.concede if parts[1] == "concede" else self.table.abandon)(ctx, parts[2])
+            reply.retire = True
+            return reply
         if len(parts) == 3 and parts[0] == "m":
             verb, match_id = parts[1], parts[2]
             if verb == "undo":

@@ -37,12 +37,12 @@ def replay_until(match: Match, seed: bytes, log: list[dict[str, Any]],
     consumed exactly the draws it logged.
     """
     state, counter = None, 0
-    for entry, _events, state, counter in _replayed(match, seed, log, stop):
+    for entry, _events, state, counter in replayed(match, seed, log, stop):
         pass
     return state, counter
 
 
-def _replayed(match: Match, seed: bytes, log: list[dict[str, Any]], stop: int | None = None
+def replayed(match: Match, seed: bytes, log: list[dict[str, Any]], stop: int | None = None
               ) -> Iterator[tuple[dict[str, Any], list[dict[str, Any]] | None, dict[str, Any] | None, int]]:
     """Each entry before ``stop`` with the events its action made (None for other entries), and the state and
     counter after it. An action taken back made its events too (it drew nothing: see table/undo.py), but the
@@ -86,7 +86,7 @@ def with_events(match: Match, seed: bytes, log: list[dict[str, Any]]) -> list[di
     :raises ReplayMismatch: the log does not replay (then the events are unknown)
     """
     out = []
-    for entry, events, _state, _counter in _replayed(match, seed, log):
+    for entry, events, _state, _counter in replayed(match, seed, log):
         out.append({**entry, "events": events} if events is not None and "events" not in entry else entry)
     return out
 

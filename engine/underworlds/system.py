@@ -348,6 +348,9 @@ def _prompt(st: State) -> JSON | None:
         prompt["attack"] = top["profile"]["name"]
         prompt["dice"] = top["roll"]
         prompt["defence_dice"] = top["defence"]
+    if top["kind"] == "scatter":  # the dice rolled (public), by direction: what the player orders
+        from engine.underworlds.scatter import scatter_directions
+        prompt["directions"] = [scatter_directions()[d].name.lower() for d in top["dice"]]
     return prompt
 
 

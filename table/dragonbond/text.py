@@ -450,8 +450,7 @@ def combat_embeds(events: Sequence[JSON], names: Names) -> list[Embed]:
                                                       f"{faces(e.get('faces') or (), lang)}")
             _set(current, text("combat.hits", lang), text("combat.hits_value", lang, hits=e.get("hits", 0),
                                                             crits=e.get("crits", 0)))
-            if e.get("uncertain"):
-                _set(current, text("combat.uncertain", lang), "; ".join(map(str, e["uncertain"]))[:1000])
+            # faces reconstructed from the rulebook's garbled text (``uncertain``) are the docs' matter, not a reply's
             continue
         if current is None:
             continue
@@ -629,8 +628,9 @@ def result_embed(view: JSON, names: Names, outcome: Mapping[str, Any] | None, se
     reason = (outcome or {}).get("reason") or result.get("reason")
     if reason:
         lines.append(text("result.reason", lang, reason=word("reason", reason, lang)))
-    lines.append(text("result.scenario", lang, scenario=word("scenario", view.get("scenario"), lang),
-                      round=view.get("round")))
+    if view.get("scenario") and view.get("round"):  # a match conceded while still choosing has neither yet
+        lines.append(text("result.scenario", lang, scenario=word("scenario", view.get("scenario"), lang),
+                          round=view.get("round")))
     if view.get("pack_training"):
         lines.append(text("panel.training", lang))
     return Embed(title=title, description="\n".join(lines), color=COLOURS["result"],

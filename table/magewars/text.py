@@ -240,6 +240,10 @@ def event_line(e: JSON, names: Names) -> str:
             params[key] = names.seat(value)
         else:
             params[key] = value
+    if kind == "SpellCast" and not e.get("spell"):  # an enchantment is cast face down: its name stays secret
+        params["spell"] = text("hidden_spell", names.lang)
+    if kind == "EnchantmentPlaced" and "attached_to" not in e:  # placed on a zone
+        params["attached_to"] = e.get("attached_zone") or "—"
     if kind == "ObjectDestroyed":
         params["object"] = f"{e.get('card') or text('hidden', names.lang)}"
     if kind in ("SpellCast", "SpellCountered", "SpellNeedsReferee") and isinstance(e.get("target"), str):
@@ -359,7 +363,7 @@ def panel_embed(view: JSON, names: Names, *, match_id: str, image: str | None,
     return Embed(title=text("panel.title", lang, round=view["round"], phase=text(f"phase.{view['phase']}", lang)
                             if has(f"phase.{view['phase']}") else view["phase"]),
                  description=text("panel.waiting", lang, players=waiting, step=step_text(view, lang)),
-                 fields=fields, color=COLOURS["panel"], image=image, footer=f"match {match_id}")
+                 fields=fields, color=COLOURS["panel"], image=image, footer=text("panel.footer", lang, match=match_id))
 
 
 def victory_embed(view: JSON, names: Names, outcome: Mapping[str, Any] | None, seed: str | None) -> Embed:

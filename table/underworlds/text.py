@@ -264,6 +264,11 @@ def action_label(action: JSON, names: Names, *, costs: bool = True) -> str:
         die = action.get("die", 0)
         dice = (names.view.get("prompt") or {}).get("dice") or []
         label = text("action.Reroll", lang, die=die + 1, face=face(dice[die], lang=lang) if die < len(dice) else "?")
+    elif kind == "ScatterDie":  # the next die of a scatter chain, by the direction it shows
+        die = action.get("die", 0)
+        directions = (names.view.get("prompt") or {}).get("directions") or []
+        label = text("action.ScatterDie", lang, die=die + 1, direction=word(
+            "direction", directions[die], lang) if die < len(directions) else "?")
     elif kind == "DriveBack":
         label = text("action.DriveBack", lang, hex=action["to"])
     elif kind == "Loot":
@@ -515,11 +520,11 @@ def hand_embed(view: JSON, seat: str, names: Names) -> Embed:
     for c in p.get("objectives", ()):
         card = cards().get(c)
         glory = text("hand.glory", lang, glory=card.glory) if card is not None and hasattr(card, "glory") else ""
-        fields.append(Field(f"🎯 {card_name(c)} ({c}){glory}", (card.text_plain if card else "")[:1024] or "—", False))
+        fields.append(Field(f"🎯 {card_name(c)}{glory}", (card.text_plain if card else "")[:1024] or "—", False))
     for c in p.get("power", ()):
         card = cards().get(c)
         kind = word("card_type", card.type if card else "card", lang)
-        fields.append(Field(f"⚡ {card_name(c)} ({c}) · {kind}", (card.text_plain if card else "")[:1024] or "—", False))
+        fields.append(Field(f"⚡ {card_name(c)} · {kind}", (card.text_plain if card else "")[:1024] or "—", False))
     return Embed(title=text("hand.title", lang, player=names.seat(seat)), fields=fields[:25], color=COLOURS["hand"],
                  description=(text("hand.description", lang, glory=p.get("glory", 0)) if fields
                               else text("hand.empty", lang)))

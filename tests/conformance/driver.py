@@ -20,10 +20,16 @@ NAMES = ("alice", "bob", "carol", "dave")
 
 
 async def drive(services: Any, game: str, *, seed: Any, boards: Path, players: int | None = None,
-                first_lines: tuple[str, ...] = (), seconds: float = 240) -> tuple[list[Reply], Any]:
-    """Play one match of ``game`` to its end (or ``seconds``); every reply and the final match."""
+                first_lines: tuple[str, ...] = (), seconds: float = 240, lang: str = "en",
+                prefer: tuple[dict[str, Any], ...] = (), concede: bool = False,
+                mistakes: float = 0.0, out: Any = None) -> tuple[list[Reply], Any]:
+    """Play one match of ``game`` to its end (or ``seconds``) at a local table speaking ``lang``; every reply and
+    the final match. ``prefer``: choices taken whenever offered (a mode: ``{"type": "ChooseMode", "mode": "full"}``,
+    matched by the fields given); ``concede``: a match still going after ``seconds`` ends by a concession;
+    ``mistakes``: how often a player gets something wrong, as new players do (a command out of turn, a game command
+    with nonsense or no values), to hear the errors; ``out``: where the table prints, as a player reads it."""
     system = find_system(game)
-    local = open_local_table(services, out=io.StringIO(), boards_dir=boards, player="alice")
+    local = open_local_table(services, out=out or io.StringIO(), boards_dir=boards, player="alice", lang=lang)
     players = players or system.info.min_seats
     replies: list[Reply] = []
 
@@ -31,7 +37,7 @@ async def drive(services: Any, game: str, *, seed: Any, boards: Path, players: i
         try:
             got = await local.run_line(line)
         except GameError as error:
-            got = [error_reply(error)]
+            got = [error_reply(error, lang)]
         for reply in got:
             local.show(reply, line)  # as typed at the table: its buttons become the ones to press
         replies.extend(got)
@@ -42,7 +48,7 @@ async def drive(services: Any, game: str, *, seed: Any, boards: Path, players: i
                                                    for i in range(1, players)))
     for i in range(1, players):
         local.player = NAMES[i]
-        await say("/press Accept")
+        await say("/press 1")  # Accept, in any language
     match_id = await services.store.match_in(local.channel)
     pick = random.Random(str(seed))
     table = services.play.games[game]
@@ -61,6 +67,9 @@ async def drive(services: Any, game: str, *, seed: Any, boards: Path, players: i
         for i, a in enumerate(legal[seat]):
             by_type.setdefault(a["type"], []).append(i)
         index = pick.choice(by_type[pick.choice(sorted(by_type))])
+        wanted = [i for i, a in enumerate(legal[seat]) if any(all(a.get(k) == v for k, v in p.items()) for p in prefer)]
+        if wanted:
+            index = wanted[0]
         roll = pick.random()
         if roll < 0.05:
             await say("/match status")
@@ -69,10 +78,13 @@ async def drive(services: Any, game: str, *, seed: Any, boards: Path, players: i
         elif roll < 0.10:
             await say("/match log")
         if 0.10 <= roll < 0.15:  # autocomplete of /<game> do, with a piece of a label typed
-            scene = table.scene(match, seat)
+            scene = table.scene(match, seat, lang)
             typed = table.presenter.action_label(scene, legal[seat][index])[: pick.randint(0, 6)]
             got = await table.choices(local.context(), "do", "action", {}, typed)
             assert f"{match.log_length}:{index}" in {value for _, value in got} or len(got) >= 25, (typed, got[:3])
+        if mistakes and pick.random() < mistakes:
+            await _mistake(say, local, pick, find_presenter(game), names, legal, seat)
+            local.player = names[seat]
         mark = f"g:{match.id}:{match.log_length}:"
         pressed = [label for label, custom, value in local.buttons if custom.startswith(mark) and (
             custom.endswith(f":{index}") if value is None else value == str(index))] if roll < 0.5 else []
@@ -80,9 +92,31 @@ async def drive(services: Any, game: str, *, seed: Any, boards: Path, players: i
             await say(f"/press {pressed[0]}")
         else:
             await say(f"/{command} do action:{match.log_length}:{index}")
+    match = await services.store.load(match_id)
+    if concede and not match.status.over:
+        awaited = system.view(match.state, None).get("awaiting") or [match.seats[0].seat]
+        local.player = match.holder(awaited[0]).name
+        await say("/match concede")
+        await say("/press 1")  # the confirmation, only its asker's
     await say("/match status")
     await say("/match log")
     return replies, await services.store.load(match_id)
+
+
+async def _mistake(say: Any, local: Any, pick: random.Random, presenter: Any, names: dict[str, str],
+                   legal: dict[str, list], seat: str) -> None:
+    """One thing a new player gets wrong: a choice out of turn, or one of the game's commands with nonsense or
+    nothing in its options."""
+    idle = [s for s in names if not legal[s]]
+    if idle and pick.random() < 0.4:
+        local.player = names[pick.choice(idle)]
+        await say(f"/{presenter.command} do action:0")
+        return
+    specs = [spec for spec in presenter.commands if not getattr(spec, "query", False)] or list(presenter.commands)
+    spec = pick.choice(specs)
+    values = " ".join(f"{option.name}:{pick.choice(['zz99', '-3', '99999999999', 'x'])}" for option in spec.options
+                      if pick.random() < 0.7)
+    await say(f"/{presenter.command} {spec.name} {values}".strip())
 
 
 def every(replies: list[Reply]) -> Iterator[Reply]:

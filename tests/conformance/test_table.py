@@ -85,7 +85,8 @@ def _check_position(system, game, state, seats, seat, action, rng, n) -> list[st
                 found.append(f"{game} step {n}: the public panel changes with {hider}'s hidden information:\n"
                              f"  {public[:300]}\n  {_public(game, other)[:300]}")
     after, events = system.apply(state, seat, action, fork(rng))
-    told = _table(game).headline(_table(game).scene(_match(game, after, seats, n + 1), None), seat, action, events)
+    before = _table(game).scene(match, None)  # an action is named in the state it was chosen in
+    told = _table(game).headline(before, seat, action, events)
     seen = _observed(system, after, events, seats, seat)
     for other_action in random.Random(n).sample(system.legal_actions(state, seat),
                                                 k=min(8, len(system.legal_actions(state, seat)))):
@@ -97,8 +98,7 @@ def _check_position(system, game, state, seats, seat, action, rng, n) -> list[st
         # choices that change nothing at all (a push into a wall either way) hide nothing by being named
         if _observed(system, after2, events2, seats, seat) == seen and canon(system.view(after2, seat)) != canon(
                 system.view(after, seat)):
-            told2 = _table(game).headline(_table(game).scene(_match(game, after2, seats, n + 1), None), seat, other_action,
-                                   events2)
+            told2 = _table(game).headline(before, seat, other_action, events2)
             if told2 != told:
                 found.append(f"{game} step {n}: the public headline tells {seat}'s secret choice: "
                              f"{told!r} / {told2!r}")

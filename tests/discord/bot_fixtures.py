@@ -64,3 +64,22 @@ async def ttt_match(fake, store, alice, bob, channel=None):
     match = await store.load(match_id)
     first = alice if match.holder(match.state["turn"]).user_id == alice.id else bob
     return thread, match_id, first, (bob if first is alice else alice)
+
+
+async def concede(fake, user, channel, **options):
+    """``/match concede`` as ``user``, and the confirmation it asks for pressed: the message answering it (the
+    command's own answer when it is refused)."""
+    asked = await fake.slash(user, channel, "match concede", **options)
+    confirm = [c for c in (asked.message.custom_ids if asked.message is not None else []) if c.startswith("m:concede:")]
+    if not confirm:
+        return asked
+    return (await fake.click(user, asked, confirm[0])).messages[-1]
+
+
+async def abandon(fake, user, channel, **options):
+    """``/match abandon`` as ``user``, and the confirmation it asks for pressed."""
+    asked = await fake.slash(user, channel, "match abandon", **options)
+    confirm = [c for c in (asked.message.custom_ids if asked.message is not None else []) if c.startswith("m:abandon:")]
+    if not confirm:
+        return asked
+    return (await fake.click(user, asked, confirm[0])).messages[-1]

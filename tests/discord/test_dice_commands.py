@@ -5,7 +5,7 @@ from io import BytesIO
 
 from PIL import Image
 
-from tests.discord.bot_fixtures import running_bot
+from tests.discord.bot_fixtures import running_bot, concede
 
 
 async def test_quick_rolls_for_anyone(fake_discord, redis, prefix):
@@ -66,6 +66,6 @@ async def test_roll_in_a_match_thread_goes_to_the_log_and_verifies(fake_discord,
         await fake.click(bob, invite, invite.custom_ids[0])
         rolled = await fake.slash(ann, thread, "roll underworlds", attack=4, defence=3)
         assert "logged as entry #3" in rolled.embeds[0]["footer"]["text"]
-        await fake.slash(ann, thread, "match concede")
+        await concede(fake, ann, thread)
         verified = await fake.slash(bob, thread, "match verify")
         assert verified.content.startswith("✅")

@@ -9,7 +9,7 @@ import json
 import time
 
 from engine.league.log import GameStatus
-from tests.discord.bot_fixtures import running_bot
+from tests.discord.bot_fixtures import running_bot, concede
 
 LEGAL = "warband: Brethren of the Bolt\ndeck: brethren-of-the-bolt-rivals"
 ILLEGAL = "warband: Brethren of the Bolt\ndeck: the-skinnerkin-rivals"
@@ -65,7 +65,7 @@ async def test_a_league_of_six_runs_three_swiss_rounds(fake_discord, redis, pref
         thread = fake.threads_of(fake.channel)[-1]
         invite = fake.channel_messages(thread)[0]
         await fake.click(b, invite, invite.custom_ids[0])
-        conceded = await fake.slash(b, thread, "match concede")
+        conceded = await concede(fake, b, thread)
         assert "concede" in conceded.content.lower()
         # 1.2 is claimed and confirmed with the button
         claim = await fake.slash(by_id[g2.a], fake.channel, "league report", outcome="win", games="2-1", score="12-8")

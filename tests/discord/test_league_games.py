@@ -7,7 +7,7 @@ from pathlib import Path
 
 import yaml
 
-from tests.discord.bot_fixtures import running_bot
+from tests.discord.bot_fixtures import running_bot, concede
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -113,7 +113,7 @@ async def test_a_league_match_plays_the_registered_lists_and_the_next_round_foll
         players = match.state["players"]
         assert {players[h.seat]["warband"] for h in match.seats} == {"garreks-reavers", "steelhearts-champions"}
         assert players[match.seat_of(bob.id)]["deck"] == "hungering-parasite-rivals"
-        await fake.slash(bob, thread, "match concede")
+        await concede(fake, bob, thread)
         assert await bot.get_cog("LeagueCog").poll_once(now=time.time()) == 1
         assert any("round 2" in m.content for m in fake.channel_messages(fake.channel))
         league = (await bot.league_service.store.load(

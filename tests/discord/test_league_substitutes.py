@@ -3,7 +3,7 @@ its list, pairings and results so far, to another member mid-league; ``/block @u
 to you, and leagues are not affected (the organiser paired them)."""
 from __future__ import annotations
 
-from tests.discord.bot_fixtures import running_bot
+from tests.discord.bot_fixtures import running_bot, concede
 
 LEGAL = "warband: Brethren of the Bolt; deck: brethren-of-the-bolt-rivals"
 
@@ -127,10 +127,10 @@ async def test_a_substitute_takes_a_seat_mid_match_and_its_result_counts_for_the
         assert [h.user_id for h in match.seats] == [sub.id, bob.id] and match.handover is None
         events = [e.get("event") for e in await bot.services.store.log(match.id)]
         assert events.index("HandoverOffered") < events.index("SeatHandedOver")
-        ann_left = await fake.slash(ann, thread, "match concede")
+        ann_left = await concede(fake, ann, thread)
         assert ann_left.ephemeral  # she holds no seat any more
 
-        await fake.slash(sub, thread, "match concede")
+        await concede(fake, sub, thread)
         league = await _league(bot)
         [game] = league.games_of(1)
         assert game.status.value == "final" and game.match == match.id

@@ -6,7 +6,7 @@ import os
 import sys
 from pathlib import Path
 
-from tests.discord.bot_fixtures import running_bot
+from tests.discord.bot_fixtures import running_bot, concede, abandon
 from tests.discord.limits import check_command_tree
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -40,9 +40,9 @@ async def test_new_accept_status_concede_through_discord(fake_discord, redis, pr
         status = await fake.slash(carol, thread, "match status")
         assert status.embeds[0]["fields"][0]["value"] == "active"
 
-        intruder = await fake.slash(carol, thread, "match concede")
+        intruder = await concede(fake, carol, thread)
         assert intruder.ephemeral and "only its players" in intruder.content
-        conceded = await fake.slash(bob, thread, "match concede")
+        conceded = await concede(fake, bob, thread)
         assert not conceded.ephemeral and f"<@{alice.id}> wins" in conceded.content
 
         verified = await fake.slash(carol, thread, "match verify")
@@ -84,11 +84,11 @@ async def test_abandon_needs_both_players_or_a_moderator(fake_discord, redis, pr
         [thread] = fake.threads_of(fake.channel)
         [invite] = fake.channel_messages(thread)
         await fake.click(bob, invite, invite.custom_ids[0])
-        asked = await fake.slash(alice, thread, "match abandon")
+        asked = await abandon(fake, alice, thread)
         assert "do you agree" in asked.content
         status = await fake.slash(bob, thread, "match status")
         assert status.embeds[0]["fields"][0]["value"] == "active"
-        await fake.slash(mod, thread, "match abandon")
+        await abandon(fake, mod, thread)
         status = await fake.slash(bob, thread, "match status")
         assert status.embeds[0]["fields"][0]["value"] == "abandoned"
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from table.match import Match, Status
 from table.store import Store
-from tests.discord.bot_fixtures import running_bot
+from tests.discord.bot_fixtures import running_bot, concede
 from tests.discord.fake_discord_model import message_text
 
 
@@ -111,7 +111,7 @@ async def test_three_player_nim_from_challenge_to_victory(fake_discord, redis, p
 
         # one of three concedes: out of the match, the other two play on and the turn skips the seat
         quitter = users[match.holder(match.state["turn"]).user_id]
-        conceded = await fake.slash(quitter, thread, "match concede")
+        conceded = await concede(fake, quitter, thread)
         assert not conceded.ephemeral and "out of the match" in conceded.content, conceded.content
         match = await store.load(match_id)
         quit_seat = match.seat_of(quitter.id)

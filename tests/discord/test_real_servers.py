@@ -11,7 +11,7 @@ import asyncio
 import pytest
 
 from table.store import Store
-from tests.discord.bot_fixtures import running_bot, ttt_match
+from tests.discord.bot_fixtures import running_bot, ttt_match, concede
 from tests.discord.fake_discord_model import walk_components
 
 SLOW = 3.3
@@ -87,7 +87,7 @@ async def test_buttons_that_did_their_job_go_away(fake_discord, redis, prefix):
         await fake.slash(first, thread, "ttt mark", cell="a1")
         panel_id = (await store.load(match_id)).panel_message_id
         assert fake.messages[panel_id].custom_ids
-        await fake.slash(second, thread, "match concede")
+        await concede(fake, second, thread)
         assert not any(c.startswith("g:") for c in fake.messages[panel_id].custom_ids)
         assert [m.id for m in fake.channel_messages(thread) if any(c.startswith(("g:", "m:"))
                                                                   for c in m.custom_ids)] == []
@@ -208,5 +208,5 @@ async def test_replies_from_maximal_inputs_pass_discords_limits(fake_discord, re
             await fake.slash(user, thread, "ttt mark", cell=cell)
         await fake.slash(first, thread, "match status")
         await fake.slash(first, thread, "match log", n=50)
-        await fake.slash(second, thread, "match concede")
+        await concede(fake, second, thread)
     assert fake.violations == []

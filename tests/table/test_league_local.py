@@ -131,6 +131,7 @@ async def test_every_league_command_of_discord_works_at_the_local_table(redis, p
     await say("/as bob")
     await say("/press Accept")
     await say("/match concede")
+    await say("/press Yes, concede")
     await say("/go lobby")
     paired = await say("/league pairings round:1")  # Ann won, whichever of them was paired first
     assert "`1.1` @ann vs @bob · 1-0 · final" in paired or "`1.1` @bob vs @ann · 0-1 · final" in paired, paired

@@ -24,6 +24,7 @@ LIFECYCLE = """
 /match concede
 /as alice
 /match concede
+/press Yes, concede
 /match verify
 /match log 5
 /match list
@@ -60,7 +61,8 @@ def test_script_runs_a_match_lifecycle_end_to_end(tmp_path: Path, env: dict[str,
     assert "accepted" in by_command["/press Accept"][0]["content"]
     carol = by_command["/match concede"][0]
     assert carol["ephemeral"] and "not playing" in carol["content"]
-    assert "wins" in by_command["/match concede"][1]["content"]
+    assert "Concede match" in by_command["/match concede"][1]["content"], "concede asks once"
+    assert "wins" in by_command["/press Yes, concede"][0]["content"]
     assert by_command["/match verify"][0]["content"].startswith("✅")
     assert "finished" in by_command["/match list"][0]["embeds"][0]["description"]
 

@@ -91,7 +91,9 @@ async def test_three_players_at_the_local_table_concede_and_win(redis, prefix, t
 
     # one of three concedes: the others play on, and the turn skips the seat
     quitter = next(n for n in ("alice", "bob", "carol") if n != match.holder(match.state["turn"]).name)
-    conceded = await run_as(local, quitter, "/match concede")
+    asked = await run_as(local, quitter, "/match concede")
+    assert asked.ephemeral and "Concede match" in asked.content, "concede asks once"
+    conceded = await run_as(local, quitter, "/press Yes, concede")
     assert conceded.error is None and "out of the match" in conceded.content
     match = await store.load(match_id)
     assert match.status is Status.ACTIVE and match.state["out"] == [match.seat_of(local_user_id(quitter))]
@@ -100,7 +102,8 @@ async def test_three_players_at_the_local_table_concede_and_win(redis, prefix, t
 
     # the second concession leaves one player: the game's outcome names the winner
     second = match.holder(match.state["turn"]).name
-    last = await run_as(local, second, "/match concede")
+    await run_as(local, second, "/match concede")
+    last = await run_as(local, second, "/press Yes, concede")
     match = await store.load(match_id)
     winner = next(n for n in ("alice", "bob", "carol") if n not in (quitter, second))
     assert match.status is Status.FINISHED and match.outcome["winner"] == match.seat_of(local_user_id(winner))
