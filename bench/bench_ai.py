@@ -87,7 +87,7 @@ def main(argv: list[str] | None = None) -> None:
                 wins += 1.0 if winner and levels[winner] == strong else 0.5 if winner is None else 0.0
             low, high = wilson(wins, args.matches)
             print(f"{game:<12} {strong} vs {weak}: {wins / args.matches:.0%} of {args.matches} "
-                  f"(95% CI {low:.0%}–{high:.0%}; goal {goals.get((strong, weak), "-")})", flush=True)
+                  f"(95% CI {low:.0%}–{high:.0%}; goal {goals.get((strong, weak), '-')})", flush=True)
         for level, spent in times.items():
             if spent:
                 ms = [t * 1000 for t in spent]
