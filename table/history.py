@@ -23,7 +23,7 @@ from table.i18n import message
 from table.match import Match
 from table.presenter import Scene, alt_text, describe_board, find_presenter, plain
 from table.reply import File, Reply
-from table.replay import _replayed, undone_entries
+from table.replay import replayed, undone_entries
 
 JSON = dict[str, Any]
 STEP_MS = 1500
@@ -66,7 +66,7 @@ def board_at(match: Match, seed: bytes, log: list[JSON], step: int, viewer: str 
     was no board yet."""
     upto = [e for e in log if int(e.get("n") or 0) <= step]
     state, events = None, []
-    for _entry, made, state, _counter in _replayed(match, seed, upto):
+    for _entry, made, state, _counter in replayed(match, seed, upto):
         events = made or []
     if state is None:
         return None, ""
@@ -106,7 +106,7 @@ def frames(match: Match, seed: bytes, log: list[JSON], lang: str, steps: Sequenc
     if not wanted:
         return
     last = max(wanted)
-    for entry, events, state, _counter in _replayed(match, seed, log):
+    for entry, events, state, _counter in replayed(match, seed, log):
         n = int(entry.get("n") or 0)
         if n in wanted and state is not None:
             yield n, scene_at(match, state, None, lang, _ended_at(match, n)), visible(events or [], None), {
