@@ -10,6 +10,7 @@ from discord.ext import commands
 from cogs.packs import pack_choices
 from cogs.send import actor_of, answer, progress_of
 from engine.core import system as systems
+from engine.core.practice import LEVELS
 from table import handover
 from table.games import games_reply
 from table.services import Services
@@ -97,6 +98,17 @@ class MatchCog(commands.Cog):
         opponents = actor_of(opponent) if not extra else [actor_of(opponent), *extra]  # seats in this order
         await answer(interaction, lambda ctx: self.services.packs.new_match(ctx, self.table, game, opponents,
                                                                             pack))
+
+    @group.command(name="practice", description="Play a practice match against the bot (never counted in a league)")
+    @app_commands.describe(game="Which game", level="How well the bot plays (default normal)",
+                           players="Players in all, you included (2 to 4 in Underworlds; the bot plays the others)",
+                           pack="Play with this data pack of the server (optional)")
+    @app_commands.choices(level=[app_commands.Choice(name=level, value=level) for level in LEVELS])
+    @app_commands.autocomplete(game=game_choices, pack=pack_choices)
+    async def practice(self, interaction: discord.Interaction, game: str, level: str = "normal",
+                       players: app_commands.Range[int, 2, 4] = 2, pack: str | None = None) -> None:
+        await answer(interaction, lambda ctx: self.services.packs.new_match(ctx, self.table, game, None, pack,
+                                                                            practice=level, players=players))
 
     @app_commands.command(name="block", description="Refuse someone's challenges (leagues are not affected)")
     @app_commands.describe(user="Whose challenges you refuse (leave it out to see whom you block)")

@@ -18,6 +18,7 @@ from typing import Any, Awaitable, Hashable, Mapping, Sequence
 from engine.core import system as systems
 from engine.core.errors import GameError, IllegalAction, InvalidInput, NotAllowed
 from render.kit.cache import ByteCache
+from table import practice
 from table.commands import CommandSpec
 from table.context import Context
 from table.display import Display
@@ -190,7 +191,7 @@ class GameTable:
 
     # acting --------------------------------------------------------------------------------------
     async def act(self, ctx: Context, action: JSON, match_id: str | None = None, *,
-                  expect: int | None = None, before: Match | None = None) -> Reply:
+                  expect: int | None = None, before: Match | None = None, follow: bool = True) -> Reply:
         """Apply one action through ``Table.act`` and answer with what it changed.
 
         :raises IllegalAction: the engine's codes; one refusing a player out of turn gets the names
@@ -225,9 +226,11 @@ class GameTable:
         headline = self.headline(self.scene(before, None, ctx.lang), seat, action, events)
         public = await self.public_reply(match, events, headline, undo_for=undo_for, lang=ctx.lang, scene=scene,
                                          board=board, board_button=not drawn)
+        if follow and match.practice:  # the practice opponent's moves, posted after this one
+            public.posts += [(match.where, post) for post in await practice.moves(self, match, ctx.lang)]
         if private:  # a secret choice: the next ones go on a menu only its player sees (planning step by step)
-            return Reply(content="\n".join(private)[:1900], ephemeral=True, posts=[(match.where, public)],
-                         selects=self.private_menus(match, seat, ctx.lang))
+            return Reply(content="\n".join(private)[:1900], ephemeral=True,
+                         posts=[(match.where, public), *public.posts], selects=self.private_menus(match, seat, ctx.lang))
         return public
 
     def private_menus(self, match: Match, seat: str, lang: str, types: Sequence[str] = ()) -> list[Select]:
@@ -629,13 +632,14 @@ class GameTable:
                                                       match.outcome))] if png else []
         mentions: list[int] = []
         if match.status is Status.ACTIVE:
-            mentions = [match.holder(s).user_id for s in scene.awaiting]
-            if mentions:
-                lines.append(message("core.table.your_decision", lang, players=" ".join(f"<@{u}>" for u in mentions),
+            awaited = [match.holder(s) for s in scene.awaiting]
+            mentions = [h.user_id for h in awaited if h.user_id >= 0]  # the practice opponent has no Discord user
+            if awaited:
+                lines.append(message("core.table.your_decision", lang, players=" ".join(h.mention for h in awaited),
                                      step=self.presenter.step(scene)))
             if hint:
                 lines.append(hint)
-            by_seat = {h.seat: h.user_id for h in match.seats}
+            by_seat = {h.seat: h.user_id for h in match.seats if h.user_id >= 0}
             embeds.append(self.presenter.panel(scene, by_seat, None))
         else:
             embeds.append(self.presenter.result(scene, match.outcome, match.seed))
@@ -670,7 +674,10 @@ class GameTable:
         entries = await self.store.log(match.id, 1)
         events = entries[-1].get("events", []) if entries and entries[-1].get("kind") == "action" else []
         await self.ready(match, self.scene(match, None, ctx.lang).awaiting)
-        return await self.public_reply(match, events, headline, lang=ctx.lang)
+        reply = await self.public_reply(match, events, headline, lang=ctx.lang)
+        if match.practice:  # the practice opponent begins
+            reply.posts += [(match.where, post) for post in await practice.moves(self, match, ctx.lang)]
+        return reply
 
     async def board(self, ctx: Context, match_id: str | None = None) -> Reply:
         """Re-post the board and the panel (anyone may ask)."""

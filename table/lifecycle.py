@@ -18,7 +18,7 @@ from table.blocks import Blocks
 from table.context import Actor, Context, safe
 from table.fairness import RecordingRng, verify_draws
 from table.logs import match_id_var
-from table.match import Match, SeatHolder, Status
+from table.match import Match, SeatHolder, Status, mention
 from table.replay import with_events
 from table.reply import Button, Embed, Field, Reply
 from table.store import StaleVersion, Store
@@ -144,11 +144,13 @@ class Table:
 
     # opening ----------------------------------------------------------------
     async def new_match(self, ctx: Context, game: str, opponent: Actor | Sequence[Actor],
-                        options: dict[str, Any] | None = None, *, blocks: bool = True) -> Reply:
+                        options: dict[str, Any] | None = None, *, blocks: bool = True,
+                        practice: str | None = None) -> Reply:
         """Challenge ``opponent`` (or several, for a game of more players): the match gets its own thread
         and waits for every invited player's answer. Seats are taken in order, the challenger's first. An
         opponent who blocks the challenger (``/block``) refuses it, unless ``blocks`` is False (a league's
-        pairing: the organiser paired them).
+        pairing: the organiser paired them). ``practice``: the opponents are the practice opponent at that level
+        (``table/practice.py``), who then accepts.
 
         :raises NotFound: core.unknown_system
         :raises IllegalAction: core.system_not_available, core.opponent_is_self, core.opponent_is_bot,
@@ -159,7 +161,7 @@ class Table:
         systems.find_system(info.key)
         actor = ctx.actor
         opponents = [opponent] if isinstance(opponent, Actor) else list(opponent)
-        self._check_players(info, actor, opponents)
+        self._check_players(info, actor, opponents, practice is not None)
         if blocks:
             refusing = set(await self.blocks.blocked_by([o.user_id for o in opponents], actor.user_id))
             if refusing:
@@ -182,7 +184,9 @@ class Table:
             seats=[SeatHolder(seat=seat, user_id=p.user_id, name=p.name)
                    for seat, p in zip(info.seats_for(len(players)), players)],
             created_at=now, updated_at=now, seed_hash=seed_commitment(self.seed(match_id)), lang=ctx.lang,
-            options=dict(options or {}))
+            options=dict(options or {}),
+            practice={seat: practice for seat, p in zip(info.seats_for(len(players)), players) if p.bot} if practice
+            else {})
         match = await self.store.create(match, [{"n": 1, "at": round(now, 3), "kind": "lifecycle",
                                                  "event": "MatchCreated", "by": actor.user_id}])
         invite = self._invite(ctx, match)
@@ -198,13 +202,13 @@ class Table:
         return reply
 
     @staticmethod
-    def _check_players(info: systems.SystemInfo, actor: Actor, opponents: list[Actor]) -> None:
+    def _check_players(info: systems.SystemInfo, actor: Actor, opponents: list[Actor], practice: bool = False) -> None:
         """Each opponent a person, none twice nor the challenger, and as many players as the game takes."""
         seen = {actor.user_id}
         for opponent in opponents:
             if opponent.user_id == actor.user_id:
                 raise IllegalAction("core.opponent_is_self")
-            if opponent.bot:
+            if opponent.bot and not practice:
                 raise IllegalAction("core.opponent_is_bot", name=safe(opponent.name))
             if opponent.user_id in seen:
                 raise IllegalAction("core.table.player_twice", name=safe(opponent.name))
@@ -275,7 +279,8 @@ class Table:
         if what == "waiting":
             return self._invite(ctx, match)
         if what == "accepted":
-            headline = ctx.say("match.accepted", player=f"<@{ctx.actor.user_id}>", commitment=match.seed_hash)
+            headline = ctx.say("match.accepted", player=mention(ctx.actor.user_id, ctx.actor.name),
+                               commitment=match.seed_hash)
             return await self.present(ctx, match, headline)
         if len(match.seats) > 2:
             return Reply(content=ctx.say("match.declined_by" if what == "InviteDeclined" else "match.withdrawn",
@@ -296,7 +301,7 @@ class Table:
         from table.presenter import Scene, find_presenter
 
         info = systems.find_info(match.game)
-        players = "\n".join(f"<@{h.user_id}>" for h in match.seats)
+        players = "\n".join(h.mention for h in match.seats)
         embed = Embed(title=f"{info.name} · {message('status.match', lang, match=match.id)}", color=COLOR[match.status],
                       fields=[Field(message("status.field.status", lang), message(f"status.{match.status.value}", lang)),
                               Field(message("status.field.players", lang), players)],
@@ -310,7 +315,7 @@ class Table:
                 embed.fields.append(Field(message("status.field.result", lang),
                                           "\n".join(t for t in (result.title, result.description) if t)[:1000]))
             elif match.status is Status.ACTIVE:
-                waiting = ", ".join(f"<@{match.holder(s).user_id}>" for s in scene.awaiting)
+                waiting = ", ".join(match.holder(s).mention for s in scene.awaiting)
                 embed.fields.append(Field(message("status.field.waiting", lang),
                                           f"{waiting} · {presenter.step(scene)}" if waiting else presenter.step(scene)))
                 embed.fields += presenter.panel(scene, {h.seat: h.user_id for h in match.seats}, None).fields
@@ -484,7 +489,7 @@ class Table:
         player = f"<@{ctx.actor.user_id}>"
         if match.status is Status.ACTIVE:  # among several players, the others play on
             return await self.present(ctx, match, ctx.say("match.seat_conceded", player=player))
-        text = (ctx.say("match.conceded", player=player, winner=f"<@{match.holder(winner).user_id}>", seed=match.seed)
+        text = (ctx.say("match.conceded", player=player, winner=match.holder(winner).mention, seed=match.seed)
                 if winner else ctx.say("match.conceded_no_winner", player=player, seed=match.seed))
         return Reply(content=text, embeds=[self.status_embed(match, ctx.lang)], panel=match.id)  # the last panel's choices go
 
@@ -519,7 +524,7 @@ class Table:
 
 def mentions(holders: Iterable[SeatHolder]) -> str:
     """Players as Discord mentions, in seat order: ``<@1>, <@2>``."""
-    return ", ".join(f"<@{h.user_id}>" for h in holders)
+    return ", ".join(h.mention for h in holders)
 
 
 def rivals(match: Match, user_id: int) -> str:

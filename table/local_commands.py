@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from engine.core import system as systems
 from engine.core.errors import InvalidInput, NotFound
-from table import handover
+from table import handover, practice
 from table.context import Context
 from table.games import games_reply
 from table.i18n import languages, messages
@@ -31,18 +31,33 @@ def install(local: LocalTable, play: Play) -> None:
     table = local.services.table
     cmd = local.command
 
-    @cmd("match new", ["game", "opponent", "pack", "opponent2", "opponent3"],
+    @cmd("match new", ["game", "opponent", "pack", "opponent2", "opponent3", "level", "players"],
          aliases={"vs": "opponent", "vs2": "opponent2", "vs3": "opponent3"},
          help="/match new <game> vs:<player> [vs2:<player> vs3:<player>] [pack:<id>] — challenge other local "
-              "players (vs2, vs3: a game of three or four)")
+              "players (vs2, vs3: a game of three or four); vs:practice [level:easy|normal|hard] [players:N]: "
+              "against the practice opponent")
     async def match_new(ctx: Context, game: str = "", opponent: str = "", pack: str | None = None,
-                        opponent2: str | None = None, opponent3: str | None = None) -> Reply:
+                        opponent2: str | None = None, opponent3: str | None = None, level: str | None = None,
+                        players: str = "2") -> Reply:
         if not game or not opponent:
             raise InvalidInput("local.missing_option", option="game, vs",
                                example=f"/match new {_a_game()} vs:bob")
+        if opponent.lower() == practice.OPPONENT:
+            if not players.isdigit():
+                raise InvalidInput("local.bad_option", option="players", problem=players,
+                                   example=f"/match new {_a_game()} vs:practice players:2")
+            return await local.services.packs.new_match(ctx, table, game, None, pack, practice=level or "normal",
+                                                        players=int(players))
         extra = [local.actor(name.lstrip("@")) for name in (opponent2, opponent3) if name]
         first = local.actor(opponent.lstrip("@"))
         return await local.services.packs.new_match(ctx, table, game, [first, *extra] if extra else first, pack)
+
+    @cmd("match practice", ["game", "level", "players", "pack"],
+         help="/match practice <game> [level:easy|normal|hard] [players:N] [pack:<id>] — a practice match against "
+              "the bot (as /match new <game> vs:practice)")
+    async def match_practice(ctx: Context, game: str = "", level: str | None = None, players: str = "2",
+                             pack: str | None = None) -> Reply:
+        return await match_new(ctx, game, practice.OPPONENT, pack, level=level, players=players)
 
     @cmd("block", ["user"], help="/block <player> — refuse their challenges (leagues are not affected); "
                                  "/block alone: whom you block")

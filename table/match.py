@@ -33,11 +33,21 @@ class Status(StrEnum):
 
 
 class SeatHolder(BaseModel):
-    """A user sitting at one seat."""
+    """A user sitting at one seat (or the practice opponent: a negative ``user_id``, ``table/practice.py``)."""
 
     seat: str
     user_id: int
     name: str
+
+    @property
+    def mention(self) -> str:
+        """How a message names them: a Discord mention, or the practice opponent's name."""
+        return mention(self.user_id, self.name)
+
+
+def mention(user_id: int, name: str) -> str:
+    """``<@id>`` for a person; the practice opponent (a negative id, no Discord user) by its name."""
+    return f"<@{user_id}>" if user_id >= 0 else name
 
 
 class Match(BaseModel):
@@ -80,6 +90,8 @@ class Match(BaseModel):
     """The language of the match's public messages (the server's, when the match was created)."""
     undo_request: dict[str, Any] | None = None
     """A pending request to take back the last action: ``{"n": log entry, "seat": ..., "by": user id}``."""
+    practice: dict[str, str] = Field(default_factory=dict)
+    """The seats the practice opponent plays, with its level (``table/practice.py``); never a league's match."""
     handover: dict[str, Any] | None = None
     """A seat offered to a substitute, waiting for their answer (``table.handover``): ``{"seat", "from", "to",
     "name", "by"}``."""

@@ -428,10 +428,17 @@ class PackCommands:
         pack = stored.pack()
         return {"pack": pack.document()}, pack.unknowns()
 
-    async def new_match(self, ctx: Any, table: Any, game: str, opponent: Any, pack_id: str | None = None) -> Any:
-        """``/match new``: a challenge, played with a pack when one is named."""
+    async def new_match(self, ctx: Any, table: Any, game: str, opponent: Any, pack_id: str | None = None, *,
+                        practice: str | None = None, players: int = 2) -> Any:
+        """``/match new``: a challenge, played with a pack when one is named; ``practice``: against the practice
+        opponent at that level, ``players`` in all (``table/practice.py``)."""
+        from table import practice as practice_table
+
         options, found = await self.match_options(ctx, game, pack_id)
-        reply = await table.new_match(ctx, game, opponent, options)
+        if practice is not None:
+            reply = await practice_table.new_match(table, ctx, game, practice, options, players)
+        else:
+            reply = await table.new_match(ctx, game, opponent, options)
         if pack_id:
             reply.content += "\n" + ctx.say("pack.match_uses", pack=options["pack"]["id"],
                                              version=options["pack"]["version"][:32])

@@ -112,6 +112,7 @@ class Reminders:
             await self.store.redis.zadd(self.key, {match_id: match.updated_at + self.idle_seconds})
             return None
         users, step, command = waiting(match)
+        users = [u for u in users if u >= 0]  # the practice opponent needs no reminding
         quiet = {u: (q.mode, until) for u, q in (await self.quiet.of(users)).items()
                  if (until := q.until(now)) is not None}
         wakes = [until for mode, until in quiet.values() if mode == "wait"]

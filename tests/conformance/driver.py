@@ -22,12 +22,13 @@ NAMES = ("alice", "bob", "carol", "dave")
 async def drive(services: Any, game: str, *, seed: Any, boards: Path, players: int | None = None,
                 first_lines: tuple[str, ...] = (), seconds: float = 240, lang: str = "en",
                 prefer: tuple[dict[str, Any], ...] = (), concede: bool = False,
-                mistakes: float = 0.0, out: Any = None) -> tuple[list[Reply], Any]:
+                mistakes: float = 0.0, out: Any = None, practice: str | None = None) -> tuple[list[Reply], Any]:
     """Play one match of ``game`` to its end (or ``seconds``) at a local table speaking ``lang``; every reply and
     the final match. ``prefer``: choices taken whenever offered (a mode: ``{"type": "ChooseMode", "mode": "full"}``,
     matched by the fields given); ``concede``: a match still going after ``seconds`` ends by a concession;
     ``mistakes``: how often a player gets something wrong, as new players do (a command out of turn, a game command
-    with nonsense or no values), to hear the errors; ``out``: where the table prints, as a player reads it."""
+    with nonsense or no values), to hear the errors; ``out``: where the table prints, as a player reads it;
+    ``practice``: alice plays the practice opponent at that level (it holds every other seat)."""
     system = find_system(game)
     local = open_local_table(services, out=out or io.StringIO(), boards_dir=boards, player="alice", lang=lang)
     players = players or system.info.min_seats
@@ -44,9 +45,12 @@ async def drive(services: Any, game: str, *, seed: Any, boards: Path, players: i
 
     for line in first_lines:
         await say(line)
-    await say("/match new " + game + " " + " ".join(f"{'vs' if i == 1 else f'vs{i}'}:{NAMES[i]}"
-                                                   for i in range(1, players)))
-    for i in range(1, players):
+    if practice:
+        await say(f"/match new {game} vs:practice level:{practice} players:{players}")
+    else:
+        await say("/match new " + game + " " + " ".join(f"{'vs' if i == 1 else f'vs{i}'}:{NAMES[i]}"
+                                                       for i in range(1, players)))
+    for i in range(1, 1 if practice else players):
         local.player = NAMES[i]
         await say("/press 1")  # Accept, in any language
     match_id = await services.store.match_in(local.channel)
@@ -61,7 +65,10 @@ async def drive(services: Any, game: str, *, seed: Any, boards: Path, players: i
             break
         names = {h.seat: h.name for h in match.seats}
         legal = {s: system.legal_actions(match.state, s) for s in names}
-        seat = pick.choice([s for s in names if legal[s]])
+        people = [s for s in names if legal[s] and s not in match.practice]
+        if not people:  # only the practice opponent may act: it has acted already, so nobody can
+            break
+        seat = pick.choice(people)
         local.player = names[seat]
         by_type: dict[str, list[int]] = {}
         for i, a in enumerate(legal[seat]):

@@ -1,0 +1,101 @@
+"""The practice opponent at the table (issue 35): a match against the bot, which plays its seats by itself.
+
+``/match new <game> vs:practice [level:easy|normal|hard]`` (Discord: ``/match practice``) seats the practice
+opponent: a seat holder with a negative user id (no Discord user) and the level's name. The match starts at once
+(the opponent accepts as a player does) and is marked ``Match.practice``: a league never pairs one, so it never
+counts in standings or ratings. Whenever a practice seat is awaited, its move is decided by the search
+(``engine/core/practice.py``) from that seat's own position, in a board worker (off the event loop), and acted
+through the table as a player's: stored, announced and posted in the match's thread.
+"""
+from __future__ import annotations
+
+import secrets
+from typing import TYPE_CHECKING, Any
+
+from engine.core import practice
+from engine.core import system as systems
+from engine.core.errors import InvalidInput
+from table.context import Actor, Context
+from table.match import Match, Status
+from table.reply import Reply
+
+if TYPE_CHECKING:
+    from table.game_table import GameTable
+    from table.lifecycle import Table
+
+OPPONENT = "practice"
+"""What a player types as the opponent."""
+MOST_IN_A_ROW = 60
+"""Moves the practice seats make before a player is awaited again, at most (a safety bound, never reached in play)."""
+
+
+def level_of(text: str | None) -> str:
+    """A level as typed (default normal).
+
+    :raises InvalidInput: core.practice.level
+    """
+    level = (text or "normal").strip().lower()
+    if level not in practice.LEVELS:
+        raise InvalidInput("core.practice.level", level=text, levels=", ".join(practice.LEVELS))
+    return level
+
+
+def opponent(ctx: Context, level: str, k: int = 0) -> Actor:
+    """The practice opponent at its ``k``-th seat: a negative id, never a Discord user's."""
+    return Actor(-1 - k, ctx.say("practice.name", level=ctx.say(f"practice.level.{level}")), bot=True)
+
+
+async def new_match(table: Table, ctx: Context, game: str, level: str | None, options: dict[str, Any] | None = None,
+                    players: int = 2) -> Reply:
+    """A match against the practice opponent (``players - 1`` practice seats), started at once."""
+    level = level_of(level)
+    opponents = [opponent(ctx, level, k) for k in range(players - 1)]
+    opened = await table.new_match(ctx, game, opponents if len(opponents) > 1 else opponents[0], options,
+                                   blocks=False, practice=level)
+    match_id = next(b.custom_id.split(":")[2] for b in _buttons(opened) if b.custom_id.startswith("m:accept:"))
+    started: Reply | None = None
+    for k, bot in enumerate(opponents):  # the opponent accepts as a player does: the match starts as any does
+        started = await table.answer_invite(Context(bot, ctx.channel_id, ctx.guild_id, lang=ctx.lang), match_id, True)
+    match = await table.store.load(match_id)
+    where = f"<#{match.thread_id}>" if match.thread_id else ctx.say("match.this_channel")
+    opened.content = ctx.say("practice.opened", match=match_id, game=systems.find_info(game).name, where=where,
+                             opponent=", ".join(o.name for o in opponents))
+    opened.buttons, opened.posts = [], [(at, post) for at, post in opened.posts if not _is_invite(post)]
+    if started is not None:
+        opened.posts.append((match.where, started))
+    return opened
+
+
+def _buttons(reply: Reply) -> list:
+    return [*reply.buttons, *(b for _, post in reply.posts for b in post.buttons)]
+
+
+def _is_invite(post: Reply) -> bool:
+    return any(b.custom_id.startswith("m:accept:") for b in post.buttons)
+
+
+def _decide(game: str, state: dict, seat: str, seats: tuple[str, ...], level: str, seed: int,
+            progress: Any = None) -> dict:
+    """Run in a board worker: the search's choice (an action of ``legal_actions``)."""
+    return practice.decide(systems.find_system(game), state, seat, seats, level, seed=seed).action
+
+
+async def moves(game: GameTable, match: Match, lang: str) -> list[Reply]:
+    """The practice seats' moves while one of them is awaited, each acted as its holder: their public posts."""
+    posted: list[Reply] = []
+    for _ in range(MOST_IN_A_ROW):
+        if match.status is not Status.ACTIVE or not match.practice or match.state is None:
+            break
+        awaited = [s for s in game.scene(match, None, lang).awaiting if s in match.practice]
+        if not awaited:
+            break
+        seat = awaited[0]
+        seats = tuple(h.seat for h in match.seats)
+        action = await game.renderer.call(match.game, match.id, _decide, match.game, match.state, seat, seats,
+                                          match.practice[seat], secrets.randbits(63))
+        holder = match.holder(seat)
+        ctx = Context(Actor(holder.user_id, holder.name, bot=True), match.where, match.guild_id, lang=lang)
+        reply = await game.act(ctx, action, match.id, expect=match.log_length, follow=False)
+        posted += [post for _, post in reply.posts if not post.ephemeral] if reply.ephemeral else [reply]
+        match = await game.table.store.load(match.id)
+    return posted
