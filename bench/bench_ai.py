@@ -48,7 +48,8 @@ def play(system: GameSystem, levels: dict[str, str], seed: int, most: int, times
             action = pick.choice(legal)
         else:
             started = time.perf_counter()
-            action = practice.decide(system, state, seat, seats, levels[seat], seed=seed * 1000 + n).action
+            action = practice.decide(system, state, seat, seats, levels[seat], seed=seed * 1000 + n,
+                                     clock=time.perf_counter).action
             times[levels[seat]].append(time.perf_counter() - started)
         state, _ = system.apply(state, seat, action, rng)
     return None

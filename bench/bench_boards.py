@@ -18,8 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.bench_games import GAMES, choose  # noqa: E402
-from bench.common import p99  # noqa: E402
+from bench.common import GAMES, choose, p99  # noqa: E402
 from engine.core.rng import SeededRng  # noqa: E402
 from engine.core.system import find_system  # noqa: E402
 from render.kit import sketch  # noqa: E402

@@ -26,27 +26,17 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.common import bench_redis, p99  # noqa: E402
+from bench.common import GAMES, bench_redis, choose, p99  # noqa: E402
 from engine.core.system import find_system  # noqa: E402
 from table import collector  # noqa: E402
 from table.games import load_games  # noqa: E402
 from table.presenter import find_presenter  # noqa: E402
 
-GAMES = ("underworlds", "magewars", "dragonbond", "tambores")
 BOARD_STEPS = 120
 """Boards drawn per game for the next-board figure."""
 ADVANCE = 60
 """A live match is brought into play by up to this many random actions before the timed window."""
 OPEN_AT_ONCE = 50
-
-
-def choose(legal: dict[str, list[dict]], pick: random.Random) -> tuple[str, int]:
-    """A random player: a seat that may act, an action type, an action of that type (index into its list)."""
-    seat = pick.choice(sorted(s for s in legal if legal[s]))
-    by_type: dict[str, list[int]] = {}
-    for i, action in enumerate(legal[seat]):
-        by_type.setdefault(action["type"], []).append(i)
-    return seat, pick.choice(by_type[pick.choice(sorted(by_type))])
 
 
 def bench_boards(games: tuple[str, ...]) -> dict[str, float]:

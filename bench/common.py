@@ -4,6 +4,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
+import random
 import shutil
 import statistics
 import tempfile
@@ -14,6 +15,19 @@ import redis.asyncio as aioredis
 from redis.asyncio.cluster import RedisCluster
 
 from table.redis_server import EmbeddedRedis, LocalCluster, client_for, is_cluster
+
+
+GAMES = ("underworlds", "magewars", "dragonbond", "tambores")
+"""The four games, Underworlds first (the figure the others are compared with)."""
+
+
+def choose(legal: dict[str, list[dict]], pick: random.Random) -> tuple[str, int]:
+    """A random player: a seat that may act, an action type, an action of that type (index into its list)."""
+    seat = pick.choice(sorted(s for s in legal if legal[s]))
+    by_type: dict[str, list[int]] = {}
+    for i, action in enumerate(legal[seat]):
+        by_type.setdefault(action["type"], []).append(i)
+    return seat, pick.choice(by_type[pick.choice(sorted(by_type))])
 
 
 def p99(times: list[float]) -> float:

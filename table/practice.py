@@ -10,7 +10,8 @@ through the table as a player's: stored, announced and posted in the match's thr
 from __future__ import annotations
 
 import secrets
-from typing import TYPE_CHECKING, Any
+import time
+from typing import Any
 
 from engine.core import practice
 from engine.core import system as systems
@@ -18,10 +19,6 @@ from engine.core.errors import InvalidInput
 from table.context import Actor, Context
 from table.match import Match, Status
 from table.reply import Reply
-
-if TYPE_CHECKING:
-    from table.game_table import GameTable
-    from table.lifecycle import Table
 
 OPPONENT = "practice"
 """What a player types as the opponent."""
@@ -45,9 +42,10 @@ def opponent(ctx: Context, level: str, k: int = 0) -> Actor:
     return Actor(-1 - k, ctx.say("practice.name", level=ctx.say(f"practice.level.{level}")), bot=True)
 
 
-async def new_match(table: Table, ctx: Context, game: str, level: str | None, options: dict[str, Any] | None = None,
+async def new_match(table: Any, ctx: Context, game: str, level: str | None, options: dict[str, Any] | None = None,
                     players: int = 2) -> Reply:
-    """A match against the practice opponent (``players - 1`` practice seats), started at once."""
+    """A match against the practice opponent (``players - 1`` practice seats), started at once. ``table``: the
+    ``Table`` (this module is imported by the game table, so it names neither)."""
     level = level_of(level)
     opponents = [opponent(ctx, level, k) for k in range(players - 1)]
     opened = await table.new_match(ctx, game, opponents if len(opponents) > 1 else opponents[0], options,
@@ -77,11 +75,13 @@ def _is_invite(post: Reply) -> bool:
 def _decide(game: str, state: dict, seat: str, seats: tuple[str, ...], level: str, seed: int,
             progress: Any = None) -> dict:
     """Run in a board worker: the search's choice (an action of ``legal_actions``)."""
-    return practice.decide(systems.find_system(game), state, seat, seats, level, seed=seed).action
+    system = systems.find_system(game)
+    return practice.decide(system, state, seat, seats, level, seed=seed, clock=time.perf_counter).action
 
 
-async def moves(game: GameTable, match: Match, lang: str) -> list[Reply]:
-    """The practice seats' moves while one of them is awaited, each acted as its holder: their public posts."""
+async def moves(game: Any, match: Match, lang: str) -> list[Reply]:
+    """The practice seats' moves while one of them is awaited, each acted as its holder through ``game`` (the
+    match's ``GameTable``): their public posts."""
     posted: list[Reply] = []
     for _ in range(MOST_IN_A_ROW):
         if match.status is not Status.ACTIVE or not match.practice or match.state is None:

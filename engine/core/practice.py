@@ -19,13 +19,11 @@ Pure rules-side code: no I/O; the table runs it off the event loop within the le
 from __future__ import annotations
 
 import math
-import random
-import time
 from dataclasses import dataclass
-from typing import Protocol, runtime_checkable
+from typing import Callable, Protocol, runtime_checkable
 
 from engine.core.errors import GameError
-from engine.core.rng import SeededRng
+from engine.core.rng import SeededRng, choice, shuffled
 from engine.core.system import JSON, GameSystem, Secrets
 
 LEVELS = ("easy", "normal", "hard")
@@ -47,7 +45,7 @@ class Budget:
     iterations: int
     """Sampled worlds played out, at most."""
     seconds: float
-    """Wall time, at most (checked between iterations)."""
+    """Time, at most, by the ``clock`` given to ``decide`` (checked between iterations; none without a clock)."""
     depth: int
     """Random actions played after the choice before the position is scored."""
     noise: float = 0.0
@@ -108,7 +106,7 @@ def awaited(system: GameSystem, state: JSON, seats: tuple[str, ...]) -> list[tup
 
 
 def rollout(system: GameSystem, state: JSON, seats: tuple[str, ...], depth: int, rng: SeededRng,
-            pick: random.Random) -> JSON:
+            pick: SeededRng) -> JSON:
     """``depth`` random actions by whichever seats may act (the match's end stops it)."""
     for _ in range(depth):
         if system.outcome(state) is not None:
@@ -116,33 +114,35 @@ def rollout(system: GameSystem, state: JSON, seats: tuple[str, ...], depth: int,
         acting = awaited(system, state, seats)
         if not acting:
             break
-        who, legal = pick.choice(acting)
+        who, legal = choice(pick, acting)
         try:
-            state, _ = system.apply(state, who, pick.choice(legal), rng)
+            state, _ = system.apply(state, who, choice(pick, legal), rng)
         except GameError:  # the conformance suite says it cannot happen; a rollout is no place to stop on it
             break
     return state
 
 
 def decide(system: GameSystem, state: JSON, seat: str, seats: tuple[str, ...], level: str = "normal",
-           seed: int = 0, budget: Budget | None = None) -> Decision:
-    """``seat``'s choice at ``level``. ``seed`` makes it repeatable (with an iteration budget, not a time one)."""
+           seed: int = 0, budget: Budget | None = None, clock: Callable[[], float] | None = None) -> Decision:
+    """``seat``'s choice at ``level``. ``seed`` makes it repeatable; ``clock`` (seconds; the table's) bounds it by
+    the budget's time too, which the iterations alone never depend on."""
     budget = budget or BUDGETS[level]
     legal = system.legal_actions(state, seat)
     if not legal:
         raise ValueError(f"{seat} has nothing to do")
-    rng = SeededRng(seed.to_bytes(32, "big", signed=False) if seed >= 0 else bytes(32))
-    pick = random.Random(seed)
+    rng = SeededRng(seed.to_bytes(32, "big"))
+    pick = SeededRng(seed.to_bytes(32, "little"))
     baseline = score(system, sample_world(system, state, seat, seats, rng), seat)
     if len(legal) == 1:
         return Decision(legal[0], 0, baseline, baseline, 0)
-    deadline = time.perf_counter() + budget.seconds
+    now = clock or (lambda: 0.0)
+    deadline = now() + budget.seconds if clock else math.inf
     if budget.depth == 0:
-        return _greedy(system, state, seat, seats, legal, budget, rng, pick, baseline, deadline)
+        return _greedy(system, state, seat, seats, legal, budget, rng, pick, baseline, deadline, now)
     pulls = [0] * len(legal)
     totals = [0.0] * len(legal)
     done = 0
-    while done < max(budget.iterations, len(legal)) and (done < len(legal) or time.perf_counter() < deadline):
+    while done < max(budget.iterations, len(legal)) and (done < len(legal) or now() < deadline):
         if done < len(legal):
             i = done  # every choice once first
         else:
@@ -158,7 +158,7 @@ def decide(system: GameSystem, state: JSON, seat: str, seats: tuple[str, ...], l
         pulls[i] += 1
         totals[i] += value
         done += 1
-        if done >= len(legal) and time.perf_counter() >= deadline:
+        if done >= len(legal) and now() >= deadline:
             break
     tried = [k for k in range(len(legal)) if pulls[k]]
     best = max(tried, key=lambda k: (pulls[k], totals[k] / pulls[k]))
@@ -166,14 +166,13 @@ def decide(system: GameSystem, state: JSON, seat: str, seats: tuple[str, ...], l
 
 
 def _greedy(system: GameSystem, state: JSON, seat: str, seats: tuple[str, ...], legal: list[JSON], budget: Budget,
-            rng: SeededRng, pick: random.Random, baseline: float, deadline: float) -> Decision:
+            rng: SeededRng, pick: SeededRng, baseline: float, deadline: float, now: Callable[[], float]) -> Decision:
     """Easy: each choice (a sample of them when time runs short) applied in one sampled world, scored, with noise."""
     world = sample_world(system, state, seat, seats, rng)
-    order = list(range(len(legal)))
-    pick.shuffle(order)
+    order = shuffled(pick, range(len(legal)))
     best, best_value, best_noisy, tried = order[0], baseline, -math.inf, 0
     for i in order:
-        if tried and time.perf_counter() > deadline:
+        if tried and now() > deadline:
             break
         try:
             after, _ = system.apply(world, seat, legal[i], rng)
@@ -181,7 +180,7 @@ def _greedy(system: GameSystem, state: JSON, seat: str, seats: tuple[str, ...], 
         except GameError:
             continue
         tried += 1
-        noisy = value + pick.gauss(0.0, budget.noise)
+        noisy = value + budget.noise * (pick.randbelow(2001) - 1000) / 1000  # uniform in ±noise
         if noisy > best_noisy:
             best, best_value, best_noisy = i, value, noisy
     return Decision(legal[best], best, best_value, baseline, tried)

@@ -10,22 +10,25 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.dragonbond import board, effects, geometry
+from engine.dragonbond import board, geometry
 from engine.dragonbond.dice import Colour, Kind, die, is_success, roll
 from engine.dragonbond.state import (
     ASSASSINATE, AURA, COLD, GIANT, JSON, LAZY, Ctx, bonded, disengage_all, engage, exhausted, flanked, fresh,
-    carried_on_table, has, hero_of, is_epic, is_hero, model_count, on_table, other, separate, unit,
+    carried_on_table, has, hero_of, is_epic, is_hero, model_count, on_table, other, separate, shifts, unit,
 )
 
 GIANT_DICE = 3
 """Black attack dice of wounds a defeated *Gigante* inflicts (§23.1; the colour was lost, A29)."""
 CHARGE_DICE = 3
 """Black attack dice rolled for the charge bonus (§7.5)."""
+ATTACK_RESOLVED: list = []
+"""Called with (ctx, attacker, target, wounds) once an attack is resolved: ``effects.attack_resolved`` (the effects
+module applies wounds through this one, so it is called back rather than imported)."""
 
 
 def attack_shifts(state: JSON, u: JSON, *, charge: bool = False, shoot: bool = False) -> tuple[int, int]:
     """Upgrades and downgrades of an attack roll (§10.3): fresh, charge, Dragonbond; exhausted, shoot."""
-    up_, down_ = effects.shifts(u, "attack")
+    up_, down_ = shifts(u, "attack")
     up = int(fresh(u)) + int(charge) + int(bonded(state, u)) + up_
     down = int(exhausted(u)) + int(shoot) + down_
     return up, down
@@ -34,7 +37,7 @@ def attack_shifts(state: JSON, u: JSON, *, charge: bool = False, shoot: bool = F
 def defence_shifts(state: JSON, u: JSON, kind: str, *, cover: bool = False) -> tuple[int, int]:
     """Upgrades and downgrades of a defence roll (§10.3): fresh, dark cover vs ranged, Dragonbond; exhausted,
     flanked vs melee."""
-    up_, down_ = effects.shifts(u, "defence")
+    up_, down_ = shifts(u, "defence")
     up = int(fresh(u)) + int(cover and kind == "ranged") + int(bonded(state, u)) + up_
     down = int(exhausted(u)) + int(kind == "melee" and flanked(board.body(state, u))) + down_
     return up, down
@@ -145,7 +148,8 @@ def resolve_attack(ctx: Ctx, attacker_id: str, target_id: str, kind: str, *, cha
         if hits + crits == 0 or unit(st, rid)["where"] == "destroyed":
             continue
         total += defend_and_wound(ctx, attacker_id, rid, kind, hits, crits)
-    effects.attack_resolved(ctx, attacker_id, target_id, total)
+    for resolved in ATTACK_RESOLVED:  # the effects waiting on this attack (effects.attack_resolved)
+        resolved(ctx, attacker_id, target_id, total)
     return {"hits": result["hits"], "crits": result["crits"], "wounds": total}
 
 

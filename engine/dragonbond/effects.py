@@ -19,8 +19,9 @@ import re
 from typing import Any
 
 from engine.core.errors import IllegalAction
-from engine.dragonbond import board, geometry
-from engine.dragonbond.state import JSON, SCOUT, Ctx, has, unit, units
+from engine.dragonbond import board, combat, geometry
+from engine.dragonbond.combat import take_wounds, wound_dice
+from engine.dragonbond.state import JSON, SCOUT, Ctx, has, shifts, unit, units  # noqa: F401 - shifts: part of the effects' API
 
 _WOUND_DICE = re.compile(r"inflige\s*\[\s*(\d+)\s+dados?\s+de\s+ataque\s+(negros?|gris(?:es)?|blancos?)\s*\]\s*heridas",
                          re.IGNORECASE)
@@ -106,7 +107,6 @@ def apply(ctx: Ctx, effects: list[JSON], *, source: str, own: str | None, target
 
 
 def one(ctx: Ctx, e: JSON, *, source: str, uid: str | None) -> None:
-    from engine.dragonbond.combat import take_wounds, wound_dice
     st = ctx.state
     u = st["units"].get(uid) if uid else None
     if u is None or u["where"] == "destroyed":
@@ -148,18 +148,6 @@ def one(ctx: Ctx, e: JSON, *, source: str, uid: str | None) -> None:
         ctx.emit("Decision", seat=u["side"], kind="effect_move", unit=uid)
 
 
-def shifts(u: JSON, roll: str) -> tuple[int, int]:
-    """(upgrades, downgrades) the unit's buffs and debuffs give its ``roll`` (§3.4: netted with the rest)."""
-    up = down = 0
-    for s in u.get("shifts", ()):
-        if s["roll"] == roll:
-            if s["count"] > 0:
-                up += s["count"]
-            else:
-                down -= s["count"]
-    return up, down
-
-
 def expire_activation(u: JSON) -> None:
     """The end of an activation: buffs and debuffs lasting until it go (those applied before it began)."""
     if u.get("shifts"):
@@ -187,6 +175,9 @@ def attack_resolved(ctx: Ctx, attacker: str, target: str, wounds: int) -> None:
             one(ctx, r["effect"], source=r["source"], uid=r["unit"])
         else:
             ctx.emit("EffectLapsed", source=r["source"], unit=r["unit"])
+
+
+combat.ATTACK_RESOLVED.append(attack_resolved)  # combat calls it back: it cannot import this module (it is imported here)
 
 
 def drop_riders(st: JSON, attacker: str) -> None:

@@ -210,3 +210,15 @@ def separate(ctx: Ctx, a: str, b: str) -> None:
 def disengage_all(ctx: Ctx, uid: str) -> None:
     for enemy in list(unit(ctx.state, uid)["engaged_with"]):
         separate(ctx, uid, enemy)
+
+
+def shifts(u: JSON, roll: str) -> tuple[int, int]:
+    """(upgrades, downgrades) the unit's buffs and debuffs give its ``roll`` (§3.4: netted with the rest)."""
+    up = down = 0
+    for s in u.get("shifts", ()):
+        if s["roll"] == roll:
+            if s["count"] > 0:
+                up += s["count"]
+            else:
+                down -= s["count"]
+    return up, down
