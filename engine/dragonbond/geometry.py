@@ -943,8 +943,8 @@ def near(mover: Token, tokens: Sequence[Token], reach: float) -> tuple[Token, ..
 def clear_caches(*, layouts: bool = False) -> None:
     """Forget every answer cached for a position (benches measure a position seen the first time with this);
     with ``layouts``, the tables' path graphs too (built once per table and base radius)."""
-    for cached in (_destinations, _toward_destination, _place_destinations, _contact_point, _sight,
-                   _cached_planner, _ring):
+    for cached in (_destinations, _toward_destination, _place_destinations, _fixed_places, _away_from,
+                   _contact_point, _sight, _cached_planner, _ring):
         cached.cache_clear()
     _PLANNERS.clear()
     if layouts:
@@ -969,16 +969,17 @@ def _toward_destination(mover: Token, allowance: float, tokens: tuple[Token, ...
 @lru_cache(maxsize=1024)
 def _place_destinations(mover: Token, allowance: float, tokens: tuple[Token, ...], nearest: Token | None,
                         field: Field, ignore_slowing: bool) -> tuple[Destination, ...]:
-    """The destinations named by a place (objective, dark piece, straight back from the nearest enemy): see
-    :func:`_destinations`; ``tokens`` the units near the mover."""
+    """The destinations named by a place: see :func:`_destinations`; ``tokens`` the units near the mover. Those
+    named by an objective or a dark piece to go into are kept apart from those named from the nearest enemy
+    (behind a dark piece, straight back), so that enemy moving leaves the first cached."""
+    return _fixed_places(mover, allowance, tokens, field, ignore_slowing) + \
+        _away_from(mover, allowance, tokens, nearest, field, ignore_slowing)
+
+
+@lru_cache(maxsize=1024)
+def _fixed_places(mover: Token, allowance: float, tokens: tuple[Token, ...], field: Field,
+                  ignore_slowing: bool) -> tuple[Destination, ...]:
     out: list[Destination] = []
-
-    def offer(key: str, params: dict[str, Any], p: Point) -> None:
-        check = _check(mover, p, allowance, tokens, field, charge_target=None, ignore_slowing=ignore_slowing,
-                       flying=mover.flying, measure_refusal=False)
-        if check.ok and check.cost > 0.05:
-            out.append(Destination(key, params, check.end, check.cost))
-
     for n, obj in enumerate(field.objectives, start=1):
         spot = _cheapest_valid(mover, _around(obj, mover.radius), allowance, tokens, field, ignore_slowing)
         if spot is not None and spot.cost > 0.05:
@@ -986,24 +987,35 @@ def _place_destinations(mover: Token, allowance: float, tokens: tuple[Token, ...
     for t in field.terrain:
         if not t.has(DARK):
             continue
-        poly = _polygon(t)
         room, inner = _room(t, mover.radius)
         spots = [] if room is None else [inner, nearest_points(room, SPoint(mover.x, mover.y))[0]]
         inside = _cheapest_valid(mover, [(p.x, p.y) for p in spots], allowance, tokens, field, ignore_slowing)
         if inside is not None and inside.cost > 0.05 and t in in_terrain(mover.moved(inside.end), field):
             out.append(Destination("db.move.dest.into", {"terrain": t.id}, inside.end, inside.cost))
-        if nearest is not None:
+    return tuple(out)
+
+
+@lru_cache(maxsize=1024)
+def _away_from(mover: Token, allowance: float, tokens: tuple[Token, ...], nearest: Token | None, field: Field,
+               ignore_slowing: bool) -> tuple[Destination, ...]:
+    if nearest is None:
+        return ()
+    out: list[Destination] = []
+    for t in field.terrain:
+        if t.has(DARK):
             spot = _cheapest_valid(mover, _behind(t, nearest, mover.radius), allowance, tokens, field,
                                    ignore_slowing)
             if spot is not None and spot.cost > 0.05:
                 out.append(Destination("db.move.dest.behind", {"terrain": t.id}, spot.end, spot.cost))
-    if nearest is not None:
-        dx, dy = mover.x - nearest.x, mover.y - nearest.y
-        norm = math.hypot(dx, dy) or 1.0
-        step = min(3.0, allowance)
-        if step > 0:
-            offer("db.move.dest.back", {"distance": _round(step)},
-                  (mover.x + dx / norm * step, mover.y + dy / norm * step))
+    dx, dy = mover.x - nearest.x, mover.y - nearest.y
+    norm = math.hypot(dx, dy) or 1.0
+    step = min(3.0, allowance)
+    if step > 0:
+        p = (mover.x + dx / norm * step, mover.y + dy / norm * step)
+        check = _check(mover, p, allowance, tokens, field, charge_target=None, ignore_slowing=ignore_slowing,
+                       flying=mover.flying, measure_refusal=False)
+        if check.ok and check.cost > 0.05:
+            out.append(Destination("db.move.dest.back", {"distance": _round(step)}, check.end, check.cost))
     return tuple(out)
 
 
