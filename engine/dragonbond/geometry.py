@@ -742,10 +742,9 @@ def _toward(mover: Token, target: Token, allowance: float, tokens: Sequence[Toke
             ignore_slowing: bool) -> tuple[Point, ...] | None:
     """A path heading for ``target`` that the allowance can at least partly cover: the cheapest path to 1"
     from it if that is within reach, else the path to the reachable corner nearest to it, then straight on."""
-    if not mover.flying:
-        straight = _straight_toward(mover, target, allowance, tokens, field, ignore_slowing)
-        if straight is not None:
-            return straight
+    straight = _straight_toward(mover, target, allowance, tokens, field, ignore_slowing)
+    if straight is not None:
+        return straight
     within = _gap(mover, target) - ENEMY_GAP <= allowance + 0.05    # no path is shorter than the straight gap
     found = None
     if mover.flying or within:
@@ -772,8 +771,8 @@ def _toward(mover: Token, target: Token, allowance: float, tokens: Sequence[Toke
 def _straight_toward(mover: Token, target: Token, allowance: float, tokens: Sequence[Token], field: Field,
                      ignore_slowing: bool) -> tuple[Point, Point] | None:
     """The straight line toward ``target``, as far as the allowance goes or to 1" from it, when nothing is in its
-    way and no slowing terrain on it: no point within the allowance is nearer the target (None otherwise, and
-    the search of :func:`_toward` decides)."""
+    way and no slowing terrain on it, or the mover flies: no point within the allowance is nearer the target (None
+    otherwise, and the search of :func:`_toward` decides)."""
     dx, dy = target.x - mover.x, target.y - mover.y
     d = math.hypot(dx, dy)
     stop = d - (mover.radius + target.radius + ENEMY_GAP + 0.01)
@@ -782,6 +781,8 @@ def _straight_toward(mover: Token, target: Token, allowance: float, tokens: Sequ
     go = min(stop, allowance)
     start = (mover.x, mover.y)
     end = (mover.x + dx / d * go, mover.y + dy / d * go)
+    if mover.flying:
+        return start, end       # a flyer goes straight over terrain and units (§23 Volador); where it lands is checked
     hop = _planner(mover, tokens, field, ignore_slowing).hop(start, end)
     return (start, end) if abs(hop - go) < 1e-9 else None
 
