@@ -742,10 +742,9 @@ def _toward(mover: Token, target: Token, allowance: float, tokens: Sequence[Toke
             ignore_slowing: bool) -> tuple[Point, ...] | None:
     """A path heading for ``target`` that the allowance can at least partly cover: the cheapest path to 1"
     from it if that is within reach, else the path to the reachable corner nearest to it, then straight on."""
-    if not mover.flying:
-        straight = _straight_toward(mover, target, allowance, tokens, field, ignore_slowing)
-        if straight is not None:
-            return straight
+    straight = _straight_toward(mover, target, allowance, tokens, field, ignore_slowing)
+    if straight is not None:
+        return straight
     within = _gap(mover, target) - ENEMY_GAP <= allowance + 0.05    # no path is shorter than the straight gap
     found = None
     if mover.flying or within:
@@ -772,8 +771,8 @@ def _toward(mover: Token, target: Token, allowance: float, tokens: Sequence[Toke
 def _straight_toward(mover: Token, target: Token, allowance: float, tokens: Sequence[Token], field: Field,
                      ignore_slowing: bool) -> tuple[Point, Point] | None:
     """The straight line toward ``target``, as far as the allowance goes or to 1" from it, when nothing is in its
-    way and no slowing terrain on it: no point within the allowance is nearer the target (None otherwise, and
-    the search of :func:`_toward` decides)."""
+    way and no slowing terrain on it, or the mover flies: no point within the allowance is nearer the target (None
+    otherwise, and the search of :func:`_toward` decides)."""
     dx, dy = target.x - mover.x, target.y - mover.y
     d = math.hypot(dx, dy)
     stop = d - (mover.radius + target.radius + ENEMY_GAP + 0.01)
@@ -782,6 +781,8 @@ def _straight_toward(mover: Token, target: Token, allowance: float, tokens: Sequ
     go = min(stop, allowance)
     start = (mover.x, mover.y)
     end = (mover.x + dx / d * go, mover.y + dy / d * go)
+    if mover.flying:
+        return start, end       # a flyer goes straight over terrain and units (§23 Volador); where it lands is checked
     hop = _planner(mover, tokens, field, ignore_slowing).hop(start, end)
     return (start, end) if abs(hop - go) < 1e-9 else None
 
@@ -943,8 +944,8 @@ def near(mover: Token, tokens: Sequence[Token], reach: float) -> tuple[Token, ..
 def clear_caches(*, layouts: bool = False) -> None:
     """Forget every answer cached for a position (benches measure a position seen the first time with this);
     with ``layouts``, the tables' path graphs too (built once per table and base radius)."""
-    for cached in (_destinations, _toward_destination, _place_destinations, _contact_point, _sight,
-                   _cached_planner, _ring):
+    for cached in (_destinations, _toward_destination, _place_destinations, _fixed_places, _away_from,
+                   _contact_point, _sight, _cached_planner, _ring):
         cached.cache_clear()
     _PLANNERS.clear()
     if layouts:
@@ -969,16 +970,17 @@ def _toward_destination(mover: Token, allowance: float, tokens: tuple[Token, ...
 @lru_cache(maxsize=1024)
 def _place_destinations(mover: Token, allowance: float, tokens: tuple[Token, ...], nearest: Token | None,
                         field: Field, ignore_slowing: bool) -> tuple[Destination, ...]:
-    """The destinations named by a place (objective, dark piece, straight back from the nearest enemy): see
-    :func:`_destinations`; ``tokens`` the units near the mover."""
+    """The destinations named by a place: see :func:`_destinations`; ``tokens`` the units near the mover. Those
+    named by an objective or a dark piece to go into are kept apart from those named from the nearest enemy
+    (behind a dark piece, straight back), so that enemy moving leaves the first cached."""
+    return _fixed_places(mover, allowance, tokens, field, ignore_slowing) + \
+        _away_from(mover, allowance, tokens, nearest, field, ignore_slowing)
+
+
+@lru_cache(maxsize=1024)
+def _fixed_places(mover: Token, allowance: float, tokens: tuple[Token, ...], field: Field,
+                  ignore_slowing: bool) -> tuple[Destination, ...]:
     out: list[Destination] = []
-
-    def offer(key: str, params: dict[str, Any], p: Point) -> None:
-        check = _check(mover, p, allowance, tokens, field, charge_target=None, ignore_slowing=ignore_slowing,
-                       flying=mover.flying, measure_refusal=False)
-        if check.ok and check.cost > 0.05:
-            out.append(Destination(key, params, check.end, check.cost))
-
     for n, obj in enumerate(field.objectives, start=1):
         spot = _cheapest_valid(mover, _around(obj, mover.radius), allowance, tokens, field, ignore_slowing)
         if spot is not None and spot.cost > 0.05:
@@ -986,24 +988,35 @@ def _place_destinations(mover: Token, allowance: float, tokens: tuple[Token, ...
     for t in field.terrain:
         if not t.has(DARK):
             continue
-        poly = _polygon(t)
         room, inner = _room(t, mover.radius)
         spots = [] if room is None else [inner, nearest_points(room, SPoint(mover.x, mover.y))[0]]
         inside = _cheapest_valid(mover, [(p.x, p.y) for p in spots], allowance, tokens, field, ignore_slowing)
         if inside is not None and inside.cost > 0.05 and t in in_terrain(mover.moved(inside.end), field):
             out.append(Destination("db.move.dest.into", {"terrain": t.id}, inside.end, inside.cost))
-        if nearest is not None:
+    return tuple(out)
+
+
+@lru_cache(maxsize=1024)
+def _away_from(mover: Token, allowance: float, tokens: tuple[Token, ...], nearest: Token | None, field: Field,
+               ignore_slowing: bool) -> tuple[Destination, ...]:
+    if nearest is None:
+        return ()
+    out: list[Destination] = []
+    for t in field.terrain:
+        if t.has(DARK):
             spot = _cheapest_valid(mover, _behind(t, nearest, mover.radius), allowance, tokens, field,
                                    ignore_slowing)
             if spot is not None and spot.cost > 0.05:
                 out.append(Destination("db.move.dest.behind", {"terrain": t.id}, spot.end, spot.cost))
-    if nearest is not None:
-        dx, dy = mover.x - nearest.x, mover.y - nearest.y
-        norm = math.hypot(dx, dy) or 1.0
-        step = min(3.0, allowance)
-        if step > 0:
-            offer("db.move.dest.back", {"distance": _round(step)},
-                  (mover.x + dx / norm * step, mover.y + dy / norm * step))
+    dx, dy = mover.x - nearest.x, mover.y - nearest.y
+    norm = math.hypot(dx, dy) or 1.0
+    step = min(3.0, allowance)
+    if step > 0:
+        p = (mover.x + dx / norm * step, mover.y + dy / norm * step)
+        check = _check(mover, p, allowance, tokens, field, charge_target=None, ignore_slowing=ignore_slowing,
+                       flying=mover.flying, measure_refusal=False)
+        if check.ok and check.cost > 0.05:
+            out.append(Destination("db.move.dest.back", {"distance": _round(step)}, check.end, check.cost))
     return tuple(out)
 
 
