@@ -229,8 +229,9 @@ class GameTable:
         if follow and match.practice:  # the practice opponent's moves, posted after this one
             public.posts += [(match.where, post) for post in await practice.moves(self, match, ctx.lang)]
         if private:  # a secret choice: the next ones go on a menu only its player sees (planning step by step)
+            menus = self.private_menus(match, seat, ctx.lang) if seat in scene.awaiting else []  # (ready above)
             return Reply(content="\n".join(private)[:1900], ephemeral=True,
-                         posts=[(match.where, public), *public.posts], selects=self.private_menus(match, seat, ctx.lang))
+                         posts=[(match.where, public), *public.posts], selects=menus)
         return public
 
     def private_menus(self, match: Match, seat: str, lang: str, types: Sequence[str] = ()) -> list[Select]:

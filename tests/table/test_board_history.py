@@ -65,7 +65,9 @@ async def _played(services, tmp_path, game: str, seed: int):
             live[match.log_length] = board
     if not match.status.over:
         local.player = match.seats[0].name
-        await local.run_line("/match concede")
+        for asked in await local.run_line("/match concede"):
+            local.show(asked, "/match concede")
+        await local.run_line("/press 1")  # the confirmation concede asks for, only its asker's
         match = await store.load(match_id)
         local.player = "carol"  # anyone may ask for the board again: the last one, with the result
         shown = await table.board(local.context(), match_id)
