@@ -79,7 +79,9 @@ async def test_a_whole_match_on_discord_to_the_victory_embed(fake_discord, redis
                     uw_view(state, None)["prompt"]["kind"] == "turn":
                 fighter = next(f for f in state["fighters"] if f["seat"] == seat and f["hex"])
                 refused = await fake.slash(user, thread, "uw move", fighter=fighter["id"], to=fighter["hex"])
-                assert refused.ephemeral and "can't reach" in refused.content, refused.content
+                # a value no choice offers: the reply lists the hexes it can reach instead (issue 37 item 3)
+                assert refused.ephemeral and "not one of the choices" in refused.content, refused.content
+                assert " hexes" in refused.content and fighter["hex"] not in refused.content.split("\n", 1)[1]
                 assert await store.load(match_id) == match
                 checked_illegal = True
             if not pressed_button:  # once, use a panel button instead of a command
