@@ -153,12 +153,14 @@ def _rechoose(st: JSON, seat: str, rng: Rng) -> JSON:
     extra = choices.pack_books(st["options"])
     for m in mages.mage_ids():
         books = [f"{kind}-{m}" for kind in ("apprentice", "starter")] + [b for b, v in extra.items() if v["mage"] == m]
+        schools = list(mages.ELEMENTAL_SCHOOLS) if mages.chooses_school(m, st.get("mode") or "") else [None]
         for b in books:
-            try:
-                choices.book_of(st["options"], m, b, seat)
-            except InvalidInput:
-                continue
-            options.append({"mage": m, "book": b})
+            for school in schools:
+                try:
+                    choices.book_of(st["options"], m, b, seat, school)
+                except InvalidInput:
+                    continue
+                options.append({"mage": m, "book": b, **({"school": school} if school else {})})
     if options:
         st["secret"][seat] = options[rng.randbelow(len(options))]
     return st
