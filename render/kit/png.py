@@ -91,6 +91,19 @@ def png(width: int, height: int, palette: Sequence[int], bands: Iterable[Band]) 
                      _chunk(b"PLTE", bytes(palette[:colours * 3])), *_chunk_parts(b"IDAT", stream), _IEND])
 
 
+def png_rgb(image: Image.Image, level: int = 1) -> bytes:
+    """PNG bytes of an RGB image, every row unfiltered (filter byte 0) and deflated at ``level``: for a board of
+    flat fills and text this is as small as Pillow's adaptive filtering at zlib level 1, and about three times
+    faster to write (the per-row filter choice is most of Pillow's PNG time)."""
+    if image.mode != "RGB":
+        image = image.convert("RGB")
+    raw, row = image.tobytes(), image.width * 3
+    filtered = b"".join([b"\x00" + raw[i:i + row] for i in range(0, len(raw), row)])
+    header = struct.pack(">IIBBBBB", image.width, image.height, 8, 2, 0, 0, 0)
+    return b"".join([b"\x89PNG\r\n\x1a\n", _chunk(b"IHDR", header),
+                     *_chunk_parts(b"IDAT", zlib.compress(filtered, level)), _IEND])
+
+
 @dataclass(frozen=True)
 class BandedLayer:
     """A palette layer compressed band by band: for ``png`` to reuse under whatever is drawn over it, and to give

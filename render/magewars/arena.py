@@ -20,6 +20,7 @@ from PIL import Image, ImageDraw
 from render.kit.fonts import font
 from render.kit.labels import Key, Placer
 from render.kit.layout import layout_for
+from render.kit.png import png_rgb
 from render.kit.palette import SEAT_COLOURS as KIT_SEAT_COLOURS, polygon
 
 JSON = dict[str, Any]
@@ -420,9 +421,7 @@ def render_arena(view: JSON, *, events: Sequence[JSON] = (), names: Mapping[str,
     bottom = _badges_key(draw, _strip(draw, view, names or {}, words), cols, words, drawn)
     if key.entries:  # what found no room in its zone, by number: under the mages in the strip, then below
         img = _key(img, key.entries, bottom, cols, drawn)
-    out = io.BytesIO()
-    img.save(out, "PNG", compress_level=1)  # fast: a phone loads 100 kB as quickly as 60
-    return out.getvalue()
+    return png_rgb(img)  # unfiltered rows at zlib level 1: as small as Pillow's level 1, three times faster
 
 
 def _badges_key(draw: ImageDraw.ImageDraw, top: float, cols: int, words: ArenaWords, drawn) -> float:
