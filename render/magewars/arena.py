@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import dataclasses
 import io
+import math
 import re
 from functools import lru_cache
 from typing import Any, Iterable, Mapping, Sequence
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from render.kit.fonts import font
 from render.kit.labels import Key, Placer
@@ -131,6 +132,34 @@ def labels(view: JSON) -> dict[str, str]:
             taken[base] = taken.get(base, 0) + 1
             out[o["id"]] = f"{base}{taken[base]}"
     return out
+
+
+# text, its glyphs kept ---------------------------------------------------------------------------------------
+
+class _Draw(ImageDraw.ImageDraw):
+    """``ImageDraw`` whose one-line text reuses the glyph mask drawn before for the same font, words, anchor and
+    sub-pixel start (:func:`_glyphs`): a board's labels recur from one reply to the next, and rasterising them was
+    most of drawing the arena. Anything else (several lines, a stroke) is drawn as ``ImageDraw`` draws it; the
+    pixels are the same either way."""
+
+    def text(self, xy, text, fill=None, font=None, anchor=None, *args, **kwargs):  # type: ignore[override]
+        if args or kwargs or not isinstance(text, str) or "\n" in text \
+                or not isinstance(font, ImageFont.FreeTypeFont):
+            return super().text(xy, text, fill, font, anchor, *args, **kwargs)
+        ink, fill_ink = self._getink(fill)
+        ink = fill_ink if ink is None else ink
+        if ink is None:
+            return None
+        start = (math.modf(xy[0])[0], math.modf(xy[1])[0])
+        mask, (dx, dy) = _glyphs(font, text, anchor, self.fontmode, start)
+        self.draw.draw_bitmap((int(xy[0]) + dx, int(xy[1]) + dy), mask, ink)
+        return None
+
+
+@lru_cache(maxsize=4096)
+def _glyphs(face: ImageFont.FreeTypeFont, text: str, anchor: str | None, mode: str,
+            start: tuple[float, float]) -> tuple[Any, tuple[int, int]]:
+    return face.getmask2(text, mode, anchor=anchor, start=start)
 
 
 # static layer -------------------------------------------------------------------------------------------------
@@ -355,7 +384,7 @@ def render_arena(view: JSON, *, events: Sequence[JSON] = (), names: Mapping[str,
     words = words or ArenaWords()
     cols, rows = view["size"]
     img = _static(cols, rows).copy()
-    draw = ImageDraw.Draw(img)
+    draw = _Draw(img)
     objects = view.get("objects", {})
     marks = labels(view)
     for border, traits in sorted((view.get("barriers") or {}).items()):
@@ -452,7 +481,7 @@ def _key(img: Image.Image, entries: Sequence[str], top: float, cols: int, drawn)
     lines = [f"{n} = {text}" for n, text in enumerate(entries, start=1)]
     room = max(0, int((img.height - 8 - top) // line_h))
     here, rest = lines[:room], lines[room:]
-    draw = ImageDraw.Draw(img)
+    draw = _Draw(img)
     for i, line in enumerate(here):
         y = top + i * line_h
         draw.text((x, y), line, fill=PERIMETER, font=f)
@@ -464,7 +493,7 @@ def _key(img: Image.Image, entries: Sequence[str], top: float, cols: int, drawn)
     rows = -(-len(rest) // per_row)
     out = Image.new("RGB", (img.width, img.height + rows * line_h + 12), BACKGROUND)
     out.paste(img, (0, 0))
-    draw = ImageDraw.Draw(out)
+    draw = _Draw(out)
     for i, line in enumerate(rest):
         r, c = divmod(i, per_row)
         x, y = MARGIN + c * column, img.height + 4 + r * line_h
