@@ -64,8 +64,9 @@ def _bound_fits(item: JSON, name: str) -> bool:
     return bool(m) and has_card(name) and str(card(name).type) == m.group(1) and "Epic" not in card(name).traits
 
 
-def _waiting_spells(state: JSON, seat: str) -> tuple[list[str], set[str]]:
-    """The spell of an action of ``seat`` that waits on a question (kept), and the items it is cast from."""
+def _waiting_spells(state: JSON, seat: str) -> tuple[list[tuple[str | None, str]], set[str]]:
+    """The spell of an action of ``seat`` that waits on a question (kept: its caster and name), and the items it
+    is cast from."""
     spells, items = [], set()
     for q in state.get("pending") or []:
         act = q.get("action") or {}
@@ -73,7 +74,7 @@ def _waiting_spells(state: JSON, seat: str) -> tuple[list[str], set[str]]:
             if act.get("from"):
                 items.add(act["from"])
             elif has_card(act.get("spell", "")):
-                spells.append(act["spell"])
+                spells.append((act.get("caster"), act["spell"]))
     return spells, items
 
 
@@ -90,11 +91,16 @@ def redeal(state: JSON, seat: str, rng: Rng) -> JSON:
     asking = any(q.get("type") in ("defend", "counterstrike", "window") for q in new.get("pending") or [])
     pool: list[str] = [n for n, k in new["books"][seat].items() for _ in range(k)]
     planned = list(new["planned"][seat])
-    for n in kept_spells:
-        if n in planned:
+    kept_planned: list[str] = []
+    kept_assigned: dict[str, str] = {}
+    for caster, n in kept_spells:  # a familiar's own spell stays its own; the mage's stays among its plans
+        if caster is not None and new["assigned"][seat].get(caster) == n and caster not in kept_assigned:
+            kept_assigned[caster] = n
+        elif n in planned:
             planned.remove(n)
+            kept_planned.append(n)
     pool += planned
-    pool += list(new["assigned"][seat].values())
+    pool += [n for c, n in new["assigned"][seat].items() if c not in kept_assigned]
     drafts = new.get("drafts", {}).get(seat, {})
     downs = [] if asking else sorted(
         (o for o in new["objects"].values() if o["kind"] == "enchantment" and o.get("face_down")
@@ -115,12 +121,12 @@ def redeal(state: JSON, seat: str, rng: Rng) -> JSON:
             or _pick(rng, pool, lambda n: has_card(n) and card(n).type == CardType.ENCHANTMENT) or pool.pop()
     for o in bound:
         o["bound"] = _pick(rng, pool, lambda n, o=o: _bound_fits(o, n)) or pool.pop()
-    assigned = {}
-    for caster in sorted(new["assigned"][seat]):
+    assigned = dict(kept_assigned)
+    for caster in sorted(c for c in new["assigned"][seat] if c not in kept_assigned):
         holder = new["objects"][caster]["card"] if caster in new["objects"] else None
         assigned[caster] = _pick(rng, pool, lambda n: holder is None or familiars.may_hold(holder, n)) or pool.pop()
     new["assigned"][seat] = assigned
-    new["planned"][seat] = [pool.pop() for _ in planned if pool] + kept_spells
+    new["planned"][seat] = [pool.pop() for _ in planned if pool] + kept_planned
     book: dict[str, int] = {}
     for n in pool:
         book[n] = book.get(n, 0) + 1
@@ -153,12 +159,14 @@ def _rechoose(st: JSON, seat: str, rng: Rng) -> JSON:
     extra = choices.pack_books(st["options"])
     for m in mages.mage_ids():
         books = [f"{kind}-{m}" for kind in ("apprentice", "starter")] + [b for b, v in extra.items() if v["mage"] == m]
+        schools = list(mages.ELEMENTAL_SCHOOLS) if mages.chooses_school(m, st.get("mode") or "") else [None]
         for b in books:
-            try:
-                choices.book_of(st["options"], m, b, seat)
-            except InvalidInput:
-                continue
-            options.append({"mage": m, "book": b})
+            for school in schools:
+                try:
+                    choices.book_of(st["options"], m, b, seat, school)
+                except InvalidInput:
+                    continue
+                options.append({"mage": m, "book": b, **({"school": school} if school else {})})
     if options:
         st["secret"][seat] = options[rng.randbelow(len(options))]
     return st

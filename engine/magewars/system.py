@@ -824,9 +824,9 @@ class MageWars:
 
     @_with_match_pack
     def view(self, state: JSON, seat: str | None) -> JSON:
-        out = copy.deepcopy({k: v for k, v in state.items() if k not in ("books", "planned", "assigned", "drafts",
-                                                                          "upkeep_due", "setup_events", "secret",
-                                                                          "options", "pack_cards")})
+        out = clone({k: v for k, v in state.items() if k not in ("books", "planned", "assigned", "drafts",
+                                                                  "upkeep_due", "setup_events", "secret", "options",
+                                                                  "pack_cards")})  # JSON: copied as JSON (state.py)
         out["awaiting"] = self.awaiting(state)
         out["book_counts"] = {s: sum(b.values()) for s, b in state["books"].items()}
         out["books"] = {s: dict(b) for s, b in state["books"].items() if s == seat}
