@@ -377,6 +377,8 @@ class GameTable:
             if not isinstance(action[option.key], (str, int)):  # a point measured freely: not all are listed
                 continue
             typed = str(action[option.key]).strip().lower()  # as the engine would read it ("0" for 0, "C4" for c4)
+            if any(str(value).lower() == typed for _, value in self.presenter.values(scene, option.key)):
+                continue  # a real fighter, card or hex, not offered: the engine names the rule that refuses it
             if not any(str(a.get(option.key)).lower() == typed for a in offered if option.key in a):
                 raise InvalidInput("core.table.value_not_offered", option=option.name, value=str(action[option.key]),
                                    command=f"/{self.presenter.command} {spec.name}",

@@ -207,8 +207,8 @@ class UnderworldsPresenter:
         return text
 
     def values(self, scene: Scene, key: str) -> list[tuple[str, str]]:
-        """Any fighter, for the referee commands."""
-        if key != "fighter":
+        """Any fighter, for the referee commands (and a target: the table lets the engine refuse one out of reach)."""
+        if key not in ("fighter", "target"):
             return []
         names = self.names(scene)
         return [(names.fighter(f["id"]), f["id"]) for f in scene.view.get("fighters", ())]

@@ -115,3 +115,23 @@ async def test_a_finished_match_says_it_is_over(redis, prefix, tmp_path):
     await at.say("alice", "/press 1")
     [refused] = await at.say("bob", "/uw do")
     assert refused.error == "refused" and "is over" in refused.content and "—" not in refused.content
+
+
+async def test_an_attack_on_a_target_out_of_range_names_the_range_not_a_missing_field(redis, prefix, tmp_path):
+    """Issue 37: ``/uw attack fighter:GG target:SS`` with the target out of range → "attack: Field required"; the
+    refusal names the rule instead (the distance and the weapon's Range, core rules "Range")."""
+    at = At(redis, prefix, tmp_path, "underworlds")
+    await at.open()
+    player, offered = await at.until(lambda a: a["type"] == "Attack")
+    attack = next(a for a in offered if a["type"] == "Attack")
+    fighters = {f["id"]: f for f in (await at.match()).state["fighters"]}
+    attacker = fighters[attack["fighter"]]
+    reachable = {a["target"] for a in offered if a["type"] == "Attack" and a["fighter"] == attacker["id"]}
+    far = [f for f in fighters.values() if f["seat"] != attacker["seat"] and f["hex"] and not f["out_of_action"]
+           and f["id"] not in reachable]
+    assert far, "every enemy is in reach: no out-of-range target in this match"
+    [refused] = await at.say(player, f"/uw attack fighter:{attacker['name']} target:{far[0]['name']}")
+    assert refused.error == "refused" and "Field required" not in refused.content, refused.content
+    assert "hexes from" in refused.content or "can't see" in refused.content or "sight" in refused.content, \
+        refused.content
+    assert at.clean([refused]) == [], refused.content
