@@ -101,7 +101,7 @@ class MatchCog(commands.Cog):
 
     @group.command(name="practice", description="Play a practice match against the bot (never counted in a league)")
     @app_commands.describe(game="Which game", level="How well the bot plays (default normal)",
-                           players="Players in all, you included (2 to 4 in Underworlds; the bot plays the others)",
+                           players="Players in all, you included, as many as the game takes (the bot plays the others)",
                            pack="Play with this data pack of the server (optional)")
     @app_commands.choices(level=[app_commands.Choice(name=level, value=level) for level in LEVELS])
     @app_commands.autocomplete(game=game_choices, pack=pack_choices)

@@ -146,6 +146,7 @@ def animate(match: Match, seed: bytes, log: list[JSON], lang: str, first: int, l
     shown = {int(step): time_ms for _png, step, _text, time_ms in thinned([(b"", str(n), "", ms) for n in steps],
                                                                            MAX_FRAMES)}
     pictures = []
+    tell(("drawn", 0, len(shown)))  # at once: how many boards, however quick the drawing turns out
     told = time.monotonic()
     for done, (n, scene, events, entry) in enumerate(frames(match, seed, log, lang, sorted(shown)), start=1):
         png = presenter.board(scene, events)
