@@ -1056,16 +1056,25 @@ def _pip(draw: ImageDraw.ImageDraw, ink: Callable[[RGB], int], theme: Theme, sha
 
 
 @lru_cache(maxsize=1024)
-def _piece_shape(label: str, size: float, px: int) -> tuple[float, float, float]:
-    """A fighter's disc radius (its code at ``px`` inside, from half a hex up to most of it), its pips' radius and
-    its code's half height."""
+def _piece_shape(label: str, size: float, px: int) -> tuple[float, float, tuple[tuple[str, float], ...], float, float]:
+    """A fighter's disc radius (its code at ``px`` inside, from half a hex up to most of it), its pips' radius, its
+    code's lines (each with its centre's offset down from the disc's centre: a code too wide for the hex, ``AB2``,
+    in two, its letters over its number) and the code's half width and half height."""
     r, pip = size * 0.5, max(4.0, size * 0.13)
-    half = 0.0
-    if label:
-        w, h = _text_bands(label, px)[0].size
-        r = min(max(r, math.hypot(w, h) / 2 + 1), size * 0.8)
-        half = h / 2 + 1
-    return r, pip, half
+    if not label:
+        return r, pip, (), 0.0, 0.0
+    w, h = _text_bands(label, px)[0].size
+    if w > size * 1.2 and len(label) > 2:
+        cut = next((i for i, c in enumerate(label) if c.isdigit()), 2) or 2
+        top, bottom = label[:cut], label[cut:]
+        (w1, h1), (w2, h2) = _text_bands(top, px)[0].size, _text_bands(bottom, px)[0].size
+        total = h1 + h2 - 2
+        lines = ((top, -total / 2 + h1 / 2), (bottom, total / 2 - h2 / 2))
+        w, h = max(w1, w2), total
+    else:
+        lines = ((label, 0.0),)
+    r = min(max(r, math.hypot(w, h) / 2 + 1), size * 0.8)
+    return r, pip, lines, w / 2, h / 2
 
 
 def _pip_spots(piece: Piece, r: float) -> list[tuple[float, float, str, RGB | None, Marker | None]]:
@@ -1084,10 +1093,10 @@ def _pip_spots(piece: Piece, r: float) -> list[tuple[float, float, str, RGB | No
 
 def _piece_reach(piece: Piece, size: float, px: int) -> tuple[float, float, float]:
     """How far a fighter's drawing reaches above, below and to each side of its hex's centre."""
-    r, pip, half = _piece_shape(piece.label[:3], size, px)
+    r, pip, _, half_w, half_h = _piece_shape(piece.label[:3], size, px)
     ring = r + max(4, size * 0.08) if piece.inspired else r
-    reach = max(ring, half) + 1
-    up = down = side = reach
+    up = down = max(ring, half_h) + 1
+    side = max(ring, half_w) + 1
     for dx, dy, *_ in _pip_spots(piece, r):
         up, down = max(up, -dy + pip * 1.2 + 2), max(down, dy + pip * 1.2 + 2)
         side = max(side, abs(dx) + pip * 1.2 + 2)
@@ -1100,15 +1109,15 @@ def _draw_piece(img: Image.Image, draw: ImageDraw.ImageDraw, *, pal: _Palette, l
     red pips along the top of the rim, its markers as pips of their shape and colour along the bottom."""
     cx, cy = layout.centres[piece.hex]
     size = layout.size
-    r, pip, _ = _piece_shape(piece.label[:3], size, layout.text_px)
+    r, pip, lines, _, _ = _piece_shape(piece.label[:3], size, layout.text_px)
     fill = _rgb(piece.colour)
     if piece.inspired:
         ring = r + max(4, size * 0.08)
         draw.ellipse([cx - ring, cy - ring, cx + ring, cy + ring], fill=pal(theme.inspired), outline=pal(theme.ink))
     draw.ellipse([cx - r, cy - r, cx + r, cy + r], fill=pal(fill), outline=pal(theme.ink),
                  width=max(2, round(size * 0.03)))
-    if piece.label:
-        _text(draw, pal, (cx, cy), piece.label[:3], layout.text_px, _contrast(fill, theme), fill)
+    for text, dy in lines:
+        _text(draw, pal, (cx, cy + dy), text, layout.text_px, _contrast(fill, theme), fill)
     for dx, dy, shape, _, marker in _pip_spots(piece, r):
         colour = theme.wound if marker is None else theme.of(theme.marker, marker.value)
         _pip(draw, pal, theme, shape, cx + dx, cy + dy, pip, colour)
@@ -1237,10 +1246,21 @@ def _record(battlefield: Battlefield, layout: _Layout, below: _Below, on: Sequen
     for i, piece in enumerate(on):
         cx, cy = layout.centres[piece.hex]
         what = f"piece {piece.hex}"
-        up, down, side = _piece_reach(piece, size, px)
-        drawn.add("piece", (cx - side, cy - up, cx + side, cy + down), piece.label[:3], what)
-        if piece.label:
-            drawn.add("label", text((cx, cy), piece.label[:3], px), piece.label[:3], what)
+        r, pip, lines, _, _ = _piece_shape(piece.label[:3], size, px)
+        ring = r + max(4, size * 0.08) if piece.inspired else r
+        drawn.add("piece", (cx - ring, cy - ring, cx + ring, cy + ring), piece.label[:3], what)
+        for dx, dy, *_ in _pip_spots(piece, r):  # each pip a piece of its own: they sit on the rim
+            reach = pip * 1.15 + 1
+            drawn.add("piece", (cx + dx - reach, cy + dy - reach, cx + dx + reach, cy + dy + reach), "", what)
+        boxes = []  # a code in two lines: one label, its letters' ink (as ``_text`` draws them)
+        for value, dy in lines:
+            text((cx, cy + dy), value, px)
+            w, h = _text_bands(value, px)[0].size
+            x, y = round(cx - w / 2), round(cy + dy - h / 2)
+            boxes.append((x, y, x + w, y + h))
+        if boxes:
+            drawn.add("label", (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes),
+                                max(b[3] for b in boxes)), piece.label[:3], what)
         code = piece.label[:3]
         words_line, start = _key_line(code, _key_text(piece, objectives.get(piece.hex), words), px,
                                       layout.width - 2 * layout.margin)

@@ -80,7 +80,7 @@ def test_the_key_is_the_digest_of_what_is_drawn_as_repr_writes_it():
             if not view.get("battlefield"):
                 continue
             battlefield = board.battlefield_of(view)
-            pieces = [(p.hex, p.label, p.colour, p.wounds, sorted(m.value for m in p.markers), p.inspired)
+            pieces = [(p.hex, p.label, p.colour, p.wounds, sorted(m.value for m in p.markers), p.inspired, p.name)
                       for p in board.pieces_of(view)]
             drawn_arrows = board.arrows_of(events, view)
             seated = board.board_seats(view)[:len(battlefield.boards)]
