@@ -920,18 +920,18 @@ _NAMES: ByteCache[tuple[BandedLayer, int]] = ByteCache(NAMES_CACHE_BYTES, lambda
 
 
 def _names_layer(battlefield: Battlefield, width: int, theme: Theme, labels: tuple[str, ...],
-                 words: BoardWords, key_lines: int = 0) -> BandedLayer:
-    """The hexes with the title and legend drawn below them, and room for ``key_lines`` lines of the fighters' key
-    under those: one match's layer, drawn once per its names, language and number of fighters in play. Only its
-    title and legend bands are its own (kept compressed, ~10 KB a match); the others are the hexes' bands."""
-    key = (battlefield, width, theme, labels, words, key_lines)
+                 words: BoardWords) -> BandedLayer:
+    """The hexes with the title and legend drawn below them, down to the fighters' key (whole bands: the key's
+    rows are blank bands added below, ``_with_key``): one match's layer, drawn once per its names and language.
+    Only its title and legend bands are its own (kept compressed, ~10 KB a match); the others are the hexes'."""
+    key = (battlefield, width, theme, labels, words)
     kept = _NAMES.get(key)
     if kept is None:
         layout = _layout(battlefield, width)
         below = _below(battlefield, width, theme, labels, words)
         hexes = _static_layer(battlefield, width, theme)
         ink = _names_ink(theme)
-        height = _key_height(below, key_lines) + layout.margin
+        height = -(-below.key_top // BAND_ROWS) * BAND_ROWS
         strip = Image.new("P", (layout.width, height - layout.legend_top), ink(theme.background))
         draw = ImageDraw.Draw(strip)
         _tone_lines(draw, ink, [((x, y - layout.legend_top), text, px, "la") for (x, y), text, px in below.title],
@@ -956,6 +956,29 @@ def _names_layer(battlefield: Battlefield, width: int, theme: Theme, labels: tup
         layer = BandedLayer(width, height, _names_palette(theme), tuple(bands))  # type: ignore[arg-type]
         kept = _NAMES.put(key, (layer, own))
     return kept[0]
+
+
+KEY_LAYERS_KEPT = 1024
+_KEY_LAYERS: dict[tuple[int, int], BandedLayer] = {}
+"""A match's layer with blank bands below for its key, by the layer's serial and the bands' count."""
+
+
+def _with_key(layer: BandedLayer, below: _Below, lines: int, margin: int, background: int) -> BandedLayer:
+    """``layer`` (``_names_layer``) with blank bands added below for ``lines`` lines of the fighters' key: only
+    made, never drawn (the key's lines are drawn over, with each board). Kept per count, so the layer's serial (what
+    the drawn bands are kept by) is the match's own whatever its count of fighters in play."""
+    count = -(-(_key_height(below, lines) + margin) // BAND_ROWS)
+    if count <= len(layer.bands):
+        return layer
+    key = (layer.serial, count)
+    made = _KEY_LAYERS.get(key)
+    if made is None:
+        if len(_KEY_LAYERS) >= KEY_LAYERS_KEPT:
+            _KEY_LAYERS.clear()
+        blank = _blank_band(layer.width, background)
+        made = _KEY_LAYERS.setdefault(key, BandedLayer(layer.width, count * BAND_ROWS, layer.palette,
+                                                       (*layer.bands, *[blank] * (count - len(layer.bands)))))
+    return made
 
 
 def _starting_icon(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, fill: RGB | int) -> None:
@@ -1181,7 +1204,8 @@ def render_battlefield(battlefield: Battlefield, *, width: int = 1280, pieces: S
     on = [piece for piece in pieces if piece.hex in layout.centres]
     if recording_now():  # a test reads what is drawn where (nothing is recorded otherwise: the next board ~1 ms)
         _record(battlefield, layout, below, on, tokens, words)
-    board = _names_layer(battlefield, width, theme, labels, words, len(on))
+    names = _names_layer(battlefield, width, theme, labels, words)
+    board = _with_key(names, below, len(on), layout.margin, _names_ink(theme)(theme.background))
     pal = _theme_palette(theme).copy()
     drawings = _drawings(battlefield, layout, below, board.height, pal, theme, words, on, tokens, highlights,
                          arrows, player_colours)
@@ -1196,7 +1220,7 @@ def render_battlefield(battlefield: Battlefield, *, width: int = 1280, pieces: S
     get = _BOARD_BANDS.get
     for number, keys in enumerate(over):
         if keys:
-            key = (board.serial, number, *keys)
+            key = (names.serial, number, *keys)  # the match's layer's: its key's blank bands aside
             band = bands[number] = get(key)
             if band is None:
                 dirty[number] = key
@@ -1332,7 +1356,7 @@ def _drawings(battlefield: Battlefield, layout: _Layout, below: _Below, height: 
     fills = [_piece_inks(pal, _rgb(piece.colour), theme) for piece in on]
     out: list[_Drawing] = []
     if player_colours:
-        out.append(_Drawing(("players", players), layout.legend_top, height, lambda img, draw: _draw_player_colours(
+        out.append(_Drawing(("players", players), layout.legend_top, below.key_top, lambda img, draw: _draw_player_colours(
             draw, pal, below, theme, player_colours)))
     line = max(4, round(size * 0.08))
     for hex_, colour in sorted((highlights or {}).items(), key=lambda item: item[0]):
