@@ -1,14 +1,24 @@
 """Draw an Underworlds battlefield as a PNG: the boards, then pieces, feature tokens and arrows on top.
 
-The static layer (hex fills by type, territory tints, a coordinate on every hex) is kept compressed band by band
-(``render.kit.png``), each band by the hexes drawn in it: a new battlefield draws only the bands no other battlefield
-had (most rows recur: a board face where it lies, rows of plain hexes). A match's title and legend are drawn over it
-once per labels and words, straight in palette tones from kept word masks. A board is those bands, except where
-pieces, tokens, arrows or highlights are drawn over: each such band is keyed by what is drawn in it and kept
-compressed too, so a match's next board draws and compresses only the bands whose drawings changed. Everything is a
-palette image (256 colours): flat fills and a few blended text tones encode many times faster as PNG than RGB and
-stay small. The inputs are plain dataclasses defined here, so this module depends on the engine's ``Hex`` and
-``Battlefield`` and on no match state.
+Read on a phone (issue 34 item 1): shown 400 pixels wide, every line of text is at least Discord's own text size
+there (``render.kit.phone``), whatever the battlefield's width. So the hexes carry no words: the coordinates run
+along the edges (each column's letter above and below, each row's number left and right); a fighter is a disc with
+its two-letter code large inside, its wounds red pips along the top of its rim and its markers pips of their own
+shape and colour along the bottom; an objective's number is large in its hex's middle. Below the hexes: the title
+(the boards, whose is which), the legend (each player's name beside their territory and fighters' colour, every
+hex, token and pip explained), then the key: one line a fighter, its code in its warband's colour, its name, wounds,
+markers and the objective it stands on (its number hidden under the disc).
+
+The static layer (hex fills by type, territory tints, the coordinates along the edges) is kept compressed band by
+band (``render.kit.png``), each band by the hexes and coordinates drawn in it: a new battlefield draws only the bands
+no other battlefield had (most rows recur: a board face where it lies, rows of plain hexes). A match's title and
+legend are drawn under it once per labels and words, straight in palette tones from kept word masks; the key's rows
+are blank bands added below (``_with_key``). A board is those bands, except where pieces, tokens, arrows,
+highlights or key lines are drawn over: each such band is keyed by what is drawn in it and kept compressed too, so
+a match's next board draws and compresses only the bands whose drawings changed (on the kit's kept canvas, in runs
+of bands). Everything is a palette image (256 colours): flat fills and a few blended text tones encode many times
+faster as PNG than RGB and stay small. The inputs are plain dataclasses defined here, so this module depends on the
+engine's ``Hex`` and ``Battlefield`` and on no match state.
 
 Same inputs, same bytes: no timestamps, Pillow's built-in scalable font, fixed palette order.
 """
@@ -44,7 +54,7 @@ RGB = tuple[int, int, int]
 Colour = str | RGB
 """A colour: ``"#3b6fd8"``, a CSS name, or an RGB triple."""
 MIN_TEXT_PX = 14
-"""No text is drawn smaller than this (phone readability)."""
+"""No text is drawn smaller than this (the board's own sizes are larger: ``render.kit.phone.phone_px``)."""
 MIN_WIDTH = 1024
 """Narrower images would shrink hex labels below readable sizes on a phone."""
 
@@ -1161,7 +1171,9 @@ def _key_text(piece: Piece, objective: int | None, words: BoardWords) -> str:
 def _key_line(code: str, text: str, px: int, width: float) -> tuple[str, float]:
     """A key line's words after its code, cut to one line ``width`` wide, and where they start after the code."""
     start = text_length(_MEASURE, "MMM ", font=_bold(px))
-    lines = wrap(_MEASURE, text, px, width - start) if text else [""]
+    if not text or text_length(_MEASURE, text, font=_font(px)) <= width - start:  # words' advances kept
+        return text, start
+    lines = wrap(_MEASURE, text, px, width - start)
     return (lines[0] + (" …" if len(lines) > 1 else "")), start
 
 

@@ -1,10 +1,10 @@
 """The Underworlds board picture at the table, drawn only from ``system.view(state, seat)``.
 
-Fighters become labelled markers in their warband's colour (wounds, Move/Charge/Guard/Stagger,
-Inspired), placed feature tokens show their face-up side and value, and the last action's events
-become arrows: the movement path, the attack (coloured by its outcome) and any push. Every hex
-carries its coordinate, the same text the commands accept. Nothing here reads a ``State``. The words
-drawn (title, legend, marker letters) come from the message catalogue, ``uw.text.board.*``.
+Fighters become discs in their warband's colour with a code of two characters at most (wounds,
+Move/Charge/Guard/Stagger, Inspired), named in the key below the board; placed feature tokens show their face-up
+side and value, and the last action's events become arrows: the movement path, the attack (coloured by its
+outcome) and any push. The coordinates run along the board's edges, the same text the commands accept. Nothing
+here reads a ``State``. The words drawn (title, legend, key) come from the message catalogue, ``uw.text.board.*``.
 """
 from __future__ import annotations
 
@@ -33,9 +33,8 @@ JSON = dict[str, Any]
 
 BOARD_WIDTH = 1280
 MIN_HEX_PX = 50
-"""The smallest hex radius drawn: a fighter's badges and the hexes' coordinates, at their smallest readable size,
-need this much room not to cover one another (four boards side by side at 1280 px gave 40-45 px: the coordinates
-of occupied hexes ran under the fighters)."""
+"""The smallest hex radius drawn: a fighter's disc and pips need this much room (four boards side by side at 1280 px
+gave 40-45 px). Its code and the coordinates are sized to the image's width (read at phone size), not to the hex."""
 
 
 def wide_enough(battlefield: Battlefield, width: int) -> int:
