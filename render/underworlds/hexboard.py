@@ -28,7 +28,7 @@ import itertools
 import math
 import operator
 import zlib
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import lru_cache, partial
@@ -186,6 +186,8 @@ class BoardWords:
     guard: str = "Guard"
     stagger: str = "Stagger"
     wounds: str = "Wounds"
+    glory: str = "{glory} glory"
+    """A player's glory (gained, spent or not), beside their name in the legend."""
     move_letter: str = "M"
     """The letter on a fighter's Move marker (and on its legend badge); likewise the next three."""
     charge_letter: str = "C"
@@ -723,7 +725,8 @@ def _hexes(battlefield: Battlefield, width: int, theme: Theme, bands: Sequence[i
     draw = _Shifted(img, top)
     core = img.im  # a hundred labels a battlefield: Pillow's image objects around each crop and paste cost more
     edges = [label for label in _edge_labels(layout, theme)
-             if _overlap(text_box(label[0], label[1], font=_font(label[2]), anchor="mm"), (0, top, layout.width, bottom))]
+             if _overlap(text_box(label[0], label[1], font=_font(label[2]), anchor="mm"),
+                         (0, top, layout.width, bottom))]
     for (x, y), text, px, fg, bg in [*_draw_hexes(draw, battlefield, layout, theme, index.__getitem__, hexes),
                                      *edges]:
         box = text_box((x, y - top), text, font=_font(px), anchor="mm")  # whole rows up: the same sub-pixel start
@@ -1190,7 +1193,7 @@ def render_battlefield(battlefield: Battlefield, *, width: int = 1280, pieces: S
                        tokens: Sequence[TokenMark] = (), highlights: Mapping[Hex, Colour | None] | None = None,
                        arrows: Sequence[Arrow] = (), theme: Theme = DEFAULT_THEME,
                        labels: tuple[str, ...] = ("Player 1", "Player 2"), words: BoardWords = ENGLISH,
-                       player_colours: Sequence[Colour | None] = ()) -> bytes:
+                       player_colours: Sequence[Colour | None] = (), scores: Sequence[int | None] = ()) -> bytes:
     """The battlefield as PNG bytes.
 
     :param battlefield: the two boards and their join.
@@ -1206,6 +1209,8 @@ def render_battlefield(battlefield: Battlefield, *, width: int = 1280, pieces: S
     :param words: the title's, the legend's and the markers' words (English unless given).
     :param player_colours: each board's player's fighter colour, drawn in their legend swatch (player, colour,
         name), board 0 first; none by default.
+    :param scores: each board's player's glory, beside their name in the legend (``words.glory``), board 0 first;
+        none by default.
     """
     if len(labels) < len(battlefield.boards) or len(battlefield.boards) > len(theme.territory):
         raise ValueError(f"{len(battlefield.boards)} boards need as many labels and territory colours")
@@ -1215,12 +1220,12 @@ def render_battlefield(battlefield: Battlefield, *, width: int = 1280, pieces: S
     below = _below(battlefield, width, theme, labels, words)
     on = [piece for piece in pieces if piece.hex in layout.centres]
     if recording_now():  # a test reads what is drawn where (nothing is recorded otherwise: the next board ~1 ms)
-        _record(battlefield, layout, below, on, tokens, words)
+        _record(battlefield, layout, below, on, tokens, words, scores)
     names = _names_layer(battlefield, width, theme, labels, words)
     board = _with_key(names, below, len(on), layout.margin, _names_ink(theme)(theme.background))
     pal = _theme_palette(theme).copy()
     drawings = _drawings(battlefield, layout, below, board.height, pal, theme, words, on, tokens, highlights,
-                         arrows, player_colours)
+                         arrows, player_colours, scores)
     registered = len(pal.colours)
     rows = BAND_ROWS
     over: list[list[tuple]] = [[] for _ in board.bands]
@@ -1250,7 +1255,7 @@ def _objectives(tokens: Sequence[TokenMark]) -> dict[Hex, int]:
 
 
 def _record(battlefield: Battlefield, layout: _Layout, below: _Below, on: Sequence[Piece],
-            tokens: Sequence[TokenMark], words: BoardWords) -> None:
+            tokens: Sequence[TokenMark], words: BoardWords, scores: Sequence[int | None] = ()) -> None:
     """The boxes of what ``render_battlefield`` draws, for ``render.kit.layout.recording``: each fighter (its disc or
     Inspired ring and its pips: a piece), its code inside (its own), each coordinate along the edges and each
     objective's number (labels); and every line of text with its size (``lettering``)."""
@@ -1270,6 +1275,8 @@ def _record(battlefield: Battlefield, layout: _Layout, below: _Below, on: Sequen
     swatch = below.legend_px + 8
     for item, x, y in below.legend:
         drawn.add("text", text((x + swatch + 8, y + swatch / 2), item[3], below.legend_px, "lm"), item[3], "legend")
+    for _, xy, value in _score_places(below, words, tuple(scores)):
+        drawn.add("text", text(xy, value, below.legend_px, "lm", _bold(below.legend_px)), value, "score")
     occupied = {piece.hex for piece in on}
     for token in tokens:
         value = _token_text(token)
@@ -1352,7 +1359,7 @@ def _draw_bands(board: BandedLayer, drawings: Sequence[_Drawing], dirty: Mapping
 def _drawings(battlefield: Battlefield, layout: _Layout, below: _Below, height: int, pal: _Palette, theme: Theme,
               words: BoardWords, on: Sequence[Piece], tokens: Sequence[TokenMark],
               highlights: Mapping[Hex, Colour | None] | None, arrows: Sequence[Arrow],
-              player_colours: Sequence[Colour | None]) -> list[_Drawing]:
+              player_colours: Sequence[Colour | None], scores: Sequence[int | None] = ()) -> list[_Drawing]:
     """Everything drawn over the match's layer (``height`` rows), in drawing order (player colours, highlights,
     arrows, tokens, pieces, the key's lines). ``on``: the pieces on the battlefield. Colours not in the theme's
     palette are added to ``pal`` here in a fixed order, the players' first, so a piece keeps its indices (and its
@@ -1368,8 +1375,12 @@ def _drawings(battlefield: Battlefield, layout: _Layout, below: _Below, height: 
     fills = [_piece_inks(pal, _rgb(piece.colour), theme) for piece in on]
     out: list[_Drawing] = []
     if player_colours:
-        out.append(_Drawing(("players", players), layout.legend_top, below.key_top, lambda img, draw: _draw_player_colours(
-            draw, pal, below, theme, player_colours)))
+        out.append(_Drawing(("players", players), layout.legend_top, below.key_top,
+                            lambda img, draw: _draw_player_colours(draw, pal, below, theme, player_colours)))
+    for mark, xy, text in _score_places(below, words, tuple(scores)):
+        top = xy[1] - below.legend_px
+        out.append(_Drawing(("score", mark, text), *rows(top, top + 2 * below.legend_px),
+                            partial(_draw_score, pal=pal, xy=xy, text=text, px=below.legend_px, theme=theme)))
     line = max(4, round(size * 0.08))
     for hex_, colour in sorted((highlights or {}).items(), key=lambda item: item[0]):
         if hex_ in centres:
@@ -1415,6 +1426,28 @@ def _drawings(battlefield: Battlefield, layout: _Layout, below: _Below, height: 
                             partial(_draw_key_line, pal=pal, x=layout.margin, y=y, code=piece.label[:3], line=line,
                                     px=px, colour=colour, theme=theme)))
     return out
+
+
+def _score_places(below: _Below, words: BoardWords, scores: tuple[int | None, ...]
+                  ) -> list[tuple[str, tuple[float, float], str]]:
+    """Each player's glory in the legend: their row's mark, where it is drawn (after their name, its middle) and
+    its words."""
+    out = []
+    swatch = below.legend_px + 8
+    for (_, _, _, name, mark), x, y in below.legend:
+        if mark.startswith("player"):
+            i = int(mark[len("player"):])
+            if i < len(scores) and scores[i] is not None:
+                after = x + swatch + 8 + text_length(_MEASURE, name, font=_font(below.legend_px))
+                out.append((mark, (after + below.legend_px * 0.3, y + swatch / 2),
+                            "· " + words.glory.format(glory=scores[i])))
+    return out
+
+
+def _draw_score(img: Image.Image, draw: ImageDraw.ImageDraw, *, pal: _Palette, xy: tuple[float, float], text: str,
+                px: int, theme: Theme) -> None:
+    draw_tones(draw, xy, text, tones=tuple(pal(t) for t in _tones(theme.label, theme.background)), font=_bold(px),
+               anchor="lm")
 
 
 def _piece_inks(pal: _Palette, fill: RGB, theme: Theme) -> tuple[int, ...]:

@@ -313,11 +313,13 @@ def _drawing(view: JSON, events: Iterable[JSON], names: Mapping[str, str] | None
     seats = board_seats(view)[:len(battlefield.boards)]
     # Each player's fighters' colour beside their name in the legend.
     legend = [colours[s] for s in seats]  # whose fighters are which colour, by name (two players too)
+    players = view.get("players", {})
+    scores = [players[s].get("glory", 0) + players[s].get("glory_spent", 0) if s in players else None for s in seats]
     # The fighters as plain values: the board key writes them faster than their pieces (render_view makes those).
     return battlefield, dict(width=width, pieces=_fighters_drawn(view), tokens=tokens_of(view),
                              arrows=arrows_of(events, view), highlights=highlights,
                              labels=board_labels(view, names or {})[:len(battlefield.boards)], words=board_words(lang),
-                             player_colours=legend)
+                             player_colours=legend, scores=scores)
 
 
 def render_view(view: JSON, *, events: Iterable[JSON] = (), names: Mapping[str, str] | None = None,
@@ -348,7 +350,7 @@ def board_key(view: JSON, *, events: Iterable[JSON] = (), names: Mapping[str, st
     spec = view["battlefield"], [b for b in view.get("pack_boards") or ()]
     what = (spec, pieces, [_token_written(t) for t in drawn["tokens"]],
             [_Written(_written(a)) for a in drawn["arrows"]], drawn["labels"], lang, list(drawn["player_colours"]),
-            width)
+            width, drawn["scores"])
     return hashlib.blake2b(repr(what).encode(), digest_size=16).hexdigest()
 
 

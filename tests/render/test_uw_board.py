@@ -41,8 +41,8 @@ def test_each_fighter_is_drawn_on_its_hex_in_its_colour():
         want = ImageColor.getrgb(colours[f["seat"]])
         # sample a ring inside the disc (its code, large, sits in the middle; its pips on its rim)
         r = hex_radius(battlefield, width=BOARD_WIDTH) * 0.45
-        samples = [image.getpixel((round(x + r * math.cos(k * math.pi / 12)), round(y + r * math.sin(k * math.pi / 12))))
-                   for k in range(24)]
+        samples = [image.getpixel((round(x + r * math.cos(k * math.pi / 12)),
+                                   round(y + r * math.sin(k * math.pi / 12)))) for k in range(24)]
         close = [s for s in samples if sum(abs(a - b) for a, b in zip(s, want)) < 30]
         assert len(close) >= 16, (f["name"], f["hex"], samples, want)
 
