@@ -1,14 +1,24 @@
 """Draw an Underworlds battlefield as a PNG: the boards, then pieces, feature tokens and arrows on top.
 
-The static layer (hex fills by type, territory tints, a coordinate on every hex) is kept compressed band by band
-(``render.kit.png``), each band by the hexes drawn in it: a new battlefield draws only the bands no other battlefield
-had (most rows recur: a board face where it lies, rows of plain hexes). A match's title and legend are drawn over it
-once per labels and words, straight in palette tones from kept word masks. A board is those bands, except where
-pieces, tokens, arrows or highlights are drawn over: each such band is keyed by what is drawn in it and kept
-compressed too, so a match's next board draws and compresses only the bands whose drawings changed. Everything is a
-palette image (256 colours): flat fills and a few blended text tones encode many times faster as PNG than RGB and
-stay small. The inputs are plain dataclasses defined here, so this module depends on the engine's ``Hex`` and
-``Battlefield`` and on no match state.
+Read on a phone (issue 34 item 1): shown 400 pixels wide, every line of text is at least Discord's own text size
+there (``render.kit.phone``), whatever the battlefield's width. So the hexes carry no words: the coordinates run
+along the edges (each column's letter above and below, each row's number left and right); a fighter is a disc with
+its two-letter code large inside, its wounds red pips along the top of its rim and its markers pips of their own
+shape and colour along the bottom; an objective's number is large in its hex's middle. Below the hexes: the title
+(the boards, whose is which), the legend (each player's name beside their territory and fighters' colour, every
+hex, token and pip explained), then the key: one line a fighter, its code in its warband's colour, its name, wounds,
+markers and the objective it stands on (its number hidden under the disc).
+
+The static layer (hex fills by type, territory tints, the coordinates along the edges) is kept compressed band by
+band (``render.kit.png``), each band by the hexes and coordinates drawn in it: a new battlefield draws only the bands
+no other battlefield had (most rows recur: a board face where it lies, rows of plain hexes). A match's title and
+legend are drawn under it once per labels and words, straight in palette tones from kept word masks; the key's rows
+are blank bands added below (``_with_key``). A board is those bands, except where pieces, tokens, arrows,
+highlights or key lines are drawn over: each such band is keyed by what is drawn in it and kept compressed too, so
+a match's next board draws and compresses only the bands whose drawings changed (on the kit's kept canvas, in runs
+of bands). Everything is a palette image (256 colours): flat fills and a few blended text tones encode many times
+faster as PNG than RGB and stay small. The inputs are plain dataclasses defined here, so this module depends on the
+engine's ``Hex`` and ``Battlefield`` and on no match state.
 
 Same inputs, same bytes: no timestamps, Pillow's built-in scalable font, fixed palette order.
 """
@@ -18,7 +28,7 @@ import itertools
 import math
 import operator
 import zlib
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import lru_cache, partial
@@ -26,8 +36,12 @@ from functools import lru_cache, partial
 from PIL import Image, ImageColor, ImageDraw, ImageFont
 
 from render.kit.cache import ByteCache
+from render.kit.banner import wrap
+from render.kit import fonts
 from render.kit.fonts import font
 from render.kit.layout import layout_for, recording_now
+from render.kit.palette import polygon
+from render.kit.phone import phone_px
 from render.kit.png import BAND_ROWS, Band, BandedLayer, deflate_band, deflate_filtered, inflate_band, png
 from render.kit.sketch import band_runs, canvas_for
 from render.kit.text import cut_in_tones, draw_text, draw_tones, text_box, text_length, text_mask
@@ -40,7 +54,7 @@ RGB = tuple[int, int, int]
 Colour = str | RGB
 """A colour: ``"#3b6fd8"``, a CSS name, or an RGB triple."""
 MIN_TEXT_PX = 14
-"""No text is drawn smaller than this (phone readability)."""
+"""No text is drawn smaller than this (the board's own sizes are larger: ``render.kit.phone.phone_px``)."""
 MIN_WIDTH = 1024
 """Narrower images would shrink hex labels below readable sizes on a phone."""
 
@@ -78,6 +92,8 @@ class Piece:
     markers: frozenset[Marker] = frozenset()
     inspired: bool = False
     """Drawn with a gold ring."""
+    name: str = ""
+    """The fighter's name, in the key beside its code."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,6 +186,8 @@ class BoardWords:
     guard: str = "Guard"
     stagger: str = "Stagger"
     wounds: str = "Wounds"
+    glory: str = "{glory} glory"
+    """A player's glory (gained, spent or not), beside their name in the legend."""
     move_letter: str = "M"
     """The letter on a fighter's Move marker (and on its legend badge); likewise the next three."""
     charge_letter: str = "C"
@@ -195,32 +213,58 @@ class _Layout:
     size: float
     """Hex radius (centre to corner) in pixels."""
     origin_x: float
+    """The left of the hexes (the row numbers are left of it)."""
     origin_y: float
+    """The top of the hexes (the column letters are above it)."""
     min_x2: int
     legend_top: int
+    """Below the bottom column letters: the title, the legend and the fighters' key."""
     centres: dict[Hex, tuple[float, float]] = field(hash=False, compare=False)
+    margin: int = 12
+    text_px: int = MIN_TEXT_PX
+    """Letters that read at phone width (``render.kit.phone``): the coordinates, the fighters' codes, the legend."""
+    edges: tuple[tuple[tuple[float, float], str], ...] = field(default=(), hash=False, compare=False)
+    """The coordinates along the hexes' edges: each column's letter above and below, each row's number left and
+    right (where drawn: their centres)."""
 
 
 _MARGIN = 0.018
-_TITLE_PX = 22
-_LEGEND_PX = 18
 
 
 @lru_cache(maxsize=512)  # one per battlefield in play: nearly every live match has its own
 def _layout(battlefield: Battlefield, width: int) -> _Layout:
     x2s = [2 * h.col + 1 + (h.row & 1) for h in battlefield.hexes]
     rows = [h.row for h in battlefield.hexes]
-    min_x2, max_x2, min_row = min(x2s), max(x2s), min(rows)
+    cols = sorted({h.col for h in battlefield.hexes})
+    min_x2, max_x2, min_row, max_row = min(x2s), max(x2s), min(rows), max(rows)
     margin = max(12, round(width * _MARGIN))
-    hex_width = (width - 2 * margin) / ((max_x2 - min_x2 + 2) / 2)
+    px = phone_px(width)
+    numbers = _font(px)
+    number_w = max(text_length(_MEASURE, str(r + 1), font=numbers) for r in range(min_row, max_row + 1))
+    side = margin + number_w + round(px * 0.3)
+    hex_width = (width - 2 * side) / ((max_x2 - min_x2 + 2) / 2)
     size = hex_width / math.sqrt(3)
-    top = margin + _TITLE_PX + 14
-    board_height = (max(rows) - min_row) * 1.5 * size + 2 * size
-    legend_top = round(top + board_height + margin)
-    centres = {h: (margin + (2 * h.col + 1 + (h.row & 1) - min_x2 + 1) * hex_width / 2,
+    top = margin + round(px * 1.5)
+    board_height = (max_row - min_row) * 1.5 * size + 2 * size
+    bottom = top + board_height
+    legend_top = round(bottom + px * 1.5 + margin)
+    centres = {h: (side + (2 * h.col + 1 + (h.row & 1) - min_x2 + 1) * hex_width / 2,
                    top + size + 1.5 * size * (h.row - min_row)) for h in battlefield.hexes}
-    height = legend_top + 8 * (_LEGEND_PX + 20) + margin  # room for the legend; cropped once drawn
-    return _Layout(width, height, size, margin, top, min_x2, legend_top, centres)
+    edges = []
+    for col in cols:
+        letter = _LETTERS[col] if col < len(_LETTERS) else str(col)
+        for row, y in ((min_row, top - px * 0.75), (max_row, bottom + px * 0.75)):
+            edges.append(((side + (2 * col + 1 + (row & 1) - min_x2 + 1) * hex_width / 2, y), letter))
+    for row in range(min_row, max_row + 1):
+        y = top + size + 1.5 * size * (row - min_row)
+        edges.append(((margin + number_w / 2, y), str(row + 1)))
+        edges.append(((width - margin - number_w / 2, y), str(row + 1)))
+    height = legend_top + margin  # the hexes' layer: the title, legend and key below are the match's (_names_layer)
+    return _Layout(width, height, size, side, top, min_x2, legend_top, centres, margin, px, tuple(edges))
+
+
+_LETTERS = "abcdefghijklmnopqrstuvwxyz"
+"""A column's letter, as ``Hex`` writes it."""
 
 
 def hex_centre(battlefield: Battlefield, hex_: Hex, *, width: int = 1280) -> tuple[int, int]:
@@ -240,6 +284,11 @@ _UNIT_CORNERS = tuple((math.cos(math.radians(a)), math.sin(math.radians(a))) for
 
 def _corners(cx: float, cy: float, radius: float) -> list[tuple[float, float]]:
     return [(cx + radius * x, cy + radius * y) for x, y in _UNIT_CORNERS]
+
+
+@lru_cache(maxsize=32)
+def _bold(px: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+    return fonts.font(max(MIN_TEXT_PX, px), True)
 
 
 @lru_cache(maxsize=32)
@@ -387,16 +436,16 @@ def _theme_palette(theme: Theme) -> _Palette:
 
 def _legend_items(battlefield: Battlefield, theme: Theme, labels: tuple[str, ...],
                   words: BoardWords) -> list[tuple[str, RGB, RGB | None, str, str]]:
-    """(kind, fill, edge, text, mark): ``hex`` swatches, ``token`` rings, ``badge`` circles; ``""`` breaks the row.
+    """(kind, fill, edge, text, mark): ``hex`` swatches, ``token`` rings, ``marker`` and ``wound`` pips (a fighter's
+    markers and wounds, drawn as on the fighters); ``""`` breaks the row.
 
     ``mark``: ``starting`` (a hex swatch with the starting icon), ``blocked`` (a token ring with the blocked
-    border), a badge's letter, or ``player<i>`` (board ``i``'s player: the dynamic layer draws that player's
-    colour in it).
+    border), a marker's name, or ``player<i>`` (board ``i``'s player: the dynamic layer draws that player's
+    colour in it). The players come first, each on a row of their own: whose colour is whose, by name.
     """
-    items: list[tuple[str, RGB, RGB | None, str, str]] = [
-        ("hex", theme.territory[i], None, label, f"player{i}") for i, label in enumerate(labels)]
-    if len(labels) > 2:
-        items.append(("", theme.background, None, "", ""))  # three or four players: their own row
+    items: list[tuple[str, RGB, RGB | None, str, str]] = []
+    for i, label in enumerate(labels):
+        items += [("hex", theme.territory[i], None, label, f"player{i}"), ("", theme.background, None, "", "")]
     items += [
         ("hex", theme.no_ones, None, words.no_ones, ""), ("hex", theme.starting[0], theme.icon, words.starting, "starting"),
         ("hex", theme.blocked, theme.blocked_border, words.blocked, ""),
@@ -408,42 +457,83 @@ def _legend_items(battlefield: Battlefield, theme: Theme, labels: tuple[str, ...
     items.append(("", theme.background, None, "", ""))
     items += [("token", theme.of(theme.token, side), None, getattr(words, f"{side}_token"), side)
               for side in ("objective", "cover", "blocked")]
-    items += [("badge", theme.of(theme.marker, m.value), None, *words.marker(m.value)) for m in _MARKER_ORDER]
-    items.append(("badge", theme.wound, None, words.wounds, "2"))
+    items += [("marker", theme.of(theme.marker, m.value), None, words.marker(m.value)[0], m.value)
+              for m in _MARKER_ORDER]
+    items.append(("wound", theme.wound, None, words.wounds, ""))
     return items
 
 
 _MEASURE = ImageDraw.Draw(Image.new("L", (1, 1)))
 """Measures the legend's words (anti-aliased advances) whatever image they are drawn on."""
 
+LegendPlace = tuple[tuple[str, RGB, RGB | None, str, str], float, float]
 
-def _legend_places(battlefield: Battlefield, theme: Theme, labels: tuple[str, ...], words: BoardWords,
-                   left: float, top: float, right: float
-                   ) -> tuple[list[tuple[tuple[str, RGB, RGB | None, str, str], float, float]], float]:
-    """Each legend item with the top-left corner of its swatch, in rows; and the bottom of the last row."""
-    font = _font(_LEGEND_PX)
-    swatch = _LEGEND_PX + 8
-    x, y = left, top
-    out = []
+
+@dataclass(frozen=True)
+class _Below:
+    """What is drawn below the hexes, from ``_Layout.legend_top`` down: the title's lines, the legend's items (with
+    the top-left corner of each swatch), then the fighters' key (one line a fighter, drawn with each board)."""
+
+    title: tuple[tuple[tuple[float, float], str, int], ...]
+    legend: tuple[LegendPlace, ...]
+    legend_px: int
+    key_top: int
+    key_line: int
+    """The height of a key line."""
+
+
+@lru_cache(maxsize=256)
+def _below(battlefield: Battlefield, width: int, theme: Theme, labels: tuple[str, ...], words: BoardWords) -> _Below:
+    layout = _layout(battlefield, width)
+    left, right = layout.margin, width - layout.margin
+    # Title: the two faces, who holds each, where each lies and the join; with three or four boards, the faces.
+    if len(battlefield.boards) > 2:
+        title = "  +  ".join(board.name for board in battlefield.boards)  # whose is which: the legend's tints
+    else:
+        first, second = battlefield.boards
+        long = battlefield.spec.join.edge is JoinEdge.LONG
+        where = (words.top, words.bottom) if long else (words.left, words.right)
+        title = words.title.format(first=first.name, first_player=labels[0], first_side=where[0],
+                                   second=second.name, second_player=labels[1], second_side=where[1],
+                                   edges=words.long_edges if long else words.short_edges)
+    title_px = phone_px(width, 14)
+    y = layout.legend_top
+    lines = []
+    for line in wrap(_MEASURE, title, title_px, right - left):
+        lines.append(((left, y), line, title_px))
+        y += round(title_px * 1.25)
+    px = layout.text_px
+    font = _font(px)
+    swatch = px + 8
+    x, y = left, y + round(px * 0.5)
+    places = []
     for item in _legend_items(battlefield, theme, labels, words):
         kind, text = item[0], item[3]
         text_w = text_length(_MEASURE, text, font=font)
         if not kind or x + swatch + 8 + text_w > right:
-            x, y = left, y + swatch + 12
+            if x > left:
+                x, y = left, y + swatch + 12
             if not kind:
                 continue
-        out.append((item, x, y))
-        x += swatch + 8 + text_w + 28
-    return out, y + swatch
+        places.append((item, x, y))
+        x += swatch + 8 + text_w + round(px * 0.8)
+    if x > left:
+        y += swatch + 12
+    return _Below(tuple(lines), tuple(places), px, y + round(px * 0.4), round(px * 1.3))
 
 
-def _draw_legend(img: Image.Image, ink: Callable[[RGB], int], theme: Theme,
-                 places: Sequence[tuple[tuple[str, RGB, RGB | None, str, str], float, float]]) -> None:
-    """Swatches with their names in rows (``_legend_places``), in palette indices (``ink``)."""
+def _key_height(below: _Below, lines: int) -> int:
+    return below.key_top + lines * below.key_line
+
+
+def _draw_legend(img: Image.Image, ink: Callable[[RGB], int], theme: Theme, places: Sequence[LegendPlace], px: int,
+                 dy: float = 0) -> None:
+    """Swatches with their names in rows (``_below``), in palette indices (``ink``), ``dy`` rows down."""
     draw = ImageDraw.Draw(img)
-    swatch = _LEGEND_PX + 8
+    swatch = px + 8
     names = []
     for (kind, fill, edge, text, mark), x, y in places:
+        y += dy
         if kind == "hex":
             draw.rectangle([x, y, x + swatch, y + swatch], fill=ink(fill), outline=ink(edge or theme.grid), width=3)
             if mark == "starting":
@@ -453,12 +543,11 @@ def _draw_legend(img: Image.Image, ink: Callable[[RGB], int], theme: Theme,
             if mark == "blocked":
                 draw.polygon(_corners(x + swatch / 2, y + swatch / 2, swatch / 2 - 4),
                              outline=ink(theme.blocked_border), width=2)
+        elif kind == "marker":
+            _pip(draw, ink, theme, _MARKER_SHAPES[mark], x + swatch / 2, y + swatch / 2, swatch * 0.3, fill)
         else:
-            draw.ellipse([x + 2, y + 2, x + swatch - 2, y + swatch - 2], fill=ink(fill), outline=ink(theme.ink),
-                         width=2)
-            _tone_lines(draw, ink, [((x + swatch / 2, y + swatch / 2), mark, MIN_TEXT_PX, "mm")],
-                        _contrast(fill, theme), fill)
-        names.append(((x + swatch + 8, y + swatch / 2), text, _LEGEND_PX, "lm"))
+            _pip(draw, ink, theme, "circle", x + swatch / 2, y + swatch / 2, swatch * 0.3, fill)
+        names.append(((x + swatch + 8, y + swatch / 2), text, px, "lm"))
     _tone_lines(draw, ink, names, theme.label, theme.background)
 
 
@@ -472,14 +561,11 @@ def _tone_lines(draw: ImageDraw.ImageDraw, ink: Callable[[RGB], int],
         draw_tones(draw, xy, text, tones=tones, font=_font(px), anchor=anchor)
 
 
-def _draw_player_colours(draw: ImageDraw.ImageDraw, pal: _Palette, battlefield: Battlefield, layout: _Layout,
-                         theme: Theme, labels: tuple[str, ...], words: BoardWords,
+def _draw_player_colours(draw: ImageDraw.ImageDraw, pal: _Palette, below: _Below, theme: Theme,
                          colours: Sequence[Colour | None]) -> None:
     """Each player's fighter colour as a disc in their legend swatch: player, colour, name read together."""
-    swatch = _LEGEND_PX + 8
-    places, _ = _legend_places(battlefield, theme, labels, words, layout.origin_x, layout.legend_top,
-                               layout.width - layout.origin_x)
-    for (kind, _fill, _edge, _text, mark), x, y in places:
+    swatch = below.legend_px + 8
+    for (kind, _fill, _edge, _text, mark), x, y in below.legend:
         if not mark.startswith("player"):
             continue
         i = int(mark[len("player"):])
@@ -546,8 +632,8 @@ def _hex_bands(battlefield: Battlefield, width: int, theme: Theme) -> BandedLaye
 
 def _hex_reach(layout: _Layout) -> int:
     """How far beyond its hexagon a hex decides pixels: its shapes' rounding, and any label its shapes may touch
-    (a label over anything but its hex's fill is drawn otherwise, ``_hexes``)."""
-    return 2 * max(MIN_TEXT_PX, round(layout.size * 0.24)) + 3
+    (no hex carries a label: the coordinates are along the edges, ``_edge_labels``)."""
+    return 3
 
 
 def _hex_band_keys(battlefield: Battlefield, layout: _Layout, theme: Theme) -> list[tuple]:
@@ -569,7 +655,21 @@ def _hex_band_keys(battlefield: Battlefield, layout: _Layout, theme: Theme) -> l
         for band in range(max(0, math.floor(cy - size) - reach) // rows,
                           min(count - 1, (math.ceil(cy + size) + reach) // rows) + 1):
             near[band].append(number)
+    for (x, y), text, px, _, _ in _edge_labels(layout, theme):
+        look = ("edge", x, y, text, px)
+        number = _LOOKS.get(look)
+        if number is None:
+            number = _LOOKS.setdefault(look, next(_NUMBERS))
+        box = text_box((x, y), text, font=_font(px), anchor="mm")
+        for band in range(max(0, box[1] - 2) // rows, min(count - 1, (box[3] + 2) // rows) + 1):
+            near[band].append(number)
     return [tuple(key) for key in near]
+
+
+def _edge_labels(layout: _Layout, theme: Theme) -> list[tuple[tuple[float, float], str, int, RGB, RGB]]:
+    """The coordinates along the edges (``_Layout.edges``) as labels to draw: where, text, size, colour, the
+    background under them (the margins hold no hex)."""
+    return [(xy, text, layout.text_px, theme.label, theme.background) for xy, text in layout.edges]
 
 
 MAX_LOOKS = 50_000
@@ -616,13 +716,19 @@ def _hexes(battlefield: Battlefield, width: int, theme: Theme, bands: Sequence[i
         n in wanted for n in range(int(layout.centres[h][1] - size - reach) // rows,
                                    int(layout.centres[h][1] + size + reach) // rows + 2))}
     ys = [layout.centres[h][1] for h in hexes]
+    ys += [xy[1] for xy, text, px, _, _ in _edge_labels(layout, theme)
+           if any(n in wanted for n in range(int(xy[1] - px) // rows, int(xy[1] + px) // rows + 1))]
     top = max(0, min([min(wanted) * rows, *(math.floor(y - size) - 4 for y in ys)]))
     bottom = min(layout.height, max([(max(wanted) + 1) * rows, *(math.ceil(y + size) + 4 for y in ys)]))
     img = Image.new("P", (layout.width, bottom - top), index[theme.background])
     img.putpalette([v for c in _static_colours(theme) for v in c])
     draw = _Shifted(img, top)
     core = img.im  # a hundred labels a battlefield: Pillow's image objects around each crop and paste cost more
-    for (x, y), text, px, fg, bg in _draw_hexes(draw, battlefield, layout, theme, index.__getitem__, hexes):
+    edges = [label for label in _edge_labels(layout, theme)
+             if _overlap(text_box(label[0], label[1], font=_font(label[2]), anchor="mm"),
+                         (0, top, layout.width, bottom))]
+    for (x, y), text, px, fg, bg in [*_draw_hexes(draw, battlefield, layout, theme, index.__getitem__, hexes),
+                                     *edges]:
         box = text_box((x, y - top), text, font=_font(px), anchor="mm")  # whole rows up: the same sub-pixel start
         if core.crop(box).getextrema() == (index[bg],) * 2:  # on the hex's fill alone: the kept patch
             core.paste(_label_patch(text, px, (math.modf(x)[0], math.modf(y)[0]), fg, bg, theme).im, box)
@@ -673,9 +779,7 @@ def _hexes_rgb(battlefield: Battlefield, layout: _Layout, theme: Theme, box: tup
     near = []
     for hex_, (cx, cy) in layout.centres.items():
         if cx - reach < box[2] and cx + reach > box[0] and cy - reach < box[3] and cy + reach > box[1]:
-            xy, text, px = _label_place(layout, hex_)
-            if (_overlap((cx - size - 2, cy - size - 2, cx + size + 2, cy + size + 2), box)
-                    or _overlap(text_box(xy, text, font=_font(px), anchor="mm"), box)):
+            if _overlap((cx - size - 2, cy - size - 2, cx + size + 2, cy + size + 2), box):
                 near.append(hex_)
     xs, ys = [layout.centres[h][0] for h in near], [layout.centres[h][1] for h in near]
     left = max(0, min(box[0], math.floor(min(xs) - size) - 4))
@@ -684,8 +788,11 @@ def _hexes_rgb(battlefield: Battlefield, layout: _Layout, theme: Theme, box: tup
     bottom = min(layout.height, max(box[3], math.ceil(max(ys) + size) + 4))
     img = Image.new("RGB", (right - left, bottom - top), theme.background)
     draw = ImageDraw.Draw(img)
-    for (x, y), text, px, fg, _ in _draw_hexes(_Shifted(img, top, left), battlefield, layout, theme,
-                                               lambda colour: colour, set(near)):
+    for (x, y), text, px, fg, _ in [*_draw_hexes(_Shifted(img, top, left), battlefield, layout, theme,
+                                                 lambda colour: colour, set(near)),
+                                    *(label for label in _edge_labels(layout, theme)
+                                      if _overlap(text_box(label[0], label[1], font=_font(label[2]), anchor="mm"),
+                                                  (left, top, right, bottom)))]:
         draw_text(draw, (x - left, y - top), text, fill=fg, font=_font(px), anchor="mm")
     return img.crop((box[0] - left, box[1] - top, box[2] - left, box[3] - top))
 
@@ -715,23 +822,7 @@ def _draw_hexes(draw: ImageDraw.ImageDraw | _Shifted, battlefield: Battlefield, 
             _dashed_outline(draw, inner, ink(theme.trap_border), border)
         if HexType.STARTING in types:
             _starting_icon(draw, cx, cy - size * 0.56, size * 0.15, ink(theme.icon))
-        labels.append((*_label_place(layout, hex_), _contrast(fill, theme), fill))
-    return labels
-
-
-LABEL_DOWN = 0.74
-"""A hex's coordinate, this far below its centre (in hex radii): under a fighter's disc and between its two lower
-marker badges, so a fighter never hides it."""
-TOKEN_BADGE = (0.0, -0.8, 0.19)
-"""A feature token's badge (its number): centre offset and radius in hex radii, in the hex's top corner, above a
-fighter's disc (at 0.5, or 0.58 when inspired) and clear of its wounds badge: a fighter standing on a token never
-hides its number."""
-
-
-def _label_place(layout: _Layout, hex_: Hex) -> tuple[tuple[float, float], str, int]:
-    """Where a hex's coordinate is drawn (its centre), the coordinate and its size in pixels."""
-    cx, cy = layout.centres[hex_]
-    return (cx, cy + layout.size * LABEL_DOWN), str(hex_), max(MIN_TEXT_PX, round(layout.size * 0.24))
+    return _edge_labels(layout, theme) if only is None else labels
 
 
 def _overlap(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
@@ -843,57 +934,64 @@ _NAMES: ByteCache[tuple[BandedLayer, int]] = ByteCache(NAMES_CACHE_BYTES, lambda
 
 def _names_layer(battlefield: Battlefield, width: int, theme: Theme, labels: tuple[str, ...],
                  words: BoardWords) -> BandedLayer:
-    """The hexes with the title and legend drawn, cropped under the legend: one match's layer, drawn once per its
-    names and language. Only its title and legend bands are its own (kept compressed, ~10 KB a match); the others
-    are the hexes' bands."""
+    """The hexes with the title and legend drawn below them, down to the fighters' key (whole bands: the key's
+    rows are blank bands added below, ``_with_key``): one match's layer, drawn once per its names and language.
+    Only its title and legend bands are its own (kept compressed, ~10 KB a match); the others are the hexes'."""
     key = (battlefield, width, theme, labels, words)
     kept = _NAMES.get(key)
     if kept is None:
         layout = _layout(battlefield, width)
+        below = _below(battlefield, width, theme, labels, words)
         hexes = _static_layer(battlefield, width, theme)
         ink = _names_ink(theme)
-        title_strip = Image.new("P", (layout.width, round(layout.origin_y)), ink(theme.background))
-        # Title: the two faces and the join; with three or four boards, the faces.
-        if len(battlefield.boards) > 2:
-            title = "  +  ".join(board.name for board in battlefield.boards)  # whose is which: the legend's tints
-        else:
-            first, second = battlefield.boards
-            long = battlefield.spec.join.edge is JoinEdge.LONG
-            where = (words.top, words.bottom) if long else (words.left, words.right)
-            title = words.title.format(first=first.name, first_player=labels[0], first_side=where[0],
-                                       second=second.name, second_player=labels[1], second_side=where[1],
-                                       edges=words.long_edges if long else words.short_edges)
-        _tone_lines(ImageDraw.Draw(title_strip), ink, [((layout.origin_x, layout.origin_x), title, _TITLE_PX, "la")],
+        height = -(-below.key_top // BAND_ROWS) * BAND_ROWS
+        strip = Image.new("P", (layout.width, height - layout.legend_top), ink(theme.background))
+        draw = ImageDraw.Draw(strip)
+        _tone_lines(draw, ink, [((x, y - layout.legend_top), text, px, "la") for (x, y), text, px in below.title],
                     theme.label, theme.background)
-        places, bottom = _legend_places(battlefield, theme, labels, words, layout.origin_x, 0,
-                                        width - layout.origin_x)
-        legend = Image.new("P", (layout.width, round(bottom + layout.origin_x)), ink(theme.background))
-        _draw_legend(legend, ink, theme, places)
-        height = layout.legend_top + legend.height
-        strips = ((title_strip, 0), (legend, layout.legend_top))
+        _draw_legend(strip, ink, theme, below.legend, below.legend_px, -layout.legend_top)
         count = -(-height // BAND_ROWS)
-        title_end, legend_start = -(-title_strip.height // BAND_ROWS), layout.legend_top // BAND_ROWS
-        runs = ((0, title_end), (legend_start, count)) if title_end < legend_start else ((0, count),)
+        first = layout.legend_top // BAND_ROWS
         bands: list[Band | None] = [*hexes.bands[:count], *[None] * (count - len(hexes.bands))]
         own = 0
-        for first, last in runs:
-            part = _rows_under(hexes, first, last, min(height, last * BAND_ROWS) - first * BAND_ROWS,
-                               ink(theme.background))
-            under = part.tobytes()
-            for strip, top in strips:
-                part.paste(strip, (1, top - first * BAND_ROWS))
-            raw, step = part.tobytes(), (width + 1) * BAND_ROWS
-            for n in range(first, last):
-                pixels = raw[(n - first) * step:(n - first + 1) * step]
-                if (n < len(hexes.bands) and (n + 1) * BAND_ROWS <= height
-                        and pixels == under[(n - first) * step:(n - first + 1) * step]):
-                    continue  # nothing of the title or legend in it (blank rows): the hexes' band as it is (not
-                    # the last, cut short: the hexes' has rows past the board's, too much data for a PNG)
-                bands[n] = _names_band(pixels)
-                own += len(bands[n][0])
+        part = _rows_under(hexes, first, count, height - first * BAND_ROWS, ink(theme.background))
+        under = part.tobytes()
+        part.paste(strip, (1, layout.legend_top - first * BAND_ROWS))
+        raw, step = part.tobytes(), (width + 1) * BAND_ROWS
+        for n in range(first, count):
+            pixels = raw[(n - first) * step:(n - first + 1) * step]
+            if (n < len(hexes.bands) and (n + 1) * BAND_ROWS <= height
+                    and pixels == under[(n - first) * step:(n - first + 1) * step]):
+                continue  # nothing of the title or legend in it (blank rows): the hexes' band as it is (not
+                # the last, cut short: the hexes' has rows past the board's, too much data for a PNG)
+            bands[n] = _names_band(pixels)
+            own += len(bands[n][0])
         layer = BandedLayer(width, height, _names_palette(theme), tuple(bands))  # type: ignore[arg-type]
         kept = _NAMES.put(key, (layer, own))
     return kept[0]
+
+
+KEY_LAYERS_KEPT = 1024
+_KEY_LAYERS: dict[tuple[int, int], BandedLayer] = {}
+"""A match's layer with blank bands below for its key, by the layer's serial and the bands' count."""
+
+
+def _with_key(layer: BandedLayer, below: _Below, lines: int, margin: int, background: int) -> BandedLayer:
+    """``layer`` (``_names_layer``) with blank bands added below for ``lines`` lines of the fighters' key: only
+    made, never drawn (the key's lines are drawn over, with each board). Kept per count, so the layer's serial (what
+    the drawn bands are kept by) is the match's own whatever its count of fighters in play."""
+    count = -(-(_key_height(below, lines) + margin) // BAND_ROWS)
+    if count <= len(layer.bands):
+        return layer
+    key = (layer.serial, count)
+    made = _KEY_LAYERS.get(key)
+    if made is None:
+        if len(_KEY_LAYERS) >= KEY_LAYERS_KEPT:
+            _KEY_LAYERS.clear()
+        blank = _blank_band(layer.width, background)
+        made = _KEY_LAYERS.setdefault(key, BandedLayer(layer.width, count * BAND_ROWS, layer.palette,
+                                                       (*layer.bands, *[blank] * (count - len(layer.bands)))))
+    return made
 
 
 def _starting_icon(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, fill: RGB | int) -> None:
@@ -910,22 +1008,24 @@ def _starting_icon(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, fi
 # Dynamic layer
 
 
-def _badge(draw: ImageDraw.ImageDraw, pal: _Palette, centre: tuple[float, float], radius: float,
-           fill: RGB, text: str, theme: Theme) -> None:
-    x, y = centre
-    draw.ellipse([x - radius, y - radius, x + radius, y + radius], fill=pal(fill), outline=pal(theme.ink), width=2)
-    if text:
-        _text(draw, pal, (x, y), text, round(radius * 1.3), _contrast(fill, theme), fill)
-
-
 def _token_text(token: TokenMark) -> str:
+    """The words on a token: an objective's number (the other sides are told by their rings)."""
     if token.side is FeatureSide.OBJECTIVE and token.value is not None:
         return str(token.value)
-    return token.side.value[0].upper()
+    return ""
+
+
+@lru_cache(maxsize=256)
+def _number_badge(text: str, px: int) -> float:
+    """The radius of a token's number badge: round its number at ``px``."""
+    w, h = _text_bands(text, px)[0].size
+    return math.hypot(w, h) / 2 + 2
 
 
 def _draw_token(img: Image.Image, draw: ImageDraw.ImageDraw, *, pal: _Palette, layout: _Layout, token: TokenMark,
-                theme: Theme, fill: RGB | None = None) -> None:
+                theme: Theme, numbered: bool) -> None:
+    """A token's ring inside its hex; an objective's number large in the hex's middle when no fighter stands there
+    (else its number is in the fighter's line of the key)."""
     cx, cy = layout.centres[token.hex]
     size = layout.size
     colour = theme.of(theme.token, token.side.value)
@@ -933,14 +1033,11 @@ def _draw_token(img: Image.Image, draw: ImageDraw.ImageDraw, *, pal: _Palette, l
     _polygon(img, draw, _corners(cx, cy, size * 0.86), outline=pal(colour), width=ring)
     if token.side is FeatureSide.BLOCKED:
         _polygon(img, draw, _corners(cx, cy, size * 0.86 - ring), outline=pal(theme.blocked_border), width=2)
-    if fill is not None:  # the ring parts round the hex's coordinate, which it would cross: drawn again on the hex
-        xy, text, px = _label_place(layout, token.hex)
-        x0, y0, x1, y1 = text_box(xy, text, font=_font(px), anchor="mm")
-        draw.rectangle((x0 - 3, y0 - 2, x1 + 3, y1 + 2), fill=pal(fill))
-        _text(draw, pal, xy, text, px, _contrast(fill, theme), fill)
-    dx, dy, r = TOKEN_BADGE
-    _badge(draw, pal, (cx + size * dx, cy + size * dy), max(11.0, size * r), colour, _token_text(token),
-           theme)
+    text = _token_text(token)
+    if numbered and text:
+        r = _number_badge(text, layout.text_px)
+        draw.ellipse([cx - r, cy - r, cx + r, cy + r], fill=pal(colour), outline=pal(theme.ink), width=2)
+        _text(draw, pal, (cx, cy), text, layout.text_px, _contrast(colour, theme), colour)
 
 
 def _draw_arrow(img: Image.Image, draw: ImageDraw.ImageDraw, *, pal: _Palette, layout: _Layout, arrow: Arrow,
@@ -980,46 +1077,129 @@ def _arrow_rows(points: Sequence[tuple[float, float]], size: float) -> tuple[flo
     return min(min(ys) - pad, min(heads)), max(max(ys) + pad, max(heads))
 
 
-_MARKER_SPOTS = ((-0.6, 0.12), (0.6, 0.12), (-0.42, 0.44), (0.42, 0.44))
 _MARKER_ORDER = (Marker.MOVE, Marker.CHARGE, Marker.GUARD, Marker.STAGGER)
+_MARKER_SHAPES = {"move": "circle", "charge": "triangle", "guard": "square", "stagger": "diamond"}
+"""A marker's pip: its colour and its shape (not hue alone), as the legend shows it."""
+_MARKER_ANGLES = {Marker.MOVE: 150.0, Marker.CHARGE: 30.0, Marker.GUARD: 115.0, Marker.STAGGER: 65.0}
+"""Where on its disc's rim a fighter's marker pip sits (degrees, clockwise from the right: below the code)."""
+MAX_WOUND_PIPS = 5
+"""Wound pips drawn at most (the key's line says how many wounds)."""
+
+
+def _pip(draw: ImageDraw.ImageDraw, ink: Callable[[RGB], int], theme: Theme, shape: str, x: float, y: float,
+         r: float, fill: RGB) -> None:
+    draw.polygon(polygon(shape, x, y, r), fill=ink(fill), outline=ink(theme.ink))
+
+
+@lru_cache(maxsize=1024)
+def _piece_shape(label: str, size: float, px: int) -> tuple[float, float, tuple[tuple[str, float], ...], float, float]:
+    """A fighter's disc radius (its code at ``px`` inside, from half a hex up to most of it), its pips' radius, its
+    code's lines (each with its centre's offset down from the disc's centre: a code too wide for the hex, ``AB2``,
+    in two, its letters over its number) and the code's half width and half height."""
+    r, pip = size * 0.5, max(4.0, size * 0.13)
+    if not label:
+        return r, pip, (), 0.0, 0.0
+    w, h = _text_bands(label, px)[0].size
+    if w > size * 1.2 and len(label) > 2:
+        cut = next((i for i, c in enumerate(label) if c.isdigit()), 2) or 2
+        top, bottom = label[:cut], label[cut:]
+        (w1, h1), (w2, h2) = _text_bands(top, px)[0].size, _text_bands(bottom, px)[0].size
+        total = h1 + h2 - 2
+        lines = ((top, -total / 2 + h1 / 2), (bottom, total / 2 - h2 / 2))
+        w, h = max(w1, w2), total
+    else:
+        lines = ((label, 0.0),)
+    r = min(max(r, math.hypot(w, h) / 2 + 1), size * 0.8)
+    return r, pip, lines, w / 2, h / 2
+
+
+def _pip_spots(piece: Piece, r: float) -> list[tuple[float, float, str, RGB | None, Marker | None]]:
+    """Each pip's centre offset from its fighter's centre, shape and marker (None: a wound)."""
+    out: list[tuple[float, float, str, RGB | None, Marker | None]] = []
+    n = min(piece.wounds, MAX_WOUND_PIPS)
+    for k in range(n):
+        a = math.radians(-90 + (k - (n - 1) / 2) * 28)
+        out.append((r * math.cos(a), r * math.sin(a), "circle", None, None))
+    for marker in _MARKER_ORDER:
+        if marker in piece.markers:
+            a = math.radians(_MARKER_ANGLES[marker])
+            out.append((r * math.cos(a), r * math.sin(a), _MARKER_SHAPES[marker.value], None, marker))
+    return out
+
+
+def _piece_reach(piece: Piece, size: float, px: int) -> tuple[float, float, float]:
+    """How far a fighter's drawing reaches above, below and to each side of its hex's centre."""
+    r, pip, _, half_w, half_h = _piece_shape(piece.label[:3], size, px)
+    ring = r + max(4, size * 0.08) if piece.inspired else r
+    up = down = max(ring, half_h) + 1
+    side = max(ring, half_w) + 1
+    for dx, dy, *_ in _pip_spots(piece, r):
+        up, down = max(up, -dy + pip * 1.2 + 2), max(down, dy + pip * 1.2 + 2)
+        side = max(side, abs(dx) + pip * 1.2 + 2)
+    return up, down, side
 
 
 def _draw_piece(img: Image.Image, draw: ImageDraw.ImageDraw, *, pal: _Palette, layout: _Layout, piece: Piece,
-                theme: Theme, words: BoardWords = ENGLISH) -> None:
+                theme: Theme) -> None:
+    """A fighter: a disc in its warband's colour with its code large inside (Inspired: a gold ring), its wounds as
+    red pips along the top of the rim, its markers as pips of their shape and colour along the bottom."""
     cx, cy = layout.centres[piece.hex]
     size = layout.size
-    radius = size * 0.5
+    r, pip, lines, _, _ = _piece_shape(piece.label[:3], size, layout.text_px)
     fill = _rgb(piece.colour)
     if piece.inspired:
-        ring = radius + max(4, size * 0.08)
+        ring = r + max(4, size * 0.08)
         draw.ellipse([cx - ring, cy - ring, cx + ring, cy + ring], fill=pal(theme.inspired), outline=pal(theme.ink))
-    draw.ellipse([cx - radius, cy - radius, cx + radius, cy + radius], fill=pal(fill), outline=pal(theme.ink),
+    draw.ellipse([cx - r, cy - r, cx + r, cy + r], fill=pal(fill), outline=pal(theme.ink),
                  width=max(2, round(size * 0.03)))
-    if piece.label:
-        _text(draw, pal, (cx, cy), piece.label[:3], round(size * (0.4 if len(piece.label) < 3 else 0.3)),
-              _contrast(fill, theme), fill)
-    small = max(11.0, size * 0.2)
+    for text, dy in lines:
+        _text(draw, pal, (cx, cy + dy), text, layout.text_px, _contrast(fill, theme), fill)
+    for dx, dy, shape, _, marker in _pip_spots(piece, r):
+        colour = theme.wound if marker is None else theme.of(theme.marker, marker.value)
+        _pip(draw, pal, theme, shape, cx + dx, cy + dy, pip, colour)
+
+
+def _key_text(piece: Piece, objective: int | None, words: BoardWords) -> str:
+    """A fighter's line of the key after its code: its name, wounds, markers and the objective it stands on."""
+    parts = [piece.name] if piece.name else []
     if piece.wounds > 0:
-        _badge(draw, pal, (cx + size * 0.46, cy - size * 0.36), max(11.0, size * 0.22), theme.wound,
-               str(piece.wounds), theme)
-    spots = iter(_MARKER_SPOTS)
-    for marker in _MARKER_ORDER:
-        if marker in piece.markers:
-            dx, dy = next(spots)
-            _badge(draw, pal, (cx + dx * size, cy + dy * size), small, theme.of(theme.marker, marker.value),
-                   words.marker(marker.value)[1], theme)
+        parts.append(f"{words.wounds} {piece.wounds}")
+    parts += [words.marker(m.value)[0] for m in _MARKER_ORDER if m in piece.markers]
+    if objective is not None:
+        parts.append(f"{words.objective_token} {objective}")
+    return " · ".join(parts)
+
+
+@lru_cache(maxsize=4096)
+def _key_line(code: str, text: str, px: int, width: float) -> tuple[str, float]:
+    """A key line's words after its code, cut to one line ``width`` wide, and where they start after the code."""
+    start = text_length(_MEASURE, "MMM ", font=_bold(px))
+    if not text or text_length(_MEASURE, text, font=_font(px)) <= width - start:  # words' advances kept
+        return text, start
+    lines = wrap(_MEASURE, text, px, width - start)
+    return (lines[0] + (" …" if len(lines) > 1 else "")), start
+
+
+def _draw_key_line(img: Image.Image, draw: ImageDraw.ImageDraw, *, pal: _Palette, x: float, y: float, code: str,
+                   line: tuple[str, float], px: int, colour: RGB, theme: Theme) -> None:
+    draw_tones(draw, (x, y), code, tones=tuple(pal(t) for t in _tones(colour, theme.background)), font=_bold(px))
+    words, start = line
+    if words:
+        draw_tones(draw, (x + start, y), words, tones=tuple(pal(t) for t in _tones(theme.label, theme.background)),
+                   font=_font(px))
 
 
 def render_battlefield(battlefield: Battlefield, *, width: int = 1280, pieces: Sequence[Piece] = (),
                        tokens: Sequence[TokenMark] = (), highlights: Mapping[Hex, Colour | None] | None = None,
                        arrows: Sequence[Arrow] = (), theme: Theme = DEFAULT_THEME,
                        labels: tuple[str, ...] = ("Player 1", "Player 2"), words: BoardWords = ENGLISH,
-                       player_colours: Sequence[Colour | None] = ()) -> bytes:
+                       player_colours: Sequence[Colour | None] = (), scores: Sequence[int | None] = ()) -> bytes:
     """The battlefield as PNG bytes.
 
     :param battlefield: the two boards and their join.
     :param width: image width in pixels, at least ``MIN_WIDTH`` (1024) so text stays readable on a phone.
-    :param pieces: fighters to draw, each in its hex; hexes off the battlefield are skipped.
+    :param pieces: fighters to draw, each in its hex (hexes off the battlefield are skipped), and a line each in
+        the key below the legend: its code, name, wounds, markers and the objective it stands on.
     :param tokens: feature tokens with their face-up side.
     :param highlights: hexes to outline (legal moves, targets), each with a colour or None for ``theme.highlight``.
     :param arrows: paths to draw (movement, charge, attack, push), under the tokens and pieces.
@@ -1029,18 +1209,23 @@ def render_battlefield(battlefield: Battlefield, *, width: int = 1280, pieces: S
     :param words: the title's, the legend's and the markers' words (English unless given).
     :param player_colours: each board's player's fighter colour, drawn in their legend swatch (player, colour,
         name), board 0 first; none by default.
+    :param scores: each board's player's glory, beside their name in the legend (``words.glory``), board 0 first;
+        none by default.
     """
     if len(labels) < len(battlefield.boards) or len(battlefield.boards) > len(theme.territory):
         raise ValueError(f"{len(battlefield.boards)} boards need as many labels and territory colours")
     if width < MIN_WIDTH:
         raise ValueError(f"width must be at least {MIN_WIDTH} px to stay readable on a phone, not {width}")
     layout = _layout(battlefield, width)
+    below = _below(battlefield, width, theme, labels, words)
+    on = [piece for piece in pieces if piece.hex in layout.centres]
     if recording_now():  # a test reads what is drawn where (nothing is recorded otherwise: the next board ~1 ms)
-        _record(battlefield, layout, pieces, tokens, words)
-    board = _names_layer(battlefield, width, theme, labels, words)
+        _record(battlefield, layout, below, on, tokens, words, scores)
+    names = _names_layer(battlefield, width, theme, labels, words)
+    board = _with_key(names, below, len(on), layout.margin, _names_ink(theme)(theme.background))
     pal = _theme_palette(theme).copy()
-    drawings = _drawings(battlefield, layout, board.height, pal, theme, labels, words, pieces, tokens, highlights,
-                         arrows, player_colours)
+    drawings = _drawings(battlefield, layout, below, board.height, pal, theme, words, on, tokens, highlights,
+                         arrows, player_colours, scores)
     registered = len(pal.colours)
     rows = BAND_ROWS
     over: list[list[tuple]] = [[] for _ in board.bands]
@@ -1052,7 +1237,7 @@ def render_battlefield(battlefield: Battlefield, *, width: int = 1280, pieces: S
     get = _BOARD_BANDS.get
     for number, keys in enumerate(over):
         if keys:
-            key = (board.serial, number, *keys)
+            key = (names.serial, number, *keys)  # the match's layer's: its key's blank bands aside
             band = bands[number] = get(key)
             if band is None:
                 dirty[number] = key
@@ -1065,48 +1250,68 @@ def render_battlefield(battlefield: Battlefield, *, width: int = 1280, pieces: S
     return png(layout.width, board.height, pal.flat(), bands)  # type: ignore[arg-type]
 
 
-def _record(battlefield: Battlefield, layout: _Layout, pieces: Sequence[Piece], tokens: Sequence[TokenMark],
-            words: BoardWords) -> None:
+def _objectives(tokens: Sequence[TokenMark]) -> dict[Hex, int]:
+    return {t.hex: t.value for t in tokens if t.side is FeatureSide.OBJECTIVE and t.value is not None}
+
+
+def _record(battlefield: Battlefield, layout: _Layout, below: _Below, on: Sequence[Piece],
+            tokens: Sequence[TokenMark], words: BoardWords, scores: Sequence[int | None] = ()) -> None:
     """The boxes of what ``render_battlefield`` draws, for ``render.kit.layout.recording``: each fighter (its disc or
-    Inspired ring, its wounds and marker badges: a piece), its label inside (its own), each hex's coordinate and
-    each token's badge (labels)."""
+    Inspired ring and its pips: a piece), its code inside (its own), each coordinate along the edges and each
+    objective's number (labels); and every line of text with its size (``lettering``)."""
     drawn = layout_for("underworlds", layout.width, layout.height)
-    size = layout.size
+    size, px = layout.size, layout.text_px
 
-    def text(xy: tuple[float, float], value: str, px: int) -> tuple[float, float, float, float]:
-        return text_box(xy, value, font=_font(px), anchor="mm")
+    def text(xy: tuple[float, float], value: str, px: int, anchor: str = "mm",
+             face: ImageFont.FreeTypeFont | ImageFont.ImageFont | None = None) -> tuple[float, float, float, float]:
+        box = text_box(xy, value, font=face or _font(px), anchor=anchor)
+        drawn.add("lettering", box, value, "", px)
+        return box
 
-    for hex_ in battlefield.hexes:
-        xy, value, px = _label_place(layout, hex_)
-        drawn.add("label", text(xy, value, px), value, f"hex {hex_}")
+    for xy, value in layout.edges:
+        drawn.add("label", text(xy, value, px), value, f"edge {value}")
+    for xy, value, title_px in below.title:
+        drawn.add("text", text(xy, value, title_px, "la"), value, "title")
+    swatch = below.legend_px + 8
+    for item, x, y in below.legend:
+        drawn.add("text", text((x + swatch + 8, y + swatch / 2), item[3], below.legend_px, "lm"), item[3], "legend")
+    for _, xy, value in _score_places(below, words, tuple(scores)):
+        drawn.add("text", text(xy, value, below.legend_px, "lm", _bold(below.legend_px)), value, "score")
+    occupied = {piece.hex for piece in on}
     for token in tokens:
-        if token.hex in layout.centres:
+        value = _token_text(token)
+        if token.hex in layout.centres and value and token.hex not in occupied:
             cx, cy = layout.centres[token.hex]
-            dx, dy, r = TOKEN_BADGE
-            reach = _badge_reach(max(11.0, size * r), _token_text(token))
-            x, y = cx + size * dx, cy + size * dy
-            drawn.add("label", (x - reach, y - reach, x + reach, y + reach), _token_text(token), f"token {token.hex}")
-    for piece in pieces:
-        if piece.hex not in layout.centres:
-            continue
+            r = _number_badge(value, px)
+            text((cx, cy), value, px)
+            drawn.add("label", (cx - r, cy - r, cx + r, cy + r), value, f"token {token.hex}")
+    objectives = _objectives(tokens)
+    for i, piece in enumerate(on):
         cx, cy = layout.centres[piece.hex]
         what = f"piece {piece.hex}"
-        radius = size * 0.5 + (max(4, size * 0.08) if piece.inspired else 0)
-        drawn.add("piece", (cx - radius, cy - radius, cx + radius, cy + radius), piece.label[:3], what)
-        if piece.label:
-            px = round(size * (0.4 if len(piece.label) < 3 else 0.3))
-            drawn.add("label", text((cx, cy), piece.label[:3], px), piece.label[:3], what)
-        badges = []
-        if piece.wounds > 0:
-            badges.append((size * 0.46, -size * 0.36, max(11.0, size * 0.22), str(piece.wounds)))
-        spots = iter(_MARKER_SPOTS)
-        for marker in _MARKER_ORDER:
-            if marker in piece.markers:
-                dx, dy = next(spots)
-                badges.append((dx * size, dy * size, max(11.0, size * 0.2), words.marker(marker.value)[1]))
-        for dx, dy, r, value in badges:
-            reach = _badge_reach(r, value)
-            drawn.add("piece", (cx + dx - reach, cy + dy - reach, cx + dx + reach, cy + dy + reach), value, what)
+        r, pip, lines, _, _ = _piece_shape(piece.label[:3], size, px)
+        ring = r + max(4, size * 0.08) if piece.inspired else r
+        drawn.add("piece", (cx - ring, cy - ring, cx + ring, cy + ring), piece.label[:3], what)
+        for dx, dy, *_ in _pip_spots(piece, r):  # each pip a piece of its own: they sit on the rim
+            reach = pip * 1.15 + 1
+            drawn.add("piece", (cx + dx - reach, cy + dy - reach, cx + dx + reach, cy + dy + reach), "", what)
+        boxes = []  # a code in two lines: one label, its letters' ink (as ``_text`` draws them)
+        for value, dy in lines:
+            text((cx, cy + dy), value, px)
+            w, h = _text_bands(value, px)[0].size
+            x, y = round(cx - w / 2), round(cy + dy - h / 2)
+            boxes.append((x, y, x + w, y + h))
+        if boxes:
+            drawn.add("label", (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes),
+                                max(b[3] for b in boxes)), piece.label[:3], what)
+        code = piece.label[:3]
+        words_line, start = _key_line(code, _key_text(piece, objectives.get(piece.hex), words), px,
+                                      layout.width - 2 * layout.margin)
+        y = below.key_top + i * below.key_line
+        if code:
+            drawn.add("text", text((layout.margin, y), code, px, "la", _bold(px)), code, "key")
+        if words_line:
+            drawn.add("text", text((layout.margin + start, y), words_line, px, "la"), words_line, "key")
 
 
 BANDS_CACHE_BYTES = 32 * 1024 * 1024
@@ -1151,14 +1356,15 @@ def _draw_bands(board: BandedLayer, drawings: Sequence[_Drawing], dirty: Mapping
     return out
 
 
-def _drawings(battlefield: Battlefield, layout: _Layout, height: int, pal: _Palette, theme: Theme,
-              labels: tuple[str, ...], words: BoardWords, pieces: Sequence[Piece], tokens: Sequence[TokenMark],
+def _drawings(battlefield: Battlefield, layout: _Layout, below: _Below, height: int, pal: _Palette, theme: Theme,
+              words: BoardWords, on: Sequence[Piece], tokens: Sequence[TokenMark],
               highlights: Mapping[Hex, Colour | None] | None, arrows: Sequence[Arrow],
-              player_colours: Sequence[Colour | None]) -> list[_Drawing]:
+              player_colours: Sequence[Colour | None], scores: Sequence[int | None] = ()) -> list[_Drawing]:
     """Everything drawn over the match's layer (``height`` rows), in drawing order (player colours, highlights,
-    arrows, tokens, pieces). Colours not in the theme's palette are added to ``pal`` here in a fixed order, the
-    players' first, so a piece keeps its indices (and its bands their keys) whatever arrows come and go."""
-    size, centres = layout.size, layout.centres
+    arrows, tokens, pieces, the key's lines). ``on``: the pieces on the battlefield. Colours not in the theme's
+    palette are added to ``pal`` here in a fixed order, the players' first, so a piece keeps its indices (and its
+    bands their keys) whatever arrows come and go."""
+    size, centres, px = layout.size, layout.centres, layout.text_px
 
     def rows(top: float, bottom: float) -> tuple[int, int]:
         """The rows from ``top`` to ``bottom`` (reaches worked out to the pixel), a row more each side: a shape's
@@ -1166,12 +1372,15 @@ def _drawings(battlefield: Battlefield, layout: _Layout, height: int, pal: _Pale
         return max(0, math.floor(top) - 1), min(height, math.ceil(bottom) + 1)
 
     players = tuple(-1 if c is None else pal(_rgb(c)) for c in player_colours)
-    on = [piece for piece in pieces if piece.hex in centres]
     fills = [_piece_inks(pal, _rgb(piece.colour), theme) for piece in on]
     out: list[_Drawing] = []
     if player_colours:
-        out.append(_Drawing(("players", players), layout.legend_top, height, lambda img, draw: _draw_player_colours(
-            draw, pal, battlefield, layout, theme, labels, words, player_colours)))
+        out.append(_Drawing(("players", players), layout.legend_top, below.key_top,
+                            lambda img, draw: _draw_player_colours(draw, pal, below, theme, player_colours)))
+    for mark, xy, text in _score_places(below, words, tuple(scores)):
+        top = xy[1] - below.legend_px
+        out.append(_Drawing(("score", mark, text), *rows(top, top + 2 * below.legend_px),
+                            partial(_draw_score, pal=pal, xy=xy, text=text, px=below.legend_px, theme=theme)))
     line = max(4, round(size * 0.08))
     for hex_, colour in sorted((highlights or {}).items(), key=lambda item: item[0]):
         if hex_ in centres:
@@ -1187,60 +1396,63 @@ def _drawings(battlefield: Battlefield, layout: _Layout, height: int, pal: _Pale
         colour = pal(_rgb(arrow.colour) if arrow.colour is not None else theme.of(theme.arrow, arrow.kind.value))
         out.append(_Drawing(("arrow", points, colour), *rows(*_arrow_rows(points, size)),
                             partial(_draw_arrow, pal=pal, layout=layout, arrow=arrow, theme=theme)))
+    occupied = {piece.hex for piece in on}
     for token in tokens:
         if token.hex in centres:
             cx, cy = centres[token.hex]
-            reach = size * 0.86 + 1  # its ring is drawn inside the hexagon
-            xy, text, px = _label_place(layout, token.hex)
-            reach = max(reach, text_box(xy, text, font=_font(px), anchor="mm")[3] + 3 - cy)  # its coordinate again
-            up = max(reach, _token_reach(_token_text(token), size))
-            out.append(_Drawing(("token", cx, cy, token.side.value, token.value), *rows(cy - up, cy + reach),
+            reach = size * 0.86 + 1  # its ring is drawn inside the hexagon, its number in the middle
+            numbered = token.hex not in occupied
+            out.append(_Drawing(("token", cx, cy, token.side.value, token.value, numbered),
+                                *rows(cy - reach, cy + reach),
                                 partial(_draw_token, pal=pal, layout=layout, token=token, theme=theme,
-                                        fill=_hex_fill(battlefield, token.hex, theme))))
+                                        numbered=numbered)))
     for piece, inks in zip(on, fills):
         cx, cy = centres[piece.hex]
-        letters = tuple(words.marker(m.value)[1] for m in _MARKER_ORDER if m in piece.markers)
-        up, down = _piece_reach(piece.label[:3], piece.wounds, letters, piece.inspired, size)
-        out.append(_Drawing(("piece", cx, cy, piece.label[:3], piece.wounds, letters, piece.inspired, inks),
-                            *rows(cy - up, cy + down),
-                            partial(_draw_piece, pal=pal, layout=layout, piece=piece, theme=theme, words=words)))
+        up, down, _ = _piece_reach(piece, size, px)
+        markers = tuple(m.value for m in _MARKER_ORDER if m in piece.markers)
+        out.append(_Drawing(("piece", cx, cy, piece.label[:3], min(piece.wounds, MAX_WOUND_PIPS), markers,
+                             piece.inspired, inks), *rows(cy - up, cy + down),
+                            partial(_draw_piece, pal=pal, layout=layout, piece=piece, theme=theme)))
+    objectives = _objectives(tokens)
+    for i, piece in enumerate(on):
+        colour = _rgb(piece.colour)
+        code_inks = tuple(pal(t) for t in _tones(colour, theme.background))
+        y = below.key_top + i * below.key_line
+        line = _key_line(piece.label[:3], _key_text(piece, objectives.get(piece.hex), words), px,
+                         layout.width - 2 * layout.margin)
+        if not piece.label[:3] and not line[0]:
+            continue  # nothing to say: its line left blank
+        out.append(_Drawing(("key", y, piece.label[:3], line, code_inks), *rows(y, y + below.key_line),
+                            partial(_draw_key_line, pal=pal, x=layout.margin, y=y, code=piece.label[:3], line=line,
+                                    px=px, colour=colour, theme=theme)))
     return out
+
+
+def _score_places(below: _Below, words: BoardWords, scores: tuple[int | None, ...]
+                  ) -> list[tuple[str, tuple[float, float], str]]:
+    """Each player's glory in the legend: their row's mark, where it is drawn (after their name, its middle) and
+    its words."""
+    out = []
+    swatch = below.legend_px + 8
+    for (_, _, _, name, mark), x, y in below.legend:
+        if mark.startswith("player"):
+            i = int(mark[len("player"):])
+            if i < len(scores) and scores[i] is not None:
+                after = x + swatch + 8 + text_length(_MEASURE, name, font=_font(below.legend_px))
+                out.append((mark, (after + below.legend_px * 0.3, y + swatch / 2),
+                            "· " + words.glory.format(glory=scores[i])))
+    return out
+
+
+def _draw_score(img: Image.Image, draw: ImageDraw.ImageDraw, *, pal: _Palette, xy: tuple[float, float], text: str,
+                px: int, theme: Theme) -> None:
+    draw_tones(draw, xy, text, tones=tuple(pal(t) for t in _tones(theme.label, theme.background)), font=_bold(px),
+               anchor="lm")
 
 
 def _piece_inks(pal: _Palette, fill: RGB, theme: Theme) -> tuple[int, ...]:
     """A piece's fill and its label's tones as palette indices (registered in ``pal`` if new)."""
     return (pal(fill), *(pal(tone) for tone in _tones(_contrast(fill, theme), fill)))
-
-
-@lru_cache(maxsize=64)
-def _token_reach(text: str, size: float) -> float:
-    """How far a token's drawing reaches above its hex's centre: its badge (its ring reaches as far below)."""
-    return -TOKEN_BADGE[1] * size + _badge_reach(max(11.0, size * TOKEN_BADGE[2]), text)
-
-
-def _badge_reach(radius: float, text: str) -> float:
-    """How far a badge reaches above or below its centre: its disc, or its text if taller."""
-    if not text:
-        return radius
-    return max(radius, _text_bands(text, max(MIN_TEXT_PX, round(radius * 1.3)))[0].height / 2 + 1)
-
-
-@lru_cache(maxsize=1024)  # a few hundred looks: labels, wounds and markers of the fighters in play
-def _piece_reach(label: str, wounds: int, letters: tuple[str, ...], inspired: bool, size: float
-                 ) -> tuple[float, float]:
-    """How far a piece's drawing reaches above and below its hex's centre: its disc (or Inspired ring), label
-    (``label``, its first three letters), wounds badge and markers (``letters``, each marker's in marker order)."""
-    radius = size * 0.5
-    reach = radius + max(4, size * 0.08) if inspired else radius
-    if label:
-        bands = _text_bands(label, max(MIN_TEXT_PX, round(size * (0.4 if len(label) < 3 else 0.3))))
-        reach = max(reach, bands[0].height / 2 + 1)
-    up = down = reach
-    if wounds > 0:
-        up = max(up, size * 0.36 + _badge_reach(max(11.0, size * 0.22), str(wounds)))
-    for (_, dy), letter in zip(_MARKER_SPOTS, letters):
-        down = max(down, dy * size + _badge_reach(max(11.0, size * 0.2), letter))
-    return up, down
 
 
 def _draw_highlight(img: Image.Image, draw: ImageDraw.ImageDraw, *, cx: float, cy: float, size: float, outline: int,

@@ -1,10 +1,10 @@
 """The Underworlds board picture at the table, drawn only from ``system.view(state, seat)``.
 
-Fighters become labelled markers in their warband's colour (wounds, Move/Charge/Guard/Stagger,
-Inspired), placed feature tokens show their face-up side and value, and the last action's events
-become arrows: the movement path, the attack (coloured by its outcome) and any push. Every hex
-carries its coordinate, the same text the commands accept. Nothing here reads a ``State``. The words
-drawn (title, legend, marker letters) come from the message catalogue, ``uw.text.board.*``.
+Fighters become discs in their warband's colour with a code of two characters at most (wounds,
+Move/Charge/Guard/Stagger, Inspired), named in the key below the board; placed feature tokens show their face-up
+side and value, and the last action's events become arrows: the movement path, the attack (coloured by its
+outcome) and any push. The coordinates run along the board's edges, the same text the commands accept. Nothing
+here reads a ``State``. The words drawn (title, legend, key) come from the message catalogue, ``uw.text.board.*``.
 """
 from __future__ import annotations
 
@@ -33,9 +33,8 @@ JSON = dict[str, Any]
 
 BOARD_WIDTH = 1280
 MIN_HEX_PX = 50
-"""The smallest hex radius drawn: a fighter's badges and the hexes' coordinates, at their smallest readable size,
-need this much room not to cover one another (four boards side by side at 1280 px gave 40-45 px: the coordinates
-of occupied hexes ran under the fighters)."""
+"""The smallest hex radius drawn: a fighter's disc and pips need this much room (four boards side by side at 1280 px
+gave 40-45 px). Its code and the coordinates are sized to the image's width (read at phone size), not to the hex."""
 
 
 def wide_enough(battlefield: Battlefield, width: int) -> int:
@@ -150,20 +149,28 @@ def fighter_labels(fighters: Sequence[JSON]) -> dict[str, str]:
 @functools.lru_cache(maxsize=4096)
 def labels_of(fighters: tuple[tuple[str, str], ...]) -> dict[str, str]:
     """``fighter_labels`` by the fighters' ids and names, the same all match long: made once per match, not per
-    board or panel (shared: read only)."""
+    board or panel (shared: read only). Two characters at most, so a code reads at phone size inside its hex
+    (issue 34): a fighter's initials, or when others share them, their first letter and a number (the seat's
+    when the same fighter is in several warbands), unique in the match."""
     labels: dict[str, str] = {}
-    taken: dict[str, list[str]] = {}
+    grouped: dict[str, list[str]] = {}
     for fighter_id, name in fighters:
-        taken.setdefault(_initials(name), []).append(fighter_id)
-    for base, ids in taken.items():
+        grouped.setdefault(_initials(name), []).append(fighter_id)
+    taken = {base for base, ids in grouped.items() if len(ids) == 1}
+    for base, ids in grouped.items():
+        if len(ids) == 1:
+            labels[ids[0]] = base
+            continue
         seats = {i.split(":", 1)[0] for i in ids}
         for i, fighter_id in enumerate(ids):
-            if len(ids) == 1:
-                labels[fighter_id] = base
-            elif len(seats) == len(ids):  # the same fighter in both warbands: number by seat
-                labels[fighter_id] = base + fighter_id.split(":", 1)[0][-1]
-            else:
-                labels[fighter_id] = base[:2] + str(i + 1)
+            seat = fighter_id.split(":", 1)[0][-1]
+            number = int(seat) if len(seats) == len(ids) and seat.isdigit() else i + 1
+            label = f"{base[0]}{number}"
+            while label in taken:
+                number += 1
+                label = f"{base[0]}{number}"
+            taken.add(label)
+            labels[fighter_id] = label
     return labels
 
 
@@ -202,13 +209,13 @@ def _seat_colours(view: JSON) -> dict[str, str]:
 _MARKERS = tuple(m.value for m in Marker)  # in Marker order (an enum member's value is a slow look-up)
 
 
-def _fighters_drawn(view: JSON) -> list[tuple[str, str, str, int, tuple[str, ...], bool]]:
+def _fighters_drawn(view: JSON) -> list[tuple[str, str, str, int, tuple[str, ...], bool, str]]:
     """The fighters on the battlefield as what their pieces show: hex, label, colour, wounds, markers (their
-    values) and inspired."""
+    values), inspired and name (in the board's key beside the label)."""
     colours = seat_colours(view)
     labels = fighter_labels(view["fighters"])
     return [(f["hex"], labels[f["id"]], colours[f["seat"]], f.get("wounds", 0),
-             tuple([m for m in _MARKERS if f.get(m)]), bool(f.get("inspired")))
+             tuple([m for m in _MARKERS if f.get(m)]), bool(f.get("inspired")), f.get("name", ""))
             for f in view["fighters"] if f.get("hex") and not f.get("out_of_action")]
 
 
@@ -217,9 +224,10 @@ def pieces_of(view: JSON) -> list[Piece]:
     return [_piece(*fighter) for fighter in _fighters_drawn(view)]
 
 
-def _piece(hex_: str, label: str, colour: str, wounds: int, markers: tuple[str, ...], inspired: bool) -> Piece:
+def _piece(hex_: str, label: str, colour: str, wounds: int, markers: tuple[str, ...], inspired: bool,
+           name: str = "") -> Piece:
     return Piece(Hex.parse(hex_), label, colour, wounds=wounds, markers=frozenset(map(Marker, markers)),
-                 inspired=inspired)
+                 inspired=inspired, name=name)
 
 
 TOKENS_KEPT = 8192
@@ -305,11 +313,13 @@ def _drawing(view: JSON, events: Iterable[JSON], names: Mapping[str, str] | None
     seats = board_seats(view)[:len(battlefield.boards)]
     # Each player's fighters' colour beside their name in the legend.
     legend = [colours[s] for s in seats]  # whose fighters are which colour, by name (two players too)
+    players = view.get("players", {})
+    scores = [players[s].get("glory", 0) + players[s].get("glory_spent", 0) if s in players else None for s in seats]
     # The fighters as plain values: the board key writes them faster than their pieces (render_view makes those).
     return battlefield, dict(width=width, pieces=_fighters_drawn(view), tokens=tokens_of(view),
                              arrows=arrows_of(events, view), highlights=highlights,
                              labels=board_labels(view, names or {})[:len(battlefield.boards)], words=board_words(lang),
-                             player_colours=legend)
+                             player_colours=legend, scores=scores)
 
 
 def render_view(view: JSON, *, events: Iterable[JSON] = (), names: Mapping[str, str] | None = None,
@@ -335,12 +345,12 @@ def board_key(view: JSON, *, events: Iterable[JSON] = (), names: Mapping[str, st
     _, drawn = drawing
     # What a piece shows, as its ``Piece`` fields would be written (a set's order is not part of what is drawn:
     # the markers sorted).
-    pieces = [_Written(repr((_kept_repr(Hex.parse(hex_)), label, colour, wounds, sorted(markers), inspired)))
-              for hex_, label, colour, wounds, markers, inspired in drawn["pieces"]]
+    pieces = [_Written(repr((_kept_repr(Hex.parse(hex_)), label, colour, wounds, sorted(markers), inspired, name)))
+              for hex_, label, colour, wounds, markers, inspired, name in drawn["pieces"]]
     spec = view["battlefield"], [b for b in view.get("pack_boards") or ()]
     what = (spec, pieces, [_token_written(t) for t in drawn["tokens"]],
             [_Written(_written(a)) for a in drawn["arrows"]], drawn["labels"], lang, list(drawn["player_colours"]),
-            width)
+            width, drawn["scores"])
     return hashlib.blake2b(repr(what).encode(), digest_size=16).hexdigest()
 
 

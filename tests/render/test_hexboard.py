@@ -277,11 +277,13 @@ def test_each_drawing_stays_in_the_rows_its_bands_are_keyed_by(field: Battlefiel
 
     pick = random.Random(width)
     layout = hexboard._layout(field, width)
-    height = hexboard._names_layer(field, width, DEFAULT_THEME, ("Ann", "Bob"), hexboard.ENGLISH).height
+    below = hexboard._below(field, width, DEFAULT_THEME, ("Ann", "Bob"), hexboard.ENGLISH)
     for _ in range(15):
         scene = random_scene(field, pick)
+        names = hexboard._names_layer(field, width, DEFAULT_THEME, ("Ann", "Bob"), hexboard.ENGLISH)
+        height = hexboard._with_key(names, below, len(scene["pieces"]), layout.margin, 0).height
         pal = hexboard._theme_palette(DEFAULT_THEME).copy()
-        drawings = hexboard._drawings(field, layout, height, pal, DEFAULT_THEME, ("Ann", "Bob"), hexboard.ENGLISH,
+        drawings = hexboard._drawings(field, layout, below, height, pal, DEFAULT_THEME, hexboard.ENGLISH,
                                       scene["pieces"], scene["tokens"], scene["highlights"], scene["arrows"],
                                       ("#3b6fd8", None))
         for drawing in drawings:

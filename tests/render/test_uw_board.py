@@ -3,6 +3,7 @@ state says; the image is a PNG of the posted width and the same view gives the s
 from __future__ import annotations
 
 import io
+import math
 import random
 
 from PIL import Image, ImageColor
@@ -10,7 +11,7 @@ from PIL import Image, ImageColor
 from engine.core.rng import SeededRng
 from engine.underworlds.hexgrid import Hex
 from engine.underworlds.system import UnderworldsSystem
-from render.underworlds.hexboard import hex_centre
+from render.underworlds.hexboard import hex_centre, hex_radius
 from table.underworlds.board import BOARD_WIDTH, battlefield_of, render_view, seat_colours
 
 SYSTEM = UnderworldsSystem()
@@ -38,11 +39,12 @@ def test_each_fighter_is_drawn_on_its_hex_in_its_colour():
     for f in placed:
         x, y = hex_centre(battlefield, Hex.parse(f["hex"]), width=BOARD_WIDTH)
         want = ImageColor.getrgb(colours[f["seat"]])
-        # sample a ring inside the marker (the label sits at the very centre)
-        r = 14
-        samples = [image.getpixel((x + dx, y + dy)) for dx, dy in ((-r, 0), (r, 0), (0, -r), (0, r), (-r, r), (r, -r))]
+        # sample a ring inside the disc (its code, large, sits in the middle; its pips on its rim)
+        r = hex_radius(battlefield, width=BOARD_WIDTH) * 0.45
+        samples = [image.getpixel((round(x + r * math.cos(k * math.pi / 12)),
+                                   round(y + r * math.sin(k * math.pi / 12)))) for k in range(24)]
         close = [s for s in samples if sum(abs(a - b) for a, b in zip(s, want)) < 30]
-        assert len(close) >= 4, (f["name"], f["hex"], samples, want)
+        assert len(close) >= 16, (f["name"], f["hex"], samples, want)
 
 
 def test_an_empty_hex_shows_no_fighter_colour_and_the_same_view_gives_the_same_bytes():

@@ -3,6 +3,7 @@ their own colour (four distinct colours), and a legend naming each player beside
 from __future__ import annotations
 
 import io
+import math
 import random
 
 from PIL import Image, ImageColor
@@ -52,8 +53,10 @@ def test_four_player_board_is_a_png_with_four_colours_and_a_legend_of_players():
     # Every fighter is drawn on its hex in its player's colour.
     for f in view["fighters"]:
         x, y = hex_centre(battlefield, Hex.parse(f["hex"]), width=width)
-        ring = [image.getpixel((x + dx, y + dy)) for dx, dy in ((-14, 0), (14, 0), (0, -14), (0, 14))]
-        assert sum(_near(p, colours[f["seat"]]) for p in ring) >= 3, (f["id"], ring)
+        r = hex_radius(battlefield, width=width) * 0.45  # inside the disc, round its code
+        ring = [image.getpixel((round(x + r * math.cos(k * math.pi / 12)), round(y + r * math.sin(k * math.pi / 12))))
+                for k in range(24)]
+        assert sum(_near(p, colours[f["seat"]]) for p in ring) >= 12, (f["id"], ring)
     # Below the battlefield, the legend: each player's colour (in the swatch beside their name).
     board_bottom = max(hex_centre(battlefield, h, width=width)[1] for h in battlefield.hexes) \
         + hex_radius(battlefield, width=width)

@@ -80,14 +80,15 @@ def test_the_key_is_the_digest_of_what_is_drawn_as_repr_writes_it():
             if not view.get("battlefield"):
                 continue
             battlefield = board.battlefield_of(view)
-            pieces = [(p.hex, p.label, p.colour, p.wounds, sorted(m.value for m in p.markers), p.inspired)
+            pieces = [(p.hex, p.label, p.colour, p.wounds, sorted(m.value for m in p.markers), p.inspired, p.name)
                       for p in board.pieces_of(view)]
             drawn_arrows = board.arrows_of(events, view)
             seated = board.board_seats(view)[:len(battlefield.boards)]
             legend = [board.seat_colours(view)[s] for s in seated]  # two players too (issue 34: whose colour is whose)
             what = ((view["battlefield"], list(view.get("pack_boards") or ())), pieces, board.tokens_of(view),
                     drawn_arrows, board.board_labels(view, names)[:len(battlefield.boards)], "es", legend,
-                    board.BOARD_WIDTH)
+                    board.BOARD_WIDTH, [view["players"][s]["glory"] + view["players"][s]["glory_spent"]
+                                        for s in seated])
             expected = hashlib.blake2b(repr(what).encode(), digest_size=16).hexdigest()
             assert board.board_key(view, events=events, names=names, lang="es") == expected
             checked += 1
