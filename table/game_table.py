@@ -45,6 +45,9 @@ ACCEPTED_SHOWN = 12
 DO = CommandSpec("do", "Any action possible now (the list offers only legal ones)")
 """The generic command every game has: pick any legal action."""
 _INDEX = re.compile(r"^(?:(\d+):)?(\d+)$")
+_TYPED = re.compile(r"[A-Za-z]?\d{1,3}[A-Za-z]?|[A-Za-z]{1,3}\d{0,2}")
+"""A value a player types as it is (a hex ``c4``, a zone ``A2``, a number): shown beside its label; an internal id
+(``player1:garrek-gorebeard``) is not, its label says it."""
 _PARSER_TEXT = re.compile(r"Field required|Value error|Input should|validation error|Extra inputs")
 """Pydantic's words in an engine's refusal: never shown to a player."""
 _STEP_NAME = re.compile(r"^[a-z][a-z0-9_]*(?:[:.][a-z0-9_]+)*$")
@@ -359,7 +362,7 @@ class GameTable:
             if key in action and str(action[key]) not in shown:
                 value, label = str(action[key]), self.presenter.value_label(scene, action, key)
                 shown[value] = f"`{value}`" if label in (value, "") else (
-                    label if value.lower() in label.lower() else f"`{value}` {label}")
+                    label if value.lower() in label.lower() or not _TYPED.fullmatch(value) else f"`{value}` {label}")
         listed = list(shown.values())
         return listed[:ACCEPTED_SHOWN] + (["…"] if len(listed) > ACCEPTED_SHOWN else [])
 

@@ -135,3 +135,5 @@ async def test_an_attack_on_a_target_out_of_range_names_the_range_not_a_missing_
     assert "hexes from" in refused.content or "can't see" in refused.content or "sight" in refused.content, \
         refused.content
     assert at.clean([refused]) == [], refused.content
+    [unknown] = await at.say(player, f"/uw attack fighter:{attacker['name']} target:nobody")
+    assert unknown.error == "refused" and "nobody" in unknown.content and at.clean([unknown]) == [], unknown.content
