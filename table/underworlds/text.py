@@ -223,8 +223,9 @@ def action_label(action: JSON, names: Names, *, costs: bool = True) -> str:
     elif kind in CARD_ACTIONS:
         label = text(f"action.{kind}", lang, card=card_name(action["card"]))
         on = [names.fighter(action[k]) for k in ("fighter", "wizard") if action.get(k)]
-        if action.get("target"):
-            on.append("→ " + names.fighter(action["target"]))
+        if action.get("target"):  # a fighter, or a card (Re-emergence brings back a discarded one)
+            target = str(action["target"])
+            on.append("→ " + (names.fighter(target) if target in names.fighters else card_name(target)))
         if action.get("hex"):
             on.append(text("action.at_hex", lang, hex=action["hex"]))
         if action.get("territory"):

@@ -428,3 +428,12 @@ def test_an_attack_profile_in_both_languages():
     assert en.startswith(f"{a['name']} ({a['dice']}×{a['symbol']}, range {a['range']}, {a['damage']} dmg")
     assert es.startswith(f"{a['name']} ({a['dice']}×") and f"alcance {a['range']}, {a['damage']} de daño" in es
     assert Names(view, PLAYERS, lang="es").attack(fighter["id"], 9) == "ataque 9"
+
+
+def test_a_card_played_on_a_card_names_both_cards():
+    """Issue 37: "Play Re-emergence · → 48014": a card action whose target is a card (Re-emergence brings back a
+    discarded one) names the target card, never its number."""
+    names = Names(every_attack_view(), PLAYERS)
+    label = action_label({"type": "PlayPloy", "card": "48016", "target": "48014"}, names)
+    assert "Deadly Wards" in label and "48014" not in label and "Heaving Ground" in label
+    assert "Xandire" in action_label({"type": "PlayPloy", "card": "48016", "target": "player1:x"}, names)
