@@ -105,9 +105,9 @@ def _legal(st: State, fr: JSON, seat: str) -> list[JSON]:
 def _act(ctx: Ctx, fr: JSON, seat: str, action: Action) -> None:
     if not isinstance(action, ScatterDie):
         raise bad_action(action, "scatter")
-    if action.die not in _remaining(fr):
+    if action.die not in _choices(fr):  # one die per direction is offered: its twins are the same choice
         raise IllegalAction("uw.scatter.no_such_die", die=action.die,
-                            dice=", ".join(str(i) for i in _remaining(fr)))
+                            dice=", ".join(str(i) for i in _choices(fr)))
     fr["order"].append(action.die)
     ctx.emit("ScatterDieOrdered", player=seat, card=fr["card"], die=action.die,
              direction=scatter_directions()[fr["dice"][action.die]].name.lower())
