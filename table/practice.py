@@ -15,7 +15,7 @@ from typing import Any
 
 from engine.core import practice
 from engine.core import system as systems
-from engine.core.errors import InvalidInput
+from engine.core.errors import GameError, InvalidInput
 from table.context import Actor, Context
 from table.match import Match, Status
 from table.reply import Reply
@@ -95,7 +95,10 @@ async def moves(game: Any, match: Match, lang: str) -> list[Reply]:
                                           match.practice[seat], secrets.randbits(63))
         holder = match.holder(seat)
         ctx = Context(Actor(holder.user_id, holder.name, bot=True), match.where, match.guild_id, lang=lang)
-        reply = await game.act(ctx, action, match.id, expect=match.log_length, follow=False)
+        try:
+            reply = await game.act(ctx, action, match.id, expect=match.log_length, follow=False)
+        except GameError:  # the player's own move is saved already: the bot waits to be woken again, never fails it
+            break
         posted += [post for _, post in reply.posts if not post.ephemeral] if reply.ephemeral else [reply]
         match = await game.table.store.load(match.id)
     return posted
