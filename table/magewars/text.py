@@ -282,7 +282,7 @@ def attack_embeds(events: Sequence[JSON], names: Names) -> list[Embed]:
 
     def title(attacker: Any, attack: Any, target: Any) -> str:
         return text("attack.title", lang, attacker=names.obj(attacker) if attacker in names.objects else str(attacker),
-                    attack=attack, target=names.obj(target) if target in names.objects else str(target))
+                    attack=attack, target=names.obj(target) if target in names.objects else str(target or "—"))
     for e in events:
         kind = e.get("type")
         if kind == "AttackDeclared":
@@ -290,7 +290,8 @@ def attack_embeds(events: Sequence[JSON], names: Names) -> list[Embed]:
             out.append(current)
         elif kind == "ResponseGiven":  # an answer resumes an action whose declared part was posted when it stopped
             resumed = e.get("declared") or {}
-        elif current is None and resumed and kind in STRIKE_EVENTS:
+        elif current is None and kind in STRIKE_EVENTS and (resumed.get("attacker") or resumed.get("caster")):
+            # only a resumed attack or cast has a title: a resumed move's damage (a trap revealed) is an event line
             who = resumed.get("attacker") or resumed.get("caster")
             attack = names.attack(who, resumed["attack"]) if "attack" in resumed else resumed.get("spell")
             current = Embed(title=title(who, attack or text("hidden", lang), resumed.get("target"))

@@ -137,3 +137,15 @@ def test_a_counterstrikes_window_names_the_counterstrike():
     lines = MageWarsPresenter().event_lines(Scene(SYSTEM.view(s, "player1"), {}, viewer="player1"), events)
     asked = next(line for line in lines if "may reveal an enchantment first" in line)
     assert "Snapping Bite" in asked and "(Bite)" not in asked
+
+
+def test_a_resumed_move_is_not_told_as_an_attack():
+    """§7.3 step 1, §9.7: a move can wait for a reveal (a trap on the zone entered); the damage it takes after the
+    answer is an event line, never an attack titled with nobody ("None: face-down enchantment → None"), as the
+    words sweep found in a full duel."""
+    from table.magewars.text import Names, attack_embeds
+
+    events = [{"type": "ResponseGiven", "seat": "player2", "question": "window", "object": "o7",
+               "declared": {"creature": "o7", "to": "B2"}},
+              {"type": "DamageDealt", "object": "o7", "amount": 2}]
+    assert attack_embeds(events, Names({"objects": {}}, {}, "en")) == []
