@@ -45,6 +45,8 @@ class Table:
         self.store = store
         self._secret = secret
         self.clock = clock
+        self.new_id: Callable[[], str] = Match.new_id
+        """Names a new match (its seed comes from its id): a test that must replay a match exactly names its own."""
         self.show: Show | None = None
         """Set by the games' table (``Play``): shows a match with its game's panel; without it, the
         match's status."""
@@ -171,7 +173,7 @@ class Table:
                  if not m.status.over]
         if len(open_) >= MAX_OPEN_MATCHES:
             raise IllegalAction("core.too_many_matches", limit=MAX_OPEN_MATCHES)
-        match_id = Match.new_id()
+        match_id = self.new_id()
         thread_id = None
         if ctx.open_thread is not None:
             width = 20 if len(opponents) == 1 else 12

@@ -179,11 +179,13 @@ def restore(state: JSON, action: JSON) -> list[JSON]:
     target, seat = action["target"], state["objects"][action["caster"]]["controller"]
     mage = _mage(state, seat)
     costs = removable(state, target)
+    counts = {name: state["objects"][target]["conditions"].get(name, 0) if action.get("all") else 1
+              for name in action["conditions"]}
+    cost = sum(costs[name] * n for name, n in counts.items())
     events: list[JSON] = [{"type": "SpellCast", "seat": seat, "caster": action["caster"], "spell": RESTORE,
-                           "target": target}]
-    for name in action["conditions"]:
-        n = state["objects"][target]["conditions"].get(name, 0) if action.get("all") else 1
-        mage["mana"] -= costs[name] * n
+                           "target": target, "cost": cost}]
+    mage["mana"] -= cost
+    for name, n in counts.items():
         events += conditions.remove(state, target, name, n, reason=RESTORE)
     return events
 

@@ -20,16 +20,20 @@ NAMES = ("alice", "bob", "carol", "dave")
 
 
 async def drive(services: Any, game: str, *, seed: Any, boards: Path, players: int | None = None,
-                first_lines: tuple[str, ...] = (), seconds: float = 240, lang: str = "en",
+                first_lines: tuple[str, ...] = (), seconds: float | None = 240, steps: int = 3000,
+                lang: str = "en",
                 prefer: tuple[dict[str, Any], ...] = (), concede: bool = False,
                 mistakes: float = 0.0, out: Any = None, practice: str | None = None) -> tuple[list[Reply], Any]:
-    """Play one match of ``game`` to its end (or ``seconds``) at a local table speaking ``lang``; every reply and
+    """Play one match of ``game`` to its end (or ``steps`` choices, or ``seconds``: ``None`` plays the same match on
+    any machine) at a local table speaking ``lang``; every reply and
     the final match. ``prefer``: choices taken whenever offered (a mode: ``{"type": "ChooseMode", "mode": "full"}``,
     matched by the fields given); ``concede``: a match still going after ``seconds`` ends by a concession;
     ``mistakes``: how often a player gets something wrong, as new players do (a command out of turn, a game command
     with nonsense or no values), to hear the errors; ``out``: where the table prints, as a player reads it;
     ``practice``: alice plays the practice opponent at that level (it holds every other seat)."""
     system = find_system(game)
+    ids = random.Random(f"ids:{seed}")
+    services.table.new_id = lambda: f"{ids.getrandbits(40):010x}"  # the same match, dice included, on every run
     local = open_local_table(services, out=out or io.StringIO(), boards_dir=boards, player="alice", lang=lang)
     players = players or system.info.min_seats
     replies: list[Reply] = []
@@ -58,8 +62,8 @@ async def drive(services: Any, game: str, *, seed: Any, boards: Path, players: i
     table = services.play.games[game]
     command = find_presenter(game).command
     private = find_presenter(game).private_command
-    deadline = time.monotonic() + seconds
-    for _ in range(3000):
+    deadline = time.monotonic() + (seconds if seconds is not None else float("inf"))
+    for _ in range(steps):
         match = await services.store.load(match_id)
         if match.status.over or time.monotonic() > deadline:
             break

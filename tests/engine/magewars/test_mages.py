@@ -121,8 +121,9 @@ def test_priestess_restore_full_removes_any_number_paying_the_sum():
             "all": True}
     assert full in legal(s)
     before = s["objects"][me]["mana"]
-    s, _ = SYSTEM.apply(s, "player1", full, rng)
+    s, events = SYSTEM.apply(s, "player1", full, rng)
     assert s["objects"][wolf]["conditions"] == {} and s["objects"][me]["mana"] == before - (2 * 2 + 2)
+    assert next(e for e in events if e["type"] == "SpellCast")["cost"] == 2 * 2 + 2  # told as paid
 
 
 def test_priestess_divine_reward_holy_incantation_raises_max_life_once_per_round():
