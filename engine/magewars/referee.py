@@ -58,7 +58,7 @@ def apply(state: JSON, seat: str, action: JSON) -> tuple[JSON, list[JSON]]:
                 raise InvalidInput("mw.ref.bad_value", field=field, value=str(value))
         obj[field] = value
     else:
-        raise InvalidInput("mw.ref.bad_field", field=field, fields=", ".join(FIELDS))
+        raise InvalidInput("mw.ref.bad_field", field=field, fields=", ".join(f"`{f}`" for f in FIELDS))  # typed as is
     entry: dict[str, Any] = {"type": "RefereeAdjusted", "seat": seat, "object": oid, "field": field, "old": old,
                              "value": value, "round": state["round"]}
     state["log"].append(entry)

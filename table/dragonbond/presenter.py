@@ -88,7 +88,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("ref heal", "Heal wounds", fixed={"type": "Heal"}, free=True,
                 options=(_unit("Any unit"), Option("wounds", "Wounds healed", int, min=0, max=20))),
     CommandSpec("ref vp", "Add (or remove) victory points", fixed={"type": "AdjustVP"}, free=True,
-                options=(Option("seat", "Whose", choices=("player1", "player2")),
+                options=(Option("seat", "Whose", autocomplete=True),
                          Option("delta", "Points (negative: remove)", int, min=-50, max=50))),
     CommandSpec("ref place", "Put a unit at a point", fixed={"type": "SetPosition"}, free=True,
                 options=(_unit("Any unit"), Option("to", "x,y in inches"))),
@@ -200,7 +200,7 @@ class DragonbondPresenter:
         return exact[0]["id"]
 
     def values(self, scene: Scene, key: str) -> list[tuple[str, str]]:
-        """Units in play, for the referee and measure commands (``a``/``b``: those on the table)."""
+        """Units in play, for the referee and measure commands (``a``/``b``: those on the table); the players."""
         names = self.names(scene)
         units = [u for u in scene.view.get("units") or () if u.get("where") not in ("destroyed", "undeployed")]
         if key in ("a", "b"):
@@ -208,6 +208,8 @@ class DragonbondPresenter:
                     if u.get("x") is not None]
         if key == "unit":
             return [(names.unit(u["id"]), u["id"]) for u in units]
+        if key == "seat":  # a player, by name
+            return [(names.seat(s), s) for s in scene.view.get("seats") or ()]
         return []
 
     def query(self, scene: Scene, name: str, values: Mapping[str, Any]) -> Reply:

@@ -98,7 +98,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
                          _reason())),
     CommandSpec("ref glory", "Gain or lose glory (spent: move glory between available and spent)",
                 fixed={"type": "AdjustGlory"}, free=True,
-                options=(Option("player", "Whose glory", choices=("player1", "player2")),
+                options=(Option("player", "Whose glory", autocomplete=True),
                          Option("delta", "Glory to gain (negative: lose)", int, required=False, min=-20, max=20,
                                 default=0),
                          Option("spent", "Glory to move to spent (negative: back)", int, required=False, min=-20,
@@ -109,7 +109,8 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("ref inspire", "Inspire or uninspire a fighter", fixed={"type": "SetInspired"}, free=True,
                 options=(_any_fighter(), Option("inspired", "Inspired or not", bool, required=False, default=True))),
     CommandSpec("ref haunch", "Haunch counters: gain/lose", fixed={"type": "AdjustHaunch"}, free=True,
-                options=(Option("player", "Seat"), Option("delta", "+/-", int, min=-20, max=20))),
+                options=(Option("player", "Whose counters", autocomplete=True),
+                         Option("delta", "Counters to gain (negative: discard)", int, min=-20, max=20))),
     CommandSpec("ref bane", "Your Bane of Heroes upgrade: give it to a fighter, or break it (no fighter)",
                 fixed={"type": "BaneOfHeroes"}, free=True,
                 options=(Option("fighter", "Any fighter", required=False, autocomplete=True), _reason())),
@@ -200,17 +201,21 @@ class UnderworldsPresenter:
                 return int(text)
             if key == "attack":
                 raise InvalidInput("core.table.no_such_choice", choice=text, count=0, command="/uw attack")
-        if key == "player":
+        if key == "player":  # a seat, by its player's name as the menu shows it
+            names = self.names(scene)
             for s in scene.view.get("seats", ()):
-                if text.lower() == s:
+                if text.lower() in (s, names.seat(s).lower()):
                     return s
         return text
 
     def values(self, scene: Scene, key: str) -> list[tuple[str, str]]:
-        """Any fighter, for the referee commands (and a target: the table lets the engine refuse one out of reach)."""
+        """Any fighter, for the referee commands (and a target: the table lets the engine refuse one out of reach);
+        any player, by name."""
+        names = self.names(scene)
+        if key == "player":
+            return [(names.seat(s), s) for s in scene.view.get("seats", ())]
         if key not in ("fighter", "target"):
             return []
-        names = self.names(scene)
         return [(names.fighter(f["id"]), f["id"]) for f in scene.view.get("fighters", ())]
 
     def event_lines(self, scene: Scene, events: Sequence[JSON]) -> list[str]:

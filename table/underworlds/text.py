@@ -274,9 +274,54 @@ def action_label(action: JSON, names: Names, *, costs: bool = True) -> str:
         label = text("action.DriveBack", lang, hex=action["to"])
     elif kind == "Loot":
         label = text("action.Loot", lang, token=action["token"], side=word("side", action.get("side", "cover"), lang))
+    elif kind in REFEREE:
+        label = referee_words(action, names)
     else:
         label = kind + "".join(f" {k}={v}" for k, v in action.items() if k != "type")
     return label[:100]
+
+
+REFEREE = ("AdjustWounds", "SetFighterHex", "AdjustMarker", "FlipFeatureToken", "MoveFeatureToken", "AdjustGlory",
+           "SetInspired", "BreakUpgrade", "MoveCard", "AdjustHaunch", "SetTrait", "HolyVessels", "BaneOfHeroes",
+           "RefereeNote")
+"""The referee actions (``engine/underworlds/referee.py``): how players settle a card's text by hand."""
+
+
+def referee_words(action: JSON, names: Names) -> str:
+    """A referee action in words, as its button and its logged event read it (``uw.text.ref.<kind>``). A card moved
+    by its owner is named only to them: the engine's public event carries where it went, not which card."""
+    lang, kind = names.lang, action.get("type")
+    params: dict[str, Any] = {"fighter": names.fighter(action["fighter"]) if action.get("fighter") else "",
+                              "player": names.seat(action.get("player")) if action.get("player") else ""}
+    for key in ("delta", "spent", "subtracted"):
+        params[key] = f"{int(action.get(key) or 0):+d}" if key != "subtracted" else int(action.get(key) or 0)
+    if kind == "SetFighterHex":
+        params["hex"] = action.get("hex")
+        kind = "SetFighterHex" if action.get("hazards", True) else "SetFighterHex.safe"
+    elif kind == "AdjustMarker":
+        params["marker"] = word("marker", action.get("marker"), lang)
+    elif kind in ("FlipFeatureToken", "MoveFeatureToken"):
+        params["token"] = action.get("token")
+        if kind == "MoveFeatureToken":
+            kind = "MoveFeatureToken" if action.get("hex") else "MoveFeatureToken.removed"
+            params.update(hex=action.get("hex"), side=word("side", action.get("side") or "cover", lang))
+    elif kind == "SetInspired":
+        kind = "SetInspired" if action.get("inspired", True) else "SetInspired.not"
+    elif kind == "BreakUpgrade":
+        params["card"] = card_name(str(action.get("card")))
+    elif kind == "MoveCard":
+        params["to"] = word("pile", action.get("to"), lang)
+        if action.get("card"):
+            kind, params["card"] = "MoveCard.named", card_name(str(action["card"]))
+    elif kind == "SetTrait":
+        params["trait"] = action.get("trait")
+        kind = "SetTrait" if action.get("has", True) else "SetTrait.not"
+    elif kind == "BaneOfHeroes":
+        kind = "BaneOfHeroes" if action.get("fighter") else "BaneOfHeroes.broken"
+    elif kind == "RefereeNote":
+        params["text"] = str(action.get("text", ""))[:300]
+    line = text(f"ref.{kind}", lang, **params)
+    return line + (f" ({action['reason']})" if action.get("reason") else "")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -333,7 +378,7 @@ def event_line(e: JSON, names: Names) -> str | None:
     elif t == "CardTextToSettle":
         params["text"] = str(e.get("text", ""))[:300]
     elif t == "RefereeAction":
-        params["summary"] = e.get("summary") or e.get("action") or ""
+        params["summary"] = referee_words({**(e.get("action") or {}), "reason": e.get("reason")}, names)
     elif t in ("HaunchGained", "HaunchDiscarded"):
         params["total"] = e.get("total")
     elif t == "RollOff":

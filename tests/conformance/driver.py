@@ -23,14 +23,17 @@ async def drive(services: Any, game: str, *, seed: Any, boards: Path, players: i
                 first_lines: tuple[str, ...] = (), seconds: float | None = 240, steps: int = 3000,
                 lang: str = "en",
                 prefer: tuple[dict[str, Any], ...] = (), concede: bool = False,
-                mistakes: float = 0.0, out: Any = None, practice: str | None = None) -> tuple[list[Reply], Any]:
+                mistakes: float = 0.0, out: Any = None, practice: str | None = None,
+                free_at: int | None = None) -> tuple[list[Reply], Any]:
     """Play one match of ``game`` to its end (or ``steps`` choices, or ``seconds``: ``None`` plays the same match on
     any machine) at a local table speaking ``lang``; every reply and
     the final match. ``prefer``: choices taken whenever offered (a mode: ``{"type": "ChooseMode", "mode": "full"}``,
     matched by the fields given); ``concede``: a match still going after ``seconds`` ends by a concession;
     ``mistakes``: how often a player gets something wrong, as new players do (a command out of turn, a game command
     with nonsense or no values), to hear the errors; ``out``: where the table prints, as a player reads it;
-    ``practice``: alice plays the practice opponent at that level (it holds every other seat)."""
+    ``practice``: alice plays the practice opponent at that level (it holds every other seat); ``free_at``: at that
+    choice, the awaited player types each of the game's free commands (the referee's) once, with values taken from
+    its menus (their replies are swept with the rest: they are never offered as choices)."""
     system = find_system(game)
     ids = random.Random(f"ids:{seed}")
     services.table.new_id = lambda: f"{ids.getrandbits(40):010x}"  # the same match, dice included, on every run
@@ -63,10 +66,12 @@ async def drive(services: Any, game: str, *, seed: Any, boards: Path, players: i
     command = find_presenter(game).command
     private = find_presenter(game).private_command
     deadline = time.monotonic() + (seconds if seconds is not None else float("inf"))
-    for _ in range(steps):
+    for step in range(steps):
         match = await services.store.load(match_id)
         if match.status.over or time.monotonic() > deadline:
             break
+        if step == free_at:
+            await _free_commands(say, local, table, find_presenter(game), pick)
         names = {h.seat: h.name for h in match.seats}
         legal = {s: system.legal_actions(match.state, s) for s in names}
         people = [s for s in names if legal[s] and s not in match.practice]
@@ -112,6 +117,30 @@ async def drive(services: Any, game: str, *, seed: Any, boards: Path, players: i
     await say("/match status")
     await say("/match log")
     return replies, await services.store.load(match_id)
+
+
+async def _free_commands(say: Any, local: Any, table: Any, presenter: Any, pick: random.Random) -> None:
+    """Each free command of the game (a referee's: the engine checks it, nothing offers it), typed once by the
+    current player with a value of each option from its menu, its choices, its default or its range."""
+    for spec in presenter.commands:
+        if not spec.free:
+            continue
+        typed = []
+        for option in spec.options:
+            if option.autocomplete:
+                menu = await table.choices(local.context(), spec.name, option.name, {}, "")
+                value = pick.choice(menu)[1] if menu else None
+            elif option.choices:
+                value = pick.choice(option.choices)
+            elif option.kind is int:
+                value = max(option.min if option.min is not None else 1, min(1, option.max or 1))
+            elif option.kind is bool:
+                value = "yes"
+            else:
+                value = option.default or "x"
+            if value is not None and " " not in str(value):
+                typed.append(f"{option.name}:{value}")
+        await say(f"/{presenter.command} {spec.name} {' '.join(typed)}".strip())
 
 
 async def _mistake(say: Any, local: Any, pick: random.Random, presenter: Any, names: dict[str, str],

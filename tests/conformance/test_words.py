@@ -23,6 +23,8 @@ from tests.discord.bot_fixtures import services_for
 
 MISTAKES = 0.05
 """How often a random player gets something wrong."""
+FREE_AT = 40
+"""The choice at which the game's free commands (the referee's) are each typed once, in the thick of the match."""
 STEPS = 700
 """Each match's budget in choices (a full Mage Wars duel takes thousands): then it ends by a concession. A count, not
 a time, so that a match plays the same on any machine, however loaded."""
@@ -57,7 +59,8 @@ async def _played(case, redis, prefix, tmp_path) -> tuple[list[Reply], Any, str,
         services = services_for(redis, prefix, rate_limit_per_minute=1_000_000)
         out = io.StringIO()
         replies, match = await drive(services, game, seed=_name(case), boards=tmp_path, players=players, lang=lang,
-                                     prefer=prefer, concede=True, mistakes=MISTAKES, seconds=None, steps=STEPS, out=out)
+                                     prefer=prefer, concede=True, mistakes=MISTAKES, seconds=None, steps=STEPS,
+                                     free_at=FREE_AT, out=out)
         _PLAYED[_name(case)] = replies, match, out.getvalue(), commands(services)
     return _PLAYED[_name(case)]
 

@@ -20,9 +20,9 @@ from engine.core.system import all_systems
 from table.reply import Reply
 
 DATA = Path(__file__).resolve().parents[2] / "data"
-QUOTED = ("name", "name_on_card", "name_es", "text", "text_plain", "title", "trigger", "when", "faction")
+QUOTED = ("name", "name_on_card", "name_es", "text", "text_plain", "title", "trigger", "when", "faction", "plot")
 """Fields of the game data whose strings a reply quotes as they are, in any language: the names of cards, fighters,
-spells, units, warbands and packs, and a card's own text (the cards are printed in one language)."""
+spells, units, warbands, plots and packs, and a card's own text (the cards are printed in one language)."""
 
 MARKUP = re.compile(r"<@!?\d+>|<#\d+>|<t:-?\d+(?::[a-zA-Z])?>|`[^`\n]*`|https?://\S+")
 """Mentions, channels and timestamps (Discord shows names and dates), code spans (commands, option names, ids shown

@@ -115,7 +115,7 @@ def every_event(view: dict) -> list[dict]:
         {"type": "EndPhaseStarted", "round": 1},
         {"type": "RoundEnded", "round": 3},
         {"type": "MatchEnded"},
-        {"type": "RefereeAction", "summary": "moved a token"},
+        *({"type": "RefereeAction", "by": "player1", "action": a, "reason": r} for a, r in referee_actions(f0)),
         *({"type": "RollOff", "why": w, "rolls": {"player1": ["critical", "hammer"], "player2": ["block", "swords"]},
            "winner": "player1"} for w in (*uwtext.ROLL_OFF_WHY, "Here it Comes!")),
         {"type": "RollOff", "why": "action phase", "rolls": {"player1": ["hammer"], "player2": ["hammer"]},
@@ -124,6 +124,31 @@ def every_event(view: dict) -> list[dict]:
         {"type": "RollOff", "why": "boards", "rolls": {"player1": ["hammer"], "player2": ["hammer"]}},
         {"type": "FirstToReactChosen", "player": "player2", "by": "player1", "step": "round_start"},
     ]
+
+
+def referee_actions(fighter: str) -> list[tuple[dict, str | None]]:
+    """Each referee action (``engine/underworlds/referee.py``) in each of its wordings, with a reason or not."""
+    return [({"type": "AdjustWounds", "fighter": fighter, "delta": 2}, "Blazing Fury"),
+            ({"type": "SetFighterHex", "fighter": fighter, "hex": "c4"}, None),
+            ({"type": "SetFighterHex", "fighter": fighter, "hex": "c4", "hazards": False}, None),
+            *(({"type": "AdjustMarker", "fighter": fighter, "marker": m, "delta": -1}, None)
+              for m in ("move", "charge", "guard", "stagger")),
+            ({"type": "FlipFeatureToken", "token": "3"}, None),
+            ({"type": "MoveFeatureToken", "token": "3", "hex": "d5", "side": "cover"}, None),
+            ({"type": "MoveFeatureToken", "token": "3"}, None),
+            ({"type": "AdjustGlory", "player": "player2", "delta": 1, "spent": 0}, None),
+            ({"type": "SetInspired", "fighter": fighter}, None),
+            ({"type": "SetInspired", "fighter": fighter, "inspired": False}, None),
+            ({"type": "BreakUpgrade", "fighter": fighter, "card": "Upgrade"}, None),
+            *(({"type": "MoveCard", "to": to}, None) for to in ("hand", "discard", "deck_top")),
+            ({"type": "MoveCard", "to": "deck_bottom", "card": "Card"}, None),
+            ({"type": "AdjustHaunch", "player": "player1", "delta": 1}, None),
+            ({"type": "SetTrait", "fighter": fighter, "trait": "Flying"}, None),
+            ({"type": "SetTrait", "fighter": fighter, "trait": "Flying", "has": False}, None),
+            ({"type": "HolyVessels", "subtracted": 1}, None),
+            ({"type": "BaneOfHeroes", "fighter": fighter}, None),
+            ({"type": "BaneOfHeroes"}, None),
+            ({"type": "RefereeNote", "text": "Its text."}, None)]
 
 
 def every_combat(view: dict) -> list[dict]:
