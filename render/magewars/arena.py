@@ -19,7 +19,7 @@ from typing import Any, Iterable, Mapping, Sequence
 
 
 from render.kit.fonts import font
-from render.kit.labels import Key, Placer
+from render.kit.labels import Key, Placed, Placer
 from render.kit.layout import layout_for
 from render.kit.palette import SEAT_COLOURS as KIT_SEAT_COLOURS, polygon
 from render.kit.phone import phone_px
@@ -204,11 +204,11 @@ def _wall_colour(traits: Iterable[str]) -> str:
 def _slots(count: int, box: tuple[int, int, int, int]) -> list[tuple[float, float]]:
     """Marker centres inside a zone: up to three per row, below the zone's name."""
     x0, y0, x1, _ = box
-    step = 94 if count <= 6 else 62  # a crowded zone packs its markers closer (and draws them smaller)
+    step = 88 if count <= 6 else 58  # a crowded zone packs its markers closer (and draws them smaller)
     out = []
     for i in range(count):
         r, c = divmod(i, 3)
-        out.append((x0 + 42 + c * 78, y0 + 84 + r * step))
+        out.append((x0 + 42 + c * 78, y0 + 96 + r * step))  # the name's row above stays clear
     return out
 
 
@@ -258,21 +258,47 @@ def _marker(draw: Sketch, view: JSON, obj: JSON, label: str, centre: tuple[float
 TAG_PX = 16
 
 
-def _tag(draw: Sketch, placer: Placer, key: Key, text: str, fill: str, near: tuple, within: tuple,
-         what: str, ink: str = "white", px: int = TAG_PX, prefer: str = "below") -> None:
-    """A name tag (an attached spell, conditions, a wall's label) where it hides nothing, inside its zone; when the
-    zone is full, a number there and the name in the key."""
+Tag = tuple[str, str, str, str]
+"""A name tag: its text, fill, ink, and what it names (an object's id)."""
+
+
+def _tags(draw: Sketch, placer: Placer, tags: list[Tag], near: tuple, within: tuple | None, px: int,
+          prefer: str) -> bool:
+    """An object's (or a zone's) name tags (conditions, attached spells) where they hide nothing, inside its zone,
+    each whole: all of them, or none (False) when the zone has no room for them all."""
     f = font(px)
-    w, h = length(f, text) + 10, px + 6
-    spot = placer.place(w, h, near, what=what, text=text, prefer=prefer, within=within)
-    if spot is None:
-        tag = str(key.add(text))
-        w = length(f, tag) + 10
-        spot = placer.place(w, h, near, what=what, text=tag, prefer=prefer, within=within) or placer.place(
-            w, h, near, what=what, text=tag, prefer=prefer)
+    taken, items = list(placer.taken), len(placer.layout.items)
+    spots = []
+    for text, _, _, what in tags:
+        spot = placer.place(length(f, text) + 10, px + 6, near, what=what, text=text, prefer=prefer, within=within)
         if spot is None:
-            return
-        text = tag
+            placer.taken[:] = taken
+            del placer.layout.items[items:]
+            return False
+        spots.append(spot)
+    for (text, fill, ink, _), spot in zip(tags, spots):
+        _tag(draw, spot, text, fill, ink, f)
+    return True
+
+
+OVERFLOW_W = 72
+"""The room kept right of each zone's name for the numbers of the tags a full zone had no room for."""
+
+
+def _overflow(draw: Sketch, placer: Placer, key: Key, zone: str, said: list[str], box: tuple, px: int) -> None:
+    """The tags a full zone had no room for: their numbers beside the zone's name (room kept for them), each
+    object's tags after its number in the key; never a tag in another zone, where it would read as that zone's."""
+    f = font(px)
+    numbers = [key.add(f"{zone} {line}") for line in said]
+    text = str(numbers[0]) if len(numbers) == 1 else f"{numbers[0]}–{numbers[-1]}"
+    x0, y0, _, _ = box
+    left = x0 + 16 + length(f, zone)
+    spot = Placed((left, y0 + 1, left + min(length(f, text) + 10, OVERFLOW_W), y0 + 5 + px))  # the name's row
+    placer.layout.add("label", spot.box, text, zone)
+    _tag(draw, spot, text, "#efe6d2", PERIMETER, f)
+
+
+def _tag(draw: Sketch, spot: Placed, text: str, fill: str, ink: str, f: Any) -> None:
     if spot.leader:
         draw.line(spot.leader, fill=PERIMETER, width=1)
     x0, y0, x1, y1 = spot.box
@@ -426,7 +452,8 @@ def render_arena(view: JSON, *, events: Sequence[JSON] = (), names: Mapping[str,
         for c in range(cols):
             zone = f"{chr(ord('A') + c)}{r + 1}"
             x0, y0, _, _ = zone_box(size, zone)
-            placer.taken.append((x0 + 6, y0 + 4, x0 + 10 + length(font(px), zone), y0 + 8 + px * 1.2))
+            right = x0 + 10 + length(font(px), zone)
+            placer.taken.append((x0 + 6, y0 + 4, right + 6 + OVERFLOW_W, y0 + 10 + px * 1.2))  # and the overflow's
     boxes = {}
     crowd: dict[str, int] = {}
     for oid in where:
@@ -448,26 +475,29 @@ def render_arena(view: JSON, *, events: Sequence[JSON] = (), names: Mapping[str,
             draw.rectangle(spot.box, fill="white", outline=ARROW_ATTACK, width=3)
             draw.text(((bx0 + bx1) / 2, (by0 + by1) / 2), text, fill=ARROW_ATTACK, font=f, anchor="mm",
                       bg="white")
+    unsaid: dict[str, list[str]] = {}  # by zone: the tags it had no room for
+    for zone, items in zone_attached.items():  # a zone's own first: few, and nowhere else to name them
+        x0, y0, x1, y1 = zone_box(size, zone)
+        tags = [(text, BACK if child.get("face_down") else "#6b4f2a", "white", child["id"]) for child, text in items]
+        if not _tags(draw, placer, tags, (x1 - 30, y1 - 30, x1 - 10, y1 - 10), (x0, y0, x1, y1), px, "above"):
+            unsaid.setdefault(zone, []).append(", ".join(t[0] for t in tags))
     for oid in where:  # conditions, then what is attached, each whole, inside the object's zone
         o = objects[oid]
-        within = zone_box(size, o["zone"])
         conds = " ".join(f"{name}{f' {n}' if n > 1 else ''}" for name, n in sorted((o.get("conditions") or {}).items()))
-        if conds:
-            _tag(draw, placer, key, conds, "#f4d6d6", boxes[oid], within, oid, ink="#7a1010", px=px)
-        for child, text in children.get(oid, []):
-            fill = BACK if child.get("face_down") else ("#3d6b3d" if child["kind"] == "equipment" else "#6b4f2a")
-            _tag(draw, placer, key, text, fill, boxes[oid], within, child["id"], px=px)
-    for zone, items in zone_attached.items():
-        x0, y0, x1, y1 = zone_box(size, zone)
-        for child, text in items:
-            fill = BACK if child.get("face_down") else "#6b4f2a"
-            _tag(draw, placer, key, text, fill, (x1 - 30, y1 - 30, x1 - 10, y1 - 10), (x0, y0, x1, y1), child["id"],
-                 px=px, prefer="above")
+        tags = [(conds, "#f4d6d6", "#7a1010", oid)] if conds else []
+        tags += [(text, BACK if child.get("face_down") else ("#3d6b3d" if child["kind"] == "equipment" else "#6b4f2a"),
+                  "white", child["id"]) for child, text in children.get(oid, [])]
+        if tags and not _tags(draw, placer, tags, boxes[oid], zone_box(size, o["zone"]), px, "below"):
+            unsaid.setdefault(o["zone"], []).append(f"{marks[oid]}: " + ", ".join(t[0] for t in tags))
+    for zone, said in unsaid.items():
+        _overflow(draw, placer, key, zone, said, zone_box(size, zone), px)
     for o in objects.values():  # a wall's name beside its border
         if o.get("border"):
             bx0, by0, bx1, by1 = border_line(size, o["border"])
-            _tag(draw, placer, key, marks[o["id"]], "#efe6d2", (bx0 - 8, by0 - 8, bx1 + 8, by1 + 8), None, o["id"],
-                 ink=PERIMETER, px=px, prefer="right")
+            near = (bx0 - 8, by0 - 8, bx1 + 8, by1 + 8)
+            if not _tags(draw, placer, [(marks[o["id"]], "#efe6d2", PERIMETER, o["id"])], near, None, px, "right"):
+                _tags(draw, placer, [(str(key.add(marks[o["id"]])), "#efe6d2", PERIMETER, o["id"])], near, None, px,
+                      "right")  # a number by it, its name in the key
     bottom = _badges_key(draw, _strip(draw, view, names or {}, words, px), words, drawn, px)
     if key.entries:  # what found no room in its zone, by number, under the badges' key
         bottom = _key(draw, key.entries, bottom, drawn, px)
@@ -501,12 +531,26 @@ def _badges_key(draw: Sketch, top: float, words: ArenaWords, drawn, px: int) -> 
     return y + line + 6
 
 
+def _wrap(text: str, f: Any, width: float) -> list[str]:
+    """``text`` in lines no wider than ``width``, broken at spaces, the next lines indented."""
+    lines, line = [], ""
+    for word in text.split():
+        trial = f"{line} {word}" if line else word
+        if length(f, trial) <= width or not line:
+            line = trial
+        else:
+            lines.append(line)
+            line = "    " + word
+    return lines + [line] if line else lines
+
+
 def _key(draw: Sketch, entries: Sequence[str], top: float, drawn, px: int) -> float:
     """The key of numbered tags, in columns under the badges' key: the bottom."""
     f, line_h = font(px), round(px * 1.3)
-    lines = [f"{n} = {text}" for n, text in enumerate(entries, start=1)]
     room = draw.width - 2 * MARGIN
-    lines = [_fit(line, f, room) for line in lines]
+    lines = [f"{n} = {text}" for n, text in enumerate(entries, start=1)]
+    if any(length(f, line) > room / 2 for line in lines):  # long entries: one column, each whole, wrapped
+        lines = [part for line in lines for part in _wrap(line, f, room)]
     column = max(length(f, line) for line in lines) + 24
     per_row = max(1, int(room // column))
     for i, line in enumerate(lines):

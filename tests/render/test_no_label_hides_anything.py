@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import copy
 import math
+import re
 
 import pytest
 
@@ -105,6 +106,15 @@ def test_mage_wars_zone_with_many_attachments_hides_nothing():
     assert overlaps(layouts) == []
     said = [d.text for layout in layouts for d in layout.items]
     assert "Staff of the Arcanum" in " ".join(said) and "2 dmg" in said  # whole names; the damage beside its target
+    from render.magewars.arena import zone_box
+
+    for d in (d for layout in layouts for d in layout.of("label")):  # a tag in another zone would read as its
+        o = view["objects"].get(d.what, {})
+        host = view["objects"].get(o.get("attached_to"), o)
+        zone = host.get("zone") or o.get("attached_zone") or (d.what if re.fullmatch("[A-Z][0-9]", d.what) else None)
+        if zone:
+            x0, y0, x1, y1 = zone_box(view["size"], zone)
+            assert x0 <= d.box[0] and y0 <= d.box[1] and d.box[2] <= x1 and d.box[3] <= y1, (d, zone)
 
 
 @pytest.mark.parametrize("seed", (21, 22, 23))
