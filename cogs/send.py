@@ -127,6 +127,8 @@ async def send(interaction: discord.Interaction, reply: Reply) -> None:
         await _record_panel(interaction, reply.panel, interaction.channel_id or 0, message_id)
     for channel_id, post in reply.posts:
         if not post.ephemeral:  # hidden information never goes to a channel
+            if post.pause:  # the practice opponent's move: the player follows one move at a time
+                await asyncio.sleep(interaction.client.services.settings.practice_pause_seconds)  # type: ignore[attr-defined]
             await _post(interaction, channel_id, post)
 
 

@@ -99,6 +99,9 @@ async def moves(game: Any, match: Match, lang: str) -> list[Reply]:
             reply = await game.act(ctx, action, match.id, expect=match.log_length, follow=False)
         except GameError:  # the player's own move is saved already: the bot waits to be woken again, never fails it
             break
-        posted += [post for _, post in reply.posts if not post.ephemeral] if reply.ephemeral else [reply]
+        mine = [post for _, post in reply.posts if not post.ephemeral] if reply.ephemeral else [reply]
+        for post in mine[:1]:  # a pause before each move, not between a move's own posts
+            post.pause = True
+        posted += mine
         match = await game.table.store.load(match.id)
     return posted

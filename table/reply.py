@@ -97,6 +97,9 @@ class Reply:
     panel: str | None = None
     """A match id: this message becomes that match's turn panel (the adapter records its message id
     with ``Table.set_panel`` and removes the buttons of the previous panel)."""
+    pause: bool = False
+    """A move of the practice opponent: posted after a pause (``Settings.practice_pause_seconds``), so the player
+    can follow each move as it comes."""
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready summary (files by name and size only)."""

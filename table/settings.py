@@ -42,6 +42,8 @@ class Settings(BaseSettings):
     board_workers: int | None = Field(default=None, ge=0,
                                       description="Processes drawing board images for this bot process (unset: "
                                                   "one per CPU core, at most 4; 0: in a thread of the bot)")
+    practice_pause_seconds: float = Field(default=1.5, ge=0, le=10,
+                                          description="The pause before each move of the practice opponent is posted")
     log_level: str = Field(default="INFO")
     log_json: bool = Field(default=False, description="One JSON object per log line")
 

@@ -28,6 +28,7 @@ def store_for(redis, prefix: str) -> Store:
 
 def services_for(redis, prefix: str, **settings) -> Services:
     """Services over the test's Redis client and key prefix."""
+    settings = {"practice_pause_seconds": 0, **settings}  # the practice opponent's moves come at once in tests
     config = Settings(redis_prefix=prefix, discord_token=None, **settings)
     store = Store(redis, prefix=prefix)
     table = Table(store, SECRET)
