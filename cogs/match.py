@@ -156,10 +156,11 @@ class MatchCog(commands.Cog):
         await answer(interaction, lambda ctx: self.table.log(ctx, n, match))
 
     @group.command(name="board", description="The board as it was after a step of the match log (only you see it)")
-    @app_commands.describe(step="The log entry's number, as /match log shows it (-1: the board before the last step)",
+    @app_commands.describe(step="A /match log entry number (-1: before the last step; empty: before your "
+                                "opponents' last turn)",
                            match="Match id (default: the match of this thread)")
     @app_commands.autocomplete(match=match_choices)
-    async def board(self, interaction: discord.Interaction, step: int, match: str | None = None) -> None:
+    async def board(self, interaction: discord.Interaction, step: int | None = None, match: str | None = None) -> None:
         await answer(interaction, lambda ctx: self.services.play.history.board(ctx, step, match))
 
     @group.command(name="replay", description="The whole match as an animation in its thread (players may ask "

@@ -80,6 +80,17 @@ def board_at(match: Match, seed: bytes, log: list[JSON], step: int, viewer: str 
     return png, describe_board(presenter, scene, visible(events, None), outcome is not None, outcome)
 
 
+def before_others(log: Sequence[JSON], user_id: int) -> int | None:
+    """The entry after which the other players' last turn began: ``user_id``'s last action that others' actions
+    follow (None: they have not acted, or nobody has since)."""
+    actions = [e for e in log if e.get("kind") == "action"]
+    mine = [i for i, e in enumerate(actions) if e.get("by") == user_id]
+    for i in reversed(mine):
+        if any(e.get("by") != user_id for e in actions[i + 1:]):
+            return int(actions[i]["n"])
+    return None
+
+
 def framed(match: Match, log: list[JSON], first: int = 1, last: int | None = None) -> list[int]:
     """The entries from ``first`` to ``last`` that changed the board, as the log tells them: each action not taken
     back (one taken back is not part of the match as played), the start and a seat conceded among several, and the
@@ -197,13 +208,16 @@ class History:
             raise IllegalAction("core.match_invited", match=match.id)
         return match, await self.table.store.log(match.id, events=False)
 
-    async def board(self, ctx: Context, step: int, match_id: str | None = None) -> Reply:
+    async def board(self, ctx: Context, step: int | None = None, match_id: str | None = None) -> Reply:
         """The board after log entry ``step``, to the asker only: a player sees what they could see then, anyone
-        else the public board.
+        else the public board. Without a step, the board before the other players' last turn: after the asker's
+        own last step that others have acted since (what they left); for anyone else, before the last step.
 
         :raises IllegalAction: core.history.no_such_step
         """
         match, log = await self._past(ctx, match_id)
+        if step is None:
+            step = before_others(log, ctx.actor.user_id) or -1
         if step < 0:  # counted back from the last entry: -1 is the board before the last step
             step = match.log_length + step
         if not 1 <= step <= match.log_length:

@@ -101,11 +101,11 @@ def install(local: LocalTable, play: Play) -> None:
         return await table.log(ctx, _int("n", n, 10, "/match log 5"), match)
 
     @cmd("match board", ["step", "match"],
-         help="/match board <step> — the board as it was after that step of /match log (-1: before the last step)")
+         help="/match board [step] — the board as it was after that step of /match log (-1: before the last step; "
+              "none: before the other players' last turn)")
     async def match_board(ctx: Context, step: str | None = None, match: str | None = None) -> Reply:
-        if step is None:
-            raise InvalidInput("local.missing_option", option="step", example="/match board 12")
-        return await play.history.board(ctx, _int("step", step, 0, "/match board 12"), match)
+        return await play.history.board(ctx, None if step is None else _int("step", step, 0, "/match board 12"),
+                                        match)
 
     @cmd("match replay", ["speed", "from", "to", "match"],
          help="/match replay [speed:1] [from:<step>] [to:<step>] — the match as an animation (players may ask "

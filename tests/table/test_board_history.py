@@ -144,3 +144,33 @@ async def test_a_replay_asked_again_is_posted_again_without_drawing(redis, prefi
     [again] = await local.run_line(f"/match replay from:5 to:12 match:{match.id}")
     assert local.out.getvalue().count("Drawing the replay") == drawn
     assert [f.data for f in again.files] == [f.data for f in first.files] and first.files
+
+
+def test_before_others_is_after_my_last_step_that_others_followed():
+    """Issue 34 item 4, "the board before my opponent's last turn": after the asker's own last action that the other
+    players' actions follow; none when they have not acted or nobody has since."""
+    from table.history import before_others
+
+    log = [{"n": n, "kind": "action", "by": by} for n, by in enumerate((1, 1, 2, 2, 1, 1, 2, 2, 2), start=1)]
+    log.insert(3, {"n": 0, "kind": "chat", "by": 3})  # not an action: never counts
+    assert before_others(log, 1) == 6 and before_others(log, 2) == 4
+    assert before_others(log[:7], 1) == 2  # my turn goes on: the others' last turn is the one before it
+    assert before_others(log[:2], 1) is None and before_others(log, 3) is None  # nobody else yet; not a player
+
+
+async def test_the_board_without_a_step_is_the_one_before_the_others_last_turn(redis, prefix, tmp_path):
+    """Issue 34 item 4: ``/match board`` with no step shows the asker the board after their last step that the
+    others' turn followed (a spectator: before the last step)."""
+    from table.history import before_others
+
+    services = services_for(redis, prefix, rate_limit_per_minute=100_000)
+    local, match, _live, _states = await _played(services, tmp_path, "tambores", seed=36)
+    log = await services.store.log(match.id, events=False)
+    for holder in match.seats:
+        local.player = holder.name
+        [reply] = await local.run_line(f"/match board match:{match.id}")
+        wanted = before_others(log, holder.user_id) or match.log_length - 1
+        assert reply.files and reply.files[0].name == f"board-{wanted}.png"
+    local.player = "carol"
+    [reply] = await local.run_line(f"/match board match:{match.id}")
+    assert reply.files[0].name == f"board-{match.log_length - 1}.png"
