@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.errors import IllegalAction, InvalidInput
-from engine.dragonbond import board, effects, geometry, links, quest, reactions
+from engine.dragonbond import board, effects, geometry, links, models, quest, reactions
 from engine.dragonbond.combat import (
     charge_bonus, engaged_ids, giant_blow, melee_targetable, resolve_attack, separate_flanker,
 )
@@ -293,6 +293,9 @@ def legal_decision(st: JSON, seat: str) -> list[JSON]:
         return [{"type": "ChooseEntryEdge", "edge": e} for e in EDGES]
     if kind == "effect_move":
         return effects.move_offers(st, p)
+    if kind == "casualty":
+        return [{"type": "RemoveModel", "unit": p["unit"], "model": i}
+                for i in range(len(models.standing_and_fallen(unit(st, p["unit"]))))]
     out = [{"type": "TakeCommand", "hero": p["unit"], "unit": t} for t in p.get("command", [])]
     out += [{"type": "Mount", "hero": p["unit"], "mount": t} for t in p.get("mount", [])]
     out += [{"type": "ActivatePartner", "unit": t} for t in p.get("partner", [])]
@@ -627,6 +630,12 @@ def act_decision(ctx: Ctx, seat: str, action: JSON) -> None:
         st["pending_queue"].pop(0)
         giant_blow(ctx, p["unit"], action["target"])
         check_game_end(ctx)
+    elif p["kind"] == "casualty":
+        u = unit(st, p["unit"])
+        models.choose_fallen(u, action["model"])
+        ctx.emit("ModelChosen", seat=seat, unit=u["id"], model=action["model"])
+        if not models.unchosen(u):
+            st["pending_queue"].pop(0)
     elif p["kind"] == "entry_edge":
         st["pending_queue"].pop(0)
         unit(st, p["unit"])["entry_edge"] = action["edge"]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.dragonbond import board, geometry
+from engine.dragonbond import board, geometry, models
 from engine.dragonbond.dice import Colour, Kind, die, is_success, roll
 from engine.dragonbond.state import (
     ASSASSINATE, AURA, COLD, GIANT, JSON, LAZY, Ctx, bonded, disengage_all, engage, exhausted, flanked, fresh,
@@ -43,9 +43,11 @@ def defence_shifts(state: JSON, u: JSON, kind: str, *, cover: bool = False) -> t
     return up, down
 
 
-def dice_groups(state: JSON, u: JSON, kind: str, models: int | None = None) -> list[tuple[str, int]]:
+def dice_groups(state: JSON, u: JSON, kind: str, models: int | None = None, *,
+                hero_too: bool | None = None) -> list[tuple[str, int]]:
     """(colour, dice) per colour the attacking models roll: each model its profile's dice (§10.2 step 2); a
-    commanding Hero adds its own profile (A20). ``models`` caps the non-Hero models (a flanked split, §9)."""
+    commanding Hero adds its own profile (A20). ``models`` caps the non-Hero models (a flanked split, §9: the
+    Hero joins when it exceeds them; ``hero_too`` says it outright when the models were counted on the table)."""
     groups: dict[str, int] = {}
 
     def add(profile: JSON | None, n: int) -> None:
@@ -55,7 +57,7 @@ def dice_groups(state: JSON, u: JSON, kind: str, models: int | None = None) -> l
     own = u["models"] if models is None else min(models, u["models"])
     add(u[kind], own)
     hero = hero_of(state, u)
-    if hero is not None and (models is None or models > u["models"]):
+    if hero is not None and (hero_too if hero_too is not None else (models is None or models > u["models"])):
         add(hero[kind], 1)
     order = [c.value for c in Colour]
     return sorted(groups.items(), key=lambda g: order.index(g[0]))
@@ -133,12 +135,15 @@ def resolve_attack(ctx: Ctx, attacker_id: str, target_id: str, kind: str, *, cha
     if target.get("monster") and target["fatigue"] <= 2 and attacker["side"] in st["seats"]:
         # Attacked at 2 fatigue or less: a behaviour card after this turn, aimed at the attacker (§27.2, l.1524).
         st.setdefault("monster_attacked", {}).setdefault(target_id, attacker_id)
-    groups = dice_groups(st, attacker, kind, models)
+    hero_too = None
+    if models is None:
+        models, hero_too = attacking_models(st, attacker, target, kind)
+    groups = dice_groups(st, attacker, kind, models, hero_too=hero_too)
     up, down = attack_shifts(st, attacker, charge=charge, shoot=shoot)
     result = roll_attack(ctx, groups, up, down)
     if attacker.get("rerolls"):
         reroll_misses(ctx, attacker, groups, up, down, result)
-    n_models = model_count(st, attacker) if models is None else models
+    n_models = models + int(hero_of(st, attacker) is not None) if hero_too is not None else models
     ctx.emit("AttackRolled", unit=attacker_id, target=target_id, kind=kind, reason=reason, models=n_models,
              dice=sum(n for _, n in groups), colour=[c for c, _ in groups], upgrades=up, downgrades=down,
              **result)
@@ -151,6 +156,23 @@ def resolve_attack(ctx: Ctx, attacker_id: str, target_id: str, kind: str, *, cha
     for resolved in ATTACK_RESOLVED:  # the effects waiting on this attack (effects.attack_resolved)
         resolved(ctx, attacker_id, target_id, total)
     return {"hits": result["hits"], "crits": result["crits"], "wounds": total}
+
+
+def attacking_models(state: JSON, attacker: JSON, target: JSON, kind: str) -> tuple[int, bool]:
+    """(non-Hero models that attack, whether a commanding Hero joins) (§10.2 step 2; seed 003 l.736): in melee
+    the models engaged with a model of the target, at range those with a target model within range (sight is
+    the unit's, a ruling). A unit with none counts them all (an effect's attack, a position set by hand)."""
+    me, them = board.body(state, attacker), board.body(state, target)
+    if kind == "melee":
+        n = len(models.engaged_models(state, attacker, [them["id"]]))
+    elif kind == "ranged" and attacker.get("ranged"):
+        n = models.within(state, attacker, target, attacker["ranged"]["range"])
+    else:
+        n = 0
+    if n == 0:
+        n = max(1, len(models.points(me)))
+    own = min(n, attacker["models"])
+    return own, True
 
 
 def reroll_misses(ctx: Ctx, attacker: JSON, groups: list[tuple[str, int]], up: int, down: int, result: JSON) -> None:

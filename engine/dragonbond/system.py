@@ -150,12 +150,13 @@ mount}``, ``PowerUsed {unit, power, automated, ultimate}``, ``CardPlayed {seat, 
 from __future__ import annotations
 
 import json
+import math
 
 from engine.core.errors import IllegalAction, InvalidInput
 from engine.core.rng import Rng
 from engine.core.system import JSON, Outcome, Sample, SystemInfo
 from engine.dragonbond import practice
-from engine.dragonbond import actions, choices, deploy, monsters, powers, reactions, referee, turns
+from engine.dragonbond import actions, choices, deploy, models, monsters, powers, reactions, referee, turns
 from engine.dragonbond.samples import samples as _samples
 from engine.dragonbond.board import measure  # noqa: F401 - part of the public API (``/db measure``)
 from engine.dragonbond.setup import setup_state
@@ -165,7 +166,7 @@ INFO = SystemInfo("dragonbond", "Dragonbond: Batallas de Valerna", ("player1", "
                   aliases=("db", "valerna"), summary="Free-measurement skirmish with dragons")
 ANYTIME = ("PlayCard", "UsePower")
 NAMES = ("unit", "target", "hero", "mount", "power", "card", "monster", "force", "scenario", "edge", "kind",
-         "terrain", "seat", "state", "dest", "note", "reason", "text")
+         "terrain", "seat", "state", "dest", "note", "reason", "text", "formation")
 """Action fields that name something (an id, a word) or say something: a string (or null) when present."""
 
 
@@ -274,6 +275,7 @@ class DragonbondSystem:
             actions.act_turn(ctx, seat, action)
         if kind not in referee.TYPES:
             reactions.after_effects(ctx, list(ctx.events))
+        models.ask_owners(st)
         st["last"] = [e for e in ctx.events]
         return st, ctx.events
 
@@ -325,9 +327,15 @@ class DragonbondSystem:
             raise IllegalAction("db.not_your_turn", name=str(ctx.state["deploy"]["turn"]), step="deploy")
         if action["type"] == "Deploy":
             from engine.dragonbond.board import parse_point
-            if set(action) - {"type", "unit", "to"} and action not in deploy.legal(ctx.state, seat):
+            typed = not set(action) - {"type", "unit", "to", "formation", "facing"}
+            if not typed and action not in deploy.legal(ctx.state, seat):
                 raise IllegalAction("db.deploy.not_offered", unit=str(action.get("unit")))
-            deploy.deploy(ctx, seat, str(action.get("unit")), parse_point(action.get("to")))
+            facing = action.get("facing")
+            if facing is not None and (isinstance(facing, bool) or not isinstance(facing, (int, float))
+                                       or not math.isfinite(facing)):
+                raise InvalidInput("db.action.bad_field", field="facing", value=str(facing)[:40])
+            deploy.deploy(ctx, seat, str(action.get("unit")), parse_point(action.get("to")),
+                          action.get("formation"), facing)
         elif action["type"] == "Reserve":
             deploy.reserve(ctx, seat)
         else:

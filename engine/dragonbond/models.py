@@ -1,0 +1,328 @@
+"""The models of a unit (§2.3, §4): each model is a round base of the unit's ``base_mm`` at its own point.
+
+A unit stands in a *formation*: offsets of its models from the unit's centre (``u["x"]``, ``u["y"]``), laid out
+by :func:`layout` (``ranks``: ranks of about √n models, the default; ``line``: one rank), the front rank toward
+the facing. Bases touch within a rank and between ranks, so the unit is in coherency (every model within 1" of
+another, §4.2; seed 003 l.360) and keeps it when it moves: a move moves the centre and so the whole formation.
+The unit's token (``radius``) is the disc that encloses its formation (§5.2): moves, paths and sight are
+measured on it, whatever is measured model by model here is measured on the bases.
+
+A charge brings the charging models into base contact with as many target models as possible (§7.5; seed 003
+l.624-626): :func:`close_in` places them (``u["placed"]``, absolute points, kept while the unit stands where it
+charged to, ``u["placed_at"]``). Models are engaged by base contact (§4.4); attack dice, the General's aura and
+objectives count models (§10.2, §13, §26.1).
+
+Removed models: every removal takes the last model of the list (the rear rank) at once; while the unit keeps
+models, its owner then chooses which model fell (``casualty`` decision, seed 003 l.760: "El dueño de la unidad
+elige cuál miniatura remover"): the formation keeps the fallen ones at its end until chosen.
+"""
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+from typing import Any, Iterable, Sequence
+
+from engine.dragonbond import geometry
+
+JSON = dict[str, Any]
+Point = tuple[float, float]
+
+DEFAULT_BASE_MM = 25
+"""Base of a unit whose data says ``unknown`` (the rulebook gives no base size, §28.2): a ruling."""
+FORMATIONS = ("ranks", "line")
+"""Formations a player may name when a unit is placed (deployment, reserves entering)."""
+CONTACT = 0.05
+"""Gap (inches) at which two bases are in contact: the geometry's rounding to 0.1" (§4.1)."""
+COHERENCY = 1.0
+"""Every model within 1" of another of its unit (§4.2)."""
+OBJECTIVE_RANGE = 3.0
+ANGLES = 24
+"""Spots tried round a base when a model is placed in contact with it."""
+
+
+def base_inches(u: JSON) -> float:
+    return float(u.get("base_mm") or DEFAULT_BASE_MM) / geometry.MM_PER_INCH
+
+
+@lru_cache(maxsize=1024)
+def layout(kind: str, n: int, base_mm: float, facing: float) -> tuple[Point, ...]:
+    """Offsets of ``n`` models (front rank first, middle of each rank first) of a ``kind`` formation facing
+    ``facing`` degrees (0: +x, 90: +y), centred on (0, 0), bases touching."""
+    if n <= 0:
+        return ()
+    d = base_mm / geometry.MM_PER_INCH
+    width = n if kind == "line" else max(1, math.ceil(math.sqrt(n)))
+    ranks = math.ceil(n / width)
+    fx, fy = math.cos(math.radians(facing)), math.sin(math.radians(facing))
+    out = []
+    for r in range(ranks):
+        k = min(width, n - r * width)
+        forward = ((ranks - 1) / 2 - r) * d
+        # middle first, so the front models of a short rank stand in the middle
+        for i in sorted(range(k), key=lambda i: (abs(i - (k - 1) / 2), i)):
+            across = (i - (k - 1) / 2) * d
+            # across runs to the right of the facing: (fy, -fx)
+            out.append((round(across * fy + forward * fx, 3), round(-across * fx + forward * fy, 3)))
+    return tuple(out)
+
+
+def envelope(offsets: Iterable[Point], base: float) -> float:
+    """The token's radius: the disc round the centre that holds every base."""
+    far = max((math.hypot(x, y) for x, y in offsets), default=0.0)
+    return math.ceil((far + base / 2) * 100 - 1e-6) / 100
+
+
+def toward_enemy(st: JSON, seat: str) -> float:
+    """Facing (degrees) of a unit placed by ``seat``: toward the far long edge."""
+    edges = st.get("edges") or {}
+    return 270.0 if edges.get(seat) == "north" else 90.0
+
+
+def form(u: JSON, kind: str = "ranks", facing: float = 90.0) -> None:
+    """Lay ``u`` out in a formation (its token's radius follows)."""
+    if kind not in FORMATIONS:
+        kind = "ranks"
+    offsets = layout(kind, max(1, u["models"]), float(u.get("base_mm") or DEFAULT_BASE_MM), float(facing) % 360)
+    u["formation"] = [list(p) for p in offsets]
+    u["formation_kind"], u["facing"] = kind, float(facing) % 360
+    u["radius"] = envelope(offsets, base_inches(u))
+    u.pop("placed", None)
+    u.pop("placed_at", None)
+
+
+def radius_for(u: JSON, kind: str, facing: float) -> float:
+    offsets = layout(kind, max(1, u["models"]), float(u.get("base_mm") or DEFAULT_BASE_MM), float(facing) % 360)
+    return envelope(offsets, base_inches(u))
+
+
+def points(u: JSON) -> list[Point]:
+    """Where each standing model of ``u`` is (its token's centre if it has no formation)."""
+    if u.get("x") is None:
+        return []
+    n = u["models"]
+    placed = u.get("placed")
+    if placed and u.get("placed_at") == [u["x"], u["y"]] and len(placed) >= n:
+        return [(p[0], p[1]) for p in placed[:n]]
+    offsets = u.get("formation") or layout("ranks", max(1, n), float(u.get("base_mm") or DEFAULT_BASE_MM), 90.0)
+    x, y = u["x"], u["y"]
+    return [(x + dx, y + dy) for dx, dy in offsets[:max(1, n)]]
+
+
+def body_points(st: JSON, u: JSON) -> list[Point]:
+    """A mounted Hero stands on its Mount's base (§20.3); a commanding Hero among its unit's models (§19.2)."""
+    if u.get("mounted_on"):
+        return points(st["units"][u["mounted_on"]])
+    if u.get("where") == "commanding":
+        return points(st["units"][u["commanding"]])
+    return points(u)
+
+
+def body_base(st: JSON, u: JSON) -> float:
+    if u.get("mounted_on"):
+        return base_inches(st["units"][u["mounted_on"]])
+    if u.get("where") == "commanding":
+        return base_inches(st["units"][u["commanding"]])
+    return base_inches(u)
+
+
+def _gap(p: Point, q: Point, rp: float, rq: float) -> float:
+    return math.hypot(p[0] - q[0], p[1] - q[1]) - rp - rq
+
+
+def gap(pa: Sequence[Point], ra: float, pb: Sequence[Point], rb: float) -> float:
+    """Closest base edges of the closest models (§4.1), not rounded."""
+    return min((_gap(p, q, ra, rb) for p in pa for q in pb), default=math.inf)
+
+
+def distance(st: JSON, a: JSON, b: JSON) -> float:
+    """Edge to edge between the closest models of two units, rounded as the geometry rounds (§4.1)."""
+    g = gap(body_points(st, a), body_base(st, a) / 2, body_points(st, b), body_base(st, b) / 2)
+    return geometry._round(max(0.0, g))
+
+
+def within(st: JSON, u: JSON, other: JSON, reach: float) -> int:
+    """How many models of ``u`` stand within ``reach`` of a model of ``other`` (edge to edge, §4.1)."""
+    ra, rb = body_base(st, u) / 2, body_base(st, other) / 2
+    theirs = body_points(st, other)
+    return sum(1 for p in body_points(st, u)
+               if any(geometry._round(max(0.0, _gap(p, q, ra, rb))) <= reach for q in theirs))
+
+
+def near_point(u: JSON, point: Point, reach: float = OBJECTIVE_RANGE) -> int:
+    """Models of ``u`` whose base edge is within ``reach`` of a point (an objective, §26.1)."""
+    r = base_inches(u) / 2
+    return sum(1 for p in points(u)
+               if geometry._round(max(0.0, math.hypot(p[0] - point[0], p[1] - point[1]) - r)) <= reach)
+
+
+def coherent(pts: Sequence[Point], base: float) -> bool:
+    """Every model within 1" of another, in one unbroken group (§4.2; seed 003 l.360)."""
+    if len(pts) <= 1:
+        return True
+    seen, todo = {0}, [0]
+    while todo:
+        i = todo.pop()
+        for j, q in enumerate(pts):
+            if j not in seen and _gap(pts[i], q, base / 2, base / 2) <= COHERENCY + 1e-9:
+                seen.add(j)
+                todo.append(j)
+    return len(seen) == len(pts)
+
+
+# -- engagement (§4.4) -----------------------------------------------------------------------------------------------
+
+def _touching(pa: Sequence[Point], ra: float, pb: Sequence[Point], rb: float) -> list[int]:
+    return [i for i, p in enumerate(pa) if any(_gap(p, q, ra, rb) <= CONTACT for q in pb)]
+
+
+def engaged_models(st: JSON, u: JSON, enemies: Iterable[str] | None = None) -> list[int]:
+    """Indices of the models of ``u`` that are engaged (§4.4; seed 003 l.?): in base contact with a model of an
+    enemy unit it is engaged with (``enemies``: those only), or in base contact with a model of its own unit that
+    is. Units engaged without any base touching (a position made by a token-level effect or typed by a referee)
+    count every model, the token reading of §5.2."""
+    from engine.dragonbond.board import body
+    me = body(st, u)
+    ids = list(me["engaged_with"]) if enemies is None else [e for e in enemies if e in me["engaged_with"]]
+    if not ids:
+        return []
+    pts, r = points(me), base_inches(me) / 2
+    direct: set[int] = set()
+    for e in ids:
+        v = body(st, st["units"][e])
+        direct.update(_touching(pts, r, points(v), base_inches(v) / 2))
+    if not direct:
+        return list(range(len(pts)))
+    linked = set(direct)
+    for i in direct:
+        linked.update(_touching(pts, r, [pts[i]], r))
+    return sorted(linked)
+
+
+def ranged_models(st: JSON, u: JSON, target: JSON, reach: float) -> int:
+    """Models of ``u`` with a model of ``target`` within ``reach`` (§10.2 step 2); sight stays the unit's."""
+    return within(st, u, target, reach)
+
+
+# -- a charge's contact (§7.5) ---------------------------------------------------------------------------------------
+
+def close_in(st: JSON, charger: JSON, target: JSON) -> int:
+    """Place the charging models in base contact with as many target models as possible, one on each target
+    model first, the rest on any target model, then beside charging models in contact; all in coherency (§7.5;
+    seed 003 l.624-626). Returns how many models touch the target."""
+    from engine.dragonbond.board import body
+    tgt = body(st, target)
+    n = charger["models"]
+    if n <= 0 or not points(tgt):
+        return 0
+    rc, rt = base_inches(charger) / 2, base_inches(tgt) / 2
+    theirs = points(tgt)
+    width, height = st["field"]["width"], st["field"]["height"]
+    others: list[tuple[float, float, float]] = []
+    for v in st["units"].values():
+        if v["where"] == "battlefield" and v["id"] != charger["id"]:
+            rv = base_inches(v) / 2
+            others += [(x, y, rv) for x, y in points(v)]
+    centre = (charger["x"], charger["y"])
+    placed: list[Point] = []
+
+    def free(p: Point) -> bool:
+        if not (rc - 1e-6 <= p[0] <= width - rc + 1e-6 and rc - 1e-6 <= p[1] <= height - rc + 1e-6):
+            return False
+        if any(math.hypot(p[0] - x, p[1] - y) < rc + r - 0.01 for x, y, r in others):
+            return False
+        if any(math.hypot(p[0] - q[0], p[1] - q[1]) < 2 * rc - 0.01 for q in placed):
+            return False
+        return not placed or any(_gap(p, q, rc, rc) <= COHERENCY for q in placed)
+
+    def best_round(c: Point, dist: float) -> Point | None:
+        ring = [(round(c[0] + dist * math.cos(2 * math.pi * k / ANGLES), 3),
+                 round(c[1] + dist * math.sin(2 * math.pi * k / ANGLES), 3)) for k in range(ANGLES)]
+        ok = [p for p in ring if free(p)]
+        return min(ok, key=lambda p: (math.hypot(p[0] - centre[0], p[1] - centre[1]), p)) if ok else None
+
+    order = sorted(theirs, key=lambda q: (math.hypot(q[0] - centre[0], q[1] - centre[1]), q))
+    for q in order:            # one on each target model first
+        if len(placed) == n:
+            break
+        spot = best_round(q, rc + rt)
+        if spot is not None:
+            placed.append(spot)
+    touching = len(placed)
+    while len(placed) < n:     # then anywhere on the target, then beside a charging model in contact
+        spot = next((s for s in (best_round(q, rc + rt) for q in order) if s is not None), None)
+        if spot is None:
+            spot = next((s for s in (best_round(q, 2 * rc) for q in list(placed)) if s is not None), None)
+        else:
+            touching += 1
+        if spot is None:
+            break
+        placed.append(spot)
+    if touching == 0:
+        return 0
+    rest = points(charger)[len(placed):]
+    charger["placed"] = [list(p) for p in placed] + [list(p) for p in rest]
+    charger["placed_at"] = [charger["x"], charger["y"]]
+    return touching
+
+
+def _placed_now(u: JSON) -> bool:
+    return bool(u.get("placed")) and u.get("placed_at") == [u.get("x"), u.get("y")]
+
+
+def standing_and_fallen(u: JSON) -> list[list[float]]:
+    """The model list: the standing models, then the fallen ones whose choice is still open."""
+    return (u.get("placed") if _placed_now(u) else u.get("formation")) or []
+
+
+def unchosen(u: JSON) -> int:
+    """Fallen models whose choice is still open."""
+    return max(0, len(standing_and_fallen(u)) - max(u["models"], 0))
+
+
+def ask_owners(st: JSON) -> None:
+    """After an action: a unit that lost models (and keeps some) asks its owner which fell, first thing (seed 003
+    l.760); a Monster's or a wiped-out unit's go from the end of the list."""
+    st["pending_queue"][:] = [p for p in st["pending_queue"] if p["kind"] != "casualty"
+                              or unchosen(st["units"][p["unit"]]) and st["units"][p["unit"]]["models"] > 0]
+    for uid, u in sorted(st["units"].items()):
+        if not unchosen(u):
+            continue
+        asked = any(p["kind"] == "casualty" and p["unit"] == uid for p in st["pending_queue"])
+        if u["models"] <= 0 or u["side"] not in st["seats"] or st["phase"] != "battle" or \
+                u["where"] not in ("battlefield", "reserve"):
+            settle_fallen(u)
+        elif not asked:
+            st["pending_queue"].insert(0, {"seat": u["side"], "kind": "casualty", "unit": uid})
+
+
+def choose_fallen(u: JSON, index: int) -> None:
+    """The owner names model ``index`` (of the standing and the fallen) as the one that fell: it leaves the list,
+    so the first fallen model stands again in its place."""
+    if _placed_now(u):
+        u["placed"].pop(index)
+        u["formation"].pop()
+    else:
+        u["formation"].pop(index)
+    _close_ranks(u)
+
+
+def settle_fallen(u: JSON) -> None:
+    """The fallen leave from the end of the list (nothing to choose: a Monster, a unit wiped out)."""
+    n = max(u["models"], 0)
+    for key in ("placed", "formation"):
+        if u.get(key) is not None and len(u[key]) > n:
+            del u[key][n:]
+    _close_ranks(u)
+
+
+def _close_ranks(u: JSON) -> None:
+    """A formation left out of coherency by its losses is laid out again (same kind and facing, §4.2)."""
+    n = u["models"]
+    offsets = u.get("formation") or []
+    if n > 1 and len(offsets) == n and not coherent([tuple(p) for p in offsets], base_inches(u)):
+        radius = u["radius"]
+        kept = u.get("placed"), u.get("placed_at")
+        form(u, u.get("formation_kind", "ranks"), u.get("facing", 90.0))
+        u["radius"] = max(radius, u["radius"])
+        if kept[0]:
+            u["placed"], u["placed_at"] = kept
