@@ -56,7 +56,9 @@ def ranged_targets(st: JSON, u: JSON) -> list[str]:
     for v in units(st, where=None):
         if v["side"] == u["side"] or not on_table(st, v):
             continue
-        if board.distance(st, u, v) <= u["ranged"]["range"] and board.can_see(st, u, v):
+        # The token's edge is never farther than the nearest model's: it rules out the far ones quickly.
+        if board.distance(st, u, v) <= u["ranged"]["range"] and \
+                models.distance(st, u, v) <= u["ranged"]["range"] and board.can_see(st, u, v):
             out.append(v["id"])
     return out
 
@@ -568,7 +570,10 @@ def charge_move(ctx: Ctx, u: JSON, target: JSON) -> None:
         return
     separate_flanker(ctx, target)
     engage(ctx, u["id"], target["id"])
+    models.close_in(st, u, target)
     resolve_attack(ctx, u["id"], target["id"], "melee", charge=True, reason="charge")
+    if u["where"] == "battlefield" and target["id"] in u["engaged_with"]:
+        models.close_in(st, u, target)   # consolidation: models whose foes fell engage again (§10.5)
 
 
 def _power(ctx: Ctx, u: JSON, action: JSON) -> None:

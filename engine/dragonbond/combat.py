@@ -270,17 +270,23 @@ def morale_colour(u: JSON, hero_model: bool) -> str:
 
 
 def in_aura(state: JSON, u: JSON) -> bool:
-    """Within 12" of its side's General while the General is on the battlefield (§22)."""
+    """Within 12" of its side's General while the General is on the battlefield (§22): a unit is, when its nearest
+    model is (seed 003 l.1081 "todas las unidades aliadas a 12\" o menos", distances between the closest models,
+    l.354); the General-defeated test counts the models within instead (l.851, ``general_defeated``)."""
     general = next((g for g in state["units"].values() if g["side"] == u["side"] and g["general"]), None)
     if general is None or not carried_on_table(state, general):
         return False
     if general["where"] == "commanding":
         general = unit(state, general["commanding"])
-    return general["id"] == u["id"] or board.distance(state, general, u) <= AURA
+    if general["id"] == u["id"]:
+        return True
+    return board.distance(state, general, u) <= AURA and models.distance(state, general, u) <= AURA
 
 
-def morale_dice(ctx: Ctx, u: JSON, n: int, colour: str, up: int, down: int, reroll: bool) -> int:
-    """Roll ``n`` morale dice; the number that fail. Aura re-rolls each failed die not yet re-rolled (§3.3)."""
+def morale_dice(ctx: Ctx, u: JSON, n: int, colour: str, up: int, down: int, reroll: bool | int) -> int:
+    """Roll ``n`` morale dice; the number that fail. Aura re-rolls each failed die not yet re-rolled (§3.3): all
+    of them (``True``) or those of the first ``reroll`` models (the models within the aura)."""
+    rerollable = n if reroll is True else int(reroll)
     if n <= 0:
         return 0
     r = roll(ctx.rng, Kind.DEFENCE, colour, n, upgrades=up, downgrades=down)
@@ -288,12 +294,12 @@ def morale_dice(ctx: Ctx, u: JSON, n: int, colour: str, up: int, down: int, rero
     if reroll:
         d = die(Kind.DEFENCE, r.shift.colour)
         for i, face in enumerate(faces):
-            if not is_success(face) and i not in r.rerolled:
+            if i < rerollable and not is_success(face) and i not in r.rerolled:
                 faces[i] = d.faces[ctx.rng.randbelow(d.sides)]
     return sum(1 for f in faces if not is_success(f))
 
 
-def morale_test(ctx: Ctx, u: JSON, reason: str, *, non_heroes: int, hero: bool, aura: bool) -> int:
+def morale_test(ctx: Ctx, u: JSON, reason: str, *, non_heroes: int, hero: bool, aura: bool | int) -> int:
     """Test ``non_heroes`` models of ``u`` (and its Hero's model if ``hero``); the models that flee (§13)."""
     if has(u, COLD):
         return 0
@@ -304,7 +310,7 @@ def morale_test(ctx: Ctx, u: JSON, reason: str, *, non_heroes: int, hero: bool, 
     hero_fled = 0
     if hero:
         h = hero_of(st, u) or u
-        hero_fled = morale_dice(ctx, h, 1, Colour.BLACK.value, int(fresh(u)) + int(bonded(st, h)), down, aura)
+        hero_fled = morale_dice(ctx, h, 1, Colour.BLACK.value, int(fresh(u)) + int(bonded(st, h)), down, bool(aura))
     ctx.emit("MoraleTest", unit=u["id"], reason=reason, dice=non_heroes + int(hero), passed=non_heroes + int(hero)
              - fled - hero_fled, fled=fled + hero_fled)
     return fled + hero_fled
@@ -342,7 +348,8 @@ def general_defeated(ctx: Ctx, general: JSON) -> None:
     centre = unit(st, general["commanding"]) if general["where"] == "commanding" else general
     near = [u for u in board.tokens(st) if u.side == general["side"]]
     friends = [unit(st, t.id) for t in near if t.id != centre["id"]
-               and board.distance(st, centre, unit(st, t.id)) <= AURA]
+               and board.distance(st, centre, unit(st, t.id)) <= AURA
+               and models.within(st, unit(st, t.id), centre, AURA)]
     riders = [unit(st, f["rider"]) for f in friends if f.get("rider") and f["rider"] != general["id"]]
     for u in sorted(riders + [f for f in friends if is_hero(f)], key=lambda x: x["id"]):
         if u["where"] != "destroyed" and morale_test(ctx, u, "general_defeated", non_heroes=0, hero=True, aura=False):
@@ -351,7 +358,9 @@ def general_defeated(ctx: Ctx, general: JSON) -> None:
         if u["where"] == "destroyed" or is_hero(u):
             continue
         hero = hero_of(st, u)
-        fled = morale_test(ctx, u, "general_defeated", non_heroes=u["models"], hero=False, aura=False)
+        # the models within the aura test (§13; seed 003: "cada miniatura ... a 12\"")
+        fled = morale_test(ctx, u, "general_defeated", non_heroes=models.within(st, u, centre, AURA), hero=False,
+                           aura=False)
         if hero is not None and hero["id"] != general["id"] and morale_test(
                 ctx, u, "general_defeated", non_heroes=0, hero=True, aura=False):
             leave_command(ctx, u, collapsed=False)
