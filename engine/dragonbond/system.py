@@ -29,7 +29,9 @@ The state's public fields, plus:
 
 - ``units``: a list, one dict per unit, in id order: ``id`` (``A1``..), ``code`` (the same), ``name``,
   ``card`` (pack unit id), ``force_unit`` (the force list's id), ``side`` (seat), ``x``, ``y``, ``radius``
-  (inches; ``x``/``y`` are None off the table), ``models``, ``health``, ``wounds``, ``fatigue``, ``states``
+  (inches; ``x``/``y`` are None off the table), ``models``, ``model_points`` (each standing model's centre,
+  [[x, y]...], empty off the table), ``base`` (a model's base, inches across), ``formation`` (``ranks`` |
+  ``line``), ``engaged_models`` (indices into ``model_points`` of the engaged models, §4.4), ``health``, ``wounds``, ``fatigue``, ``states``
   ({"poison": n, "slowed": n, "immobilized": n}), ``activated`` (activations this round), ``engaged_with``
   (unit ids), ``where`` (``battlefield`` | ``reserve`` | ``destroyed`` | ``mounted``), ``general``,
   ``exhausted``, ``fresh``, ``flanked``, ``hero`` (the commanding Hero's part: {"id", "name", "wounds",
@@ -75,8 +77,9 @@ Turn actions (the active seat, phase ``battle``; §6.3, §7):
 - ``{"type": "AbandonCommand", "unit", "to": [x, y]}`` — before activating a commanded unit: the Hero leaves
   (§19.2), placed at an offered spot within 1".
 - ``{"type": "Dismount", "unit", "to": [x, y]}`` — before activating a mounted Hero (§20.2), an offered spot.
-- ``{"type": "Deploy", "unit", "to": [x, y], "dest": "db.deploy.slot"}`` (an offered slot; without ``dest``, any
-  point wholly in the zone), ``{"type": "Reserve"}`` — phase ``deploy`` (§25.6).
+- ``{"type": "Deploy", "unit", "to": [x, y], "dest": "db.deploy.slot", "formation"?: "line"}`` (an offered slot; without
+  ``dest``, any point wholly in the zone, with ``formation`` ``ranks`` | ``line`` and ``facing`` degrees if wanted:
+  default ranks facing the enemy's edge), ``{"type": "Reserve"}`` — phase ``deploy`` (§25.6, §4.2).
 
 Decisions (``pending``; the seat in ``pending["seat"]``):
 
@@ -87,6 +90,9 @@ Decisions (``pending``; the seat in ``pending["seat"]``):
 - ``TakeCommand {"hero", "unit"}``, ``Mount {"hero", "mount"}``, ``ActivatePartner {"unit"}``, ``EndTurn`` —
   after an activation (§19.2, §20.1, §20.5).
 
+- ``RemoveModel {"unit", "model"}`` — a unit lost models and keeps some: its owner names which fell (an index into
+  the unit's models, the fallen ones listed last; seed 003 l.760), one decision per fallen model, first thing after
+  the action (``models.py``). Event ``ModelChosen {seat, unit, model}``.
 - ``MonsterTarget {"unit"}`` — equal candidates for a behaviour card: the opposed roll's winner picks (§27.2).
 - ``Bid {"monster", "bid"}`` — the auction of a Monster: both seats are awaited, bids secret until both bid.
 
@@ -397,4 +403,7 @@ def unit_view(state: JSON, u: JSON) -> JSON:
         "bonded_with": u.get("bonded_with"), "injured": u["injured"], "artifact": u["artifact"],
         "treasures": list(u["treasures"]), "speed": u["speed"], "defence": u["defence"], "melee": u["melee"],
         "ranged": u["ranged"], "powers": list(u["powers"]), "keywords": list(u["keywords"]), "points": u["points"],
+        "base": round(models.base_inches(u), 2), "formation": u.get("formation_kind", "ranks"),
+        "model_points": [[round(x, 2), round(y, 2)] for x, y in models.points(u)[:u["models"]]] if on_table else [],
+        "engaged_models": models.engaged_models(state, u) if on_table and u["engaged_with"] else [],
     }

@@ -1,0 +1,225 @@
+"""Units made of models (issue 32, deliverable 2): formations, coherency, engagement by base contact, dice from the
+models that fight, the owner's choice of casualties, objectives and the General's aura counted by models.
+"§" is a section of shared/rules/dragonbond.md, "l." a line of the Spanish rulebook (seed 003)."""
+from __future__ import annotations
+
+import math
+
+from engine.dragonbond import combat, models, turns
+from engine.dragonbond.models import coherent, layout
+from tests.engine.dragonbond.support import SYSTEM, Script, battle, by_card, clear_table, ctx
+
+BLACK_HIT, MISS = 4, 0
+
+
+def _five(u: dict, kind: str = "ranks", facing: float = 90.0) -> dict:
+    """The unit with five models (the rulebook's charge example, l.624)."""
+    u["models"] = u["models_start"] = 5
+    models.form(u, kind, facing)
+    return u
+
+
+def _gap(p, q, d):
+    return math.hypot(p[0] - q[0], p[1] - q[1]) - d
+
+
+def test_deployment_in_coherency_line_centred_and_facing():
+    """§4.2, §25.6; p. 8 l.360 (every model within 1" of another) and l.1395 (each unit deploys in coherency): a
+    unit deployed in a line is centred on the point, its rank across the facing, every model within 1"."""
+    st = SYSTEM.setup({"deployment": "alternate", "setup": "options"}, ("lucy", "jason"),
+                      __import__("engine.core.rng", fromlist=["SeededRng"]).SeededRng(b"\x07" * 32))
+    seat = st["deploy"]["turn"]
+    offered = SYSTEM.legal_actions(st, seat)
+    line = next(a for a in offered if a.get("formation") == "line"
+                and st["units"][a["unit"]]["models"] > 1)
+    new, _ = SYSTEM.apply(st, seat, line, Script())
+    u = new["units"][line["unit"]]
+    pts = models.points(u)
+    assert len(pts) == u["models"] and coherent(pts, models.base_inches(u))
+    assert math.isclose(sum(p[0] for p in pts) / len(pts), line["to"][0], abs_tol=0.01)
+    assert len({round(p[1], 3) for p in pts}) == 1          # one rank, across a facing toward the far edge
+    view = next(v for v in SYSTEM.view(new, None)["units"] if v["id"] == u["id"])
+    assert view["model_points"] == [[round(x, 2), round(y, 2)] for x, y in pts] and view["formation"] == "line"
+
+
+def test_typed_deploy_names_formation_and_facing():
+    """§4.2; l.1395: a typed deployment may name the formation and the facing (degrees); ranks of about √n."""
+    offsets = layout("ranks", 5, 25, 0.0)
+    assert len(offsets) == 5 and coherent(offsets, 25 / 25.4)
+    assert len({round(x, 3) for x, _ in offsets}) == 2      # facing +x: two ranks stacked along x
+    assert layout("line", 3, 25, 90.0)[0] == (0.0, 0.0)      # the middle model first
+
+
+def test_march_moves_the_whole_formation():
+    """§8; l.648: models move and end in coherency; the engine moves the formation (a translation)."""
+    st = battle()
+    esg = by_card(st, "esgrimistas-oniricos")
+    before = models.points(esg)
+    esg.update(x=esg["x"] + 3.0, y=esg["y"] + 1.0)
+    after = models.points(esg)
+    assert all(math.isclose(b[0] + 3.0, a[0]) and math.isclose(b[1] + 1.0, a[1]) for a, b in zip(after, before))
+
+
+def _charge_five_on_three():
+    st = battle()
+    esg, garras = by_card(st, "esgrimistas-oniricos"), by_card(st, "garras-sangrientas")
+    clear_table(st, (esg["id"], garras["id"]))
+    st["field"]["terrain"] = []
+    _five(esg)
+    models.form(garras, "line", 270.0)
+    esg.update(x=20.0, y=5.0, fatigue=0)
+    garras.update(x=20.0, y=5.0 + esg["radius"] + garras["radius"] + 4.0)
+    st.update(active="lucy", pending_queue=[])
+    rng = Script(*[MISS] * 3, *[MISS] * 40)
+    new, events = SYSTEM.apply(st, "lucy", {"type": "Charge", "unit": esg["id"], "target": garras["id"]}, rng)
+    return new, events, esg["id"], garras["id"]
+
+
+def test_charge_five_models_on_three_one_on_each_target_model_first():
+    """§7.5; p. 12 l.624: 5 chargers on 3 targets: one in contact with each target model, the other two in contact
+    with any; all in coherency (l.626)."""
+    new, _, eid, gid = _charge_five_on_three()
+    esg, garras = new["units"][eid], new["units"][gid]
+    mine, theirs = models.points(esg), models.points(garras)
+    d = models.base_inches(esg) / 2 + models.base_inches(garras) / 2
+    assert all(any(_gap(p, q, d) <= models.CONTACT for p in mine) for q in theirs)
+    assert coherent(mine, models.base_inches(esg))
+    assert not any(_gap(p, q, d) < -0.02 for p in mine for q in theirs)      # never on an enemy base
+
+
+def test_model_engaged_in_contact_or_touching_an_engaged_model_of_its_unit():
+    """§4.4; p. 9 l.426: a model is engaged in base contact with an enemy model or with a model of its own unit
+    that is; a unit with any engaged model is engaged. Models standing apart from the fight are not."""
+    st = battle()
+    esg, garras = by_card(st, "esgrimistas-oniricos"), by_card(st, "garras-sangrientas")
+    clear_table(st, (esg["id"], garras["id"]))
+    _five(esg, "line", 90.0)          # a line along x at y = 10: models at x = 20, 20 ± d, 20 ± 2d
+    models.form(garras, "line", 270.0)
+    d = models.base_inches(esg)
+    esg.update(x=20.0, y=10.0, engaged_with=[garras["id"]])
+    # the Garras' line at y = 10 + d, its first model right above the Esgrimistas' end model (x = 20 + 2d)
+    garras.update(x=20.0 + 3 * d, y=10.0 + d, engaged_with=[esg["id"]])
+    engaged = models.engaged_models(st, esg)
+    pts = models.points(esg)
+    touching = [i for i, p in enumerate(pts) if any(_gap(p, q, d) <= models.CONTACT for q in models.points(garras))]
+    assert len(touching) == 1 and len(engaged) == 2 and set(touching) < set(engaged)
+
+
+def test_melee_dice_from_the_engaged_models_only():
+    """§10.2 step 2; p. 16 l.736: melee dice from every model engaged with a model of the target."""
+    st = battle()
+    esg, garras = by_card(st, "esgrimistas-oniricos"), by_card(st, "garras-sangrientas")
+    clear_table(st, (esg["id"], garras["id"]))
+    _five(esg, "line", 90.0)
+    models.form(garras, "line", 270.0)
+    d = models.base_inches(esg)
+    esg.update(x=20.0, y=10.0, engaged_with=[garras["id"]])
+    garras.update(x=20.0 + 3 * d, y=10.0 + d, engaged_with=[esg["id"]])
+    n = len(models.engaged_models(st, esg, [garras["id"]]))
+    assert 0 < n < 5
+    c = ctx(st, Script(*[MISS] * 40))
+    combat.resolve_attack(c, esg["id"], garras["id"], "melee")
+    rolled = next(e for e in c.events if e["type"] == "AttackRolled")
+    assert rolled["models"] == n and rolled["dice"] == n * esg["melee"]["dice"]
+
+
+def test_ranged_dice_from_the_models_in_range():
+    """§10.2 step 2; p. 16 l.736: ranged dice from the models with a target model within range."""
+    st = battle()
+    caz, garras = by_card(st, "cazadores-del-fai"), by_card(st, "garras-sangrientas")
+    clear_table(st, (caz["id"], garras["id"]))
+    st["field"]["terrain"] = []
+    caz["models"] = 3
+    garras["models"] = 1
+    models.form(caz, "line", 90.0)     # along x: models at 10, 10 ± d
+    models.form(garras)
+    reach = caz["ranged"]["range"]
+    caz.update(x=10.0, y=10.0)
+    d = models.base_inches(caz)
+    # in range of the model at 10 + d only
+    garras.update(x=10.0 + d + d / 2 + reach - 0.02 + models.base_inches(garras) / 2, y=10.0)
+    expected = models.within(st, caz, garras, reach)
+    assert expected == 1
+    c = ctx(st, Script(*[MISS] * 40))
+    combat.resolve_attack(c, caz["id"], garras["id"], "ranged")
+    rolled = next(e for e in c.events if e["type"] == "AttackRolled")
+    assert rolled["models"] == expected
+
+
+def test_owner_chooses_which_model_is_removed():
+    """§10.2 step 5; p. 17 l.760 ("El dueño de la unidad elige cuál miniatura remover"): the rear model falls at
+    once, then its owner is asked which model fell; naming a front model puts the rear one back."""
+    st = battle()
+    esg = by_card(st, "esgrimistas-oniricos")
+    st.update(pending_queue=[])
+    front, rear = models.points(esg)[0], models.points(esg)[-1]
+    new, _ = SYSTEM.apply(st, "lucy", {"type": "AdjustWounds", "unit": esg["id"], "delta": esg["health"]}, Script())
+    # a referee action asks nothing: the rear model fell
+    assert new["units"][esg["id"]]["models"] == 2
+    c = ctx(st, Script(*[5] * 10))
+    combat.take_wounds(c, esg["id"], esg["health"], by=None)
+    models.ask_owners(st)
+    pending = st["pending_queue"][0]
+    assert pending == {"seat": esg["side"], "kind": "casualty", "unit": esg["id"]}
+    offered = SYSTEM.legal_actions(st, esg["side"])
+    assert offered == [{"type": "RemoveModel", "unit": esg["id"], "model": i} for i in range(3)]
+    new, events = SYSTEM.apply(st, esg["side"], offered[0], Script())
+    left = models.points(new["units"][esg["id"]])
+    assert len(left) == 2 and front not in left and rear in left and not new["pending_queue"]
+    assert any(e["type"] == "ModelChosen" for e in events)
+
+
+def test_no_choice_when_the_last_model_falls():
+    """§10.2 step 5: a unit wiped out leaves nothing to choose (one outcome only)."""
+    st = battle()
+    esg = by_card(st, "esgrimistas-oniricos")
+    st.update(pending_queue=[])
+    c = ctx(st, Script(*[5] * 10))
+    combat.take_wounds(c, esg["id"], esg["health"] * esg["models"], by=None, morale=False)
+    models.ask_owners(st)
+    assert not st["pending_queue"] and esg["where"] == "destroyed"
+
+
+def test_objective_counts_the_models_within_three_inches():
+    """§26.1; l.1358 ("miniaturas (no unidades)", within 3"): a line across the 3" ring counts only its models
+    inside it."""
+    st = battle()
+    esg, garras = by_card(st, "esgrimistas-oniricos"), by_card(st, "garras-sangrientas")
+    clear_table(st, (esg["id"], garras["id"]))
+    _five(esg, "line", 0.0)                      # facing +x: along y
+    obj = tuple(st["field"]["objectives"][0])
+    esg.update(x=obj[0] - 3.0 - models.base_inches(esg) / 2 + 0.01, y=obj[1])
+    assert turns.on_objective(st, esg["id"], obj) == 1
+    esg.update(x=obj[0])
+    assert turns.on_objective(st, esg["id"], obj) == 5
+
+
+def test_general_defeated_tests_the_models_within_its_aura():
+    """§13, §22; p. 18 l.851: before removing the General, one morale test per model within its aura."""
+    st = battle()
+    general = next(u for u in st["units"].values() if u["general"] and u["where"] == "battlefield")
+    friend = next(u for u in st["units"].values() if u["side"] == general["side"] and u["id"] != general["id"]
+                  and u["where"] == "battlefield" and not u.get("rider"))
+    clear_table(st, (general["id"], friend["id"]))
+    _five(friend, "line", 90.0)                  # along x
+    d = models.base_inches(friend)
+    general.update(x=10.0, y=10.0)
+    # the line's nearest model 11.9" from the General: the next one is 1 base farther (over 12" for 2 of 5? no:
+    # the middle model is nearest; its neighbours are d farther)
+    friend.update(x=10.0 + general["radius"] + 11.9 + d / 2, y=10.0)
+    n = models.within(st, friend, general, 12.0)
+    assert 0 < n < 5
+    c = ctx(st, Script(*[0] * 20))
+    combat.general_defeated(c, general)
+    test = next(e for e in c.events if e["type"] == "MoraleTest" and e["unit"] == friend["id"])
+    assert test["dice"] == n
+
+
+def test_unknown_base_takes_the_bot_default():
+    """§28.2 (no base sizes in the rulebook): a unit whose data says ``unknown`` stands on 25 mm bases."""
+    from engine.dragonbond.setup import build_unit, training_document
+    from engine.dragonbond.pack import DragonbondDocument
+    doc = DragonbondDocument.model_validate(training_document())
+    card = doc.entries.units[1].model_copy(update={"base_mm": "unknown"})
+    u = build_unit("A9", "lucy", "x", card, 1, doc.entries)
+    assert u["base_mm"] == models.DEFAULT_BASE_MM and u["radius"] > 0
