@@ -274,6 +274,16 @@ def standing_and_fallen(u: JSON) -> list[list[float]]:
     return (u.get("placed") if _placed_now(u) else u.get("formation")) or []
 
 
+def fallen_points(u: JSON) -> list[Point]:
+    """Where the fallen models whose choice is open stood."""
+    if u.get("x") is None:
+        return []
+    extra = standing_and_fallen(u)[max(u["models"], 0):]
+    if _placed_now(u):
+        return [(p[0], p[1]) for p in extra]
+    return [(u["x"] + p[0], u["y"] + p[1]) for p in extra]
+
+
 def unchosen(u: JSON) -> int:
     """Fallen models whose choice is still open."""
     return max(0, len(standing_and_fallen(u)) - max(u["models"], 0))

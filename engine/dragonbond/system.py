@@ -30,7 +30,8 @@ The state's public fields, plus:
 - ``units``: a list, one dict per unit, in id order: ``id`` (``A1``..), ``code`` (the same), ``name``,
   ``card`` (pack unit id), ``force_unit`` (the force list's id), ``side`` (seat), ``x``, ``y``, ``radius``
   (inches; ``x``/``y`` are None off the table), ``models``, ``model_points`` (each standing model's centre,
-  [[x, y]...], empty off the table), ``base`` (a model's base, inches across), ``formation`` (``ranks`` |
+  [[x, y]...], empty off the table), ``fallen_points`` (models fallen whose choice is open: ``RemoveModel``'s
+  index counts them after ``model_points``), ``base`` (a model's base, inches across), ``formation`` (``ranks`` |
   ``line``), ``engaged_models`` (indices into ``model_points`` of the engaged models, §4.4), ``health``, ``wounds``, ``fatigue``, ``states``
   ({"poison": n, "slowed": n, "immobilized": n}), ``activated`` (activations this round), ``engaged_with``
   (unit ids), ``where`` (``battlefield`` | ``reserve`` | ``destroyed`` | ``mounted``), ``general``,
@@ -404,6 +405,7 @@ def unit_view(state: JSON, u: JSON) -> JSON:
         "treasures": list(u["treasures"]), "speed": u["speed"], "defence": u["defence"], "melee": u["melee"],
         "ranged": u["ranged"], "powers": list(u["powers"]), "keywords": list(u["keywords"]), "points": u["points"],
         "base": round(models.base_inches(u), 2), "formation": u.get("formation_kind", "ranks"),
-        "model_points": [[round(x, 2), round(y, 2)] for x, y in models.points(u)[:u["models"]]] if on_table else [],
+        "model_points": [[round(x, 2), round(y, 2)] for x, y in models.points(u)] if on_table else [],
+        "fallen_points": [[round(x, 2), round(y, 2)] for x, y in models.fallen_points(u)] if on_table else [],
         "engaged_models": models.engaged_models(state, u) if on_table and u["engaged_with"] else [],
     }

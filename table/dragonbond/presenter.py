@@ -26,7 +26,7 @@ from table.dragonbond.text import (
 JSON = dict[str, Any]
 BOARD_WIDTH = 1280
 DECISIONS = ("OpportunityAttack", "ShootTarget", "DangerTarget", "GiantTarget", "ChooseEntryEdge", "TakeCommand",
-             "Mount", "ActivatePartner", "EndTurn", "Decline")
+             "Mount", "ActivatePartner", "EndTurn", "Decline", "RemoveModel")
 """Answers to an open decision (``view["pending"]``), all offered by ``/db decide``."""
 UNIT_KEYS = ("unit", "target", "hero", "mount")
 _NUMBER = r"-?\d+(?:\.\d+)?"
