@@ -196,6 +196,16 @@ def entry_start(st: JSON, u: JSON, to: tuple[float, float], at: list[float] | No
 
 
 def entry_moves(st: JSON, u: JSON) -> list[JSON]:
+    """Entries from the unit's edge in its formation (ranks, facing the enemy), and in a line for a unit of
+    several models (a unit arriving is placed in a formation its player names, §25.6, §4.2)."""
+    out = _entry_moves(st, u)
+    if u["models"] > 1:
+        line = {**u, "radius": models.radius_for(u, "line", models.toward_enemy(st, u["side"]))}
+        out += [{**m, "formation": "line"} for m in _entry_moves(st, line)]
+    return out
+
+
+def _entry_moves(st: JSON, u: JSON) -> list[JSON]:
     speed = allowance(u)
     out = []
     for p, n in entry_points(st, u["side"], u.get("entry_edge")):
@@ -388,6 +398,9 @@ def _march(ctx: Ctx, u: JSON, action: JSON) -> None:
         if st["round"] == 1 and st["scenario"] != "quest":
             raise IllegalAction("db.reserve.round_one", unit=u["id"])
         _named(st, u, action)
+        if action.get("formation") not in (None, *models.FORMATIONS):
+            raise IllegalAction("db.deploy.bad_formation", unit=u["id"], formation=str(action.get("formation")))
+        models.form(u, action.get("formation") or "ranks", models.toward_enemy(st, u["side"]))
         start = entry_start(st, u, to, action.get("from"))
         result = check(st, u, to, allowance(u), start=start)
         if not _start(ctx, u):

@@ -196,6 +196,7 @@ def action_label(action: JSON, names: Names, *, short: bool = False) -> str:
     if kind == "March":
         if action.get("from") is not None:
             label = text("action.Enter", lang, unit=unit, edge=point(action["from"]), to=point(action["to"]))
+            label += f" · {text('formation.line', lang)}" if action.get("formation") == "line" else ""
         else:
             label = text("action.March", lang, unit=unit, to=destination(action, names))
         length = move_length(action, names)
