@@ -88,9 +88,9 @@ def named_moves(st: JSON, u: JSON, kind: str, factor: float = 1.0) -> list[JSON]
     return out
 
 
-FREE_POINT = frozenset(("type", "unit", "to"))
-"""The shape of a move to a free point (the table's typed coordinates: ``/db march unit:A2 to:24.5,10``), judged by
-geometry. Every move ``legal_actions`` offers carries more (``dest`` and ``params``, or ``from``), and an action of
+FREE_POINT = frozenset(("type", "unit", "to", "formation"))
+"""The shape of a move to a free point (the table's typed coordinates: ``/db march unit:A2 to:24.5,10``; a reserve
+unit arriving may name its ``formation``), judged by geometry. Every move ``legal_actions`` offers carries more (``dest`` and ``params``, or ``from``), and an action of
 that shape must be one offered, exactly."""
 
 
@@ -196,13 +196,9 @@ def entry_start(st: JSON, u: JSON, to: tuple[float, float], at: list[float] | No
 
 
 def entry_moves(st: JSON, u: JSON) -> list[JSON]:
-    """Entries from the unit's edge in its formation (ranks, facing the enemy), and in a line for a unit of
-    several models (a unit arriving is placed in a formation its player names, §25.6, §4.2)."""
-    out = _entry_moves(st, u)
-    if u["models"] > 1:
-        line = {**u, "radius": models.radius_for(u, "line", models.toward_enemy(st, u["side"]))}
-        out += [{**m, "formation": "line"} for m in _entry_moves(st, line)]
-    return out
+    """Entries from the unit's edge, in ranks facing the enemy; a typed entry (``unit``, ``to``) may name a
+    ``formation`` (a unit arriving is placed in a formation its player names, §25.6, §4.2)."""
+    return _entry_moves(st, u)
 
 
 def _entry_moves(st: JSON, u: JSON) -> list[JSON]:
@@ -414,7 +410,7 @@ def _march(ctx: Ctx, u: JSON, action: JSON) -> None:
             quest.take(ctx, u, found)
         end_activation(ctx, u["id"])
         return
-    if u["where"] != "battlefield":
+    if u["where"] != "battlefield" or action.get("formation") is not None:  # a formation is named on arrival
         raise IllegalAction("db.unit.cannot_march", unit=u["id"])
     _named(st, u, action)
     if to != (u["x"], u["y"]):
@@ -486,7 +482,7 @@ def continue_move(ctx: Ctx, u: JSON, then: JSON) -> None:
 
 def _shoot(ctx: Ctx, u: JSON, action: JSON) -> None:
     st = ctx.state
-    if u["where"] != "battlefield" or not u.get("ranged"):
+    if u["where"] != "battlefield" or not u.get("ranged") or action.get("formation") is not None:
         raise IllegalAction("db.unit.cannot_shoot", unit=u["id"])
     _named(st, u, action)
     to = board.parse_point(action.get("to") or [u["x"], u["y"]])
@@ -585,8 +581,6 @@ def charge_move(ctx: Ctx, u: JSON, target: JSON) -> None:
     engage(ctx, u["id"], target["id"])
     models.close_in(st, u, target)
     resolve_attack(ctx, u["id"], target["id"], "melee", charge=True, reason="charge")
-    if u["where"] == "battlefield" and target["id"] in u["engaged_with"]:
-        models.close_in(st, u, target)   # consolidation: models whose foes fell engage again (§10.5)
 
 
 def _power(ctx: Ctx, u: JSON, action: JSON) -> None:

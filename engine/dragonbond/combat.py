@@ -12,6 +12,7 @@ from typing import Any
 
 from engine.dragonbond import board, geometry, models
 from engine.dragonbond.dice import Colour, Kind, die, is_success, roll
+from engine.dragonbond.models import consolidate
 from engine.dragonbond.state import (
     ASSASSINATE, AURA, COLD, GIANT, JSON, LAZY, Ctx, bonded, disengage_all, engage, exhausted, flanked, fresh,
     carried_on_table, has, hero_of, is_epic, is_hero, model_count, on_table, other, separate, shifts, unit,
@@ -153,6 +154,8 @@ def resolve_attack(ctx: Ctx, attacker_id: str, target_id: str, kind: str, *, cha
         if hits + crits == 0 or unit(st, rid)["where"] == "destroyed":
             continue
         total += defend_and_wound(ctx, attacker_id, rid, kind, hits, crits)
+    if kind == "melee":
+        consolidate(st, attacker, target)
     for resolved in ATTACK_RESOLVED:  # the effects waiting on this attack (effects.attack_resolved)
         resolved(ctx, attacker_id, target_id, total)
     return {"hits": result["hits"], "crits": result["crits"], "wounds": total}

@@ -10,6 +10,8 @@ l.1395: "Cada unidad debe desplegarse en coherencia").
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from engine.core.errors import IllegalAction
 from engine.dragonbond import board, geometry
 from engine.dragonbond.models import FORMATIONS, form, radius_for, toward_enemy
@@ -22,19 +24,21 @@ SLOT_STEP = 3.0
 """Inches between offered deployment spots along the zone."""
 
 
-def _zone(st: JSON, seat: str) -> geometry.Terrain:
-    pts = tuple(tuple(p) for p in st["field"]["zones"][seat])
-    return geometry.Terrain(f"zone-{seat}", (), "zone", "polygon", pts)
-
-
 def fits(st: JSON, u: JSON, at: tuple[float, float]) -> bool:
     """Wholly inside its zone, overlapping no unit (§25.6)."""
     t = board.token(u, at=at)
     f = board.field(st)
-    zone = geometry.Field(f.width, f.height, (_zone(st, u["side"]),), ())
-    if not geometry.in_terrain(t, zone):
+    if not _in_zone(f.width, f.height, tuple(tuple(p) for p in st["field"]["zones"][u["side"]]), t.x, t.y, t.radius):
         return False
     return not any(geometry.overlaps(t, o) for o in board.tokens(st))
+
+
+@lru_cache(maxsize=4096)
+def _in_zone(width: float, height: float, zone: tuple, x: float, y: float, radius: float) -> bool:
+    """The same spots are asked at every deployment step (the offered row, in both formations): asked once."""
+    piece = geometry.Terrain("zone", (), "zone", "polygon", zone)
+    probe = geometry.Token("probe", x, y, radius, "")
+    return bool(geometry.in_terrain(probe, geometry.Field(width, height, (piece,), ())))
 
 
 def to_deploy(st: JSON, seat: str) -> list[JSON]:

@@ -205,25 +205,33 @@ def ranged_models(st: JSON, u: JSON, target: JSON, reach: float) -> int:
 
 # -- a charge's contact (§7.5) ---------------------------------------------------------------------------------------
 
-def close_in(st: JSON, charger: JSON, target: JSON) -> int:
+def close_in(st: JSON, charger: JSON, target: JSON, *, keep: bool = False) -> int:
     """Place the charging models in base contact with as many target models as possible, one on each target
     model first, the rest on any target model, then beside charging models in contact; all in coherency (§7.5;
-    seed 003 l.624-626). Returns how many models touch the target."""
+    seed 003 l.624-626). ``keep``: the models already touching the target stay (consolidation, §10.5, l.784:
+    the others move to engage). Returns how many models touch the target; 0 changes nothing."""
     from engine.dragonbond.board import body
     tgt = body(st, target)
     n = charger["models"]
-    if n <= 0 or not points(tgt):
+    theirs = points(tgt)
+    if n <= 0 or not theirs or charger.get("x") is None:
         return 0
     rc, rt = base_inches(charger) / 2, base_inches(tgt) / 2
-    theirs = points(tgt)
     width, height = st["field"]["width"], st["field"]["height"]
+    # Bases that could be in the way: those near the target only (a charger never goes farther than 2 bases out).
+    reach = tgt["radius"] + 6 * rc + 2.0
     others: list[tuple[float, float, float]] = []
     for v in st["units"].values():
-        if v["where"] == "battlefield" and v["id"] != charger["id"]:
+        if v["where"] == "battlefield" and v["id"] != charger["id"] and v.get("x") is not None and \
+                math.hypot(v["x"] - tgt["x"], v["y"] - tgt["y"]) <= reach + v["radius"] + 4.0:
             rv = base_inches(v) / 2
             others += [(x, y, rv) for x, y in points(v)]
     centre = (charger["x"], charger["y"])
-    placed: list[Point] = []
+    mine = points(charger)
+    placed: list[Point] = [p for p in mine if any(_gap(p, q, rc, rt) <= CONTACT for q in theirs)] if keep else []
+    if keep and len(placed) == n:
+        return n
+    touched = {j for j, q in enumerate(theirs) if any(_gap(p, q, rc, rt) <= CONTACT for p in placed)}
 
     def free(p: Point) -> bool:
         if not (rc - 1e-6 <= p[0] <= width - rc + 1e-6 and rc - 1e-6 <= p[1] <= height - rc + 1e-6):
@@ -240,29 +248,43 @@ def close_in(st: JSON, charger: JSON, target: JSON) -> int:
         ok = [p for p in ring if free(p)]
         return min(ok, key=lambda p: (math.hypot(p[0] - centre[0], p[1] - centre[1]), p)) if ok else None
 
-    order = sorted(theirs, key=lambda q: (math.hypot(q[0] - centre[0], q[1] - centre[1]), q))
-    for q in order:            # one on each target model first
+    order = sorted(range(len(theirs)), key=lambda j: (math.hypot(theirs[j][0] - centre[0],
+                                                                 theirs[j][1] - centre[1]), j))
+    for j in order:            # one on each target model first
         if len(placed) == n:
             break
-        spot = best_round(q, rc + rt)
-        if spot is not None:
-            placed.append(spot)
-    touching = len(placed)
+        if j not in touched:
+            spot = best_round(theirs[j], rc + rt)
+            if spot is not None:
+                placed.append(spot)
+                touched.add(j)
     while len(placed) < n:     # then anywhere on the target, then beside a charging model in contact
-        spot = next((s for s in (best_round(q, rc + rt) for q in order) if s is not None), None)
+        spot = next((s for s in (best_round(theirs[j], rc + rt) for j in order) if s is not None), None)
         if spot is None:
             spot = next((s for s in (best_round(q, 2 * rc) for q in list(placed)) if s is not None), None)
-        else:
-            touching += 1
         if spot is None:
             break
         placed.append(spot)
+    touching = sum(1 for p in placed if any(_gap(p, q, rc, rt) <= CONTACT for q in theirs))
     if touching == 0:
         return 0
-    rest = points(charger)[len(placed):]
-    charger["placed"] = [list(p) for p in placed] + [list(p) for p in rest]
+    rest = [p for p in mine if p not in placed][:n - len(placed)]
+    fallen = standing_and_fallen(charger)[n:] if _placed_now(charger) else \
+        [[x + charger["x"], y + charger["y"]] for x, y in (charger.get("formation") or [])[n:]]
+    charger["placed"] = [list(p) for p in placed] + [list(p) for p in rest] + [list(p) for p in fallen]
     charger["placed_at"] = [charger["x"], charger["y"]]
     return touching
+
+
+def consolidate(st: JSON, attacker: JSON, target: JSON) -> None:
+    """After a melee attack (§10.5; l.780-784): the attacker's models no longer engaged move to engage the target,
+    then the target's; each keeps the models already in contact."""
+    from engine.dragonbond.board import body
+    a, t = body(st, attacker), body(st, target)
+    for mover, foe in ((a, t), (t, a)):
+        if mover["where"] == "battlefield" and foe["where"] == "battlefield" and foe["id"] in mover["engaged_with"] \
+                and len(engaged_models(st, mover)) < mover["models"]:
+            close_in(st, mover, foe, keep=True)
 
 
 def _placed_now(u: JSON) -> bool:

@@ -223,3 +223,23 @@ def test_unknown_base_takes_the_bot_default():
     card = doc.entries.units[1].model_copy(update={"base_mm": "unknown"})
     u = build_unit("A9", "lucy", "x", card, 1, doc.entries)
     assert u["base_mm"] == models.DEFAULT_BASE_MM and u["radius"] > 0
+
+
+def test_reserve_unit_arrives_in_the_formation_named():
+    """§25.6, §4.2; l.1395 (coherency when placed): a typed entry may name the formation; the unit arrives in a
+    line facing the enemy, its models in coherency."""
+    from engine.dragonbond import actions
+    st = battle()
+    esg = by_card(st, "esgrimistas-oniricos")
+    clear_table(st, ())
+    keep = by_card(st, "garras-sangrientas")
+    keep.update(where="battlefield", x=40.0, y=30.0)
+    esg.update(where="reserve", x=None, y=None, fatigue=0)
+    st.update(active=esg["side"], round=2, pending_queue=[], passed={s: False for s in st["seats"]})
+    entry = actions.entry_moves(st, esg)[0]
+    new, _ = SYSTEM.apply(st, esg["side"], {"type": "March", "unit": esg["id"], "to": entry["to"],
+                                             "formation": "line"}, Script())
+    u = new["units"][esg["id"]]
+    pts = models.points(u)
+    assert u["where"] == "battlefield" and u["formation_kind"] == "line"
+    assert len({round(p[1], 3) for p in pts}) == 1 and coherent(pts, models.base_inches(u))
