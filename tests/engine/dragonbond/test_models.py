@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 
+from engine.core.rng import SeededRng
 from engine.dragonbond import combat, models, turns
 from engine.dragonbond.models import coherent, layout
 from tests.engine.dragonbond.support import SYSTEM, Script, battle, by_card, clear_table, ctx
@@ -26,8 +27,7 @@ def _gap(p, q, d):
 def test_deployment_in_coherency_line_centred_and_facing():
     """§4.2, §25.6; p. 8 l.360 (every model within 1" of another) and l.1395 (each unit deploys in coherency): a
     unit deployed in a line is centred on the point, its rank across the facing, every model within 1"."""
-    st = SYSTEM.setup({"deployment": "alternate", "setup": "options"}, ("lucy", "jason"),
-                      __import__("engine.core.rng", fromlist=["SeededRng"]).SeededRng(b"\x07" * 32))
+    st = SYSTEM.setup({"deployment": "alternate", "setup": "options"}, ("lucy", "jason"), SeededRng(b"\x07" * 32))
     seat = st["deploy"]["turn"]
     offered = SYSTEM.legal_actions(st, seat)
     line = next(a for a in offered if a.get("formation") == "line"
@@ -93,7 +93,7 @@ def test_model_engaged_in_contact_or_touching_an_engaged_model_of_its_unit():
     st = battle()
     esg, garras = by_card(st, "esgrimistas-oniricos"), by_card(st, "garras-sangrientas")
     clear_table(st, (esg["id"], garras["id"]))
-    _five(esg, "line", 90.0)          # a line along x at y = 10: models at x = 20, 20 ± d, 20 ± 2d
+    _five(esg, "line", 90.0)          # a line along x at y = 10: models at x = 20, 20 ± d, 20 ± 2d (d: a base)
     models.form(garras, "line", 270.0)
     d = models.base_inches(esg)
     esg.update(x=20.0, y=10.0, engaged_with=[garras["id"]])
@@ -204,8 +204,8 @@ def test_general_defeated_tests_the_models_within_its_aura():
     _five(friend, "line", 90.0)                  # along x
     d = models.base_inches(friend)
     general.update(x=10.0, y=10.0)
-    # the line's nearest model 11.9" from the General: the next one is 1 base farther (over 12" for 2 of 5? no:
-    # the middle model is nearest; its neighbours are d farther)
+    # the line's middle model 11.9" from the General: the two on the General's side are nearer, the other two
+    # one and two bases farther, beyond 12"
     friend.update(x=10.0 + general["radius"] + 11.9 + d / 2, y=10.0)
     n = models.within(st, friend, general, 12.0)
     assert 0 < n < 5
