@@ -243,3 +243,22 @@ def test_reserve_unit_arrives_in_the_formation_named():
     pts = models.points(u)
     assert u["where"] == "battlefield" and u["formation_kind"] == "line"
     assert len({round(p[1], 3) for p in pts}) == 1 and coherent(pts, models.base_inches(u))
+
+
+def test_consolidation_brings_the_models_not_engaged_into_contact():
+    """§10.5; p. 17 l.780-784: after a melee attack, the attacking models no longer engaged move to engage, as many
+    enemy models as possible, in coherency; the models already in contact stay."""
+    st = battle()
+    esg, garras = by_card(st, "esgrimistas-oniricos"), by_card(st, "garras-sangrientas")
+    clear_table(st, (esg["id"], garras["id"]))
+    _five(esg, "line", 90.0)
+    models.form(garras, "line", 270.0)
+    d = models.base_inches(esg)
+    esg.update(x=20.0, y=10.0, engaged_with=[garras["id"]])
+    garras.update(x=20.0 + 3 * d, y=10.0 + d, engaged_with=[esg["id"]])
+    touching = [p for p in models.points(esg)
+                if any(_gap(p, q, d) <= models.CONTACT for q in models.points(garras))]
+    assert len(models.engaged_models(st, esg)) == 2
+    models.consolidate(st, esg, garras)
+    assert models.engaged_models(st, esg) == list(range(5))
+    assert set(touching) <= set(models.points(esg)) and coherent(models.points(esg), d)
