@@ -198,11 +198,6 @@ def engaged_models(st: JSON, u: JSON, enemies: Iterable[str] | None = None) -> l
     return sorted(linked)
 
 
-def ranged_models(st: JSON, u: JSON, target: JSON, reach: float) -> int:
-    """Models of ``u`` with a model of ``target`` within ``reach`` (§10.2 step 2); sight stays the unit's."""
-    return within(st, u, target, reach)
-
-
 # -- a charge's contact (§7.5) ---------------------------------------------------------------------------------------
 
 def close_in(st: JSON, charger: JSON, target: JSON, *, keep: bool = False) -> int:
@@ -220,11 +215,14 @@ def close_in(st: JSON, charger: JSON, target: JSON, *, keep: bool = False) -> in
     width, height = st["field"]["width"], st["field"]["height"]
     # Bases that could be in the way: those near the target only (a charger never goes farther than 2 bases out).
     reach = tgt["radius"] + 6 * rc + 2.0
+    # (x, y, how near a base may come): never on a base; 1" clear of enemies outside this combat (§7.5, §8)
     others: list[tuple[float, float, float]] = []
+    fighting = {tgt["id"], *charger["engaged_with"]}
     for v in st["units"].values():
         if v["where"] == "battlefield" and v["id"] != charger["id"] and v.get("x") is not None and \
                 math.hypot(v["x"] - tgt["x"], v["y"] - tgt["y"]) <= reach + v["radius"] + 4.0:
-            rv = base_inches(v) / 2
+            apart = COHERENCY if v["side"] != charger["side"] and v["id"] not in fighting else 0.0
+            rv = base_inches(v) / 2 + apart
             others += [(x, y, rv) for x, y in points(v)]
     centre = (charger["x"], charger["y"])
     mine = points(charger)

@@ -218,6 +218,7 @@ class DragonbondSystem:
         state = setup_state(options, tuple(seats), rng)
         ctx = Ctx(state, rng)
         choices.advance(ctx)
+        models.ask_owners(state)    # dangerous terrain at the first initiative may already have taken models
         state["last"] = ctx.events
         return state
 
