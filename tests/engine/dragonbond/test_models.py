@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import math
 
+import pytest
+
+from engine.core.errors import IllegalAction
 from engine.core.rng import SeededRng
 from engine.dragonbond import combat, models, turns
 from engine.dragonbond.models import coherent, layout
@@ -43,11 +46,23 @@ def test_deployment_in_coherency_line_centred_and_facing():
 
 
 def test_typed_deploy_names_formation_and_facing():
-    """§4.2; l.1395: a typed deployment may name the formation and the facing (degrees); ranks of about √n."""
+    """§4.2; l.1395: a typed deployment may name the formation and the facing (degrees); ranks of about √n; an
+    unknown formation is refused."""
     offsets = layout("ranks", 5, 25, 0.0)
     assert len(offsets) == 5 and coherent(offsets, 25 / 25.4)
     assert len({round(x, 3) for x, _ in offsets}) == 2      # facing +x: two ranks stacked along x
     assert layout("line", 3, 25, 90.0)[0] == (0.0, 0.0)      # the middle model first
+    st = SYSTEM.setup({"deployment": "alternate", "setup": "options"}, ("lucy", "jason"), SeededRng(b"\x07" * 32))
+    seat = st["deploy"]["turn"]
+    slot = next(a for a in SYSTEM.legal_actions(st, seat) if a["type"] == "Deploy" and "formation" not in a
+                and st["units"][a["unit"]]["models"] == 3 and st["units"][a["unit"]]["base_mm"] == 25
+                and a["to"][0] >= 6)   # a 3-model line of 25 mm bases across a 4" deep zone
+    typed = {"type": "Deploy", "unit": slot["unit"], "to": slot["to"], "formation": "line", "facing": 0}
+    new, _ = SYSTEM.apply(st, seat, typed, Script())
+    pts = models.points(new["units"][slot["unit"]])
+    assert len({round(p[0], 3) for p in pts}) == 1          # facing +x: the line runs along y
+    with pytest.raises(IllegalAction):
+        SYSTEM.apply(st, seat, {**typed, "formation": "wedge"}, Script())
 
 
 def test_march_moves_the_whole_formation():
