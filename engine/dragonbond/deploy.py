@@ -74,7 +74,8 @@ def legal(st: JSON, seat: str) -> list[JSON]:
         return []
     out: list[JSON] = []
     for u in to_deploy(st, seat):
-        out += [{"type": "Deploy", "unit": u["id"], "to": [x, y], "dest": SLOT} for x, y in slots(st, u)]
+        out += [{"type": "Deploy", "unit": u["id"], "to": [x, y], "dest": SLOT, "formation": "ranks"}
+                for x, y in slots(st, u)]
         if u["models"] > 1:
             out += [{"type": "Deploy", "unit": u["id"], "to": [x, y], "dest": SLOT, "formation": "line"}
                     for x, y in slots(st, u, "line")]

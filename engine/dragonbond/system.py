@@ -78,7 +78,7 @@ Turn actions (the active seat, phase ``battle``; §6.3, §7):
 - ``{"type": "AbandonCommand", "unit", "to": [x, y]}`` — before activating a commanded unit: the Hero leaves
   (§19.2), placed at an offered spot within 1".
 - ``{"type": "Dismount", "unit", "to": [x, y]}`` — before activating a mounted Hero (§20.2), an offered spot.
-- ``{"type": "Deploy", "unit", "to": [x, y], "dest": "db.deploy.slot", "formation"?: "line"}`` (an offered slot; without
+- ``{"type": "Deploy", "unit", "to": [x, y], "dest": "db.deploy.slot", "formation": "ranks" | "line"}`` (an offered slot; without
   ``dest``, any point wholly in the zone, with ``formation`` ``ranks`` | ``line`` and ``facing`` degrees if wanted:
   default ranks facing the enemy's edge), ``{"type": "Reserve"}`` — phase ``deploy`` (§25.6, §4.2).
 

@@ -227,8 +227,7 @@ def action_label(action: JSON, names: Names, *, short: bool = False) -> str:
         label = text(f"action.{kind}", lang, unit=unit, to=point(action.get("to")))
     elif kind == "Deploy":
         label = text("action.Deploy", lang, unit=unit, to=point(action.get("to")))
-        label += f" · {text('formation.' + str(action['formation']), lang)}" if action.get("formation") in (
-            "line", "ranks") else ""
+        label += f" · {text('formation.line', lang)}" if action.get("formation") == "line" else ""
     elif kind == "RemoveModel":
         label = text("action.RemoveModel", lang, unit=unit, n=int(action.get("model") or 0) + 1,
                      at=point(names.model_point(action.get("unit"), action.get("model")) or "—"))

@@ -54,7 +54,7 @@ def test_typed_deploy_names_formation_and_facing():
     assert layout("line", 3, 25, 90.0)[0] == (0.0, 0.0)      # the middle model first
     st = SYSTEM.setup({"deployment": "alternate", "setup": "options"}, ("lucy", "jason"), SeededRng(b"\x07" * 32))
     seat = st["deploy"]["turn"]
-    slot = next(a for a in SYSTEM.legal_actions(st, seat) if a["type"] == "Deploy" and "formation" not in a
+    slot = next(a for a in SYSTEM.legal_actions(st, seat) if a["type"] == "Deploy" and a.get("formation") == "ranks"
                 and st["units"][a["unit"]]["models"] == 3 and st["units"][a["unit"]]["base_mm"] == 25
                 and a["to"][0] >= 6)   # a 3-model line of 25 mm bases across a 4" deep zone
     typed = {"type": "Deploy", "unit": slot["unit"], "to": slot["to"], "formation": "line", "facing": 0}
