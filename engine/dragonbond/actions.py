@@ -80,7 +80,10 @@ def named_moves(st: JSON, u: JSON, kind: str, factor: float = 1.0) -> list[JSON]
     # The point as geometry found and checked it: rounded, it could land past the allowance or on a unit. Two
     # destinations ending at the same point are one move (offered once, under the first name).
     out, seen = [], set()
+    found = models.strays(st, u["id"])
     for d in dests:
+        if found and models.stray_problem(st, u, d.point, found):
+            continue      # a base a charge left outside its unit's token is there
         if d.point not in seen:
             seen.add(d.point)
             out.append({"type": kind, "unit": u["id"], "to": [d.point[0], d.point[1]], "dest": d.key,
@@ -144,6 +147,9 @@ def check(st: JSON, u: JSON, to: tuple[float, float], speed: float, *, start: tu
     if not result.ok:
         params = {"unit": u["id"], "to": list(to), "allowance": speed, "distance": None, **result.params}
         raise IllegalAction(result.reason or "db.move.refused", **params)
+    problem = models.stray_problem(st, u, to)
+    if problem is not None:
+        raise IllegalAction(problem[0], **{"to": list(to), "allowance": speed, "distance": None, **problem[1]})
     return result
 
 
@@ -204,6 +210,11 @@ def entry_moves(st: JSON, u: JSON) -> list[JSON]:
 def _entry_moves(st: JSON, u: JSON) -> list[JSON]:
     speed = allowance(u)
     out = []
+    found = models.strays(st, u["id"])
+    if found:   # the formation it enters in (ranks facing the enemy), for the bases a charge left about
+        u = {**u, "formation": [list(p) for p in models.layout(
+            "ranks", max(1, u["models"]), float(u.get("base_mm") or models.DEFAULT_BASE_MM),
+            models.toward_enemy(st, u["side"]))]}
     for p, n in entry_points(st, u["side"], u.get("entry_edge")):
         # The token starts off the table touching the point, so its centre travels its radius more than the
         # depth it reaches inside (seed 003 l.1400); short of a full move, slowing terrain or a unit in the way.
@@ -212,6 +223,8 @@ def _entry_moves(st: JSON, u: JSON) -> list[JSON]:
             continue
         to = (round(p[0] + n[0] * depth, 1), round(p[1] + n[1] * depth, 1))
         start = (p[0] - n[0] * u["radius"], p[1] - n[1] * u["radius"])
+        if found and models.stray_problem(st, u, to, found):
+            continue
         if geometry.move_allowed(board.token(u, at=start), to, speed, board.tokens(st), board.field(st),
                                  ignore_slowing=has(u, SCOUT)):
             out.append({"type": "March", "unit": u["id"], "to": list(to), "from": list(p)})

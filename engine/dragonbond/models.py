@@ -274,6 +274,37 @@ def close_in(st: JSON, charger: JSON, target: JSON, *, keep: bool = False) -> in
     return touching
 
 
+def strays(st: JSON, exclude: str) -> list[tuple[str, str, list[Point], float]]:
+    """Bases standing outside their unit's token (placed by a charge or a consolidation): (unit, side, points,
+    base radius) of every other unit that has some. The geometry measures tokens only, so moves check these."""
+    out = []
+    for v in st["units"].values():
+        if v["id"] == exclude or v["where"] != "battlefield" or not _placed_now(v):
+            continue
+        r = base_inches(v) / 2
+        pts = points(v)
+        if any(math.hypot(p[0] - v["x"], p[1] - v["y"]) + r > v["radius"] + 0.01 for p in pts):
+            out.append((v["id"], v["side"], pts, r))
+    return out
+
+
+def stray_problem(st: JSON, u: JSON, at: Point, found: list | None = None) -> tuple[str, JSON] | None:
+    """Why ``u`` may not end a move at ``at`` because of bases outside their tokens: on a base, or within 1" of
+    an enemy's (§8; seed 003 l.649-650), as ``(refusal key, params)``; None when it may."""
+    found = strays(st, u["id"]) if found is None else found
+    if not found:
+        return None
+    r = base_inches(u) / 2
+    mine = [(at[0] + dx, at[1] + dy) for dx, dy in (u.get("formation") or [(0.0, 0.0)])[:max(1, u["models"])]]
+    for vid, side, pts, rv in found:
+        g = gap(mine, r, pts, rv)
+        if g < -CONTACT:
+            return "db.move.overlaps", {"unit": vid}
+        if side != u["side"] and geometry._round(max(0.0, g)) < COHERENCY:
+            return "db.move.too_close", {"unit": vid, "distance": geometry._round(max(0.0, g))}
+    return None
+
+
 def consolidate(st: JSON, attacker: JSON, target: JSON) -> None:
     """After a melee attack (§10.5; l.780-784): the attacker's models no longer engaged move to engage the target,
     then the target's; each keeps the models already in contact."""

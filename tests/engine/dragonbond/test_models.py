@@ -277,3 +277,29 @@ def test_consolidation_brings_the_models_not_engaged_into_contact():
     models.consolidate(st, esg, garras)
     assert models.engaged_models(st, esg) == list(range(5))
     assert set(touching) <= set(models.points(esg)) and coherent(models.points(esg), d)
+
+
+def test_a_move_never_ends_on_a_base_a_charge_left_outside_its_token():
+    """§8; l.649-650 (no moving through or onto enemy bases, end 1" from enemy models): a base a charge placed
+    outside its unit's token still counts for the moves of others."""
+    from engine.core.errors import IllegalAction as Refused
+    from engine.dragonbond import actions
+    st = battle()
+    esg, caz, garras = (by_card(st, c) for c in ("esgrimistas-oniricos", "cazadores-del-fai", "garras-sangrientas"))
+    clear_table(st, (esg["id"], caz["id"], garras["id"]))
+    st["field"]["terrain"] = []
+    esg.update(x=20.0, y=10.0)
+    garras.update(x=40.0, y=30.0)
+    caz.update(x=30.0, y=10.0)
+    stray = [esg["x"] + 5.0, esg["y"]]            # far outside the Esgrimistas' token
+    esg["placed"] = [stray] + [[p[0], p[1]] for p in models.points(esg)[1:]]
+    esg["placed_at"] = [esg["x"], esg["y"]]
+    with pytest.raises(Refused) as refused:
+        actions.check(st, caz, (stray[0], stray[1] + 0.5), 12.0)
+    assert refused.value.code == "db.move.overlaps"
+    offered = actions.named_moves(st, caz, "March")
+    assert all(models.stray_problem(st, caz, tuple(m["to"])) is None for m in offered)
+    garras.update(x=stray[0] + 0.5, y=stray[1] + 3.0)   # an enemy of the stray base: it must end 1" away
+    with pytest.raises(Refused) as refused:
+        actions.check(st, garras, (stray[0], stray[1] + models.base_inches(esg) + 0.5), 12.0)
+    assert refused.value.code == "db.move.too_close"
