@@ -548,6 +548,10 @@ def _check_split(st: JSON, u: JSON, split: Any) -> None:
     if not set(split) <= targets or sum(int(n) for n in split.values()) > model_count(st, u) or \
             any(int(n) < 0 for n in split.values()):
         raise IllegalAction("db.attack.bad_split", unit=u["id"])
+    hero = 1 if u.get("hero") else 0
+    for tid, n in split.items():    # a model attacks an enemy it is engaged with (§9, §10.2; l.736)
+        if n > len(models.engaged_models(st, u, [board.body(st, unit(st, tid))["id"]])) + hero:
+            raise IllegalAction("db.attack.bad_split", unit=u["id"])
 
 
 def _charge(ctx: Ctx, u: JSON, action: JSON) -> None:

@@ -303,3 +303,28 @@ def test_a_move_never_ends_on_a_base_a_charge_left_outside_its_token():
     with pytest.raises(Refused) as refused:
         actions.check(st, garras, (stray[0], stray[1] + models.base_inches(esg) + 0.5), 12.0)
     assert refused.value.code == "db.move.too_close"
+
+
+def test_flanked_split_gives_a_foe_no_more_models_than_are_engaged_with_it():
+    """§9 (each model of a flanked unit picks an engaged enemy), §10.2 step 2; l.736: a foe touched by two of the
+    unit's models takes at most two models' attacks."""
+    st = battle()
+    esg, garras = by_card(st, "esgrimistas-oniricos"), by_card(st, "garras-sangrientas")
+    sko = by_card(st, "skorpikones-de-asalto")
+    clear_table(st, (esg["id"], garras["id"], sko["id"]))
+    st["field"]["terrain"] = []
+    _five(esg, "line", 90.0)
+    models.form(garras, "line", 270.0)
+    d = models.base_inches(esg)
+    esg.update(x=20.0, y=10.0, engaged_with=[garras["id"], sko["id"]], fatigue=0)
+    garras.update(x=20.0 + 3 * d, y=10.0 + d, engaged_with=[esg["id"]])
+    sko.update(x=20.0, y=10.0 - d - sko["radius"], engaged_with=[esg["id"]])
+    st.update(active=esg["side"], pending_queue=[])
+    assert len(models.engaged_models(st, esg, [garras["id"]])) == 2
+    attack = {"type": "Attack", "unit": esg["id"], "target": garras["id"], "kind": "melee"}
+    with pytest.raises(IllegalAction):
+        SYSTEM.apply(st, esg["side"], {**attack, "split": {garras["id"]: 3}}, Script(*[MISS] * 40))
+    new, events = SYSTEM.apply(st, esg["side"], {**attack, "split": {garras["id"]: 2, sko["id"]: 3}},
+                               Script(*[MISS] * 40))
+    rolled = [e for e in events if e["type"] == "AttackRolled"]
+    assert {e["target"]: e["models"] for e in rolled} == {garras["id"]: 2, sko["id"]: 3}
