@@ -47,8 +47,8 @@ def _enemy(st: JSON, seat: str, uid: Any) -> JSON:
 
 
 def ranged_targets(st: JSON, u: JSON) -> list[str]:
-    """Enemies within range and sight; never from an engaged unit (§7.2, §10.1). A mounted Hero shoots from its
-    Mount's base and may be shot if its Mount is seen (§20.3)."""
+    """Enemies with a model within range and sight of one of its models (§10.2 step 1); never from an engaged
+    unit (§7.2, §10.1). A mounted Hero shoots from its Mount's base and may be shot if its Mount is seen (§20.3)."""
     body = board.body(st, u)
     if not u.get("ranged") or body["engaged_with"] or body["where"] != "battlefield":
         return []
@@ -58,7 +58,8 @@ def ranged_targets(st: JSON, u: JSON) -> list[str]:
             continue
         # The token's edge is never farther than the nearest model's: it rules out the far ones quickly.
         if board.distance(st, u, v) <= u["ranged"]["range"] and \
-                models.distance(st, u, v) <= u["ranged"]["range"] and board.can_see(st, u, v):
+                models.distance(st, u, v) <= u["ranged"]["range"] and board.can_see(st, u, v) and \
+                models.shooters(st, u, v, u["ranged"]["range"]):
             out.append(v["id"])
     return out
 

@@ -163,13 +163,13 @@ def resolve_attack(ctx: Ctx, attacker_id: str, target_id: str, kind: str, *, cha
 
 def attacking_models(state: JSON, attacker: JSON, target: JSON, kind: str) -> tuple[int, bool]:
     """(non-Hero models that attack, whether a commanding Hero joins) (§10.2 step 2; seed 003 l.736): in melee
-    the models engaged with a model of the target, at range those with a target model within range (sight is
-    the unit's, a ruling). A unit with none counts them all (an effect's attack, a position set by hand)."""
+    the models engaged with a model of the target, at range those with a target model within range and sight.
+    A unit with none counts them all (an effect's attack, a position set by hand)."""
     me, them = board.body(state, attacker), board.body(state, target)
     if kind == "melee":
         n = len(models.engaged_models(state, attacker, [them["id"]]))
     elif kind == "ranged" and attacker.get("ranged"):
-        n = models.within(state, attacker, target, attacker["ranged"]["range"])
+        n = models.shooters(state, attacker, target, attacker["ranged"]["range"])
     else:
         n = 0
     if n == 0:

@@ -148,6 +148,31 @@ def within(st: JSON, u: JSON, other: JSON, reach: float) -> int:
                if any(geometry._round(max(0.0, _gap(p, q, ra, rb))) <= reach for q in theirs))
 
 
+def shooters(st: JSON, u: JSON, target: JSON, reach: float) -> int:
+    """Models of ``u`` with a model of ``target`` within ``reach`` and in sight (§10.2 step 2; l.736): sight from
+    the model's base to that model's base, blocked by other units' tokens and dark terrain as between units
+    (§4.3); the shooter's and the target's own models do not block here (a ruling)."""
+    from engine.dragonbond import board
+    me, them = board.body(st, u), board.body(st, target)
+    ra, rb = base_inches(me) / 2, base_inches(them) / 2
+    theirs = points(them)
+    blockers = board.tokens(st, exclude=(me["id"], them["id"]))
+    f = board.field(st)
+    kw_me, kw_them = tuple(me["keywords"]), tuple(them["keywords"])
+    n = 0
+    for i, p in enumerate(points(me)):
+        near = sorted((q for q in theirs if geometry._round(max(0.0, _gap(p, q, ra, rb))) <= reach),
+                      key=lambda q: _gap(p, q, ra, rb))
+        if not near:
+            continue
+        eye = board._token(f"{me['id']}#{i}", float(p[0]), float(p[1]), ra, me["side"], kw_me)
+        if any(geometry.line_of_sight(eye, board._token(f"{them['id']}#{j}", float(q[0]), float(q[1]), rb,
+                                                         them["side"], kw_them), blockers, f)
+               for j, q in enumerate(near)):
+            n += 1
+    return n
+
+
 def near_point(u: JSON, point: Point, reach: float = OBJECTIVE_RANGE) -> int:
     """Models of ``u`` whose base edge is within ``reach`` of a point (an objective, §26.1)."""
     r = base_inches(u) / 2

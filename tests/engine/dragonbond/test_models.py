@@ -328,3 +328,27 @@ def test_flanked_split_gives_a_foe_no_more_models_than_are_engaged_with_it():
                                Script(*[MISS] * 40))
     rolled = [e for e in events if e["type"] == "AttackRolled"]
     assert {e["target"]: e["models"] for e in rolled} == {garras["id"]: 2, sko["id"]: 3}
+
+
+def test_ranged_dice_only_from_models_that_see_a_target_model():
+    """§10.2 step 2, §4.3; l.736 (models with a target model within range and line of sight): a unit standing
+    right in front of one shooting model blocks that model's sight; the others still shoot."""
+    st = battle()
+    caz, garras, ogerron = (by_card(st, c) for c in ("cazadores-del-fai", "garras-sangrientas", "carniceros-ogerron"))
+    clear_table(st, (caz["id"], garras["id"], ogerron["id"]))
+    st["field"]["terrain"] = []
+    caz["models"] = 3
+    models.form(caz, "line", 0.0)      # facing +x: the line runs along y
+    garras["models"] = ogerron["models"] = 1
+    models.form(garras)
+    models.form(ogerron)               # one 50 mm base: the blocker
+    caz.update(x=10.0, y=10.0)
+    top = max(models.points(caz), key=lambda p: p[1])
+    garras.update(x=16.0, y=top[1])
+    ogerron.update(x=top[0] + 1.6, y=top[1])       # just in front of the top model, clear of its base
+    reach = caz["ranged"]["range"]
+    assert models.within(st, caz, garras, reach) == 3
+    assert models.shooters(st, caz, garras, reach) == 2
+    c = ctx(st, Script(*[MISS] * 40))
+    combat.resolve_attack(c, caz["id"], garras["id"], "ranged")
+    assert next(e for e in c.events if e["type"] == "AttackRolled")["models"] == 2
