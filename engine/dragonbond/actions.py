@@ -59,7 +59,7 @@ def ranged_targets(st: JSON, u: JSON) -> list[str]:
         # The token's edge is never farther than the nearest model's: it rules out the far ones quickly.
         if board.distance(st, u, v) <= u["ranged"]["range"] and \
                 models.distance(st, u, v) <= u["ranged"]["range"] and board.can_see(st, u, v) and \
-                models.shooters(st, u, v, u["ranged"]["range"]):
+                models.shooters(st, u, v, u["ranged"]["range"], enough=1):
             out.append(v["id"])
     return out
 

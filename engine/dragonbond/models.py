@@ -148,10 +148,11 @@ def within(st: JSON, u: JSON, other: JSON, reach: float) -> int:
                if any(geometry._round(max(0.0, _gap(p, q, ra, rb))) <= reach for q in theirs))
 
 
-def shooters(st: JSON, u: JSON, target: JSON, reach: float) -> int:
+def shooters(st: JSON, u: JSON, target: JSON, reach: float, enough: int | None = None) -> int:
     """Models of ``u`` with a model of ``target`` within ``reach`` and in sight (§10.2 step 2; l.736): sight from
     the model's base to that model's base, blocked by other units' tokens and dark terrain as between units
-    (§4.3); the shooter's and the target's own models do not block here (a ruling)."""
+    (§4.3); the shooter's and the target's own models do not block here (a ruling). ``enough``: stop counting
+    there (is there one?)."""
     from engine.dragonbond import board
     me, them = board.body(st, u), board.body(st, target)
     ra, rb = base_inches(me) / 2, base_inches(them) / 2
@@ -170,6 +171,8 @@ def shooters(st: JSON, u: JSON, target: JSON, reach: float) -> int:
                                                          them["side"], kw_them), blockers, f)
                for j, q in enumerate(near)):
             n += 1
+            if n == enough:
+                break
     return n
 
 
@@ -304,7 +307,7 @@ def strays(st: JSON, exclude: str) -> list[tuple[str, str, list[Point], float]]:
     base radius) of every other unit that has some. The geometry measures tokens only, so moves check these."""
     out = []
     for v in st["units"].values():
-        if v["id"] == exclude or v["where"] != "battlefield" or not _placed_now(v):
+        if not v.get("placed") or v["id"] == exclude or v["where"] != "battlefield" or not _placed_now(v):
             continue
         r = base_inches(v) / 2
         pts = points(v)
