@@ -94,8 +94,8 @@ def named_moves(st: JSON, u: JSON, kind: str, factor: float = 1.0) -> list[JSON]
 
 FREE_POINT = frozenset(("type", "unit", "to", "formation"))
 """The shape of a move to a free point (the table's typed coordinates: ``/db march unit:A2 to:24.5,10``; a reserve
-unit arriving may name its ``formation``), judged by geometry. Every move ``legal_actions`` offers carries more (``dest`` and ``params``, or ``from``), and an action of
-that shape must be one offered, exactly."""
+unit arriving may name its ``formation``), judged by geometry. Every move ``legal_actions`` offers carries more
+(``dest`` and ``params``, or ``from``), and an action of that shape must be one offered, exactly."""
 
 
 def free_point(action: JSON) -> bool:

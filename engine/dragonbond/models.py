@@ -204,8 +204,8 @@ def _touching(pa: Sequence[Point], ra: float, pb: Sequence[Point], rb: float) ->
 
 
 def engaged_models(st: JSON, u: JSON, enemies: Iterable[str] | None = None) -> list[int]:
-    """Indices of the models of ``u`` that are engaged (§4.4; seed 003 l.426, p. 9): in base contact with a model of an
-    enemy unit it is engaged with (``enemies``: those only), or in base contact with a model of its own unit that
+    """Indices of the models of ``u`` that are engaged (§4.4; seed 003 l.426, p. 9): in base contact with a model
+    of an enemy unit it is engaged with (``enemies``: those only), or in base contact with a model of its own unit that
     is. Units engaged without any base touching (a position made by a token-level effect or typed by a referee)
     count every model, the token reading of §5.2."""
     from engine.dragonbond.board import body

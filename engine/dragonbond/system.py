@@ -32,12 +32,13 @@ The state's public fields, plus:
   (inches; ``x``/``y`` are None off the table), ``models``, ``model_points`` (each standing model's centre,
   [[x, y]...], empty off the table), ``fallen_points`` (models fallen whose choice is open: ``RemoveModel``'s
   index counts them after ``model_points``), ``base`` (a model's base, inches across), ``formation`` (``ranks`` |
-  ``line``), ``engaged_models`` (indices into ``model_points`` of the engaged models, §4.4), ``health``, ``wounds``, ``fatigue``, ``states``
-  ({"poison": n, "slowed": n, "immobilized": n}), ``activated`` (activations this round), ``engaged_with``
-  (unit ids), ``where`` (``battlefield`` | ``reserve`` | ``destroyed`` | ``mounted``), ``general``,
-  ``exhausted``, ``fresh``, ``flanked``, ``hero`` (the commanding Hero's part: {"id", "name", "wounds",
-  "health", "poison"} or None), ``rider`` / ``mounted_on`` (unit ids or None), ``bonded_with``, ``injured``,
-  ``artifact``, ``treasures``, ``speed``, ``defence``, ``melee``, ``ranged``, ``powers``, ``keywords``, ``points``.
+  ``line``), ``engaged_models`` (indices into ``model_points`` of the engaged models, §4.4), ``health``,
+  ``wounds``, ``fatigue``, ``states`` ({"poison": n, "slowed": n, "immobilized": n}), ``activated``
+  (activations this round), ``engaged_with`` (unit ids), ``where`` (``battlefield`` | ``reserve`` |
+  ``destroyed`` | ``mounted``), ``general``, ``exhausted``, ``fresh``, ``flanked``, ``hero`` (the commanding
+  Hero's part: {"id", "name", "wounds", "health", "poison"} or None), ``rider`` / ``mounted_on`` (unit ids or
+  None), ``bonded_with``, ``injured``, ``artifact``, ``treasures``, ``speed``, ``defence``, ``melee``, ``ranged``,
+  ``powers``, ``keywords``, ``points``.
 - ``field``: the battlefield (``geometry.Field`` as JSON: ``width``, ``height``, ``terrain`` [{id, kinds, name,
   shape, points, danger}], ``objectives`` [[x, y]], ``zones`` {seat: [[x, y]...]}).
 - ``objectives``: [{"n", "x", "y", "controller"}] (controller a seat or None).
@@ -78,9 +79,10 @@ Turn actions (the active seat, phase ``battle``; §6.3, §7):
 - ``{"type": "AbandonCommand", "unit", "to": [x, y]}`` — before activating a commanded unit: the Hero leaves
   (§19.2), placed at an offered spot within 1".
 - ``{"type": "Dismount", "unit", "to": [x, y]}`` — before activating a mounted Hero (§20.2), an offered spot.
-- ``{"type": "Deploy", "unit", "to": [x, y], "dest": "db.deploy.slot", "formation": "ranks" | "line"}`` (an offered slot; without
-  ``dest``, any point wholly in the zone, with ``formation`` ``ranks`` | ``line`` and ``facing`` degrees if wanted:
-  default ranks facing the enemy's edge), ``{"type": "Reserve"}`` — phase ``deploy`` (§25.6, §4.2).
+- ``{"type": "Deploy", "unit", "to": [x, y], "dest": "db.deploy.slot", "formation": "ranks" | "line"}`` (an offered
+  slot; without ``dest``, any point wholly in the zone, with ``formation`` ``ranks`` | ``line`` and ``facing``
+  degrees if wanted: default ranks facing the enemy's edge), ``{"type": "Reserve"}`` — phase ``deploy`` (§25.6,
+  §4.2).
 
 Decisions (``pending``; the seat in ``pending["seat"]``):
 
