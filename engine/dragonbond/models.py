@@ -233,8 +233,8 @@ def close_in(st: JSON, charger: JSON, target: JSON, *, keep: bool = False) -> in
     model first, the rest on any target model, then beside charging models in contact; all in coherency (§7.5;
     seed 003 l.624-626). ``keep``: the models already touching the target stay (consolidation, §10.5, l.784:
     the others move to engage). Returns how many models touch the target; 0 changes nothing."""
-    from engine.dragonbond.board import body
-    tgt = body(st, target)
+    from engine.dragonbond import board
+    tgt = board.body(st, target)
     n = charger["models"]
     theirs = points(tgt)
     if n <= 0 or not theirs or charger.get("x") is None:
@@ -252,6 +252,11 @@ def close_in(st: JSON, charger: JSON, target: JSON, *, keep: bool = False) -> in
             apart = COHERENCY if v["side"] != charger["side"] and v["id"] not in fighting else 0.0
             rv = base_inches(v) / 2 + apart
             others += [(x, y, rv) for x, y in points(v)]
+    # Impassable pieces near the fight: no base may stand on one (§7.5 "going around impassable terrain", §24).
+    from shapely.geometry import Point as SPoint
+    field = board.field(st)
+    walls = [w for w in (geometry._polygon(t) for t in field.terrain if t.has(geometry.IMPASSABLE))
+             if w.distance(SPoint(tgt["x"], tgt["y"])) <= reach]
     centre = (charger["x"], charger["y"])
     mine = points(charger)
     placed: list[Point] = [p for p in mine if any(_gap(p, q, rc, rt) <= CONTACT for q in theirs)] if keep else []
@@ -266,7 +271,9 @@ def close_in(st: JSON, charger: JSON, target: JSON, *, keep: bool = False) -> in
             return False
         if any(math.hypot(p[0] - q[0], p[1] - q[1]) < 2 * rc - 0.01 for q in placed):
             return False
-        return not placed or any(_gap(p, q, rc, rc) <= COHERENCY for q in placed)
+        if not (not placed or any(_gap(p, q, rc, rc) <= COHERENCY for q in placed)):
+            return False
+        return not walls or all(w.distance(SPoint(p)) >= rc - 0.01 for w in walls)
 
     def best_round(c: Point, dist: float) -> Point | None:
         ring = [(round(c[0] + dist * math.cos(2 * math.pi * k / ANGLES), 3),

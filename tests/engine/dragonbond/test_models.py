@@ -352,3 +352,28 @@ def test_ranged_dice_only_from_models_that_see_a_target_model():
     c = ctx(st, Script(*[MISS] * 40))
     combat.resolve_attack(c, caz["id"], garras["id"], "ranged")
     assert next(e for e in c.events if e["type"] == "AttackRolled")["models"] == 2
+
+
+def test_charging_models_never_stand_in_impassable_terrain():
+    """§7.5, §24 (the charge goes around impassable terrain; l.626: models that cannot reach contact for the
+    terrain go beside those in contact): with a deep river on the far side of the target, no charging base is
+    placed in it."""
+    from shapely.geometry import Point as SPoint
+
+    from engine.dragonbond import board, geometry
+    st = battle()
+    esg, garras = by_card(st, "esgrimistas-oniricos"), by_card(st, "garras-sangrientas")
+    clear_table(st, (esg["id"], garras["id"]))
+    _five(esg)
+    models.form(garras, "line", 270.0)
+    esg.update(x=20.0, y=5.0, engaged_with=[garras["id"]])
+    garras.update(x=20.0, y=5.0 + esg["radius"] + garras["radius"], engaged_with=[esg["id"]])
+    far = garras["y"] + models.base_inches(garras) / 2
+    st["field"]["terrain"] = [{"id": "river", "kinds": ["impassable"], "name": "deep river", "shape": "rect",
+                               "points": [[10.0, far], [30.0, far + 3.0]], "danger": 0}]
+    touching = models.close_in(st, esg, garras)
+    river = geometry._polygon(board.field(st).terrain[0])
+    r = models.base_inches(esg) / 2
+    assert touching >= 3
+    assert all(river.distance(SPoint(p)) >= r - 0.02 for p in models.points(esg))
+    assert coherent(models.points(esg), models.base_inches(esg))
