@@ -21,9 +21,9 @@ from typing import Any
 
 from engine.core.errors import IllegalAction, InvalidInput
 from engine.core.rng import shuffled
-from engine.dragonbond.models import DEFAULT_BASE_MM, form
-from engine.dragonbond import actions, board, geometry
+from engine.dragonbond import actions, board, geometry, models
 from engine.dragonbond.combat import resolve_attack
+from engine.dragonbond.models import DEFAULT_BASE_MM, form
 from engine.dragonbond.pack import BEHAVIOUR_DECK, DragonbondPack
 from engine.dragonbond.powers import aimed, targets as power_targets, use
 from engine.dragonbond.setup import _known, _profile, setup_document
@@ -264,7 +264,8 @@ def _act(ctx: Ctx, me: JSON, act: JSON, t: JSON | None) -> None:
     elif kind == "march_toward" and not engaged(me):
         dests = geometry.destinations(board.token(me), actions.allowance(me), board.tokens(st, exclude=(me["id"],)),
                                       board.field(st))
-        d = next((d for d in dests if d.key == "db.move.dest.toward" and d.params.get("unit") == t["id"]), None)
+        d = next((d for d in dests if d.key == "db.move.dest.toward" and d.params.get("unit") == t["id"]
+                  and not models.stray_problem(st, me, d.point)), None)
         if d is None:
             ctx.emit("NoTarget", unit=me["id"])
             return
