@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.errors import IllegalAction, InvalidInput
-from engine.dragonbond import board, effects, geometry, links, quest, reactions
+from engine.dragonbond import board, effects, geometry, links, models, quest, reactions
 from engine.dragonbond.combat import (
     charge_bonus, engaged_ids, giant_blow, melee_targetable, resolve_attack, separate_flanker,
 )
@@ -47,8 +47,8 @@ def _enemy(st: JSON, seat: str, uid: Any) -> JSON:
 
 
 def ranged_targets(st: JSON, u: JSON) -> list[str]:
-    """Enemies within range and sight; never from an engaged unit (§7.2, §10.1). A mounted Hero shoots from its
-    Mount's base and may be shot if its Mount is seen (§20.3)."""
+    """Enemies with a model within range and sight of one of its models (§10.2 step 1); never from an engaged
+    unit (§7.2, §10.1). A mounted Hero shoots from its Mount's base and may be shot if its Mount is seen (§20.3)."""
     body = board.body(st, u)
     if not u.get("ranged") or body["engaged_with"] or body["where"] != "battlefield":
         return []
@@ -56,7 +56,10 @@ def ranged_targets(st: JSON, u: JSON) -> list[str]:
     for v in units(st, where=None):
         if v["side"] == u["side"] or not on_table(st, v):
             continue
-        if board.distance(st, u, v) <= u["ranged"]["range"] and board.can_see(st, u, v):
+        # The token's edge is never farther than the nearest model's: it rules out the far ones quickly.
+        if board.distance(st, u, v) <= u["ranged"]["range"] and \
+                models.distance(st, u, v) <= u["ranged"]["range"] and board.can_see(st, u, v) and \
+                models.shooters(st, u, v, u["ranged"]["range"], enough=1):
             out.append(v["id"])
     return out
 
@@ -78,7 +81,10 @@ def named_moves(st: JSON, u: JSON, kind: str, factor: float = 1.0) -> list[JSON]
     # The point as geometry found and checked it: rounded, it could land past the allowance or on a unit. Two
     # destinations ending at the same point are one move (offered once, under the first name).
     out, seen = [], set()
+    found = models.strays(st, u["id"])
     for d in dests:
+        if found and models.stray_problem(st, u, d.point, found):
+            continue      # a base a charge left outside its unit's token is there
         if d.point not in seen:
             seen.add(d.point)
             out.append({"type": kind, "unit": u["id"], "to": [d.point[0], d.point[1]], "dest": d.key,
@@ -86,10 +92,10 @@ def named_moves(st: JSON, u: JSON, kind: str, factor: float = 1.0) -> list[JSON]
     return out
 
 
-FREE_POINT = frozenset(("type", "unit", "to"))
-"""The shape of a move to a free point (the table's typed coordinates: ``/db march unit:A2 to:24.5,10``), judged by
-geometry. Every move ``legal_actions`` offers carries more (``dest`` and ``params``, or ``from``), and an action of
-that shape must be one offered, exactly."""
+FREE_POINT = frozenset(("type", "unit", "to", "formation"))
+"""The shape of a move to a free point (the table's typed coordinates: ``/db march unit:A2 to:24.5,10``; a reserve
+unit arriving may name its ``formation``), judged by geometry. Every move ``legal_actions`` offers carries more
+(``dest`` and ``params``, or ``from``), and an action of that shape must be one offered, exactly."""
 
 
 def free_point(action: JSON) -> bool:
@@ -142,6 +148,9 @@ def check(st: JSON, u: JSON, to: tuple[float, float], speed: float, *, start: tu
     if not result.ok:
         params = {"unit": u["id"], "to": list(to), "allowance": speed, "distance": None, **result.params}
         raise IllegalAction(result.reason or "db.move.refused", **params)
+    problem = models.stray_problem(st, u, to)
+    if problem is not None:
+        raise IllegalAction(problem[0], **{"to": list(to), "allowance": speed, "distance": None, **problem[1]})
     return result
 
 
@@ -194,8 +203,19 @@ def entry_start(st: JSON, u: JSON, to: tuple[float, float], at: list[float] | No
 
 
 def entry_moves(st: JSON, u: JSON) -> list[JSON]:
+    """Entries from the unit's edge, in ranks facing the enemy; a typed entry (``unit``, ``to``) may name a
+    ``formation`` (a unit arriving is placed in a formation its player names, §25.6, §4.2)."""
+    return _entry_moves(st, u)
+
+
+def _entry_moves(st: JSON, u: JSON) -> list[JSON]:
     speed = allowance(u)
     out = []
+    found = models.strays(st, u["id"])
+    if found:   # the formation it enters in (ranks facing the enemy), for the bases a charge left about
+        u = {**u, "formation": [list(p) for p in models.layout(
+            "ranks", max(1, u["models"]), float(u.get("base_mm") or models.DEFAULT_BASE_MM),
+            models.toward_enemy(st, u["side"]))]}
     for p, n in entry_points(st, u["side"], u.get("entry_edge")):
         # The token starts off the table touching the point, so its centre travels its radius more than the
         # depth it reaches inside (seed 003 l.1400); short of a full move, slowing terrain or a unit in the way.
@@ -204,6 +224,8 @@ def entry_moves(st: JSON, u: JSON) -> list[JSON]:
             continue
         to = (round(p[0] + n[0] * depth, 1), round(p[1] + n[1] * depth, 1))
         start = (p[0] - n[0] * u["radius"], p[1] - n[1] * u["radius"])
+        if found and models.stray_problem(st, u, to, found):
+            continue
         if geometry.move_allowed(board.token(u, at=start), to, speed, board.tokens(st), board.field(st),
                                  ignore_slowing=has(u, SCOUT)):
             out.append({"type": "March", "unit": u["id"], "to": list(to), "from": list(p)})
@@ -293,6 +315,9 @@ def legal_decision(st: JSON, seat: str) -> list[JSON]:
         return [{"type": "ChooseEntryEdge", "edge": e} for e in EDGES]
     if kind == "effect_move":
         return effects.move_offers(st, p)
+    if kind == "casualty":
+        return [{"type": "RemoveModel", "unit": p["unit"], "model": i}
+                for i in range(len(models.standing_and_fallen(unit(st, p["unit"]))))]
     out = [{"type": "TakeCommand", "hero": p["unit"], "unit": t} for t in p.get("command", [])]
     out += [{"type": "Mount", "hero": p["unit"], "mount": t} for t in p.get("mount", [])]
     out += [{"type": "ActivatePartner", "unit": t} for t in p.get("partner", [])]
@@ -383,6 +408,9 @@ def _march(ctx: Ctx, u: JSON, action: JSON) -> None:
         if st["round"] == 1 and st["scenario"] != "quest":
             raise IllegalAction("db.reserve.round_one", unit=u["id"])
         _named(st, u, action)
+        if action.get("formation") not in (None, *models.FORMATIONS):
+            raise IllegalAction("db.deploy.bad_formation", unit=u["id"], formation=str(action.get("formation")))
+        models.form(u, action.get("formation") or "ranks", models.toward_enemy(st, u["side"]))
         start = entry_start(st, u, to, action.get("from"))
         result = check(st, u, to, allowance(u), start=start)
         if not _start(ctx, u):
@@ -396,7 +424,7 @@ def _march(ctx: Ctx, u: JSON, action: JSON) -> None:
             quest.take(ctx, u, found)
         end_activation(ctx, u["id"])
         return
-    if u["where"] != "battlefield":
+    if u["where"] != "battlefield" or action.get("formation") is not None:  # a formation is named on arrival
         raise IllegalAction("db.unit.cannot_march", unit=u["id"])
     _named(st, u, action)
     if to != (u["x"], u["y"]):
@@ -468,7 +496,7 @@ def continue_move(ctx: Ctx, u: JSON, then: JSON) -> None:
 
 def _shoot(ctx: Ctx, u: JSON, action: JSON) -> None:
     st = ctx.state
-    if u["where"] != "battlefield" or not u.get("ranged"):
+    if u["where"] != "battlefield" or not u.get("ranged") or action.get("formation") is not None:
         raise IllegalAction("db.unit.cannot_shoot", unit=u["id"])
     _named(st, u, action)
     to = board.parse_point(action.get("to") or [u["x"], u["y"]])
@@ -521,6 +549,10 @@ def _check_split(st: JSON, u: JSON, split: Any) -> None:
     if not set(split) <= targets or sum(int(n) for n in split.values()) > model_count(st, u) or \
             any(int(n) < 0 for n in split.values()):
         raise IllegalAction("db.attack.bad_split", unit=u["id"])
+    hero = 1 if u.get("hero") else 0
+    for tid, n in split.items():    # a model attacks an enemy it is engaged with (§9, §10.2; l.736)
+        if n > len(models.engaged_models(st, u, [board.body(st, unit(st, tid))["id"]])) + hero:
+            raise IllegalAction("db.attack.bad_split", unit=u["id"])
 
 
 def _charge(ctx: Ctx, u: JSON, action: JSON) -> None:
@@ -565,6 +597,7 @@ def charge_move(ctx: Ctx, u: JSON, target: JSON) -> None:
         return
     separate_flanker(ctx, target)
     engage(ctx, u["id"], target["id"])
+    models.close_in(st, u, target)
     resolve_attack(ctx, u["id"], target["id"], "melee", charge=True, reason="charge")
 
 
@@ -627,6 +660,12 @@ def act_decision(ctx: Ctx, seat: str, action: JSON) -> None:
         st["pending_queue"].pop(0)
         giant_blow(ctx, p["unit"], action["target"])
         check_game_end(ctx)
+    elif p["kind"] == "casualty":
+        u = unit(st, p["unit"])
+        models.choose_fallen(u, action["model"])
+        ctx.emit("ModelChosen", seat=seat, unit=u["id"], model=action["model"])
+        if not models.unchosen(u):
+            st["pending_queue"].pop(0)
     elif p["kind"] == "entry_edge":
         st["pending_queue"].pop(0)
         unit(st, p["unit"])["entry_edge"] = action["edge"]

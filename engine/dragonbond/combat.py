@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.dragonbond import board, geometry
+from engine.dragonbond import board, geometry, models
 from engine.dragonbond.dice import Colour, Kind, die, is_success, roll
+from engine.dragonbond.models import consolidate
 from engine.dragonbond.state import (
     ASSASSINATE, AURA, COLD, GIANT, JSON, LAZY, Ctx, bonded, disengage_all, engage, exhausted, flanked, fresh,
     carried_on_table, has, hero_of, is_epic, is_hero, model_count, on_table, other, separate, shifts, unit,
@@ -43,9 +44,11 @@ def defence_shifts(state: JSON, u: JSON, kind: str, *, cover: bool = False) -> t
     return up, down
 
 
-def dice_groups(state: JSON, u: JSON, kind: str, models: int | None = None) -> list[tuple[str, int]]:
+def dice_groups(state: JSON, u: JSON, kind: str, models: int | None = None, *,
+                hero_too: bool | None = None) -> list[tuple[str, int]]:
     """(colour, dice) per colour the attacking models roll: each model its profile's dice (§10.2 step 2); a
-    commanding Hero adds its own profile (A20). ``models`` caps the non-Hero models (a flanked split, §9)."""
+    commanding Hero adds its own profile (A20). ``models`` caps the non-Hero models (a flanked split, §9: the
+    Hero joins when it exceeds them; ``hero_too`` says it outright when the models were counted on the table)."""
     groups: dict[str, int] = {}
 
     def add(profile: JSON | None, n: int) -> None:
@@ -55,7 +58,7 @@ def dice_groups(state: JSON, u: JSON, kind: str, models: int | None = None) -> l
     own = u["models"] if models is None else min(models, u["models"])
     add(u[kind], own)
     hero = hero_of(state, u)
-    if hero is not None and (models is None or models > u["models"]):
+    if hero is not None and (hero_too if hero_too is not None else (models is None or models > u["models"])):
         add(hero[kind], 1)
     order = [c.value for c in Colour]
     return sorted(groups.items(), key=lambda g: order.index(g[0]))
@@ -133,12 +136,15 @@ def resolve_attack(ctx: Ctx, attacker_id: str, target_id: str, kind: str, *, cha
     if target.get("monster") and target["fatigue"] <= 2 and attacker["side"] in st["seats"]:
         # Attacked at 2 fatigue or less: a behaviour card after this turn, aimed at the attacker (§27.2, l.1524).
         st.setdefault("monster_attacked", {}).setdefault(target_id, attacker_id)
-    groups = dice_groups(st, attacker, kind, models)
+    hero_too = None
+    if models is None:
+        models, hero_too = attacking_models(st, attacker, target, kind)
+    groups = dice_groups(st, attacker, kind, models, hero_too=hero_too)
     up, down = attack_shifts(st, attacker, charge=charge, shoot=shoot)
     result = roll_attack(ctx, groups, up, down)
     if attacker.get("rerolls"):
         reroll_misses(ctx, attacker, groups, up, down, result)
-    n_models = model_count(st, attacker) if models is None else models
+    n_models = models + int(hero_of(st, attacker) is not None) if hero_too is not None else models
     ctx.emit("AttackRolled", unit=attacker_id, target=target_id, kind=kind, reason=reason, models=n_models,
              dice=sum(n for _, n in groups), colour=[c for c, _ in groups], upgrades=up, downgrades=down,
              **result)
@@ -148,9 +154,28 @@ def resolve_attack(ctx: Ctx, attacker_id: str, target_id: str, kind: str, *, cha
         if hits + crits == 0 or unit(st, rid)["where"] == "destroyed":
             continue
         total += defend_and_wound(ctx, attacker_id, rid, kind, hits, crits)
+    if kind == "melee":
+        consolidate(st, attacker, target)
     for resolved in ATTACK_RESOLVED:  # the effects waiting on this attack (effects.attack_resolved)
         resolved(ctx, attacker_id, target_id, total)
     return {"hits": result["hits"], "crits": result["crits"], "wounds": total}
+
+
+def attacking_models(state: JSON, attacker: JSON, target: JSON, kind: str) -> tuple[int, bool]:
+    """(non-Hero models that attack, whether a commanding Hero joins) (§10.2 step 2; seed 003 l.736): in melee
+    the models engaged with a model of the target, at range those with a target model within range and sight.
+    A unit with none counts them all (an effect's attack, a position set by hand)."""
+    me, them = board.body(state, attacker), board.body(state, target)
+    if kind == "melee":
+        n = len(models.engaged_models(state, attacker, [them["id"]]))
+    elif kind == "ranged" and attacker.get("ranged"):
+        n = models.shooters(state, attacker, target, attacker["ranged"]["range"])
+    else:
+        n = 0
+    if n == 0:
+        n = max(1, len(models.points(me)))
+    own = min(n, attacker["models"])
+    return own, True
 
 
 def reroll_misses(ctx: Ctx, attacker: JSON, groups: list[tuple[str, int]], up: int, down: int, result: JSON) -> None:
@@ -248,17 +273,23 @@ def morale_colour(u: JSON, hero_model: bool) -> str:
 
 
 def in_aura(state: JSON, u: JSON) -> bool:
-    """Within 12" of its side's General while the General is on the battlefield (§22)."""
+    """Within 12" of its side's General while the General is on the battlefield (§22): a unit is, when its nearest
+    model is (seed 003 l.1081 "todas las unidades aliadas a 12\" o menos", distances between the closest models,
+    l.354); the General-defeated test counts the models within instead (l.851, ``general_defeated``)."""
     general = next((g for g in state["units"].values() if g["side"] == u["side"] and g["general"]), None)
     if general is None or not carried_on_table(state, general):
         return False
     if general["where"] == "commanding":
         general = unit(state, general["commanding"])
-    return general["id"] == u["id"] or board.distance(state, general, u) <= AURA
+    if general["id"] == u["id"]:
+        return True
+    return board.distance(state, general, u) <= AURA and models.distance(state, general, u) <= AURA
 
 
-def morale_dice(ctx: Ctx, u: JSON, n: int, colour: str, up: int, down: int, reroll: bool) -> int:
-    """Roll ``n`` morale dice; the number that fail. Aura re-rolls each failed die not yet re-rolled (§3.3)."""
+def morale_dice(ctx: Ctx, u: JSON, n: int, colour: str, up: int, down: int, reroll: bool | int) -> int:
+    """Roll ``n`` morale dice; the number that fail. Aura re-rolls each failed die not yet re-rolled (§3.3): all
+    of them (``True``) or those of the first ``reroll`` models (the models within the aura)."""
+    rerollable = n if reroll is True else int(reroll)
     if n <= 0:
         return 0
     r = roll(ctx.rng, Kind.DEFENCE, colour, n, upgrades=up, downgrades=down)
@@ -266,12 +297,12 @@ def morale_dice(ctx: Ctx, u: JSON, n: int, colour: str, up: int, down: int, rero
     if reroll:
         d = die(Kind.DEFENCE, r.shift.colour)
         for i, face in enumerate(faces):
-            if not is_success(face) and i not in r.rerolled:
+            if i < rerollable and not is_success(face) and i not in r.rerolled:
                 faces[i] = d.faces[ctx.rng.randbelow(d.sides)]
     return sum(1 for f in faces if not is_success(f))
 
 
-def morale_test(ctx: Ctx, u: JSON, reason: str, *, non_heroes: int, hero: bool, aura: bool) -> int:
+def morale_test(ctx: Ctx, u: JSON, reason: str, *, non_heroes: int, hero: bool, aura: bool | int) -> int:
     """Test ``non_heroes`` models of ``u`` (and its Hero's model if ``hero``); the models that flee (§13)."""
     if has(u, COLD):
         return 0
@@ -282,7 +313,7 @@ def morale_test(ctx: Ctx, u: JSON, reason: str, *, non_heroes: int, hero: bool, 
     hero_fled = 0
     if hero:
         h = hero_of(st, u) or u
-        hero_fled = morale_dice(ctx, h, 1, Colour.BLACK.value, int(fresh(u)) + int(bonded(st, h)), down, aura)
+        hero_fled = morale_dice(ctx, h, 1, Colour.BLACK.value, int(fresh(u)) + int(bonded(st, h)), down, bool(aura))
     ctx.emit("MoraleTest", unit=u["id"], reason=reason, dice=non_heroes + int(hero), passed=non_heroes + int(hero)
              - fled - hero_fled, fled=fled + hero_fled)
     return fled + hero_fled
@@ -320,7 +351,8 @@ def general_defeated(ctx: Ctx, general: JSON) -> None:
     centre = unit(st, general["commanding"]) if general["where"] == "commanding" else general
     near = [u for u in board.tokens(st) if u.side == general["side"]]
     friends = [unit(st, t.id) for t in near if t.id != centre["id"]
-               and board.distance(st, centre, unit(st, t.id)) <= AURA]
+               and board.distance(st, centre, unit(st, t.id)) <= AURA
+               and models.within(st, unit(st, t.id), centre, AURA)]
     riders = [unit(st, f["rider"]) for f in friends if f.get("rider") and f["rider"] != general["id"]]
     for u in sorted(riders + [f for f in friends if is_hero(f)], key=lambda x: x["id"]):
         if u["where"] != "destroyed" and morale_test(ctx, u, "general_defeated", non_heroes=0, hero=True, aura=False):
@@ -329,7 +361,9 @@ def general_defeated(ctx: Ctx, general: JSON) -> None:
         if u["where"] == "destroyed" or is_hero(u):
             continue
         hero = hero_of(st, u)
-        fled = morale_test(ctx, u, "general_defeated", non_heroes=u["models"], hero=False, aura=False)
+        # the models within the aura test (§13; seed 003: "cada miniatura ... a 12\"")
+        fled = morale_test(ctx, u, "general_defeated", non_heroes=models.within(st, u, centre, AURA), hero=False,
+                           aura=False)
         if hero is not None and hero["id"] != general["id"] and morale_test(
                 ctx, u, "general_defeated", non_heroes=0, hero=True, aura=False):
             leave_command(ctx, u, collapsed=False)

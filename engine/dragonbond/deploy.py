@@ -3,12 +3,18 @@ winner of the deployment roll; after half their units are down they may put the 
 
 A Hero commanding a unit deploys with it and a mounted Rider with its Mount (one token each). Offered spots
 are a row of points along the middle of the zone that a token of the unit fits on; any other point is
-accepted if the token is wholly inside the zone and overlaps no unit (geometry decides both).
+accepted if the token is wholly inside the zone and overlaps no unit (geometry decides both). The unit stands
+in a formation its player names (``models.FORMATIONS``: ``ranks``, the default, or ``line``), centred on the
+point and facing ``facing`` degrees (default: toward the enemy's edge), in coherency (§4.2, §25.6; seed 003
+l.1395: "Cada unidad debe desplegarse en coherencia").
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from engine.core.errors import IllegalAction
 from engine.dragonbond import board, geometry
+from engine.dragonbond.models import FORMATIONS, form, radius_for, toward_enemy
 from engine.dragonbond.state import JSON, Ctx, other, unit, units
 
 SLOT = "db.deploy.slot"
@@ -18,26 +24,30 @@ SLOT_STEP = 3.0
 """Inches between offered deployment spots along the zone."""
 
 
-def _zone(st: JSON, seat: str) -> geometry.Terrain:
-    pts = tuple(tuple(p) for p in st["field"]["zones"][seat])
-    return geometry.Terrain(f"zone-{seat}", (), "zone", "polygon", pts)
-
-
 def fits(st: JSON, u: JSON, at: tuple[float, float]) -> bool:
     """Wholly inside its zone, overlapping no unit (§25.6)."""
     t = board.token(u, at=at)
     f = board.field(st)
-    zone = geometry.Field(f.width, f.height, (_zone(st, u["side"]),), ())
-    if not geometry.in_terrain(t, zone):
+    if not _in_zone(f.width, f.height, tuple(tuple(p) for p in st["field"]["zones"][u["side"]]), t.x, t.y, t.radius):
         return False
     return not any(geometry.overlaps(t, o) for o in board.tokens(st))
+
+
+@lru_cache(maxsize=4096)
+def _in_zone(width: float, height: float, zone: tuple, x: float, y: float, radius: float) -> bool:
+    """The same spots are asked at every deployment step (the offered row, in both formations): asked once."""
+    piece = geometry.Terrain("zone", (), "zone", "polygon", zone)
+    probe = geometry.Token("probe", x, y, radius, "")
+    return bool(geometry.in_terrain(probe, geometry.Field(width, height, (piece,), ())))
 
 
 def to_deploy(st: JSON, seat: str) -> list[JSON]:
     return units(st, seat, where="undeployed")
 
 
-def slots(st: JSON, u: JSON) -> list[tuple[float, float]]:
+def slots(st: JSON, u: JSON, formation: str = "ranks") -> list[tuple[float, float]]:
+    if formation != u.get("formation_kind", "ranks"):
+        u = {**u, "radius": radius_for(u, formation, toward_enemy(st, u["side"]))}
     pts = st["field"]["zones"][u["side"]]
     xs, ys = [p[0] for p in pts], [p[1] for p in pts]
     y = round((min(ys) + max(ys)) / 2, 1)
@@ -64,17 +74,25 @@ def legal(st: JSON, seat: str) -> list[JSON]:
         return []
     out: list[JSON] = []
     for u in to_deploy(st, seat):
-        out += [{"type": "Deploy", "unit": u["id"], "to": [x, y], "dest": SLOT} for x, y in slots(st, u)]
+        out += [{"type": "Deploy", "unit": u["id"], "to": [x, y], "dest": SLOT, "formation": "ranks"}
+                for x, y in slots(st, u)]
+        if u["models"] > 1:
+            out += [{"type": "Deploy", "unit": u["id"], "to": [x, y], "dest": SLOT, "formation": "line"}
+                    for x, y in slots(st, u, "line")]
     if may_reserve(st, seat):
         out.append({"type": "Reserve"})
     return out
 
 
-def deploy(ctx: Ctx, seat: str, uid: str, at: tuple[float, float]) -> None:
+def deploy(ctx: Ctx, seat: str, uid: str, at: tuple[float, float], formation: str | None = None,
+           facing: float | None = None) -> None:
     st = ctx.state
     u = st["units"].get(uid)
     if u is None or u["side"] != seat or u["where"] != "undeployed":
         raise IllegalAction("db.deploy.not_yours", unit=uid)
+    if formation is not None and formation not in FORMATIONS:
+        raise IllegalAction("db.deploy.bad_formation", unit=uid, formation=str(formation))
+    form(u, formation or "ranks", toward_enemy(st, seat) if facing is None else facing)
     if not fits(st, u, at):
         raise IllegalAction("db.deploy.outside_zone", unit=uid, x=at[0], y=at[1])
     u.update(where="battlefield", x=at[0], y=at[1])
@@ -117,6 +135,7 @@ def auto_deploy(ctx: Ctx) -> None:
                 u["where"] = "reserve"
                 ctx.emit("Reserved", seat=seat, units=[u["id"]])
             else:
+                form(u, "ranks", toward_enemy(st, seat))
                 u.update(where="battlefield", x=spread[0], y=spread[1])
                 ctx.emit("Deployed", unit=u["id"], x=spread[0], y=spread[1])
         seat = other(st, seat)

@@ -19,7 +19,7 @@ import re
 from typing import Any
 
 from engine.core.errors import IllegalAction
-from engine.dragonbond import board, combat, geometry
+from engine.dragonbond import board, combat, geometry, models
 from engine.dragonbond.combat import take_wounds, wound_dice
 from engine.dragonbond.state import JSON, SCOUT, Ctx, has, shifts, unit, units  # noqa: F401 - shifts: part of the effects' API
 
@@ -197,8 +197,11 @@ def move_offers(st: JSON, p: JSON) -> list[JSON]:
         return out      # an engaged unit holds its ground (leaving a combat is a March's, with its attacks, §11.1)
     inches = _inches(u, p)
     seen = set()
+    found = models.strays(st, u["id"])
     for d in geometry.destinations(board.token(u), inches, board.tokens(st, exclude=(u["id"],)), board.field(st),
                                    ignore_slowing=has(u, SCOUT)):
+        if found and models.stray_problem(st, u, d.point, found):
+            continue      # a base a charge left outside its unit's token is there
         if d.point not in seen:
             seen.add(d.point)
             out.append({"type": "EffectMove", "unit": u["id"], "to": [d.point[0], d.point[1]], "dest": d.key,

@@ -13,7 +13,7 @@ rule threshold is judged on that rounded figure, so what a player reads is what 
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field as dc_field
 from functools import lru_cache
 from typing import Any
@@ -1104,12 +1104,14 @@ def _cheapest_valid(mover: Token, candidates: Sequence[Point], allowance: float,
 # -- objectives and engagement -------------------------------------------------------------------------------------
 
 def objectives_held(tokens: Sequence[Token], field: Field, models: Mapping[str, int], *,
-                    ignore_sides: tuple[str, ...] = ("monster",)) -> dict[int, str | None]:
+                    ignore_sides: tuple[str, ...] = ("monster",),
+                    on: Callable[[str, Point], int] | None = None) -> dict[int, str | None]:
     """Who captures each objective now (1-based numbers): the side with more models within 3".
 
     Digest §26.1; seed 003 line 1358: models, not units; a tie captures for nobody; Monsters never count
     (§27.2). Keeping control until an opponent captures it is the engine's (the result here is this
-    check only). A unit counts all its models if its token's edge is within 3" (digest §5.2).
+    check only). A unit counts all its models if its token's edge is within 3" (digest §5.2), or, given ``on``
+    (unit id, objective -> its models within 3"), the models that are.
     """
     out: dict[int, str | None] = {}
     for n, obj in enumerate(field.objectives, start=1):
@@ -1117,7 +1119,7 @@ def objectives_held(tokens: Sequence[Token], field: Field, models: Mapping[str, 
         for t in tokens:
             if t.side in ignore_sides or distance_to_point(t, obj) > OBJECTIVE_RANGE:
                 continue
-            count[t.side] = count.get(t.side, 0) + models.get(t.id, 0)
+            count[t.side] = count.get(t.side, 0) + (models.get(t.id, 0) if on is None else on(t.id, obj))
         ranked = sorted(count.items(), key=lambda kv: -kv[1])
         if not ranked or ranked[0][1] == 0 or (len(ranked) > 1 and ranked[1][1] == ranked[0][1]):
             out[n] = None

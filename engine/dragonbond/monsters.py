@@ -21,8 +21,9 @@ from typing import Any
 
 from engine.core.errors import IllegalAction, InvalidInput
 from engine.core.rng import shuffled
-from engine.dragonbond import actions, board, geometry
+from engine.dragonbond import actions, board, geometry, models
 from engine.dragonbond.combat import resolve_attack
+from engine.dragonbond.models import DEFAULT_BASE_MM, form
 from engine.dragonbond.pack import BEHAVIOUR_DECK, DragonbondPack
 from engine.dragonbond.powers import aimed, targets as power_targets, use
 from engine.dragonbond.setup import _known, _profile, setup_document
@@ -60,7 +61,7 @@ def _build(pack: DragonbondPack, index: int, uid: str) -> tuple[JSON, JSON]:
     at = f"entries.monsters[{index}]"
     powers = {p.id: p for p in pack.powers}
     models = _known(m.models, f"{at}.models")
-    base = _known(m.base_mm, f"{at}.base_mm")
+    base = DEFAULT_BASE_MM if m.base_mm == "unknown" else m.base_mm   # no base size in the rulebook: a ruling
     trophy = _known(m.trophy, f"{at}.trophy")
     for j, card in enumerate(m.behaviour):
         _known(card.target, f"{at}.behaviour[{j}].target")
@@ -69,11 +70,12 @@ def _build(pack: DragonbondPack, index: int, uid: str) -> tuple[JSON, JSON]:
             _known(act.condition, f"{at}.behaviour[{j}].actions[{k}].condition")
     u = {"id": uid, "code": uid, "side": MONSTER, "monster": True, "force_unit": None, "card": m.id, "name": m.name,
          "keywords": list(m.keywords), "points": 0, "models": models, "models_start": models, "base_mm": base,
-         "radius": geometry.token_radius(base, models), **_profile(m, at, powers, pack), "unique": True,
+         **_profile(m, at, powers, pack), "unique": True,
          "mercenary": False, "command_power": None, "injured": False, "injured_profile": None, "x": None, "y": None,
          "where": "undeployed", "wounds": 0, "fatigue": 0, "poison": 0, "slowed": 0, "immobilized": 0,
          "engaged_with": [], "activated": 0, "general": False, "hero": None, "commanding": None, "rider": None,
          "mounted_on": None, "bonded_with": None, "artifact": None, "treasures": [], "used": {}, "ultimates": []}
+    form(u)
     card = {"card": m.id, "trophy": trophy, "behaviour_deck": m.behaviour_deck, "auction": m.auction,
             "cards": {c.id: c.model_dump(mode="json") for c in m.behaviour}, "deck": [], "discard": [],
             "controller": None, "last_bid": None, "objective": None}
@@ -262,7 +264,8 @@ def _act(ctx: Ctx, me: JSON, act: JSON, t: JSON | None) -> None:
     elif kind == "march_toward" and not engaged(me):
         dests = geometry.destinations(board.token(me), actions.allowance(me), board.tokens(st, exclude=(me["id"],)),
                                       board.field(st))
-        d = next((d for d in dests if d.key == "db.move.dest.toward" and d.params.get("unit") == t["id"]), None)
+        d = next((d for d in dests if d.key == "db.move.dest.toward" and d.params.get("unit") == t["id"]
+                  and not models.stray_problem(st, me, d.point)), None)
         if d is None:
             ctx.emit("NoTarget", unit=me["id"])
             return

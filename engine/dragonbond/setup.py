@@ -18,6 +18,7 @@ from engine.core.errors import InvalidInput
 from engine.core.rng import Rng
 from engine.dragonbond import battlefield, board, geometry
 from engine.dragonbond.pack import CARD_COST, GAME_SIZES, DragonbondDocument, DragonbondPack, Force, Unit, check
+from engine.dragonbond.models import DEFAULT_BASE_MM, form
 from engine.dragonbond.state import JSON, SIDES, Ctx, read_once, units
 
 TRAINING_PACK = Path(__file__).resolve().parents[2] / "data" / "dragonbond" / "packs" / "training.yaml"
@@ -79,10 +80,11 @@ def build_unit(uid: str, seat: str, entry_id: str, card: Unit, index: int, pack:
     at = f"entries.units[{index}]"
     powers = {p.id: p for p in pack.powers}
     models = _known(card.models, f"{at}.models")
-    base = _known(card.base_mm, f"{at}.base_mm")
+    # An unknown base takes the bot's default (the rulebook gives no base size, §28.2; a ruling).
+    base = DEFAULT_BASE_MM if card.base_mm == "unknown" else card.base_mm
     u = {"id": uid, "code": uid, "side": seat, "force_unit": entry_id, "card": card.id, "name": card.name,
          "keywords": list(card.keywords), "points": _known(card.points, f"{at}.points"), "models": models,
-         "models_start": models, "base_mm": base, "radius": geometry.token_radius(base, models),
+         "models_start": models, "base_mm": base,
          **_profile(card, at, powers, pack), "unique": card.unique, "mercenary": card.mercenary,
          "command_power": card.command_power, "injured": False, "injured_profile": None,
          "x": None, "y": None, "where": "undeployed", "wounds": 0, "fatigue": 0, "poison": 0, "slowed": 0,
@@ -91,6 +93,7 @@ def build_unit(uid: str, seat: str, entry_id: str, card: Unit, index: int, pack:
          "treasures": [], "used": {}, "ultimates": []}
     if card.injured is not None:
         u["injured_profile"] = _profile(card.injured, f"{at}.injured", powers, pack)
+    form(u)
     return u
 
 

@@ -1,7 +1,8 @@
 """The Dragonbond match state: plain JSON (dicts and lists), read and changed through the helpers here.
 
 A state is ``DragonbondSystem.setup``'s dict; its shape is documented at the top of ``system.py``. Units are
-``state["units"][id]``, ids ``A1``.. for the first seat and ``B1``.. for the second (one token per unit, §5.2).
+``state["units"][id]``, ids ``A1``.. for the first seat and ``B1``.. for the second (one token per unit, §5.2, its
+models in a formation inside it: ``models.py``).
 A Hero commanding a unit keeps its own record (``where: "commanding"``, its wounds and poison, §19.2); a
 mounted rider too (``where: "mounted"``, §20.1). :class:`Ctx` carries one ``apply``: the state being changed
 (a deep copy), the random source and the events. "§" is a section of ``shared/rules/dragonbond.md``.

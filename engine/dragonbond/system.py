@@ -29,12 +29,16 @@ The state's public fields, plus:
 
 - ``units``: a list, one dict per unit, in id order: ``id`` (``A1``..), ``code`` (the same), ``name``,
   ``card`` (pack unit id), ``force_unit`` (the force list's id), ``side`` (seat), ``x``, ``y``, ``radius``
-  (inches; ``x``/``y`` are None off the table), ``models``, ``health``, ``wounds``, ``fatigue``, ``states``
-  ({"poison": n, "slowed": n, "immobilized": n}), ``activated`` (activations this round), ``engaged_with``
-  (unit ids), ``where`` (``battlefield`` | ``reserve`` | ``destroyed`` | ``mounted``), ``general``,
-  ``exhausted``, ``fresh``, ``flanked``, ``hero`` (the commanding Hero's part: {"id", "name", "wounds",
-  "health", "poison"} or None), ``rider`` / ``mounted_on`` (unit ids or None), ``bonded_with``, ``injured``,
-  ``artifact``, ``treasures``, ``speed``, ``defence``, ``melee``, ``ranged``, ``powers``, ``keywords``, ``points``.
+  (inches; ``x``/``y`` are None off the table), ``models``, ``model_points`` (each standing model's centre,
+  [[x, y]...], empty off the table), ``fallen_points`` (models fallen whose choice is open: ``RemoveModel``'s
+  index counts them after ``model_points``), ``base`` (a model's base, inches across), ``formation`` (``ranks`` |
+  ``line``), ``engaged_models`` (indices into ``model_points`` of the engaged models, §4.4), ``health``,
+  ``wounds``, ``fatigue``, ``states`` ({"poison": n, "slowed": n, "immobilized": n}), ``activated``
+  (activations this round), ``engaged_with`` (unit ids), ``where`` (``battlefield`` | ``reserve`` |
+  ``destroyed`` | ``mounted``), ``general``, ``exhausted``, ``fresh``, ``flanked``, ``hero`` (the commanding
+  Hero's part: {"id", "name", "wounds", "health", "poison"} or None), ``rider`` / ``mounted_on`` (unit ids or
+  None), ``bonded_with``, ``injured``, ``artifact``, ``treasures``, ``speed``, ``defence``, ``melee``, ``ranged``,
+  ``powers``, ``keywords``, ``points``.
 - ``field``: the battlefield (``geometry.Field`` as JSON: ``width``, ``height``, ``terrain`` [{id, kinds, name,
   shape, points, danger}], ``objectives`` [[x, y]], ``zones`` {seat: [[x, y]...]}).
 - ``objectives``: [{"n", "x", "y", "controller"}] (controller a seat or None).
@@ -75,8 +79,10 @@ Turn actions (the active seat, phase ``battle``; §6.3, §7):
 - ``{"type": "AbandonCommand", "unit", "to": [x, y]}`` — before activating a commanded unit: the Hero leaves
   (§19.2), placed at an offered spot within 1".
 - ``{"type": "Dismount", "unit", "to": [x, y]}`` — before activating a mounted Hero (§20.2), an offered spot.
-- ``{"type": "Deploy", "unit", "to": [x, y], "dest": "db.deploy.slot"}`` (an offered slot; without ``dest``, any
-  point wholly in the zone), ``{"type": "Reserve"}`` — phase ``deploy`` (§25.6).
+- ``{"type": "Deploy", "unit", "to": [x, y], "dest": "db.deploy.slot", "formation": "ranks" | "line"}`` (an offered
+  slot; without ``dest``, any point wholly in the zone, with ``formation`` ``ranks`` | ``line`` and ``facing``
+  degrees if wanted: default ranks facing the enemy's edge), ``{"type": "Reserve"}`` — phase ``deploy`` (§25.6,
+  §4.2).
 
 Decisions (``pending``; the seat in ``pending["seat"]``):
 
@@ -87,6 +93,9 @@ Decisions (``pending``; the seat in ``pending["seat"]``):
 - ``TakeCommand {"hero", "unit"}``, ``Mount {"hero", "mount"}``, ``ActivatePartner {"unit"}``, ``EndTurn`` —
   after an activation (§19.2, §20.1, §20.5).
 
+- ``RemoveModel {"unit", "model"}`` — a unit lost models and keeps some: its owner names which fell (an index into
+  the unit's models, the fallen ones listed last; seed 003 l.760), one decision per fallen model, first thing after
+  the action (``models.py``). Event ``ModelChosen {seat, unit, model}``.
 - ``MonsterTarget {"unit"}`` — equal candidates for a behaviour card: the opposed roll's winner picks (§27.2).
 - ``Bid {"monster", "bid"}`` — the auction of a Monster: both seats are awaited, bids secret until both bid.
 
@@ -150,12 +159,13 @@ mount}``, ``PowerUsed {unit, power, automated, ultimate}``, ``CardPlayed {seat, 
 from __future__ import annotations
 
 import json
+import math
 
 from engine.core.errors import IllegalAction, InvalidInput
 from engine.core.rng import Rng
 from engine.core.system import JSON, Outcome, Sample, SystemInfo
 from engine.dragonbond import practice
-from engine.dragonbond import actions, choices, deploy, monsters, powers, reactions, referee, turns
+from engine.dragonbond import actions, choices, deploy, models, monsters, powers, reactions, referee, turns
 from engine.dragonbond.samples import samples as _samples
 from engine.dragonbond.board import measure  # noqa: F401 - part of the public API (``/db measure``)
 from engine.dragonbond.setup import setup_state
@@ -165,7 +175,7 @@ INFO = SystemInfo("dragonbond", "Dragonbond: Batallas de Valerna", ("player1", "
                   aliases=("db", "valerna"), summary="Free-measurement skirmish with dragons")
 ANYTIME = ("PlayCard", "UsePower")
 NAMES = ("unit", "target", "hero", "mount", "power", "card", "monster", "force", "scenario", "edge", "kind",
-         "terrain", "seat", "state", "dest", "note", "reason", "text")
+         "terrain", "seat", "state", "dest", "note", "reason", "text", "formation")
 """Action fields that name something (an id, a word) or say something: a string (or null) when present."""
 
 
@@ -210,6 +220,7 @@ class DragonbondSystem:
         state = setup_state(options, tuple(seats), rng)
         ctx = Ctx(state, rng)
         choices.advance(ctx)
+        models.ask_owners(state)    # dangerous terrain at the first initiative may already have taken models
         state["last"] = ctx.events
         return state
 
@@ -274,6 +285,7 @@ class DragonbondSystem:
             actions.act_turn(ctx, seat, action)
         if kind not in referee.TYPES:
             reactions.after_effects(ctx, list(ctx.events))
+        models.ask_owners(st)
         st["last"] = [e for e in ctx.events]
         return st, ctx.events
 
@@ -325,9 +337,15 @@ class DragonbondSystem:
             raise IllegalAction("db.not_your_turn", name=str(ctx.state["deploy"]["turn"]), step="deploy")
         if action["type"] == "Deploy":
             from engine.dragonbond.board import parse_point
-            if set(action) - {"type", "unit", "to"} and action not in deploy.legal(ctx.state, seat):
+            typed = not set(action) - {"type", "unit", "to", "formation", "facing"}
+            if not typed and action not in deploy.legal(ctx.state, seat):
                 raise IllegalAction("db.deploy.not_offered", unit=str(action.get("unit")))
-            deploy.deploy(ctx, seat, str(action.get("unit")), parse_point(action.get("to")))
+            facing = action.get("facing")
+            if facing is not None and (isinstance(facing, bool) or not isinstance(facing, (int, float))
+                                       or not math.isfinite(facing)):
+                raise InvalidInput("db.action.bad_field", field="facing", value=str(facing)[:40])
+            deploy.deploy(ctx, seat, str(action.get("unit")), parse_point(action.get("to")),
+                          action.get("formation"), facing)
         elif action["type"] == "Reserve":
             deploy.reserve(ctx, seat)
         else:
@@ -389,4 +407,8 @@ def unit_view(state: JSON, u: JSON) -> JSON:
         "bonded_with": u.get("bonded_with"), "injured": u["injured"], "artifact": u["artifact"],
         "treasures": list(u["treasures"]), "speed": u["speed"], "defence": u["defence"], "melee": u["melee"],
         "ranged": u["ranged"], "powers": list(u["powers"]), "keywords": list(u["keywords"]), "points": u["points"],
+        "base": round(models.base_inches(u), 2), "formation": u.get("formation_kind", "ranks"),
+        "model_points": [[round(x, 2), round(y, 2)] for x, y in models.points(u)] if on_table else [],
+        "fallen_points": [[round(x, 2), round(y, 2)] for x, y in models.fallen_points(u)] if on_table else [],
+        "engaged_models": models.engaged_models(state, u) if on_table and u["engaged_with"] else [],
     }

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine.core.system import Outcome
-from engine.dragonbond import board, effects, geometry
+from engine.dragonbond import board, effects, geometry, models
 from engine.dragonbond.combat import defence_shifts, destroy, poison, score, take_wounds
 from engine.dragonbond.dice import Colour, Kind, OPPOSED_DICE, opposed_roll, roll
 from engine.dragonbond.state import (
@@ -227,7 +227,7 @@ def score_objectives(ctx: Ctx) -> None:
     models = {u["id"]: model_count(st, u) + (1 if u.get("rider") else 0) for u in units(st)}
     # Monsters never capture, not even one a player controls after an auction (§27.2; seed 003 l.1510, l.1536).
     tokens = [t for t in board.tokens(st) if not st["units"][t.id].get("monster")]
-    held = geometry.objectives_held(tokens, board.field(st), models)
+    held = geometry.objectives_held(tokens, board.field(st), models, on=lambda uid, at: on_objective(st, uid, at))
     for obj in st["objectives"]:
         seat = held.get(obj["n"])
         if seat is not None and seat != obj["controller"]:
@@ -236,6 +236,14 @@ def score_objectives(ctx: Ctx) -> None:
     for seat in st["seats"]:
         count = sum(1 for o in st["objectives"] if o["controller"] == seat)
         score(ctx, seat, OBJECTIVE_VP * count, "objectives", objectives=count)
+
+
+def on_objective(st: JSON, uid: str, at: tuple[float, float]) -> int:
+    """Models of a unit within 3" of an objective (seed 003 l.1358: "miniaturas (no unidades)"): its own, a
+    commanding Hero among them when any is (§19.2), a Rider on its Mount when the Mount's are (§20.3)."""
+    u = st["units"][uid]
+    n = models.near_point(u, at)
+    return n + (1 if n and u.get("hero") else 0) + (1 if n and u.get("rider") else 0)
 
 
 def sides_in_play(st: JSON) -> list[str]:

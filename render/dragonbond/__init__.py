@@ -12,7 +12,8 @@ in it; it measures nothing itself. The keys it uses, all optional except ``field
  "sides": {seat: "A" | "B"},                        # colours: A blue, B red (default: seat order)
  "units": [{"id", "code", "name", "side", "x", "y", "radius", "models", "wounds", "health", "fatigue",
             "states": {"poison": n, "slowed": n, "immobilized": n}, "activated": n, "engaged_with": [ids],
-            "where": "battlefield", "flanked": bool, "general": bool, "exhausted": bool}],
+            "where": "battlefield", "flanked": bool, "general": bool, "exhausted": bool,
+            "model_points": [[x, y], ...], "base": inches, "engaged_models": [indices]}],   # each model a disc
  "objectives": [{"n", "x", "y", "controller": seat | None}],
  "last": [events]}                                  # the last action, unless ``events`` is given
 ```

@@ -459,7 +459,9 @@ def _draw_disc(draw: Sketch, u: Mapping[str, Any], lay: Layout, colour: RGB, the
     _, _, _, _, cx, cy, r = _unit_box(u, lay)
     ring = theme.engaged if u.get("engaged_with") else theme.white
     box = [cx - r, cy - r, cx + r, cy + r]
-    if square:
+    if len(u.get("model_points") or ()) > 1:
+        _draw_models(draw, u, lay, colour, theme, square, ring)
+    elif square:
         k = r * 0.86
         draw.rectangle([cx - k, cy - k, cx + k, cy + k], fill=colour, outline=ring, width=3)
     else:
@@ -470,6 +472,25 @@ def _draw_disc(draw: Sketch, u: Mapping[str, Any], lay: Layout, colour: RGB, the
         bx, by, b = cx + r * 0.72, cy - r * 0.72, lay.badge
         draw.ellipse([bx - b, by - b, bx + b, by + b], fill=theme.objective, outline=theme.ink, width=2)
         _text(draw, (bx, by), str(u["activated"]), lay.text, theme.ink, outline=None, bg=theme.objective)
+
+
+def _draw_models(draw: Sketch, u: Mapping[str, Any], lay: Layout, colour: RGB, theme: Theme, square: bool,
+                 ring: RGB) -> None:
+    """A unit of several models: its footprint as a thin ring, each model a small disc (side B: a small square) at
+    its own place, the engaged ones outlined in the engagement colour (§4.4). One code for the unit (``_codes``)."""
+    _, _, _, _, cx, cy, r = _unit_box(u, lay)
+    b = max(3.0, float(u.get("base") or 1.0) / 2 * lay.scale)
+    points = [lay.px(x, y) for x, y in u["model_points"]]
+    if all(math.hypot(mx - cx, my - cy) + b <= r + 2 for mx, my in points):  # not once a charge spread them out
+        draw.ellipse([cx - r, cy - r, cx + r, cy + r], outline=ring if u.get("engaged_with") else colour, width=2)
+    engaged = set(u.get("engaged_models") or ())
+    for i, (mx, my) in enumerate(points):
+        edge = theme.engaged if i in engaged else theme.white
+        if square:
+            k = b * 0.86
+            draw.rectangle([mx - k, my - k, mx + k, my + k], fill=colour, outline=edge, width=2)
+        else:
+            draw.ellipse([mx - b, my - b, mx + b, my + b], fill=colour, outline=edge, width=2)
 
 
 def _codes(draw: Sketch, placer: Placer, key: Key, drawn: Drawn, units: Mapping[str, Mapping[str, Any]],

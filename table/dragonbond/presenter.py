@@ -26,7 +26,7 @@ from table.dragonbond.text import (
 JSON = dict[str, Any]
 BOARD_WIDTH = 1280
 DECISIONS = ("OpportunityAttack", "ShootTarget", "DangerTarget", "GiantTarget", "ChooseEntryEdge", "TakeCommand",
-             "Mount", "ActivatePartner", "EndTurn", "Decline")
+             "Mount", "ActivatePartner", "EndTurn", "Decline", "RemoveModel")
 """Answers to an open decision (``view["pending"]``), all offered by ``/db decide``."""
 UNIT_KEYS = ("unit", "target", "hero", "mount")
 _NUMBER = r"-?\d+(?:\.\d+)?"
@@ -70,8 +70,11 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("hero", "Before activating: a Hero leaves its unit or dismounts", ("AbandonCommand", "Dismount")),
     CommandSpec("setup", "Before the battle: scenario, size, force, monsters, edge",
                 ("ChooseScenario", "ChooseSize", "ChooseForce", "PlaceMonster", "ChooseEdge")),
-    CommandSpec("deploy", "Deploy a unit in your zone", ("Deploy",), (_unit(), _to("Where (x,y in your zone)")),
-                example="unit:A1 to:12,3"),
+    CommandSpec("deploy", "Deploy a unit in your zone", ("Deploy",),
+                (_unit(), _to("Where (x,y in your zone)"),
+                 Option("formation", "Ranks (default) or a line, facing the enemy", required=False,
+                        choices=("ranks", "line"), default="ranks")),
+                example="unit:A1 to:12,3 formation:line"),
     CommandSpec("reserve", "Put your remaining units in reserve", ("Reserve",)),
     CommandSpec("measure", "Distance and line of sight (only you see it)", query=True,
                 options=(Option("a", "A unit (A1) or a point x,y", autocomplete=True),

@@ -22,7 +22,7 @@ DIE_COLOURS = ("black", "gray", "white")
 FACES = ("miss", "hit", "double_hit", "critical", "double_critical", "block", "fail")
 """Die faces with a written form, ``db.table.face.<face>``."""
 DECISIONS = ("opportunity", "shoot", "danger", "giant", "entry_edge", "reaction", "monster_target", "auction", "after",
-             "effect_move")
+             "effect_move", "casualty")
 """Open decisions described in words, ``db.table.step.<kind>`` (any other kind reads as ``after``)."""
 EVENTS = ("OpposedRoll", "ScenarioChosen", "SizeChosen", "ForceChosen", "ForceChosenPrivately", "ForcesRevealed",
           "EdgeChosen", "EntryEdgeChosen", "Deployed", "Reserved", "Initiative", "RoundStarted", "RoundEnded", "Passed", "Moved", "MoveRefused",
@@ -109,6 +109,12 @@ class Names:
         u = self.units.get(str(uid))
         return f"{u['name']} ({u['code']})" if u else str(uid)
 
+    def model_point(self, uid: Any, index: Any) -> Any:
+        """Where model ``index`` of a unit stands (the standing models, then those whose fall is being chosen)."""
+        u = self.units.get(str(uid)) or {}
+        pts = list(u.get("model_points") or ()) + list(u.get("fallen_points") or ())
+        return pts[index] if isinstance(index, int) and 0 <= index < len(pts) else None
+
     def code(self, uid: Any) -> str:
         u = self.units.get(str(uid))
         return u["code"] if u else str(uid)
@@ -190,6 +196,7 @@ def action_label(action: JSON, names: Names, *, short: bool = False) -> str:
     if kind == "March":
         if action.get("from") is not None:
             label = text("action.Enter", lang, unit=unit, edge=point(action["from"]), to=point(action["to"]))
+            label += f" · {text('formation.line', lang)}" if action.get("formation") == "line" else ""
         else:
             label = text("action.March", lang, unit=unit, to=destination(action, names))
         length = move_length(action, names)
@@ -220,6 +227,10 @@ def action_label(action: JSON, names: Names, *, short: bool = False) -> str:
         label = text(f"action.{kind}", lang, unit=unit, to=point(action.get("to")))
     elif kind == "Deploy":
         label = text("action.Deploy", lang, unit=unit, to=point(action.get("to")))
+        label += f" · {text('formation.line', lang)}" if action.get("formation") == "line" else ""
+    elif kind == "RemoveModel":
+        label = text("action.RemoveModel", lang, unit=unit, n=int(action.get("model") or 0) + 1,
+                     at=point(names.model_point(action.get("unit"), action.get("model")) or "—"))
     elif kind == "Enter":
         label = text("action.Enter.reserve", lang, unit=unit)
     elif kind == "MonsterTarget":

@@ -8,6 +8,7 @@ from PIL import Image
 
 from engine.core.rng import SeededRng
 from engine.dragonbond.battlefield import field_for, layout_of
+from render.kit.layout import recording
 from render.dragonbond.battlefield import DEFAULT_THEME, _STATICS, layout, render, terrain_fill
 
 THEME = DEFAULT_THEME
@@ -135,3 +136,20 @@ def test_a_too_narrow_image_is_refused():
     """Phone readability: text never shrinks below a readable size."""
     with pytest.raises(ValueError):
         render({"field": plain_field()}, width=500)
+
+
+def test_each_model_is_a_small_disc_and_the_unit_keeps_one_code():
+    """Issue 32, deliverable 2 (digest §4, §5.3): a unit of several models is drawn model by model (each a small
+    disc at its own point), the ground between them left bare, and one code for the whole unit."""
+    pts = [[10.0, 18.0], [14.0, 18.0], [18.0, 18.0]]       # spread wide, as a charge may leave them
+    view = {"field": plain_field(), "sides": {"A": "A", "B": "B"},
+            "units": [unit("A1", "A", 14, 18, 5.0, models=3, model_points=pts, base=1.0)]}
+    with recording() as layouts:
+        img = image(render(view))
+    lay = layout(view["field"])
+    for x, y in (pts[0], pts[2]):
+        assert near(img.getpixel(tuple(map(round, lay.px(x, y + 0.3)))), THEME.sides[0])
+    between = lay.px(12.0, 18.0 + 0.3)
+    assert not near(img.getpixel(tuple(map(round, between))), THEME.sides[0])
+    codes = [d.text for layout_ in layouts for d in layout_.of("label") if d.what == "A1"]
+    assert codes.count("A1×3") == 1 and len(codes) <= 3     # one code (and name, state) for the unit, none per model
