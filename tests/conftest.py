@@ -7,6 +7,7 @@ import secrets
 from pathlib import Path
 
 import pytest
+from hypothesis import settings as _hypothesis
 import redis.asyncio as aioredis
 
 from table.games import load_games
@@ -19,6 +20,10 @@ from tests.discord.limits import board_problems
 
 ROOT = Path(__file__).resolve().parents[1]
 collect_ignore = ["support"]  # imported by name only: a second import would register Nim twice
+_hypothesis.register_profile("ci", derandomize=True, database=None)
+_hypothesis.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
+"""CI draws the same examples every run (a failure there is one anyone can replay); elsewhere they are new each
+run, to find what CI has not."""
 load_games("tests.support.ttt")  # every game (engine and table packages), and the test game as a GAME_PLUGINS module
 
 

@@ -68,7 +68,8 @@ def _assert_walkable(mover: Token, path, tokens, field, allowance: float) -> Non
     if mover.flying:
         return
     for t in field.terrain:
-        if "impassable" in t.kinds and not t.polygon.buffer(mover.radius - 0.1).contains(SPoint(mover.x, mover.y)):
+        if "impassable" in t.kinds and t.polygon.distance(SPoint(mover.x, mover.y)) >= mover.radius:
+            # a base that starts overlapping the terrain may leave it (engine tolerance 0.1"): only others are held
             assert not _crosses(path, t.polygon, mover.radius), t.id
     for enemy in tokens:
         if enemy.side != mover.side and not overlaps(mover, enemy):
