@@ -54,7 +54,7 @@ _settled = False
 def settle_memory() -> None:
     """Every game is set up once (loading its modules and data, which it does on first use), then all the bot has
     loaded is set aside from the garbage collector's full passes (``gc.freeze``): a full pass over it stopped every
-    match for 0.1-0.3 s now and then (Mage Wars' slowest commands, bench/bench_magewars_table.py)."""
+    match for 0.1-0.3 s now and then (a game's slowest commands in its table bench)."""
     global _settled
     if _settled:  # once a process: a second bot in it (the tests start many) finds it done
         return
