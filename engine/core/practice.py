@@ -53,9 +53,9 @@ class Budget:
 
 
 BUDGETS = {
-    "easy": Budget(iterations=1, seconds=0.5, depth=0, noise=0.15),
-    "normal": Budget(iterations=64, seconds=1.0, depth=6),
-    "hard": Budget(iterations=256, seconds=3.0, depth=10),
+    "easy": Budget(iterations=1, seconds=0.5, depth=0, noise=0.03),
+    "normal": Budget(iterations=96, seconds=1.0, depth=0),
+    "hard": Budget(iterations=256, seconds=3.0, depth=2),
 }
 
 
@@ -137,7 +137,7 @@ def decide(system: GameSystem, state: JSON, seat: str, seats: tuple[str, ...], l
         return Decision(legal[0], 0, baseline, baseline, 0)
     now = clock or (lambda: 0.0)
     deadline = now() + budget.seconds if clock else math.inf
-    if budget.depth == 0:
+    if budget.noise:
         return _greedy(system, state, seat, seats, legal, budget, rng, pick, baseline, deadline, now)
     pulls = [0] * len(legal)
     totals = [0.0] * len(legal)
