@@ -38,6 +38,10 @@ class Evaluates(Protocol):
         ...
 
 
+EXPLORE = 0.25
+"""UCB1's exploration constant: small, as the evaluations of one position's choices differ by hundredths."""
+
+
 @dataclass(frozen=True, slots=True)
 class Budget:
     """What one decision may spend."""
@@ -50,12 +54,16 @@ class Budget:
     """Random actions played after the choice before the position is scored."""
     noise: float = 0.0
     """Easy: the spread of the noise added to each choice's score."""
+    reach: int = 0
+    """Follow-up choices of the seat's own looked through before scoring (a charge's attack, a spell's target):
+    while the seat alone is awaited with at most ``widest`` choices, the best of them counts."""
+    widest: int = 12
 
 
 BUDGETS = {
     "easy": Budget(iterations=1, seconds=0.5, depth=0, noise=0.03),
-    "normal": Budget(iterations=96, seconds=1.0, depth=0),
-    "hard": Budget(iterations=256, seconds=3.0, depth=2),
+    "normal": Budget(iterations=96, seconds=1.0, depth=0, reach=1),
+    "hard": Budget(iterations=256, seconds=3.0, depth=0, reach=2, widest=24),
 }
 
 
@@ -122,6 +130,26 @@ def rollout(system: GameSystem, state: JSON, seats: tuple[str, ...], depth: int,
     return state
 
 
+def follow_up(system: GameSystem, state: JSON, seat: str, seats: tuple[str, ...], rng: SeededRng, reach: int,
+              widest: int) -> float:
+    """The position's score, looking through ``reach`` follow-up choices of ``seat``'s own while it alone is awaited
+    (the best one counts: the seat will choose it), so a move whose worth shows only in its next step (a charge and
+    its attack, a spell and its target) is scored by that step."""
+    if reach > 0 and system.outcome(state) is None:
+        acting = awaited(system, state, seats)
+        if len(acting) == 1 and acting[0][0] == seat and len(acting[0][1]) <= widest:
+            best = -math.inf
+            for action in acting[0][1]:
+                try:
+                    after, _ = system.apply(state, seat, action, rng)
+                except GameError:
+                    continue
+                best = max(best, follow_up(system, after, seat, seats, rng, reach - 1, widest))
+            if best > -math.inf:
+                return best
+    return score(system, state, seat)
+
+
 def decide(system: GameSystem, state: JSON, seat: str, seats: tuple[str, ...], level: str = "normal",
            seed: int = 0, budget: Budget | None = None, clock: Callable[[], float] | None = None) -> Decision:
     """``seat``'s choice at ``level``. ``seed`` makes it repeatable; ``clock`` (seconds; the table's) bounds it by
@@ -142,26 +170,29 @@ def decide(system: GameSystem, state: JSON, seat: str, seats: tuple[str, ...], l
     pulls = [0] * len(legal)
     totals = [0.0] * len(legal)
     done = 0
-    while done < max(budget.iterations, len(legal)) and (done < len(legal) or now() < deadline):
+    first = shuffled(pick, range(len(legal)))  # every choice once first, in an order that favours none if time runs out
+    while done < max(budget.iterations, len(legal)) and (done == 0 or now() < deadline):
         if done < len(legal):
-            i = done  # every choice once first
+            i = first[done]
         else:
             log_n = math.log(done)
-            i = max(range(len(legal)), key=lambda k: totals[k] / pulls[k] + 1.4 * math.sqrt(log_n / pulls[k])
+            i = max(range(len(legal)), key=lambda k: totals[k] / pulls[k] + EXPLORE * math.sqrt(log_n / pulls[k])
                     if pulls[k] else math.inf)
         world = sample_world(system, state, seat, seats, rng)
         try:
             after, _ = system.apply(world, seat, legal[i], rng)
-            value = score(system, rollout(system, after, seats, budget.depth, rng, pick), seat)
+            if budget.depth:
+                value = score(system, rollout(system, after, seats, budget.depth, rng, pick), seat)
+            else:
+                value = follow_up(system, after, seat, seats, rng, budget.reach, budget.widest)
         except GameError:
             value = -1.0
         pulls[i] += 1
         totals[i] += value
         done += 1
-        if done >= len(legal) and now() >= deadline:
-            break
-    tried = [k for k in range(len(legal)) if pulls[k]]
-    best = max(tried, key=lambda k: (pulls[k], totals[k] / pulls[k]))
+    most = max(pulls)
+    tried = [k for k in range(len(legal)) if pulls[k] and 2 * pulls[k] >= most]  # a mean of a few worlds at least
+    best = max(tried, key=lambda k: (totals[k] / pulls[k], pulls[k]))
     return Decision(legal[best], best, totals[best] / pulls[best], baseline, done)
 
 

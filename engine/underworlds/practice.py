@@ -8,6 +8,7 @@ import math
 from functools import lru_cache
 
 from engine.core.system import JSON
+from engine.underworlds.end_phase import scorable
 from engine.underworlds.fighters import warbands_with
 from engine.underworlds.hexgrid import Hex
 
@@ -17,6 +18,8 @@ OUT_OF_ACTION = 1.2
 WOUNDED = 0.8
 """A fighter's wounds against its health: the way to taking it out of action."""
 ON_TOKEN = 0.35
+SCORABLE = 0.7
+"""An end-phase objective in hand whose condition is met now: glory at the end phase if it stays met (§24)."""
 IN_HAND = 0.08
 CLOSING = 0.03
 """Per hex nearer the nearest rival fighter or token: a tie-break that moves fighters into the fight."""
@@ -38,9 +41,12 @@ def evaluate(state: JSON, seat: str) -> float:
     placed = [(f, Hex.parse(f["hex"])) for f in state["fighters"]
               if f.get("hex") and not f["out_of_action"]]
 
+    from engine.underworlds.system import loaded  # system.py imports this module
+    st = loaded(state)
+
     def standing(s: str) -> float:
         player = state["players"][s]
-        value = GLORY * (player["glory"] + player["glory_spent"])
+        value = GLORY * (player["glory"] + player["glory_spent"]) + SCORABLE * len(scorable(st, s))
         value += IN_HAND * (len(player.get("objectives", ())) + len(player.get("power", ())))
         warband = player.get("warband") or ""
         for f in state["fighters"]:
