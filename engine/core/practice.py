@@ -62,9 +62,15 @@ class Budget:
 
 BUDGETS = {
     "easy": Budget(iterations=1, seconds=0.5, depth=0, noise=0.03),
-    "normal": Budget(iterations=96, seconds=1.0, depth=0, reach=1),
-    "hard": Budget(iterations=256, seconds=3.0, depth=0, reach=2, widest=24),
+    "normal": Budget(iterations=96, seconds=0.8, depth=0, reach=1),
+    "hard": Budget(iterations=256, seconds=2.5, depth=0, reach=2, widest=24),
 }
+
+
+def budget_for(system: GameSystem, level: str) -> Budget:
+    """The level's budget in this game: the game's own (``practice_budgets``, where its worth shows only later, as
+    Tambores' combat after both sides declare) or the common one."""
+    return (getattr(system, "practice_budgets", None) or {}).get(level) or BUDGETS[level]
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,7 +160,7 @@ def decide(system: GameSystem, state: JSON, seat: str, seats: tuple[str, ...], l
            seed: int = 0, budget: Budget | None = None, clock: Callable[[], float] | None = None) -> Decision:
     """``seat``'s choice at ``level``. ``seed`` makes it repeatable; ``clock`` (seconds; the table's) bounds it by
     the budget's time too, which the iterations alone never depend on."""
-    budget = budget or BUDGETS[level]
+    budget = budget or budget_for(system, level)
     legal = system.legal_actions(state, seat)
     if not legal:
         raise ValueError(f"{seat} has nothing to do")

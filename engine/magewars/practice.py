@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 
 from engine.core.system import JSON
-from engine.magewars import stats
+from engine.magewars import arena, stats
 
 MANA = 0.12
 CONDITION = 0.7
@@ -16,12 +16,21 @@ CREATURE = 2.0
 IN_PLAY = 0.35
 ATTACHED = 1.2
 """An equipment or enchantment one controls, attached (a curse on the rival or a ward on oneself)."""
+CLOSING = 0.5
+"""Per zone nearer the nearest rival creature (or mage) for each creature in play (a tenth for the mage): creatures
+fight only once they reach the rival, so one that closes in is worth more (a tie-break that moves them)."""
 SCALE = 14.0
 
 
 def evaluate(state: JSON, seat: str) -> float:
     """The seat's standing ahead of the rival's, squashed to -1..1."""
     objects = state["objects"]
+
+    fighters = [(o.get("controller"), o["zone"]) for o in objects.values()
+                if o.get("kind") in ("creature", "mage") and o.get("zone") and not o.get("destroyed")]
+
+    def closing(s: str, zone: str) -> float:
+        return CLOSING * min((arena.distance(zone, z) for c, z in fighters if c != s), default=0)
 
     def standing(s: str) -> float:
         mage = objects.get(state["mages"].get(s, ""))
@@ -30,6 +39,8 @@ def evaluate(state: JSON, seat: str) -> float:
         life = (mage.get("stats") or {}).get("life") or 30
         value = life - stats.damage(mage) + MANA * mage.get("mana", 0)
         value -= CONDITION * sum(int(n) for n in mage.get("conditions", {}).values() if isinstance(n, int))
+        if mage.get("zone"):
+            value -= 0.1 * closing(s, mage["zone"])
         for oid, o in objects.items():
             if o.get("controller") != s or o is mage or o.get("destroyed"):
                 continue
@@ -40,6 +51,8 @@ def evaluate(state: JSON, seat: str) -> float:
                 except (KeyError, TypeError, ValueError):
                     left = 0
                 value += IN_PLAY * left + (CREATURE if kind == "creature" else 0.5)
+                if kind == "creature":
+                    value -= closing(s, o["zone"])
             elif kind in ("equipment", "enchantment") and o.get("attached_to"):
                 value += ATTACHED
         return value
