@@ -19,7 +19,7 @@ ATTACHED = 1.2
 CLOSING = 0.5
 """Per zone nearer the nearest rival creature (or mage) for each creature in play (a tenth for the mage): creatures
 fight only once they reach the rival, so one that closes in is worth more (a tie-break that moves them)."""
-SCALE = 14.0
+SCALE = 30.0
 
 
 def evaluate(state: JSON, seat: str) -> float:
