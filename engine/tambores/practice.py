@@ -11,8 +11,8 @@ from engine.core.system import JSON
 from engine.tambores.state import card_id
 
 BUDGETS = {
-    "normal": Budget(iterations=64, seconds=0.8, depth=8),
-    "hard": Budget(iterations=160, seconds=2.5, depth=10),
+    "normal": Budget(iterations=64, seconds=0.6, depth=8),
+    "hard": Budget(iterations=160, seconds=2.0, depth=10),
 }
 """Random play to past the combat: declarations show their worth only once both sides have declared (§11.3)."""
 BATTLE = 6.0
