@@ -10,6 +10,7 @@ from engine.core.system import JSON
 from engine.magewars import arena, stats
 
 BUDGETS = {
+    "easy": Budget(iterations=12, seconds=0.3, depth=4),
     "normal": Budget(iterations=64, seconds=0.6, depth=4),
     "hard": Budget(iterations=160, seconds=2.0, depth=6),
 }
