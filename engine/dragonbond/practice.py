@@ -6,14 +6,23 @@ from __future__ import annotations
 
 import math
 
+from engine.core.practice import Budget
 from engine.core.system import JSON
 
+BUDGETS = {
+    "normal": Budget(iterations=96, seconds=0.6, depth=0, reach=3),
+    "hard": Budget(iterations=256, seconds=2.0, depth=0, reach=3, widest=12, replies=True),
+}
+"""Three follow-up steps of one's own: a unit in reserve enters, picks its edge and marches on (§12) before it
+stands anywhere the evaluation can tell from the reserve."""
 KEPT = 0.6
 """A unit's cost, by its share of health left: what it is worth to its side beyond points scored."""
 OBJECTIVE = 8.0
 """An objective controlled: 10 points in each round's Score step still to come."""
 CLOSING = 0.15
 """Per inch nearer the nearest rival unit or objective: a tie-break that moves units into the fight."""
+WAITING = 60 * CLOSING
+"""A unit in reserve: as far from the fight as a unit can be (so entering the table is always worth it)."""
 SCALE = 30.0
 
 
@@ -36,6 +45,8 @@ def evaluate(state: JSON, seat: str) -> float:
             if u in placed and targets:
                 near = min(math.hypot(u["x"] - x, u["y"] - y) for x, y in targets)
                 value -= CLOSING * near
+            elif u.get("where") == "reserve":
+                value -= WAITING
         return value
     rivals = [standing(s) for s in state["seats"] if s != seat]
     return math.tanh((standing(seat) - max(rivals, default=0.0)) / SCALE)
