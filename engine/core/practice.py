@@ -13,8 +13,8 @@ positions the seat cannot tell apart, ``Evaluates.evaluate`` scores a position f
 - **Normal and hard**: UCB1 over the seat's choices (a bandit at the root, as flat Monte Carlo tree search), each
   pull one sampled world (and its dice) and the choice, scored by the evaluation at once: random rollouts were slow
   and noisy (normal beat a random player in 33-67% of matches with them). Before scoring, the seat's own follow-up
-  choice is looked through (a charge's attack: ``follow_up``); hard looks two steps on, a rival's reply included,
-  and averages more worlds. A game whose moves show their worth only later sets its own budgets
+  choice is looked through (a charge's attack: ``follow_up``); hard looks one step further and averages more worlds
+  (looking through a rival's reply as well, ``Budget.replies``, won no match more against normal in the bench). A game whose moves show their worth only later sets its own budgets
   (``practice_budgets``: Tambores' declarations, resolved once both sides declared, get random play past the combat).
 
 Pure rules-side code: no I/O; the table runs it off the event loop within the level's time budget.
@@ -68,7 +68,7 @@ class Budget:
 BUDGETS = {
     "easy": Budget(iterations=1, seconds=0.5, depth=0, noise=0.03),
     "normal": Budget(iterations=96, seconds=0.6, depth=0, reach=1),
-    "hard": Budget(iterations=256, seconds=2.0, depth=0, reach=2, widest=16, replies=True),
+    "hard": Budget(iterations=256, seconds=1.8, depth=0, reach=2),
 }
 
 

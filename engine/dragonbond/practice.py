@@ -11,7 +11,7 @@ from engine.core.system import JSON
 
 BUDGETS = {
     "normal": Budget(iterations=96, seconds=0.6, depth=0, reach=3),
-    "hard": Budget(iterations=256, seconds=2.0, depth=0, reach=3, widest=12, replies=True),
+    "hard": Budget(iterations=256, seconds=1.8, depth=0, reach=3),
 }
 """Three follow-up steps of one's own: a unit in reserve enters, picks its edge and marches on (§12) before it
 stands anywhere the evaluation can tell from the reserve."""

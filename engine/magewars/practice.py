@@ -12,7 +12,7 @@ from engine.magewars import arena, stats
 BUDGETS = {
     "easy": Budget(iterations=12, seconds=0.3, depth=4),
     "normal": Budget(iterations=64, seconds=0.6, depth=4),
-    "hard": Budget(iterations=160, seconds=2.0, depth=6),
+    "hard": Budget(iterations=192, seconds=1.8, depth=4),
 }
 """Random play a few actions on: a spell or an attack shows its worth only after the rival's window to answer it and
 the roll (scored at once, a cast is only mana spent; seeded matches drawn at 600 actions were won with this)."""

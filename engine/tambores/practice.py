@@ -13,7 +13,7 @@ from engine.tambores.state import card_id
 BUDGETS = {
     "easy": Budget(iterations=12, seconds=0.3, depth=8),
     "normal": Budget(iterations=64, seconds=0.6, depth=8),
-    "hard": Budget(iterations=160, seconds=2.0, depth=10),
+    "hard": Budget(iterations=192, seconds=1.8, depth=8),
 }
 """Random play to past the combat: declarations show their worth only once both sides have declared (§11.3). Easy
 too, with a dozen such continuations: greedy scoring at once beat a random player in 60% of 30 matches."""
