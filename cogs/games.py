@@ -83,6 +83,8 @@ def game_group(game: GameTable) -> app_commands.Group:
     group.add_command(plain_command("board", "Post the board and the turn panel again", lambda ctx: game.board(ctx)))
     group.add_command(plain_command("undo", "Take back your last action (your opponent must accept)",
                                     lambda ctx: undo.request(game.table, ctx)))
+    group.add_command(plain_command("hint", "Practice: the normal bot's move for you",
+                                    lambda ctx: game.hint(ctx)))
     for info in presenter.info_commands:
         group.add_command(info_command(info))
     if hasattr(presenter, "window"):  # a game with response windows: the player may ask never to be passed for

@@ -698,6 +698,11 @@ class GameTable:
         seat = self.seated(match, ctx)
         return Reply(embeds=[self.presenter.private_view(self.scene(match, seat, ctx.lang))], ephemeral=True)
 
+    async def hint(self, ctx: Context, match_id: str | None = None) -> Reply:
+        """The normal practice opponent's move for the caller's seat, from that seat's view, only to them
+        (``table/practice.py``)."""
+        return await practice.hint(self, ctx, match_id)
+
     async def always_ask(self, ctx: Context, on: bool) -> Reply:
         """The caller's choice for response windows: always asked (``on``), or passed for when holding nothing."""
         if self.windows is not None:

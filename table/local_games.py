@@ -60,6 +60,11 @@ def install_game(local: LocalTable, game: GameTable) -> None:
     async def undo_(ctx: Context) -> Reply:
         return await undo.request(game.table, ctx)
 
+    async def hint(ctx: Context) -> Reply:
+        return await game.hint(ctx)
+
+    local.command(f"{group} hint", [], help=f"/{group} hint — practice matches: the move the normal bot would make "
+                                            "for you (only you see it)")(hint)
     local.command(f"{group} {game.presenter.private_command}", [],
                   help=f"/{group} {game.presenter.private_command} — your own view (only you see it)",
                   key="cmd.game.private")(private)

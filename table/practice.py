@@ -6,6 +6,11 @@ opponent: a seat holder with a negative user id (no Discord user) and the level'
 counts in standings or ratings. Whenever a practice seat is awaited, its move is decided by the search
 (``engine/core/practice.py``) from that seat's own position, in a board worker (off the event loop), and acted
 through the table as a player's: stored, announced and posted in the match's thread.
+
+``/<game> hint`` asks the same search, at the normal level, what the asking player's seat should do: the answer, the
+action named as the game's labels name it and the expected change in the evaluation, goes to that player only, and
+the search samples every other seat's hidden information as it does for the bot (it never reads it). It is offered
+in practice matches only, so never in a league's.
 """
 from __future__ import annotations
 
@@ -15,7 +20,7 @@ from typing import Any
 
 from engine.core import practice
 from engine.core import system as systems
-from engine.core.errors import GameError, InvalidInput
+from engine.core.errors import GameError, IllegalAction, InvalidInput, NotAllowed
 from table.context import Actor, Context
 from table.match import Match, Status
 from table.reply import Reply
@@ -77,6 +82,42 @@ def _decide(game: str, state: dict, seat: str, seats: tuple[str, ...], level: st
     """Run in a board worker: the search's choice (an action of ``legal_actions``)."""
     system = systems.find_system(game)
     return practice.decide(system, state, seat, seats, level, seed=seed, clock=time.perf_counter).action
+
+
+HINT_LEVEL = "normal"
+"""The level whose move ``/<game> hint`` suggests."""
+
+
+def _advise(game: str, state: dict, seat: str, seats: tuple[str, ...], seed: int, progress: Any = None) -> dict:
+    """Run in a board worker: the normal level's choice for ``seat`` and the evaluation before and after it."""
+    system = systems.find_system(game)
+    decision = practice.decide(system, state, seat, seats, HINT_LEVEL, seed=seed, clock=time.perf_counter)
+    return {"action": decision.action, "value": decision.value, "baseline": decision.baseline}
+
+
+async def hint(game: Any, ctx: Context, match_id: str | None = None) -> Reply:
+    """``/<game> hint``: the move the normal practice opponent would make in the asker's seat, from that seat's own
+    view, with the change it expects in the evaluation; to the asker only. ``game``: the match's ``GameTable``.
+
+    :raises NotAllowed: core.not_seated, practice.hint_practice_only
+    :raises IllegalAction: core.match_over
+    """
+    match = await game.load(ctx, match_id)
+    seat = game.seated(match, ctx)
+    if not match.practice:
+        raise NotAllowed("practice.hint_practice_only", match=match.id)
+    if match.status is not Status.ACTIVE:
+        raise IllegalAction("core.match_over", match=match.id)
+    await game.ready(match, [seat])
+    if not game.legal(match, seat):
+        return Reply(content=ctx.say("practice.hint_nothing"), ephemeral=True)
+    seats = tuple(h.seat for h in match.seats)
+    advice = await game.renderer.call(match.game, match.id, _advise, match.game, match.state, seat, seats,
+                                      secrets.randbits(63))
+    label = game.presenter.action_label(game.scene(match, seat, ctx.lang), advice["action"])
+    before, after = round(100 * advice["baseline"]), round(100 * advice["value"])
+    return Reply(content=ctx.say("practice.hint", action=label, change=f"{after - before:+d}", before=before,
+                                 after=after), ephemeral=True)
 
 
 async def moves(game: Any, match: Match, lang: str) -> list[Reply]:

@@ -371,6 +371,8 @@ class DragonbondSystem:
         out["setup"] = choices.view(state, seat) if state["phase"] == "setup" else None
         return out
 
+    practice_budgets = practice.BUDGETS
+
     def evaluate(self, state: JSON, seat: str) -> float:
         """The practice opponent's score of a position (``engine.core.practice.Evaluates``)."""
         return practice.evaluate(state, seat)

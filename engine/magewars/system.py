@@ -856,6 +856,8 @@ class MageWars:
             known |= {*state["books"][seat], *state["planned"][seat], *state["assigned"][seat].values()}
         return shown_pack(state["pack_cards"], known)
 
+    practice_budgets = practice.BUDGETS
+
     def evaluate(self, state: JSON, seat: str) -> float:
         """The practice opponent's score of a position (``engine.core.practice.Evaluates``)."""
         return practice.evaluate(state, seat)

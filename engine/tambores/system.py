@@ -289,6 +289,8 @@ class TamboresSystem:
     def view(self, state: JSON, seat: str | None) -> JSON:
         return build_view(state, seat, awaiting(state))
 
+    practice_budgets = practice.BUDGETS
+
     def evaluate(self, state: JSON, seat: str) -> float:
         """The practice opponent's score of a position (``engine.core.practice.Evaluates``)."""
         return practice.evaluate(state, seat)

@@ -44,3 +44,19 @@ async def test_a_whole_practice_battle_on_discord_with_the_bots_moves_posted(fak
     assert board_problems([(m.attachments, m.embeds) for m in fake.messages.values()]) == []
     log = [e for e in await store.log(match_id, events=False) if e.get("kind") == "action"]
     assert {e["by"] for e in log} == {alice.id, match.seats[1].user_id}
+
+
+async def test_the_hint_answers_privately_on_discord(fake_discord, redis, prefix):
+    """Issue 35 ("``/uw hint`` answers privately", the same ``hint`` in every game): in a practice match, ``/tdg
+    hint`` answers alice alone with the move the normal practice opponent would make for her, named as the game
+    names it; in the thread nobody else sees it."""
+    fake = fake_discord
+    alice = fake.add_user("alice")
+    store = Store(redis, prefix=prefix)
+    async with running_bot(fake, redis, prefix, rate_limit_per_minute=100_000):
+        await fake.slash(alice, fake.channel, "match practice", game="tambores", level="easy")
+        thread = fake.threads_of(fake.channel)[-1]
+        match = await store.load(await store.match_in(thread.id))
+        assert [s for s in SYSTEM.view(match.state, None)["awaiting"] if s not in match.practice]
+        hint = await fake.slash(alice, thread, "tdg hint")
+        assert hint.ephemeral and "Suggested" in hint.content, hint.content

@@ -13,6 +13,8 @@ from engine.core.system import Secrets, find_system
 GAMES = ("underworlds", "magewars", "dragonbond", "tambores")
 FIXED = Budget(iterations=24, seconds=1e9, depth=3)
 """An iteration budget, so a decision depends on its seed only, never on the machine's speed."""
+HARD = Budget(iterations=12, seconds=1e9, depth=0, reach=2, widest=8, replies=True)
+"""Hard's way (its own follow-ups and a rival's replies looked through), on a small budget."""
 
 
 def positions(game: str, count: int = 6, steps: int = 90):
@@ -58,7 +60,14 @@ def test_every_decision_is_a_legal_action(game):
     """Issue 35: whatever the level, the opponent answers with one of the actions ``legal_actions`` offers it."""
     system, seats, found = positions(game, count=3)
     for n, (state, seat) in enumerate(found):
-        for level, budget in (("easy", None), ("normal", FIXED)):
+        for level, budget in (("easy", None), ("normal", FIXED), ("hard", HARD)):
             decision = decide(system, state, seat, seats, level, seed=n, budget=budget)
             assert decision.action == system.legal_actions(state, seat)[decision.index]
             assert -1.0 <= decision.value <= 1.0
+
+
+def test_a_game_may_set_its_own_budgets():
+    """Issue 35: Tambores' declarations show their worth once both sides declared (rulebook §11.3), so its normal
+    level plays on randomly past the combat; Underworlds takes the common budgets."""
+    assert practice.budget_for(find_system("tambores"), "normal").depth > 0
+    assert practice.budget_for(find_system("underworlds"), "normal") == practice.BUDGETS["normal"]

@@ -1,9 +1,12 @@
 """The practice opponent at the table (issue 35, ``table/practice.py``): a whole match against it, for every game."""
 from __future__ import annotations
 
+import io
+
 import pytest
 
 from engine.core.errors import InvalidInput
+from table.local_app import open_local_table
 from table.practice import level_of
 from tests.conformance.driver import drive, every
 from tests.discord.bot_fixtures import services_for
@@ -36,3 +39,40 @@ def test_a_practice_level_is_one_of_three():
     with pytest.raises(InvalidInput) as refused:
         level_of("expert")
     assert refused.value.params["levels"] == "easy, normal, hard"
+
+
+async def test_uw_hint_answers_privately_with_the_normal_bots_move(redis, prefix, tmp_path):
+    """Issue 35 ("``/uw hint`` answers privately"): in a practice match, ``/uw hint`` tells the asking player alone
+    (ephemeral) the move the normal practice opponent would make in their seat, named as the game's labels name the
+    legal actions, with the change it expects in the evaluation; the search samples the other seats' hidden
+    information, never reads it (``tests/engine/test_practice.py``). Not offered outside practice matches, so never
+    in a league's."""
+    services = services_for(redis, prefix, rate_limit_per_minute=1_000_000)
+    local = open_local_table(services, out=io.StringIO(), boards_dir=tmp_path, player="alice")
+    await local.run_line("/match new underworlds vs:practice level:easy")
+    match = await services.store.load(await services.store.match_in(local.channel))
+    game = services.play.games["underworlds"]
+    seat = match.seat_of(match.seats[0].user_id)
+    legal = game.system.legal_actions(match.state, seat)
+    assert legal, "alice is awaited first"
+    labels = {game.presenter.action_label(game.scene(match, seat, "en"), a) for a in legal}
+    [reply] = await local.run_line("/uw hint")
+    assert reply.ephemeral and "Suggested" in reply.content, reply.content
+    assert any(f"**{label}**" in reply.content for label in labels), reply.content
+    assert "{" not in reply.content
+
+    local.player = "bob"  # not seated
+    [refused] = await local.run_line("/uw hint")
+    assert refused.ephemeral and "Suggested" not in refused.content, refused.content
+
+
+async def test_a_hint_is_refused_outside_practice_matches(redis, prefix, tmp_path):
+    """Issue 35: "Not offered in league matches": ``/<game> hint`` answers in practice matches only."""
+    services = services_for(redis, prefix, rate_limit_per_minute=1_000_000)
+    local = open_local_table(services, out=io.StringIO(), boards_dir=tmp_path, player="alice")
+    for reply in await local.run_line("/match new tambores vs:bob"):
+        local.show(reply, "")  # its Accept button becomes the one to press
+    local.player = "bob"
+    await local.run_line("/press 1")
+    [refused] = await local.run_line("/tdg hint")
+    assert refused.ephemeral and "practice matches only" in refused.content, refused.content
