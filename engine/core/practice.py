@@ -14,8 +14,9 @@ positions the seat cannot tell apart, ``Evaluates.evaluate`` scores a position f
   pull one sampled world (and its dice) and the choice, scored by the evaluation at once: random rollouts were slow
   and noisy (normal beat a random player in 33-67% of matches with them). Before scoring, the seat's own follow-up
   choice is looked through (a charge's attack: ``follow_up``); hard looks one step further and averages more worlds
-  (looking through a rival's reply as well, ``Budget.replies``, won no match more against normal in the bench). A game whose moves show their worth only later sets its own budgets
-  (``practice_budgets``: Tambores' declarations, resolved once both sides declared, get random play past the combat).
+  (looking through a rival's reply as well, ``Budget.replies``, won no match more against normal in the bench). A
+  game whose choices show their worth only once every side has chosen sets its own budgets (``practice_budgets``):
+  random play past them.
 
 Pure rules-side code: no I/O; the table runs it off the event loop within the level's time budget.
 """
@@ -74,7 +75,7 @@ BUDGETS = {
 
 def budget_for(system: GameSystem, level: str) -> Budget:
     """The level's budget in this game: the game's own (``practice_budgets``, where its worth shows only later, as
-    Tambores' combat after both sides declare) or the common one."""
+    a combat after both sides declare) or the common one."""
     return (getattr(system, "practice_budgets", None) or {}).get(level) or BUDGETS[level]
 
 

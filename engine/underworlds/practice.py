@@ -11,6 +11,7 @@ from engine.core.system import JSON
 from engine.underworlds.end_phase import scorable
 from engine.underworlds.fighters import warbands_with
 from engine.underworlds.hexgrid import Hex
+from engine.underworlds.state import State
 
 GLORY = 1.0
 OUT_OF_ACTION = 1.2
@@ -34,15 +35,13 @@ def _health(warband: str, card: str) -> int:
         return 3
 
 
-def evaluate(state: JSON, seat: str) -> float:
-    """The seat's standing ahead of the best rival's, squashed to -1..1."""
+def evaluate(state: JSON, seat: str, st: State) -> float:
+    """The seat's standing ahead of the best rival's, squashed to -1..1 (``st``: the state loaded, read only)."""
     tokens = [Hex.parse(t["hex"]) for t in state.get("feature_tokens", ())
               if t.get("hex") and t.get("face_up") == "objective"]
     placed = [(f, Hex.parse(f["hex"])) for f in state["fighters"]
               if f.get("hex") and not f["out_of_action"]]
 
-    from engine.underworlds.system import loaded  # system.py imports this module
-    st = loaded(state)
 
     def standing(s: str) -> float:
         player = state["players"][s]

@@ -319,7 +319,7 @@ class UnderworldsSystem:
 
     def evaluate(self, state: JSON, seat: str) -> float:
         """The practice opponent's score of a position (``engine.core.practice.Evaluates``)."""
-        return practice.evaluate(state, seat)
+        return practice.evaluate(state, seat, loaded(state))
 
     def outcome(self, state: JSON) -> Outcome | None:
         """The result once round 3's end phase is over (§28.2)."""
