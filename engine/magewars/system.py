@@ -538,6 +538,9 @@ class MageWars:
         if paused:
             return new, events
         events += rounds.check_winner(new)
+        if not new["over"] and new["step"] == "turn" and not new.get("pending") and \
+                not rounds.active_count(new, new["turn"]):  # §5.3: its last active creature went (a reveal, a
+            events += rounds.next_turn(new, new["turn"])   # destruction): the turn goes on, or the phase ends
         while not new["over"] and new["step"] == "start":  # a round ended: the next one starts by itself
             events += rounds.start_round(new, rng)
             events += rounds.check_winner(new)
