@@ -120,8 +120,9 @@ def test_model_engaged_in_contact_or_touching_an_engaged_model_of_its_unit():
     assert len(touching) == 1 and len(engaged) == 2 and set(touching) < set(engaged)
 
 
-def test_melee_dice_from_the_engaged_models_only():
-    """§10.2 step 2; p. 16 l.736: melee dice from every model engaged with a model of the target."""
+def _lines_half_in_contact():
+    """Five Esgrimistas in a line engaged with the Garras' line, offset so only some models touch: (state, the
+    Esgrimistas, the Garras, a base's width in inches)."""
     st = battle()
     esg, garras = by_card(st, "esgrimistas-oniricos"), by_card(st, "garras-sangrientas")
     clear_table(st, (esg["id"], garras["id"]))
@@ -130,6 +131,12 @@ def test_melee_dice_from_the_engaged_models_only():
     d = models.base_inches(esg)
     esg.update(x=20.0, y=10.0, engaged_with=[garras["id"]])
     garras.update(x=20.0 + 3 * d, y=10.0 + d, engaged_with=[esg["id"]])
+    return st, esg, garras, d
+
+
+def test_melee_dice_from_the_engaged_models_only():
+    """§10.2 step 2; p. 16 l.736: melee dice from every model engaged with a model of the target."""
+    st, esg, garras, d = _lines_half_in_contact()
     n = len(models.engaged_models(st, esg, [garras["id"]]))
     assert 0 < n < 5
     c = ctx(st, Script(*[MISS] * 40))
@@ -263,14 +270,7 @@ def test_reserve_unit_arrives_in_the_formation_named():
 def test_consolidation_brings_the_models_not_engaged_into_contact():
     """§10.5; p. 17 l.780-784: after a melee attack, the attacking models no longer engaged move to engage, as many
     enemy models as possible, in coherency; the models already in contact stay."""
-    st = battle()
-    esg, garras = by_card(st, "esgrimistas-oniricos"), by_card(st, "garras-sangrientas")
-    clear_table(st, (esg["id"], garras["id"]))
-    _five(esg, "line", 90.0)
-    models.form(garras, "line", 270.0)
-    d = models.base_inches(esg)
-    esg.update(x=20.0, y=10.0, engaged_with=[garras["id"]])
-    garras.update(x=20.0 + 3 * d, y=10.0 + d, engaged_with=[esg["id"]])
+    st, esg, garras, d = _lines_half_in_contact()
     touching = [p for p in models.points(esg)
                 if any(_gap(p, q, d) <= models.CONTACT for q in models.points(garras))]
     assert len(models.engaged_models(st, esg)) == 2
