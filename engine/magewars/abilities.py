@@ -12,7 +12,7 @@ from typing import Any
 from engine.magewars.cards import card, has_card
 from engine.magewars.mages import has_ability
 from engine.magewars.pack import Card, CardType
-from engine.magewars.state import JSON, zone_of
+from engine.magewars.state import JSON, tally_damage, zone_of
 
 PET_TRAITS = ["Melee +1", "Armor +1", "Life +3"]
 """The Pet token's bonuses (§14.1), plus Melee +1 more while in the Beastmaster's zone (:func:`refresh`)."""
@@ -119,6 +119,7 @@ def voltaric(state: JSON, events: list[JSON]) -> list[JSON]:
             continue
         prevented = min(VOLTARIC_PREVENTS, dealt)
         mage["damage"] -= prevented
+        tally_damage(state, mage["id"], -prevented)
         mage["counters"]["voltaric_shield"] = "used"
         from engine.magewars import stats
         if mage.get("destroyed") and not stats.remaining_life(state, mage["id"]) <= 0:

@@ -23,6 +23,7 @@ from engine.core.rng import Rng
 from engine.magewars import stats
 from engine.core.dice import roll_faces
 from engine.magewars.dice import attack_die, effect_die
+from engine.magewars.state import tally_damage
 
 JSON = dict[str, Any]
 LEVEL = "level"
@@ -308,6 +309,7 @@ def take_damage(state: JSON, oid: str, amount: int, **info: Any) -> list[JSON]:
     if amount <= 0:
         return []
     obj["damage"] = int(obj.get("damage", 0)) + amount
+    tally_damage(state, oid, amount)
     events = [{"type": "DamageDealt", "object": oid, "amount": amount, "damage": obj["damage"],
                "life": stats.life(state, oid), **info}]
     events += after_damage(state, oid)

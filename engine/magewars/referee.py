@@ -8,7 +8,7 @@ from typing import Any
 
 from engine.core.bounds import MAX_COUNT, within
 from engine.core.errors import InvalidInput
-from engine.magewars.state import JSON
+from engine.magewars.state import JSON, tally_damage
 
 FIELDS = ("damage", "mana", "zone", "guard", "ready", "quickcast")
 """Object fields a referee action may set; ``conditions.<Name>`` and ``counters.<name>`` set a marker count."""
@@ -56,6 +56,8 @@ def apply(state: JSON, seat: str, action: JSON) -> tuple[JSON, list[JSON]]:
             from engine.magewars.arena import is_zone
             if not is_zone(value, tuple(state["size"])):
                 raise InvalidInput("mw.ref.bad_value", field=field, value=str(value))
+        if field == "damage":
+            tally_damage(state, oid, value - int(old or 0))
         obj[field] = value
     else:
         raise InvalidInput("mw.ref.bad_field", field=field, fields=", ".join(f"`{f}`" for f in FIELDS))  # typed as is

@@ -16,6 +16,11 @@ from engine.magewars.cards import card, has_card
 from engine.magewars.state import JSON, creatures, destroy, other
 
 
+ROUND_LIMIT = 30
+"""The round after which a duel ends (docs/rulings/magewars.md, "Round limit"): the book sets none; tournaments
+call time, and an asynchronous duel counts rounds instead. Thirty is about three duels' worth of rounds."""
+
+
 def _d12(rng: Any) -> int:
     return rng.randbelow(12) + 1
 
@@ -376,6 +381,24 @@ def end_round(state: JSON) -> list[JSON]:
     state["round"] += 1
     state["step"] = "start"
     return events
+
+
+def time_called(state: JSON) -> list[JSON]:
+    """The round limit (docs/rulings/magewars.md, "Round limit"), checked when a round has ended: past it, the
+    duel ends as tournaments end one when time is called after the round is finished: with both mages standing,
+    the mage that has taken more damage in all loses (healing does not count); as much damage is a draw."""
+    limit = state.get("round_limit")
+    if state["over"] or not limit or state["round"] <= limit:
+        return []
+    taken = {s: state.get("damage_taken", {}).get(s, 0) for s in state["seats"]}
+    least = min(taken.values())
+    leaders = [s for s in state["seats"] if taken[s] == least]
+    state["over"], state["phase"], state["step"] = True, "over", "over"
+    state["winner"] = leaders[0] if len(leaders) == 1 else None
+    state["reason"] = "round limit"
+    return [{"type": "RoundLimitReached", "round": limit}] + \
+        [{"type": "DamageTakenInAll", "seat": s, "amount": taken[s]} for s in state["seats"]] + \
+        [{"type": "GameOver", "winner": state["winner"], "reason": state["reason"]}]
 
 
 def mage_destroyed(state: JSON, seat: str) -> bool:

@@ -64,6 +64,16 @@ def other(state: JSON, seat: str) -> str:
     return next(s for s in state["seats"] if s != seat)
 
 
+def tally_damage(state: JSON, oid: str, amount: int) -> None:
+    """Keep each mage's damage taken in all, which healing never lowers (docs/rulings/magewars.md, "Round
+    limit": the tournament tie-break when time is called). Damage prevented after it was put on, or a referee's
+    correction, changes it too."""
+    seat = next((s for s, m in state.get("mages", {}).items() if m == oid), None)
+    if seat is not None and amount:
+        taken = state.setdefault("damage_taken", {})
+        taken[seat] = max(0, taken.get(seat, 0) + amount)
+
+
 def size(state: JSON) -> tuple[int, int]:
     return tuple(state["size"])  # type: ignore[return-value]
 

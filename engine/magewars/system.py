@@ -168,6 +168,14 @@ books (``choices.py``). Bounds: random play of a full duel ends within a few tho
 Method = TypeVar("Method", bound=Callable[..., Any])
 
 
+def _round_limit(options: JSON) -> int:
+    """The duel's round limit (``rounds``, 1 to 999; round.ROUND_LIMIT when not given)."""
+    limit = options.get("rounds", rounds.ROUND_LIMIT)
+    if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= 999:
+        raise InvalidInput("mw.setup.bad_rounds", rounds=str(limit))
+    return limit
+
+
 def _with_match_pack(method: Method) -> Method:
     """Run an entry point with the match's pack cards laid over the shipped ones (cards.py), when it has any."""
     @functools.wraps(method)
@@ -216,7 +224,8 @@ class MageWars:
                        "window_done": [], "upkeep_due": {}, "upkeep_done": [], "barriers": {},
                        "cards": {"Arcane Zap": ZAP_CARD, movement.COLLISION: movement.COLLISION_CARD},
                        "winner": None, "over": False, "reason": "", "log": [],
-                       "windows": bool(options.get("windows", True))}
+                       "windows": bool(options.get("windows", True)),
+                       "round_limit": _round_limit(options), "damage_taken": {s: 0 for s in seats}}
         doors = arena.start_zones(size)
         from engine.magewars.state import new_object
         for seat, door in zip(seats, doors):
@@ -542,8 +551,10 @@ class MageWars:
                 not rounds.active_count(new, new["turn"]):  # §5.3: its last active creature went (a reveal, a
             events += rounds.next_turn(new, new["turn"])   # destruction): the turn goes on, or the phase ends
         while not new["over"] and new["step"] == "start":  # a round ended: the next one starts by itself
-            events += rounds.start_round(new, rng)
-            events += rounds.check_winner(new)
+            events += rounds.time_called(new)
+            if not new["over"]:
+                events += rounds.start_round(new, rng)
+                events += rounds.check_winner(new)
         new["barriers"] = {b: sorted(t) for b, t in barriers(new).items()}
         abilities.refresh(new)
         auras.refresh(new)

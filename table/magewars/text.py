@@ -229,6 +229,8 @@ def event_line(e: JSON, names: Names) -> str:
         kind = "SpellPlannedNone"
     if kind == "UpkeepOrdered":
         kind = f"UpkeepOrdered.{e.get('regenerate')}"
+    if kind == "GameOver" and not e.get("winner"):
+        kind = "GameOver.draw"
     if not has(f"event.{kind}"):
         return ""
     params: dict[str, Any] = {}
@@ -361,7 +363,9 @@ def panel_embed(view: JSON, names: Names, *, match_id: str, image: str | None,
     waiting = " ".join(f"<@{mentions[s]}>" if s in mentions else names.seat(s) for s in view.get("awaiting", [])) or "—"
     fields = [Field(names.seat(s) + (" · " + text("panel.initiative", lang) if view.get("initiative") == s else ""),
                     _mage_line(view, s, lang), inline=True) for s in view["seats"]]
-    return Embed(title=text("panel.title", lang, round=view["round"], phase=text(f"phase.{view['phase']}", lang)
+    limit = view.get("round_limit")
+    return Embed(title=text("panel.title_of" if limit else "panel.title", lang, round=view["round"], rounds=limit,
+                            phase=text(f"phase.{view['phase']}", lang)
                             if has(f"phase.{view['phase']}") else view["phase"]),
                  description=text("panel.waiting", lang, players=waiting, step=step_text(view, lang)),
                  fields=fields, color=COLOURS["panel"], image=image, footer=text("panel.footer", lang, match=match_id))
