@@ -59,13 +59,15 @@ class Layout:
         return [d for d in self.items if d.kind in kinds]
 
     def overlaps(self, margin: float = 0.0) -> list[tuple[Drawn, Drawn]]:
-        """Pairs of a label and a label or a piece whose boxes overlap (pieces may touch pieces: units in contact)."""
-        labels, pieces = self.of("label"), self.of("piece")
+        """Pairs of a label or badge and a label, badge or piece whose boxes overlap (pieces may touch pieces: units
+        in contact). A piece's own label and badges may sit on it (its code inside its disc, a damage badge on its
+        rim), but a badge never on a label, its own piece's code included."""
+        marks, pieces = self.of("label", "badge"), self.of("piece")
         out = []
-        for i, a in enumerate(labels):
-            for b in labels[i + 1:] + pieces:
-                if b.what and b.what == a.what and b.kind == "piece":
-                    continue  # a piece's own label may sit on it (its code inside its disc)
+        for i, a in enumerate(marks):
+            for b in marks[i + 1:] + pieces:
+                if b.what and b.what == a.what and (b.kind == "piece" or a.kind == b.kind == "badge"):
+                    continue
                 if intersects(a.box, b.box, margin):
                     out.append((a, b))
         return out

@@ -47,8 +47,11 @@ BACK = "#5b2a86"
 ARROW_MOVE = "#1f8a3a"
 ARROW_ATTACK = "#d81b1b"
 MARKER_R = 34
+CROWDED = 6
+"""More objects than this in a zone, and its markers are drawn smaller, without badges: each object's state goes
+to the key by number (a badge there would cover its own code or a neighbour)."""
 CROWDED_R = 26
-"""A marker's radius in a zone of more than six objects: its badges stay clear of its neighbours'."""
+"""A marker's radius in a crowded zone."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -71,6 +74,11 @@ class ArenaWords:
     key_ready: str = "action ready / spent"
     key_guard: str = "guarding"
     key_conjuration: str = "conjuration"
+    state_damage: str = "{damage} damage"
+    state_mana: str = "{mana} mana"
+    state_ready: str = "action ready"
+    state_spent: str = "action spent"
+    state_guard: str = "guarding"
 
 
 def zone_box(size: Sequence[int], zone: str) -> tuple[int, int, int, int]:
@@ -204,7 +212,9 @@ def _wall_colour(traits: Iterable[str]) -> str:
 def _slots(count: int, box: tuple[int, int, int, int]) -> list[tuple[float, float]]:
     """Marker centres inside a zone: up to three per row, below the zone's name."""
     x0, y0, x1, _ = box
-    step = 88 if count <= 6 else 58  # a crowded zone packs its markers closer (and draws them smaller)
+    if count <= 4:  # two a row, wide apart: room for every badge around them
+        return [(x0 + 62 + (i % 2) * 116, y0 + 106 + (i // 2) * 78) for i in range(count)]
+    step = 88 if count <= CROWDED else 58  # a crowded zone packs its markers closer (and draws them smaller)
     out = []
     for i in range(count):
         r, c = divmod(i, 3)
@@ -217,20 +227,22 @@ def _badge_r(px: int) -> float:
     return px * 0.6 + 2
 
 
-def _badge(draw: Sketch, xy: tuple[float, float], text: str, fill: str, px: int = 18) -> None:
+def _badge(draw: Sketch, xy: tuple[float, float], text: str, fill: str,
+           px: int = 18) -> tuple[float, float, float, float]:
+    """A badge (a digit or letter in a disc); its box."""
     x, y = xy
     r = _badge_r(px)
     draw.ellipse((x - r, y - r, x + r, y + r), fill=fill, outline="white", width=2)
     draw.text((x, y), text, fill="white", font=font(px), anchor="mm", bg=fill)
+    return x - r, y - r, x + r, y + r
 
 
-def _marker(draw: Sketch, view: JSON, obj: JSON, label: str, centre: tuple[float, float],
-            words: ArenaWords, base: int = MARKER_R, px: int = 24) -> tuple[float, float, float, float]:
-    """An object's marker with its badges (damage, mana, action marker, guard); its box."""
+def _marker(draw: Sketch, view: JSON, obj: JSON, label: str, centre: tuple[float, float], r: float,
+            px: int) -> tuple[tuple[float, float, float, float], tuple[float, float, float, float]]:
+    """An object's marker (its shape, its code); the boxes of its shape and of its code."""
     x, y = centre
     colour = _seat_colour(view, obj.get("controller"))
     second = obj.get("controller") in (view.get("seats") or [])[1:2]
-    r = base + (6 if obj["kind"] == "mage" else 0)
     if obj["kind"] == "conjuration":
         draw.rounded_rectangle((x - r, y - r, x + r, y + r), radius=8, fill=colour, outline="white", width=3)
     elif second:
@@ -241,18 +253,79 @@ def _marker(draw: Sketch, view: JSON, obj: JSON, label: str, centre: tuple[float
         draw.ellipse((x - r, y - r, x + r, y + r), fill=colour, outline="#ffd23f" if obj["kind"] == "mage"
                      else "white", width=5 if obj["kind"] == "mage" else 3)
     draw.text((x, y), label, fill="white", font=font(px), anchor="mm", bg=colour)  # letters of phone size
-    badge = px
-    if obj.get("damage"):
-        _badge(draw, (x + r - 4, y - r + 4), str(obj["damage"]), "#c0161b", badge)
+    left, top, right, bottom = font(px).getbbox(label, anchor="mm")  # the letters' own box
+    return (x - r, y - r, x + r, y + r), (x + left, y + top, x + right, y + bottom)
+
+
+READY, SPENT = "#2e9d3a", "#9e9e9e"
+"""The action marker's colours: ready, spent."""
+
+Badge = tuple[str, str, tuple[int, int]]
+"""A badge: its text ("" for the action marker's disc), its fill, and the corner it goes to first (x, y signs)."""
+
+
+def _badges(obj: JSON, words: ArenaWords) -> list[Badge]:
+    """What a marker carries: damage (top right), mana (top left), the action marker (bottom left), guard."""
+    out: list[Badge] = [(str(obj["damage"]), "#c0161b", (1, -1))] if obj.get("damage") else []
     if obj.get("mana") and obj["kind"] != "mage":
-        _badge(draw, (x - r + 4, y - r + 4), str(obj["mana"]), "#1565c0", badge)
-    if obj["kind"] in ("mage", "creature"):  # the action marker: green while ready, grey once spent
-        draw.ellipse((x - r - 2, y + r - 16, x - r + 16, y + r + 2),
-                     fill="#2e9d3a" if obj.get("ready") else "#9e9e9e", outline="white", width=2)
-    if obj.get("guard"):
-        _badge(draw, (x + r - 4, y + r - 4), words.guard, "#444444", badge)
-    reach = max(r + 4, r - 4 + _badge_r(badge), length(font(px), label) / 2 + 2)
-    return x - reach, y - reach, x + reach, y + reach
+        out.append((str(obj["mana"]), "#1565c0", (-1, -1)))
+    if obj["kind"] in ("mage", "creature"):
+        out.append(("", READY if obj.get("ready") else SPENT, (-1, 1)))
+    return out + ([(words.guard, "#444444", (1, 1))] if obj.get("guard") else [])
+
+
+def _badge_spots(shape: tuple, code: tuple, corner: tuple[int, int], b: float) -> list[tuple[float, float]]:
+    """Where a badge of radius ``b`` may go, best first: on its corner of the shape, pushed clear of the code
+    (above or below it, beside it), then the same at the other corners."""
+    x0, y0, x1, y1 = shape
+    cx, cy, r = (x0 + x1) / 2, (y0 + y1) / 2, (x1 - x0) / 2
+    half_w, half_h = max(code[2] - cx, cx - code[0]), max(code[3] - cy, cy - code[1])
+    out = []
+    for sx, sy in (corner, (-corner[0], corner[1]), (corner[0], -corner[1]), (-corner[0], -corner[1])):
+        out += [(cx + sx * (r - 4), cy + sy * (r - 4)),
+                (cx + sx * (r - 4), cy + sy * (half_h + b + 1)),
+                (cx + sx * (half_w + b + 1), cy + sy * (r - 4)),
+                (cx + sx * (half_w + b + 1), cy + sy * (half_h + b + 1))]
+    return out
+
+
+def _place_badges(draw: Sketch, placer: Placer, oid: str, badges: list[Badge], shape: tuple, code: tuple,
+                  zone: tuple, px: int) -> bool:
+    """A marker's badges where each covers nothing (its code, a neighbour, another badge) inside its zone: all of
+    them, or none (False), as its tags."""
+    own = placer.taken.index(shape)  # a badge sits on its own marker's rim
+    placer.taken.pop(own)
+    taken = len(placer.taken)
+    chosen = []
+    for text, fill, corner in badges:
+        b = _badge_r(px) if text else 9.0  # the action marker is a small disc
+        spot = next((box for x, y in _badge_spots(shape, code, corner, b)
+                     if placer.free(box := (x - b, y - b, x + b, y + b), zone)), None)
+        if spot is None:
+            del placer.taken[taken:]
+            placer.taken.insert(own, shape)
+            return False
+        placer.taken.append(spot)
+        chosen.append((text, fill, spot))
+    placer.taken.insert(own, shape)
+    for text, fill, box in chosen:
+        placer.layout.add("badge", box, text, oid)
+        x, y = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+        if text:
+            _badge(draw, (x, y), text, fill, px)
+        else:
+            draw.ellipse(box, fill=fill, outline="white", width=2)
+    return True
+
+
+def state_words(obj: JSON, words: ArenaWords) -> list[str]:
+    """What a marker's badges say, in words for the key (when they found no room)."""
+    out = [words.state_damage.format(damage=obj["damage"])] if obj.get("damage") else []
+    if obj.get("mana") and obj["kind"] != "mage":
+        out.append(words.state_mana.format(mana=obj["mana"]))
+    if obj["kind"] in ("mage", "creature"):
+        out.append(words.state_ready if obj.get("ready") else words.state_spent)
+    return out + ([words.state_guard] if obj.get("guard") else [])
 
 
 TAG_PX = 16
@@ -458,10 +531,15 @@ def render_arena(view: JSON, *, events: Sequence[JSON] = (), names: Mapping[str,
     crowd: dict[str, int] = {}
     for oid in where:
         crowd[objects[oid]["zone"]] = crowd.get(objects[oid]["zone"], 0) + 1
-    for oid, centre in where.items():
-        base = MARKER_R if crowd[objects[oid]["zone"]] <= 6 else CROWDED_R
-        boxes[oid] = _marker(draw, view, objects[oid], marks[oid], centre, words, base, px)
+    codes = {}
+    for oid, centre in where.items():  # every marker first: no badge or tag may cover one
+        o = objects[oid]
+        r = (MARKER_R if crowd[o["zone"]] <= CROWDED else CROWDED_R) + (6 if o["kind"] == "mage" else 0)
+        boxes[oid], codes[oid] = _marker(draw, view, o, marks[oid], centre, r, px)
         placer.block(boxes[oid], oid, text=marks[oid])
+        placer.block(codes[oid], oid, kind="label", text=marks[oid])
+    badged = {oid for oid in where if _place_badges(draw, placer, oid, _badges(objects[oid], words), boxes[oid],
+                                                    codes[oid], zone_box(size, objects[oid]["zone"]), px)}
     said = _last_action(draw, view, events, where, words)
     for text, (x, y) in said:  # an attack's damage beside its target, covering nothing
         f = font(px)
@@ -487,7 +565,10 @@ def render_arena(view: JSON, *, events: Sequence[JSON] = (), names: Mapping[str,
         tags = [(conds, "#f4d6d6", "#7a1010", oid)] if conds else []
         tags += [(text, BACK if child.get("face_down") else ("#3d6b3d" if child["kind"] == "equipment" else "#6b4f2a"),
                   "white", child["id"]) for child, text in children.get(oid, [])]
-        if tags and not _tags(draw, placer, tags, boxes[oid], zone_box(size, o["zone"]), px, "below"):
+        if oid not in badged:  # its badges found no room: what they say goes with its tags, by number in the key
+            unsaid.setdefault(o["zone"], []).append(f"{marks[oid]}: " + ", ".join(state_words(o, words)
+                                                                                + [t[0] for t in tags]))
+        elif tags and not _tags(draw, placer, tags, boxes[oid], zone_box(size, o["zone"]), px, "below"):
             unsaid.setdefault(o["zone"], []).append(f"{marks[oid]}: " + ", ".join(t[0] for t in tags))
     for zone, said in unsaid.items():
         _overflow(draw, placer, key, zone, said, zone_box(size, zone), px)

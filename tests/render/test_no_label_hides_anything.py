@@ -130,6 +130,42 @@ def test_four_player_underworlds_hides_nothing(seed):
     assert drawn > 10
 
 
+@pytest.mark.parametrize("count", range(1, 10))
+def test_mage_wars_badges_cover_no_code_and_what_finds_no_room_goes_to_the_key(count):
+    """Digest §2.1 (any number of objects in a zone): a marker's badges (damage, mana, action marker, guard) never
+    cover its code, a neighbour or another badge; a marker whose badges find no room in its zone has what they say
+    in the key, by number, with its tags."""
+    view, _ = next(((v, e) for i, (v, e, _) in enumerate(play("magewars", 11, steps=200, every=1)) if i == 60))
+    view = copy.deepcopy(view)
+    mage = view["objects"][view["mages"][view["seats"][0]]]
+    mage.update(damage=5, guard=True)
+    for k in range(count):
+        view["objects"][f"c{k}"] = dict(mage, id=f"c{k}", card=f"Timber Wolf {k}", kind="creature", order=900 + k,
+                                        mage=None, mana=k % 3, damage=k + 1, guard=bool(k % 2), ready=k % 3 == 0,
+                                        controller=view["seats"][k % 2], owner=view["seats"][k % 2])
+    _, layouts = boards("magewars", view, [], names_for(seats_of("magewars", 2)))
+    assert overlaps(layouts) == []
+    from render.magewars.arena import labels
+
+    marks, layout = labels(view), layouts[0]
+    keyed = " ".join(d.text for d in layout.items if d.what == "key")
+    for oid in [mage["id"], *(f"c{k}" for k in range(count))]:
+        badges = [d.text for d in layout.of("badge") if d.what == oid]
+        damage = str(view["objects"][oid]["damage"])
+        assert damage in badges or f"{marks[oid]}: {damage} damage" in keyed, (oid, badges, keyed)
+
+
+def test_a_badge_over_its_own_code_is_an_overlap():
+    from render.kit.layout import Layout
+
+    layout = Layout("x")
+    layout.add("piece", (0, 0, 60, 60), "", "o1")
+    layout.add("label", (10, 20, 50, 40), "TW2", "o1")
+    layout.add("badge", (40, -10, 70, 25), "3", "o1")
+    layout.add("badge", (-10, -10, 15, 15), "1", "o1")
+    assert [(a.text, b.text) for a, b in layout.overlaps()] == [("TW2", "3")]
+
+
 def test_the_overlap_check_sees_an_overlap():
     from render.kit.layout import Layout
 
