@@ -396,7 +396,8 @@ def choose_fallen(u: JSON, index: int) -> None:
     so the first fallen model stands again in its place."""
     if _placed_now(u):
         u["placed"].pop(index)
-        u["formation"].pop()
+        if len(u.get("formation") or ()) > max(u["models"], 0):  # a unit without a formation is laid out anew
+            u["formation"].pop()
     else:
         u["formation"].pop(index)
     _close_ranks(u)

@@ -13,3 +13,13 @@ def test_a_mage_wars_turn_with_no_active_creature_left_goes_on():
     sample = next(s for s in samples_of(system) if s.name == "full-built-book-pack")
     match = play(system, sample, 36, Checks.deep())
     assert match.report.failures["liveness"] == [] and match.report.ended
+
+
+def test_a_dragonbond_casualty_chosen_from_models_placed_by_a_charge_in_a_unit_without_a_formation():
+    """Dragonbond, casualties model by model (seed 003 l.760, docs/rulings/dragonbond.md "Models"): the deep run's
+    monster-auction seed 108 step 22 raised IndexError when player1 named the fallen model of a unit whose models a
+    charge had placed and that had no formation of its own (laid out by default); the choice now stands."""
+    system = find_system("dragonbond")
+    sample = next(s for s in samples_of(system) if s.name == "monster-auction")
+    match = play(system, sample, 108, Checks.deep())
+    assert match.report.failures["only_refusals"] == [] and match.report.ended
