@@ -336,36 +336,46 @@ class Planner:
         return found
 
     def _shortest(self, gs: list[Point], limit: float) -> tuple[float, tuple[Point, ...]] | None:
-        g = np.asarray(gs, dtype=float)
-        best = [math.inf, -1, -1]      # total, goal, node: ties go to the first goal, then the first node
+        """The cheapest (node, goal) pair: the settled node's distance plus the hop to the goal (ties go to the
+        first goal, then the first node).
 
-        def measure(candidates: np.ndarray, bounds: np.ndarray, ncols: int, nodes: np.ndarray) -> None:
-            # No hop costs less than its length: in order of that bound, until it passes the best total.
-            if not len(bounds) or bounds.min() > best[0]:
-                return
-            for c in np.argsort(bounds, kind="stable").tolist():
-                if bounds[c] > best[0]:
-                    break
-                gi, vi = divmod(int(candidates[c]), ncols)
-                v = int(nodes[vi])
+        No hop costs less than its length, so each settled node's hops to the goals wait in a queue at that lower
+        bound and are measured only once the search's frontier (or a cheaper pair) passes it: a goal the search
+        never gets near, or one hidden behind the target, is never measured. Every pair whose bound is within the
+        best total is measured in the end, so ties are settled as if every pair had been."""
+        g = np.asarray(gs, dtype=float)
+        best = [math.inf, -1, -1]      # total, goal, node
+        queue: list[tuple[float, int, int, list[float], list[int]]] = []
+        """Per settled node, its next goal hop not yet measured: (bound, node, place, bounds, goals)."""
+
+        def offer(v: int) -> None:
+            delta = g - self.nodes[v]
+            bounds = self._d[v] + np.hypot(delta[:, 0], delta[:, 1])
+            order = np.argsort(bounds, kind="stable")
+            heapq.heappush(queue, (float(bounds[order[0]]), v, 0, bounds[order].tolist(), order.tolist()))
+
+        def measure(upto: float) -> None:
+            while queue and queue[0][0] <= upto and queue[0][0] <= best[0]:
+                _, v, k, bounds, goals = heapq.heappop(queue)
+                gi = goals[k]
                 total = self._d[v] + self.hop(self._xy[v], gs[gi])
                 if total < best[0] or (total == best[0] and (gi, v) < (best[1], best[2])):
                     best[:] = [total, gi, v]
+                if k + 1 < len(bounds):
+                    heapq.heappush(queue, (bounds[k + 1], v, k + 1, bounds, goals))
 
-        done = np.flatnonzero(self.settled)
-        if len(done):
-            delta = g[:, None, :] - self.nodes[done][None, :, :]
-            bounds = (self.dist[done][None, :] + np.hypot(delta[..., 0], delta[..., 1])).ravel()
-            measure(np.arange(len(bounds)), bounds, len(done), done)
+        for v in np.flatnonzero(self.settled).tolist():
+            offer(v)
         while True:
             frontier = self._frontier()
+            measure(min(frontier, limit))
             if frontier >= best[0] or frontier > limit:
                 break
             i = self._settle_next()
             if i is None:
                 break
-            delta = g - self.nodes[i]
-            measure(np.arange(len(g)), self.dist[i] + np.hypot(delta[:, 0], delta[:, 1]), 1, np.asarray([i]))
+            offer(i)
+        measure(limit)      # the ties, and pairs the last settled nodes offered
         total, gi, vi = best
         if gi < 0 or total > limit:
             return None
