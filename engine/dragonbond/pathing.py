@@ -345,27 +345,30 @@ class Planner:
         best total is measured in the end, so ties are settled as if every pair had been."""
         g = np.asarray(gs, dtype=float)
         best = [math.inf, -1, -1]      # total, goal, node
-        queue: list[tuple[float, int, int, list[float], list[int]]] = []
-        """Per settled node, its next goal hop not yet measured: (bound, node, place, bounds, goals)."""
+        queue: list[tuple[float, int, int, list[float], list[int], list[int]]] = []
+        """Per batch of goal hops in order of bound, the next one not yet measured: (bound, tag, place, bounds, pairs,
+        nodes), each pair ``goal * len(nodes) + column``. A batch holds the hops out of one node settled now (tagged
+        with it), or (tag -1) those out of every node settled before."""
 
-        def offer(v: int) -> None:
-            delta = g - self.nodes[v]
-            bounds = self._d[v] + np.hypot(delta[:, 0], delta[:, 1])
+        def queue_hops(tag: int, bounds: np.ndarray, nodes: list[int]) -> None:
             order = np.argsort(bounds, kind="stable")
-            heapq.heappush(queue, (float(bounds[order[0]]), v, 0, bounds[order].tolist(), order.tolist()))
+            heapq.heappush(queue, (float(bounds[order[0]]), tag, 0, bounds[order].tolist(), order.tolist(), nodes))
 
         def measure(upto: float) -> None:
             while queue and queue[0][0] <= upto and queue[0][0] <= best[0]:
-                _, v, k, bounds, goals = heapq.heappop(queue)
-                gi = goals[k]
+                _, tag, k, bounds, pairs, nodes = heapq.heappop(queue)
+                gi, column = divmod(pairs[k], len(nodes))
+                v = nodes[column]
                 total = self._d[v] + self.hop(self._xy[v], gs[gi])
                 if total < best[0] or (total == best[0] and (gi, v) < (best[1], best[2])):
                     best[:] = [total, gi, v]
                 if k + 1 < len(bounds):
-                    heapq.heappush(queue, (bounds[k + 1], v, k + 1, bounds, goals))
+                    heapq.heappush(queue, (bounds[k + 1], tag, k + 1, bounds, pairs, nodes))
 
-        for v in np.flatnonzero(self.settled).tolist():
-            offer(v)
+        done = np.flatnonzero(self.settled)
+        if len(done):
+            delta = g[:, None, :] - self.nodes[done][None, :, :]
+            queue_hops(-1, (self.dist[done][None, :] + np.hypot(delta[..., 0], delta[..., 1])).ravel(), done.tolist())
         while True:
             frontier = self._frontier()
             measure(min(frontier, limit))
@@ -374,7 +377,8 @@ class Planner:
             i = self._settle_next()
             if i is None:
                 break
-            offer(i)
+            delta = g - self.nodes[i]
+            queue_hops(i, self._d[i] + np.hypot(delta[:, 0], delta[:, 1]), [i])
         measure(limit)      # the ties, and pairs the last settled nodes offered
         total, gi, vi = best
         if gi < 0 or total > limit:
