@@ -524,8 +524,11 @@ def _end_problem(mover: Token, dest: Point, tokens: Sequence[Token], field: Fiel
     for t, poly, (x1, y1, x2, y2) in blockers if blockers is not None else _standing_blockers(field, flying):
         if dest[0] + r < x1 or dest[0] - r > x2 or dest[1] + r < y1 or dest[1] - r > y2:
             continue    # the disc is clear of the piece's box: no buffer needed
-        disc = disc or SPoint(dest).buffer(max(r - _SLACK, 0.01), quad_segs=16)
-        if poly.intersects(disc) and poly.intersection(disc).area > 1e-4:
+        covered = _covers_piece(t, dest, max(r - _SLACK, 0.01))
+        if covered is None:
+            disc = disc or SPoint(dest).buffer(max(r - _SLACK, 0.01), quad_segs=16)
+            covered = poly.intersects(disc) and poly.intersection(disc).area > 1e-4
+        if covered:
             key = "db.move.impassable" if t.has(IMPASSABLE) else "db.move.flying_into_dark"
             return _refuse(key, (dest,), terrain=t.id)
     # The same sums as ``overlaps`` and ``edge_distance`` (a gap of 1" or more always reads at least 1.0").
@@ -553,6 +556,33 @@ def _end_problem(mover: Token, dest: Point, tokens: Sequence[Token], field: Fiel
         if edge_distance(here, target) > 0:
             return _refuse("db.move.not_in_contact", (dest,), unit=charge_target,
                            distance=edge_distance(here, target))
+    return None
+
+
+_INRADIUS = math.cos(math.pi / 64)
+"""A round piece's footprint and a base's disc are drawn with 64 sides: their inner circle, per unit of radius."""
+
+
+def _covers_piece(piece: Terrain, p: Point, radius: float) -> bool | None:
+    """Whether a base's disc (``radius`` round ``p``, drawn with 64 sides) covers more than a speck (1e-4 square
+    inches) of a rectangular or round piece, when plain arithmetic settles it: wholly clear of the piece (no), or
+    wholly inside it (yes: such a disc covers at least 3e-4). None otherwise, and for any other shape: GEOS decides."""
+    x, y = p
+    if piece.shape == "rect":
+        (ax, ay), (bx, by) = piece.points
+        x1, x2, y1, y2 = min(ax, bx), max(ax, bx), min(ay, by), max(ay, by)
+        if math.hypot(max(x1 - x, 0.0, x - x2), max(y1 - y, 0.0, y - y2)) > radius + 1e-9:
+            return False
+        if min(x - x1, x2 - x, y - y1, y2 - y) > radius + 1e-9:
+            return True
+        return None
+    if piece.shape == "circle":
+        (cx, cy), (big, _) = piece.points
+        d = math.hypot(x - cx, y - cy)
+        if d > big + radius + 1e-9:
+            return False
+        if d + radius < big * _INRADIUS - 1e-9:
+            return True
     return None
 
 
@@ -991,7 +1021,7 @@ def _fixed_places(mover: Token, allowance: float, tokens: tuple[Token, ...], fie
         room, inner = _room(t, mover.radius)
         spots = [] if room is None else [inner, nearest_points(room, SPoint(mover.x, mover.y))[0]]
         inside = _cheapest_valid(mover, [(p.x, p.y) for p in spots], allowance, tokens, field, ignore_slowing)
-        if inside is not None and inside.cost > 0.05 and t in in_terrain(mover.moved(inside.end), field):
+        if inside is not None and inside.cost > 0.05 and _wholly_inside(mover.moved(inside.end), _polygon(t)):
             out.append(Destination("db.move.dest.into", {"terrain": t.id}, inside.end, inside.cost))
     return tuple(out)
 

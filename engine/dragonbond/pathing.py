@@ -201,6 +201,11 @@ class Planner:
         self.settled = np.zeros(n, dtype=bool)
         self._d = self.dist.tolist()
         self._s = self.settled.tolist()
+        self._cut = self.dist - 1e-12
+        """What a hop's bound must beat to be queued: a node's distance less a hair, -inf once settled."""
+        across = self.nodes[None, :, :] - self.nodes[:, None, :]
+        self._far = np.hypot(across[..., 0], across[..., 1])
+        """Straight distances between the nodes (row ``j``: from node ``j``): no hop costs less."""
         self._xy = [tuple(p) for p in self.nodes.tolist()]
         self._at = self.at.tolist()
         self.heap: list[tuple[float, int, int, int]] = [(0.0, 0, 0, -1)]
@@ -265,17 +270,19 @@ class Planner:
                 new = dist[i] + self._hop_nodes(i, j)
                 if new < dist[j] - 1e-12:
                     dist[j] = self.dist[j] = new
+                    self._cut[j] = new - 1e-12
                     self.parent[j] = i
                     heapq.heappush(heap, (new, 0, j, -1))
                 continue
             settled[j] = self.settled[j] = True
-            delta = self.nodes - self.nodes[j]
-            bound = key + np.hypot(delta[:, 0], delta[:, 1])
-            ks = np.flatnonzero((bound < self.dist - 1e-12) & ~self.settled)
+            self._cut[j] = -math.inf
+            bound = key + self._far[j]
+            ks = np.flatnonzero(bound < self._cut)
             if len(ks):
                 # The hops out of j wait in a list by bound; only the next one is in the heap (same order).
-                order = np.argsort(bound[ks], kind="stable")
-                self._hops[j] = (bound[ks][order].tolist(), ks[order].tolist(), [1])
+                bound = bound[ks]
+                order = np.argsort(bound, kind="stable")
+                self._hops[j] = (bound[order].tolist(), ks[order].tolist(), [1])
                 heapq.heappush(heap, (self._hops[j][0][0], 1, self._hops[j][1][0], j))
             return j
         return None
