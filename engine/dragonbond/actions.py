@@ -256,6 +256,8 @@ def unit_actions(st: JSON, u: JSON, *, with_prelude: bool = True) -> list[JSON]:
         return entry_moves(st, u) or [{"type": "Wait", "unit": uid}]
     out: list[JSON] = []
     mounted = u["where"] == "mounted"
+    # Asked first, offered after the moves: a charge reaches farthest, and the moves' path searches reuse its graph.
+    charges = charge_targets(st, u) if not mounted and not u["engaged_with"] and u["immobilized"] == 0 else []
     if not mounted:
         out += offered_moves(st, u, "March")
     for t in melee_targets(st, u):
@@ -264,8 +266,7 @@ def unit_actions(st: JSON, u: JSON, *, with_prelude: bool = True) -> list[JSON]:
         out.append({"type": "Attack", "unit": uid, "target": t, "kind": "ranged"})
     if not mounted:
         out += offered_moves(st, u, "Shoot")
-    if not mounted and not u["engaged_with"] and u["immobilized"] == 0:
-        out += [{"type": "Charge", "unit": uid, "target": t} for t in charge_targets(st, u)]
+    out += [{"type": "Charge", "unit": uid, "target": t} for t in charges]
     for pid in u["powers"]:
         p = st["cards"]["powers"].get(pid)
         if p and p["type"] == "active" and usable(st, u, pid):

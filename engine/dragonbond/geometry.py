@@ -593,16 +593,20 @@ def _standing_blockers(field: Field, flying: bool) -> tuple[tuple[Terrain, Polyg
                  if t.has(IMPASSABLE) or (flying and t.has(DARK)))
 
 
-def _planner(mover: Token, tokens: Sequence[Token], field: Field, ignore_slowing: bool) -> Planner:
+def _planner(mover: Token, tokens: Sequence[Token], field: Field, ignore_slowing: bool,
+             within: float = math.inf) -> Planner:
+    """The path graph of ``mover`` among ``tokens`` (:class:`Planner`). ``within``: the dearest path the caller takes
+    from it (its search's limit, or the farthest end of its hop); see :func:`_spot_planner`."""
     # Seed 003 lines 649-650: through friendly bases freely, never through enemy bases (the charge target's
     # included: a charger goes round it to reach its contact point).
     slowing = not (ignore_slowing or mover.scout)
     if type(tokens) is tuple:      # one search asks again with the very same objects: skip hashing them
-        key = (id(mover), id(tokens), id(field), slowing)
+        key = (id(mover), id(tokens), id(field), slowing, within)
         kept = _PLANNERS.get(key)
         if kept is not None and kept[0] is mover and kept[1] is tokens and kept[2] is field:
             return kept[3]
-    planner = _cached_planner(mover, tuple(tokens), field, slowing)
+    planner = _spot_planner(mover, tuple((t.x, t.y, t.radius) for t in _enemies(mover, tokens)), field, slowing,
+                            within)
     if type(tokens) is tuple:
         if len(_PLANNERS) >= 16:
             _PLANNERS.clear()
@@ -612,15 +616,50 @@ def _planner(mover: Token, tokens: Sequence[Token], field: Field, ignore_slowing
 
 _PLANNERS: dict[tuple, tuple[Token, tuple[Token, ...], Field, Planner]] = {}
 
+_SPOTS: dict[tuple, list[tuple[tuple[tuple[float, float, float], ...], Planner]]] = {}
+"""The planners built at each spot (centre, radius, table, slowing), with the enemy bases each was built for."""
+SPOTS_KEPT = 48
+PLANNERS_PER_SPOT = 6
 
-@lru_cache(maxsize=64)
-def _cached_planner(mover: Token, tokens: tuple[Token, ...], field: Field, slowing: bool) -> Planner:
+
+def _spot_planner(mover: Token, discs: tuple[tuple[float, float, float], ...], field: Field, slowing: bool,
+                  within: float) -> Planner:
+    """A planner from the mover's spot round the enemy ``discs`` (x, y, radius), for paths costing at most ``within``.
+
+    A unit's March, Shoot and Charge each ask about the units their own reach could meet (:func:`near`), so they
+    name different enemies. An enemy beyond a path's reach (by :func:`near`'s measure) can neither block it nor
+    put a graph node within its reach, so a planner built for enemies that differ only beyond ``within`` finds the
+    same paths up to that cost, ties included (the nodes they share keep their order): it is used, and so is what
+    it has already searched."""
+    spot = (mover.x, mover.y, mover.radius, field, slowing)
+    kept = _SPOTS.pop(spot, None)
+    if kept is None:
+        kept = []
+        if len(_SPOTS) >= SPOTS_KEPT:
+            del _SPOTS[next(iter(_SPOTS))]      # the spot used least recently
+    _SPOTS[spot] = kept
+    wanted = _reaching(mover, discs, within)
+    for built_for, planner in kept:
+        if _reaching(mover, built_for, within) == wanted:
+            return planner
     # An impassable piece the mover already stands in (a bad position) is left out so that it can move out.
     start = SPoint(mover.x, mover.y)
     left_out = tuple(t.id for t in field.terrain
                      if t.has(IMPASSABLE) and _polygon(t).distance(start) < mover.radius - _SLACK)
-    return Planner((mover.x, mover.y), _layout(field, mover.radius, slowing, left_out),
-                   discs=[(t.x, t.y, t.radius) for t in _enemies(mover, tokens)])
+    planner = Planner((mover.x, mover.y), _layout(field, mover.radius, slowing, left_out), discs=discs)
+    kept.append((discs, planner))
+    if len(kept) > PLANNERS_PER_SPOT:
+        del kept[0]
+    return planner
+
+
+def _reaching(mover: Token, discs: tuple[tuple[float, float, float], ...], reach: float
+              ) -> tuple[tuple[float, float, float], ...]:
+    """The discs a path of ``reach`` inches could meet: :func:`near`'s measure."""
+    if reach == math.inf:
+        return discs
+    x, y, r = mover.x, mover.y, mover.radius + reach + REACH_MARGIN
+    return tuple(d for d in discs if math.hypot(d[0] - x, d[1] - y) <= r + d[2])
 
 
 @lru_cache(maxsize=32)
@@ -678,7 +717,7 @@ def _check(mover: Token, dest: Point, allowance: float, tokens: Sequence[Token],
         cost = math.hypot(dest[0] - start[0], dest[1] - start[1])
         path = (start, dest)
     else:
-        planner = _planner(mover, tokens, field, ignore_slowing)
+        planner = _planner(mover, tokens, field, ignore_slowing, math.inf if measure_refusal else allowance + 0.05)
         direct = planner.hop(start, dest)
         if abs(direct - math.hypot(dest[0] - start[0], dest[1] - start[1])) < 1e-9:
             found = (direct, (start, dest))     # straight and unslowed: nothing can be cheaper
@@ -711,7 +750,7 @@ def _reachable_ring(mover: Token, target: Token, tokens: Sequence[Token], field:
     if flying:
         best = min(ring, key=lambda p: math.hypot(p[0] - mover.x, p[1] - mover.y))
         return math.hypot(best[0] - mover.x, best[1] - mover.y), ((mover.x, mover.y), best)
-    planner = _planner(mover, tokens, field, ignore_slowing)
+    planner = _planner(mover, tokens, field, ignore_slowing, limit)
     found = planner.shortest(ring, limit)
     if found is None:
         return None
@@ -784,7 +823,7 @@ def _toward(mover: Token, target: Token, allowance: float, tokens: Sequence[Toke
         return found[1]
     if mover.flying:
         return None
-    planner = _planner(mover, tokens, field, ignore_slowing)
+    planner = _planner(mover, tokens, field, ignore_slowing, allowance)
     reached = planner.reached(allowance)
     gaps = np.hypot(planner.nodes[reached, 0] - target.x, planner.nodes[reached, 1] - target.y)
     v = int(reached[int(np.argmin(gaps))])
@@ -793,7 +832,7 @@ def _toward(mover: Token, target: Token, allowance: float, tokens: Sequence[Toke
     rr = mover.radius + target.radius + ENEMY_GAP + 0.01
     d = math.hypot(target.x - x, target.y - y) or 1.0
     onward = (target.x - (target.x - x) / d * rr, target.y - (target.y - y) / d * rr)
-    if planner.hop((x, y), onward) < math.inf:
+    if _planner(mover, tokens, field, ignore_slowing).hop((x, y), onward) < math.inf:     # on toward a far enemy
         path += (onward,)
     return path if len(path) > 1 else None
 
@@ -813,7 +852,7 @@ def _straight_toward(mover: Token, target: Token, allowance: float, tokens: Sequ
     end = (mover.x + dx / d * go, mover.y + dy / d * go)
     if mover.flying:
         return start, end       # a flyer goes straight over terrain and units (§23 Volador); where it lands is checked
-    hop = _planner(mover, tokens, field, ignore_slowing).hop(start, end)
+    hop = _planner(mover, tokens, field, ignore_slowing, allowance).hop(start, end)
     return (start, end) if abs(hop - go) < 1e-9 else None
 
 
@@ -898,7 +937,7 @@ def charge_reachable(mover: Token, target: Token, allowance: float, tokens: Sequ
             spot = min(ring, key=lambda p: (p[0] - mover.x) ** 2 + (p[1] - mover.y) ** 2)
             length = math.hypot(spot[0] - mover.x, spot[1] - mover.y)
             if length <= allowance - 0.01 and \
-                    abs(_planner(mover, tokens, field, ignore_slowing).hop((mover.x, mover.y), spot) - length) < 1e-9:
+                    abs(_planner(mover, tokens, field, ignore_slowing, allowance).hop((mover.x, mover.y), spot) - length) < 1e-9:
                 return True
     # A cost reads rounded to 0.1" (``_round``): 10.04" is within an allowance of 10, so the search goes that far.
     if _reachable_ring(mover, target, tokens, field, 0.0, ignore_slowing, mover.flying, True, allowance + 0.05) is None:
@@ -975,9 +1014,10 @@ def clear_caches(*, layouts: bool = False) -> None:
     """Forget every answer cached for a position (benches measure a position seen the first time with this);
     with ``layouts``, the tables' path graphs too (built once per table and base radius)."""
     for cached in (_destinations, _toward_destination, _place_destinations, _fixed_places, _away_from,
-                   _contact_point, _sight, _cached_planner, _ring):
+                   _contact_point, _sight, _ring):
         cached.cache_clear()
     _PLANNERS.clear()
+    _SPOTS.clear()
     if layouts:
         _layout.cache_clear()
 
