@@ -311,12 +311,51 @@ def _clear(p: Point, q: Point, discs: Sequence[Token], walls: Sequence[Polygon])
     for d in discs:
         if _segment_hits_disc(p, q, (d.x, d.y), d.radius):
             return False
-    if walls:
-        seg = LineString([p, q])
-        for w in walls:
-            if w.intersects(seg) and w.intersection(seg).length > _SLACK:
-                return False
+    seg = None
+    for w in walls:
+        planes = _half_planes(w)
+        if planes is not None:
+            crossed = _crossed_one(p, q, planes)
+            if crossed is not None:
+                if crossed:
+                    return False
+                continue
+        seg = seg or LineString([p, q])
+        if w.intersects(seg) and w.intersection(seg).length > _SLACK:
+            return False
     return True
+
+
+def _crossed_one(p: Point, q: Point, planes: tuple[np.ndarray, np.ndarray]) -> bool | None:
+    """Whether the segment ``p-q`` runs more than the slack inside a convex piece (its sides' ``planes``), clipped as
+    :func:`_crosses_far` clips; None within a hair of the slack (GEOS decides)."""
+    (px, py), (qx, qy) = p, q
+    dx, dy = qx - px, qy - py
+    enter, leave = 0.0, 1.0
+    for (nx, ny), c in zip(*_plane_lists(planes)):
+        num = c - (px * nx + py * ny)
+        den = dx * nx + dy * ny
+        if den < 0:
+            enter = max(enter, num / den)
+        elif den > 0:
+            leave = min(leave, num / den)
+        elif num < 0:
+            return False        # parallel to a side and outside it
+    inside = max(leave - enter, 0.0) * math.hypot(dx, dy)
+    if abs(inside - _SLACK) < 1e-6:
+        return None
+    return inside > _SLACK
+
+
+_PLANE_LISTS: dict[int, tuple[tuple[np.ndarray, np.ndarray], tuple[list, list]]] = {}
+
+
+def _plane_lists(planes: tuple[np.ndarray, np.ndarray]) -> tuple[list, list]:
+    """A convex piece's sides as plain floats (one segment at a time, numpy's call overhead dwarfs the sums)."""
+    kept = _PLANE_LISTS.get(id(planes))
+    if kept is None or kept[0] is not planes:
+        kept = _PLANE_LISTS[id(planes)] = (planes, (planes[0].tolist(), planes[1].tolist()))
+    return kept[1]
 
 
 def _sight_lines(viewer: Token, target: Token, tokens: Sequence[Token], field: Field):
@@ -371,23 +410,25 @@ def _sight(viewer: Token, target: Token, tokens: tuple[Token, ...], field: Field
             return False
     if walls and open_.any():
         idx = np.flatnonzero(open_)
-        segs = shapely.linestrings(np.stack([p[idx], q[idx]], axis=1))
         for w in walls:
-            crossed = shapely.intersects(w, segs)   # prepared: cheap; only those crossing are clipped
-            if crossed.any():
-                crossed[crossed] = _crosses_far(segs[crossed], p[idx[crossed]], q[idx[crossed]], w)
-            idx, segs = idx[~crossed], segs[~crossed]
+            crossed = _crosses_far(p[idx], q[idx], w)
+            idx = idx[~crossed]
             if len(idx) == 0:
                 return False
     return bool(open_.any())
 
 
-def _crosses_far(segs: np.ndarray, p: np.ndarray, q: np.ndarray, wall: Polygon) -> np.ndarray:
+def _crosses_far(p: np.ndarray, q: np.ndarray, wall: Polygon) -> np.ndarray:
     """Which sight lines ``p-q`` run more than the slack inside ``wall``: clipped against a convex piece's sides
-    with numpy, GEOS measuring only those within a hair of the slack (and every line through a concave piece)."""
+    with numpy (a line that misses the piece clips to nothing), GEOS measuring only those within a hair of the slack,
+    and every line that meets a concave piece."""
     planes = _half_planes(wall)
     if planes is None:
-        return shapely.length(shapely.intersection(segs, wall)) > _SLACK
+        segs = shapely.linestrings(np.stack([p, q], axis=1))
+        crossed = shapely.intersects(wall, segs)    # prepared: cheap; only those crossing are clipped
+        if crossed.any():
+            crossed[crossed] = shapely.length(shapely.intersection(segs[crossed], wall)) > _SLACK
+        return crossed
     normals, offsets = planes
     d = q - p
     num = offsets[None, :] - p @ normals.T            # n·(p + t d) <= c  <=>  t·(n·d) <= c - n·p
@@ -402,7 +443,8 @@ def _crosses_far(segs: np.ndarray, p: np.ndarray, q: np.ndarray, wall: Polygon) 
     out = inside > _SLACK
     unsure = np.abs(inside - _SLACK) < 1e-6
     if unsure.any():
-        out[unsure] = shapely.length(shapely.intersection(segs[unsure], wall)) > _SLACK
+        segs = shapely.linestrings(np.stack([p[unsure], q[unsure]], axis=1))
+        out[unsure] = shapely.length(shapely.intersection(segs, wall)) > _SLACK
     return out
 
 
