@@ -84,6 +84,7 @@ class Layout:
         """The layout's nodes: corners, then border points (the planner keeps this order)."""
         self._xy = [tuple(p) for p in self.points.tolist()]
         self._between: dict[int, float] = {}
+        self._around: dict[tuple[float, float, float], np.ndarray] = {}
 
     def on_table(self, xy: np.ndarray) -> np.ndarray:
         r = self.radius
@@ -130,6 +131,18 @@ class Layout:
                 if _segment_segment_one(px, py, qx, qy, ax, ay, bx, by) < reach:
                     return math.inf
         return cost
+
+    def around(self, x: float, y: float, rr: float) -> np.ndarray:
+        """The graph's corners round an enemy base grown to ``rr`` that stand on the table and clear of the
+        impassable pieces: the same for every mover of this radius while the enemy stands there, so kept."""
+        key = (x, y, rr)
+        kept = self._around.get(key)
+        if kept is None:
+            if len(self._around) >= 4096:
+                self._around.clear()
+            xy = np.asarray(_around(x, y, rr + SLACK + CLEAR, 16), dtype=float).reshape(-1, 2)
+            kept = self._around[key] = xy[self.on_table(xy) & ~self.point_blocked(xy)]
+        return kept
 
     def hop_between(self, a: int, b: int) -> float:
         """:meth:`hop` from point ``a`` to point ``b`` of the layout, worked out once."""
@@ -178,11 +191,7 @@ class Planner:
     def _build(self) -> None:
         self._built = True
         layout, start = self.layout, self._start
-        around: list[Point] = []
-        for x, y, rr in self.discs:
-            around += _around(x, y, rr + SLACK + CLEAR, 16)
-        around_xy = np.asarray(around, dtype=float).reshape(-1, 2)
-        around_xy = around_xy[layout.on_table(around_xy) & ~layout.point_blocked(around_xy)]
+        around_xy = np.vstack([np.zeros((0, 2))] + [layout.around(x, y, rr) for x, y, rr in self.discs])
         nc = len(layout.corners)
         corners = np.arange(nc)
         borders = np.arange(nc, len(layout.points))
@@ -203,9 +212,6 @@ class Planner:
         self._s = self.settled.tolist()
         self._cut = self.dist - 1e-12
         """What a hop's bound must beat to be queued: a node's distance less a hair, -inf once settled."""
-        across = self.nodes[None, :, :] - self.nodes[:, None, :]
-        self._far = np.hypot(across[..., 0], across[..., 1])
-        """Straight distances between the nodes (row ``j``: from node ``j``): no hop costs less."""
         self._xy = [tuple(p) for p in self.nodes.tolist()]
         self._at = self.at.tolist()
         self.heap: list[tuple[float, int, int, int]] = [(0.0, 0, 0, -1)]
@@ -276,7 +282,8 @@ class Planner:
                 continue
             settled[j] = self.settled[j] = True
             self._cut[j] = -math.inf
-            bound = key + self._far[j]
+            delta = self.nodes - self.nodes[j]
+            bound = key + np.hypot(delta[:, 0], delta[:, 1])
             ks = np.flatnonzero(bound < self._cut)
             if len(ks):
                 # The hops out of j wait in a list by bound; only the next one is in the heap (same order).
