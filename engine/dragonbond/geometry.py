@@ -971,20 +971,31 @@ def charge_reachable(mover: Token, target: Token, allowance: float, tokens: Sequ
     """``contact_point(...).ok``, without working out a failed charge's path: the search stops at the
     allowance when no contact spot is within it."""
     tokens = tuple(tokens)
-    if not mover.flying:
-        # A contact spot straight ahead, clear and unslowed, well within the allowance: the cheapest path costs no
-        # more, so the charge reaches (the search below would say so too, slower).
-        ring = _ring(mover, target, tokens, field, 0.0, False, True)
-        if ring:
-            spot = min(ring, key=lambda p: (p[0] - mover.x) ** 2 + (p[1] - mover.y) ** 2)
-            length = math.hypot(spot[0] - mover.x, spot[1] - mover.y)
-            if length <= allowance - 0.01 and \
-                    abs(_planner(mover, tokens, field, ignore_slowing, allowance).hop((mover.x, mover.y), spot) - length) < 1e-9:
-                return True
+    if not mover.flying and _straight_charge(mover, target, allowance, tokens, field, ignore_slowing):
+        return True
     # A cost reads rounded to 0.1" (``_round``): 10.04" is within an allowance of 10, so the search goes that far.
     if _reachable_ring(mover, target, tokens, field, 0.0, ignore_slowing, mover.flying, True, allowance + 0.05) is None:
         return False
     return contact_point(mover, target, allowance, tokens, field, ignore_slowing=ignore_slowing).ok
+
+
+STRAIGHT_TRIES = 12
+"""Contact spots, nearest first, whose straight hop is tried before a charge's search."""
+
+
+def _straight_charge(mover: Token, target: Token, allowance: float, tokens: tuple[Token, ...], field: Field,
+                     ignore_slowing: bool) -> bool:
+    """A contact spot reached straight, slowing terrain counted, well within the allowance: the cheapest path costs
+    no more (a path's cost counts slowing terrain at most as its hop does), so the charge reaches; the search would
+    say so too, slower. False proves nothing."""
+    ring = _ring(mover, target, tokens, field, 0.0, False, True)
+    start = (mover.x, mover.y)
+    for spot in sorted(ring, key=lambda p: (p[0] - mover.x) ** 2 + (p[1] - mover.y) ** 2)[:STRAIGHT_TRIES]:
+        if math.hypot(spot[0] - mover.x, spot[1] - mover.y) > allowance - 0.01:
+            break       # no hop is shorter than its length
+        if _planner(mover, tokens, field, ignore_slowing, allowance).hop(start, spot) <= allowance - 0.01:
+            return True
+    return False
 
 
 @lru_cache(maxsize=1024)
