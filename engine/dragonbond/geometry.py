@@ -505,6 +505,13 @@ def path_cost(path: Sequence[Point], field: Field, *, slowing: bool = True) -> f
             dx, dy = x1 - x0, y1 - y0
             cost += math.sqrt(dx * dx + dy * dy)
         return cost
+    return _slowed_cost(tuple((float(x), float(y)) for x, y in path), field)
+
+
+@lru_cache(maxsize=4096)
+def _slowed_cost(path: tuple[Point, ...], field: Field) -> float:
+    """:func:`path_cost` of a path near slowing terrain, measured by GEOS: kept, since the checks behind one offer
+    measure the same legs and paths again."""
     line = LineString(path)
     cost = line.length
     slow = _slow_union(field)
@@ -1067,7 +1074,7 @@ def clear_caches(*, layouts: bool = False) -> None:
     """Forget every answer cached for a position (benches measure a position seen the first time with this);
     with ``layouts``, the tables' path graphs too (built once per table and base radius)."""
     for cached in (_destinations, _toward_destination, _place_destinations, _fixed_places, _away_from,
-                   _contact_point, _sight, _ring):
+                   _contact_point, _sight, _ring, _slowed_cost):
         cached.cache_clear()
     _PLANNERS.clear()
     _SPOTS.clear()
