@@ -1058,6 +1058,18 @@ def destinations(mover: Token, allowance: float, tokens: Sequence[Token], field:
     return [Destination(d.key, dict(d.params), d.point, d.cost) for d in found]
 
 
+def toward_destination(mover: Token, allowance: float, tokens: Sequence[Token], enemy_id: str, field: Field, *,
+                       ignore_slowing: bool = False) -> Destination | None:
+    """The ``db.move.dest.toward`` destination that :func:`destinations` offers for one enemy (None if none)."""
+    tokens = tuple(tokens)
+    allowance = float(allowance)
+    for enemy in _enemies(mover, tokens):
+        if enemy.id == enemy_id:
+            d = _toward_destination(mover, allowance, near(mover, tokens, allowance), enemy, field, ignore_slowing)
+            return None if d is None else Destination(d.key, dict(d.params), d.point, d.cost)
+    return None
+
+
 REACH_MARGIN = ENEMY_GAP + 0.5
 """Beyond a move's allowance plus both radii, a unit can neither stand in a path's way nor be within 1" of its end
 (a hair more, for the checks' tolerances)."""
