@@ -1196,11 +1196,13 @@ def _room(piece: Terrain, radius: float) -> tuple[Polygon | None, SPoint | None]
     return room, room.representative_point()
 
 
-def _around(p: Point, radius: float) -> list[Point]:
+@lru_cache(maxsize=1024)
+def _around(p: Point, radius: float) -> tuple[Point, ...]:
+    """Spots on and round an objective marker for a base of ``radius`` (the same for every such base: kept)."""
     pts = [p]
     for dist in (radius + 0.5, radius + 1.5):
         pts += [(p[0] + dist * math.cos(k * math.pi / 6), p[1] + dist * math.sin(k * math.pi / 6)) for k in range(12)]
-    return pts
+    return tuple(pts)
 
 
 def _behind(piece: Terrain, enemy: Token, radius: float) -> tuple[Point, ...]:
