@@ -249,8 +249,22 @@ def in_terrain(token: Token, field: Field) -> tuple[Terrain, ...]:
 
 
 def _wholly_inside(token: Token, poly: Polygon) -> bool:
-    centre = SPoint(token.x, token.y)
-    return poly.contains(centre) and poly.boundary.distance(centre) >= token.radius - 1e-9
+    if not shapely.contains_xy(poly, token.x, token.y):     # the usual answer: no point object needed
+        return False
+    return _boundary(poly).distance(SPoint(token.x, token.y)) >= token.radius - 1e-9
+
+
+_BOUNDARIES: dict[int, tuple[Polygon, Any]] = {}
+
+
+def _boundary(poly: Polygon):
+    """A footprint's outline, kept per footprint (footprints are kept per piece, see ``_polygon``)."""
+    kept = _BOUNDARIES.get(id(poly))
+    if kept is None or kept[0] is not poly:
+        if len(_BOUNDARIES) >= 256:
+            _BOUNDARIES.clear()
+        kept = _BOUNDARIES[id(poly)] = (poly, poly.boundary)
+    return kept[1]
 
 
 def dangerous_targets(piece: Terrain, tokens: Sequence[Token]) -> tuple[tuple[Token, ...], tuple[Token, ...]]:
@@ -1124,6 +1138,8 @@ def _fixed_places(mover: Token, allowance: float, tokens: tuple[Token, ...], fie
                   ignore_slowing: bool) -> tuple[Destination, ...]:
     out: list[Destination] = []
     for n, obj in enumerate(field.objectives, start=1):
+        if math.hypot(obj[0] - mover.x, obj[1] - mover.y) - mover.radius - 1.5 > allowance + 0.05 + 1e-6:
+            continue    # every spot round it (within the radius and 1.5") is beyond the allowance
         spot = _cheapest_valid(mover, _around(obj, mover.radius), allowance, tokens, field, ignore_slowing)
         if spot is not None and spot.cost > 0.05:
             out.append(Destination("db.move.dest.objective", {"number": n}, spot.end, spot.cost))
@@ -1131,7 +1147,9 @@ def _fixed_places(mover: Token, allowance: float, tokens: tuple[Token, ...], fie
         if not t.has(DARK):
             continue
         room, inner = _room(t, mover.radius)
-        spots = [] if room is None else [inner, nearest_points(room, SPoint(mover.x, mover.y))[0]]
+        if room is None or _box_gap(room.bounds, mover) > allowance + 0.05 + 1e-6:
+            continue    # no room for the base, or all of it beyond the allowance
+        spots = [inner, nearest_points(room, SPoint(mover.x, mover.y))[0]]
         inside = _cheapest_valid(mover, [(p.x, p.y) for p in spots], allowance, tokens, field, ignore_slowing)
         if inside is not None and inside.cost > 0.05 and _wholly_inside(mover.moved(inside.end), _polygon(t)):
             out.append(Destination("db.move.dest.into", {"terrain": t.id}, inside.end, inside.cost))
@@ -1194,6 +1212,12 @@ def _room(piece: Terrain, radius: float) -> tuple[Polygon | None, SPoint | None]
         return None, None
     shapely.prepare(room)
     return room, room.representative_point()
+
+
+def _box_gap(bounds: tuple[float, float, float, float], mover: Token) -> float:
+    """From the mover's centre to a box (minx, miny, maxx, maxy): no point in the box is nearer."""
+    x0, y0, x1, y1 = bounds
+    return math.hypot(max(x0 - mover.x, 0.0, mover.x - x1), max(y0 - mover.y, 0.0, mover.y - y1))
 
 
 @lru_cache(maxsize=1024)
