@@ -1006,15 +1006,16 @@ STRAIGHT_TRIES = 12
 
 def _straight_charge(mover: Token, target: Token, allowance: float, tokens: tuple[Token, ...], field: Field,
                      ignore_slowing: bool) -> bool:
-    """A contact spot reached straight, slowing terrain counted, well within the allowance: the cheapest path costs
-    no more (a path's cost counts slowing terrain at most as its hop does), so the charge reaches; the search would
-    say so too, slower. False proves nothing."""
+    """A contact spot reached by a straight hop whose cost, slowing terrain counted, reads within the allowance: the
+    cheapest path costs no more (a path's cost counts slowing terrain at most as its hop does), so the charge
+    reaches; the search would say so too, slower. False proves nothing."""
     ring = _ring(mover, target, tokens, field, 0.0, False, True)
     start = (mover.x, mover.y)
     for spot in sorted(ring, key=lambda p: (p[0] - mover.x) ** 2 + (p[1] - mover.y) ** 2)[:STRAIGHT_TRIES]:
-        if math.hypot(spot[0] - mover.x, spot[1] - mover.y) > allowance - 0.01:
+        if math.hypot(spot[0] - mover.x, spot[1] - mover.y) > allowance + 0.05:
             break       # no hop is shorter than its length
-        if _planner(mover, tokens, field, ignore_slowing, allowance).hop(start, spot) <= allowance - 0.01:
+        hop = _planner(mover, tokens, field, ignore_slowing, allowance + 0.05).hop(start, spot)
+        if hop <= allowance + 0.05 and _round(hop + 1e-9) <= allowance + 1e-9:   # judged read to 0.1"
             return True
     return False
 
