@@ -541,12 +541,13 @@ def _slow_boxes(field: Field) -> tuple[tuple[float, float, float, float], ...]:
     return tuple(part.bounds for part in shapely.get_parts(slow)) if slow is not None else ()
 
 
-def _slow_stretches(p: Point, q: Point, field: Field) -> list[tuple[float, float]]:
+@lru_cache(maxsize=2048)
+def _slow_stretches(p: Point, q: Point, field: Field) -> tuple[tuple[float, float], ...]:
     """The stretches of the segment ``p-q`` inside slowing terrain, as fractions (t0, t1) along it, in order."""
     slow = _slow_union(field)
     line = LineString([p, q])
     if slow is None or not slow.intersects(line):
-        return []
+        return ()
     dx, dy = q[0] - p[0], q[1] - p[1]
     l2 = dx * dx + dy * dy
     out = []
@@ -554,7 +555,7 @@ def _slow_stretches(p: Point, q: Point, field: Field) -> list[tuple[float, float
         if g.geom_type == "LineString" and g.length > 0:
             ts = [((x - p[0]) * dx + (y - p[1]) * dy) / l2 for x, y in (g.coords[0], g.coords[-1])]
             out.append((max(0.0, min(ts)), min(1.0, max(ts))))
-    return sorted(out)
+    return tuple(sorted(out))
 
 
 @lru_cache(maxsize=16)
@@ -936,7 +937,7 @@ def _walk(path: Sequence[Point], budget: float, field: Field, slowing: bool) -> 
             break
         # How far along p→q the remaining budget reaches: plain stretches cost their length, slowing ones twice.
         at, spent, reach = 0.0, 0.0, 1.0
-        for t0, t1 in _slow_stretches(p, q, field) + [(1.0, 1.0)]:
+        for t0, t1 in _slow_stretches(tuple(p), tuple(q), field) + ((1.0, 1.0),):
             if spent + (t0 - at) * length >= left:
                 reach = at + (left - spent) / length
                 break
@@ -1101,7 +1102,7 @@ def clear_caches(*, layouts: bool = False) -> None:
     """Forget every answer cached for a position (benches measure a position seen the first time with this);
     with ``layouts``, the tables' path graphs too (built once per table and base radius)."""
     for cached in (_destinations, _toward_destination, _place_destinations, _fixed_places, _away_from,
-                   _contact_point, _sight, _ring, _slowed_cost):
+                   _contact_point, _sight, _ring, _slowed_cost, _slow_stretches):
         cached.cache_clear()
     _PLANNERS.clear()
     _SPOTS.clear()

@@ -402,6 +402,11 @@ class Planner:
             i = self._settle_next()
             if i is None:
                 break
+            if len(gs) == 1:    # one goal (a move's check): one hop to queue, nothing to sort
+                (gx, gy), (x, y) = gs[0], self._xy[i]
+                bound = self._d[i] + float(np.hypot(gx - x, gy - y))
+                heapq.heappush(queue, (bound, i, 0, [bound], [0], [i]))
+                continue
             delta = g - self.nodes[i]
             queue_hops(i, self._d[i] + np.hypot(delta[:, 0], delta[:, 1]), [i])
         measure(limit)      # the ties, and pairs the last settled nodes offered
