@@ -24,7 +24,7 @@ from shapely.geometry import LineString, Point as SPoint, Polygon, box
 from shapely.geometry.polygon import orient
 from shapely.ops import nearest_points, unary_union
 
-from engine.dragonbond.pathing import CLEAR as _CLEAR, SLACK as _SLACK, Layout, Planner
+from engine.dragonbond.pathing import CLEAR as _CLEAR, SLACK as _SLACK, Layout, Planner, _clipped_one
 
 Point = tuple[float, float]
 """A position in inches: ``(x, y)``."""
@@ -345,30 +345,22 @@ def _crossed_one(p: Point, q: Point, planes: tuple[np.ndarray, np.ndarray]) -> b
     :func:`_crosses_far` clips; None within a hair of the slack (GEOS decides)."""
     (px, py), (qx, qy) = p, q
     dx, dy = qx - px, qy - py
-    enter, leave = 0.0, 1.0
-    for (nx, ny), c in zip(*_plane_lists(planes)):
-        num = c - (px * nx + py * ny)
-        den = dx * nx + dy * ny
-        if den < 0:
-            enter = max(enter, num / den)
-        elif den > 0:
-            leave = min(leave, num / den)
-        elif num < 0:
-            return False        # parallel to a side and outside it
-    inside = max(leave - enter, 0.0) * math.hypot(dx, dy)
+    inside = _clipped_one(px, py, dx, dy, _plane_list(planes)) * math.hypot(dx, dy)
     if abs(inside - _SLACK) < 1e-6:
         return None
     return inside > _SLACK
 
 
-_PLANE_LISTS: dict[int, tuple[tuple[np.ndarray, np.ndarray], tuple[list, list]]] = {}
+_PLANE_LISTS: dict[int, tuple[tuple[np.ndarray, np.ndarray], list[tuple[float, float, float]]]] = {}
 
 
-def _plane_lists(planes: tuple[np.ndarray, np.ndarray]) -> tuple[list, list]:
-    """A convex piece's sides as plain floats (one segment at a time, numpy's call overhead dwarfs the sums)."""
+def _plane_list(planes: tuple[np.ndarray, np.ndarray]) -> list[tuple[float, float, float]]:
+    """A convex piece's sides as plain floats (nx, ny, c): one segment at a time, numpy's call overhead dwarfs the
+    sums."""
     kept = _PLANE_LISTS.get(id(planes))
     if kept is None or kept[0] is not planes:
-        kept = _PLANE_LISTS[id(planes)] = (planes, (planes[0].tolist(), planes[1].tolist()))
+        kept = _PLANE_LISTS[id(planes)] = (planes, [(nx, ny, c) for (nx, ny), c in
+                                                    zip(planes[0].tolist(), planes[1].tolist())])
     return kept[1]
 
 

@@ -267,20 +267,9 @@ class Planner:
         are measured, since most nodes are settled by the first hop that reaches them.
         """
         # Plain lists mirror ``dist`` and ``settled`` for the one-at-a-time work (numpy's item access is slow).
-        heap, dist, settled, hops = self.heap, self._d, self._s, self._hops
-        pop, push = heapq.heappop, heapq.heappush
+        heap, dist, settled = self.heap, self._d, self._s
         while heap:
-            key, lazy, j, i = pop(heap)
-            if lazy:        # a queued hop: the next one out of the same node takes its place (as ``_pop``)
-                bounds, ends, at = hops[i]
-                n = at[0]
-                while n < len(bounds):
-                    k, b = ends[n], bounds[n]
-                    n += 1
-                    if not settled[k] and b <= dist[k] - 1e-12:
-                        push(heap, (b, 1, k, i))
-                        break
-                at[0] = n
+            key, lazy, j, i = self._pop()
             if settled[j] or key > dist[j] - (1e-12 if lazy else 0.0):
                 continue
             if lazy:
@@ -289,7 +278,7 @@ class Planner:
                     dist[j] = self.dist[j] = new
                     self._cut[j] = new - 1e-12
                     self.parent[j] = i
-                    push(heap, (new, 0, j, -1))
+                    heapq.heappush(heap, (new, 0, j, -1))
                 continue
             settled[j] = self.settled[j] = True
             self._cut[j] = -math.inf
