@@ -49,19 +49,28 @@ def _enemy(st: JSON, seat: str, uid: Any) -> JSON:
 def ranged_targets(st: JSON, u: JSON) -> list[str]:
     """Enemies with a model within range and sight of one of its models (§10.2 step 1); never from an engaged
     unit (§7.2, §10.1). A mounted Hero shoots from its Mount's base and may be shot if its Mount is seen (§20.3)."""
-    body = board.body(st, u)
-    if not u.get("ranged") or body["engaged_with"] or body["where"] != "battlefield":
+    if not _may_shoot(st, u):
         return []
-    out = []
-    for v in units(st, where=None):
-        if v["side"] == u["side"] or not on_table(st, v):
-            continue
-        # The token's edge is never farther than the nearest model's: it rules out the far ones quickly.
-        if board.distance(st, u, v) <= u["ranged"]["range"] and \
-                models.distance(st, u, v) <= u["ranged"]["range"] and board.can_see(st, u, v) and \
-                models.shooters(st, u, v, u["ranged"]["range"], enough=1):
-            out.append(v["id"])
-    return out
+    return [v["id"] for v in units(st, where=None) if _shot_reaches(st, u, v)]
+
+
+def is_ranged_target(st: JSON, u: JSON, v: JSON) -> bool:
+    """``v["id"] in ranged_targets(st, u)``, asking about ``v`` alone."""
+    return _may_shoot(st, u) and _shot_reaches(st, u, v)
+
+
+def _may_shoot(st: JSON, u: JSON) -> bool:
+    body = board.body(st, u)
+    return bool(u.get("ranged")) and not body["engaged_with"] and body["where"] == "battlefield"
+
+
+def _shot_reaches(st: JSON, u: JSON, v: JSON) -> bool:
+    if v["side"] == u["side"] or not on_table(st, v):
+        return False
+    # The token's edge is never farther than the nearest model's: it rules out the far ones quickly.
+    return board.distance(st, u, v) <= u["ranged"]["range"] and \
+        models.distance(st, u, v) <= u["ranged"]["range"] and board.can_see(st, u, v) and \
+        bool(models.shooters(st, u, v, u["ranged"]["range"], enough=1))
 
 
 def melee_targets(st: JSON, u: JSON) -> list[str]:
@@ -256,6 +265,8 @@ def unit_actions(st: JSON, u: JSON, *, with_prelude: bool = True) -> list[JSON]:
         return entry_moves(st, u) or [{"type": "Wait", "unit": uid}]
     out: list[JSON] = []
     mounted = u["where"] == "mounted"
+    # Asked first, offered after the moves: a charge reaches farthest, and the moves' path searches reuse its graph.
+    charges = charge_targets(st, u) if not mounted and not u["engaged_with"] and u["immobilized"] == 0 else []
     if not mounted:
         out += offered_moves(st, u, "March")
     for t in melee_targets(st, u):
@@ -264,8 +275,7 @@ def unit_actions(st: JSON, u: JSON, *, with_prelude: bool = True) -> list[JSON]:
         out.append({"type": "Attack", "unit": uid, "target": t, "kind": "ranged"})
     if not mounted:
         out += offered_moves(st, u, "Shoot")
-    if not mounted and not u["engaged_with"] and u["immobilized"] == 0:
-        out += [{"type": "Charge", "unit": uid, "target": t} for t in charge_targets(st, u)]
+    out += [{"type": "Charge", "unit": uid, "target": t} for t in charges]
     for pid in u["powers"]:
         p = st["cards"]["powers"].get(pid)
         if p and p["type"] == "active" and usable(st, u, pid):
@@ -285,17 +295,28 @@ def unit_actions(st: JSON, u: JSON, *, with_prelude: bool = True) -> list[JSON]:
 
 def charge_targets(st: JSON, u: JSON) -> list[str]:
     """Enemies in sight that a charge could reach within Speed + 6" (§7.5 step 1, A8)."""
-    speed = allowance(u)
+    reach = _charge_reach(st, u)
+    return [v["id"] for v in units(st) if _charge_reaches(st, u, v, reach)]
+
+
+def is_charge_target(st: JSON, u: JSON, v: JSON) -> bool:
+    """``v["id"] in charge_targets(st, u)``, asking about ``v`` alone."""
+    return v["where"] == "battlefield" and _charge_reaches(st, u, v, _charge_reach(st, u))
+
+
+def _charge_reach(st: JSON, u: JSON) -> tuple[float, geometry.Token, tuple[geometry.Token, ...]]:
+    """The charge's allowance, the charger's token and the units a charge could meet."""
+    speed = allowance(u) + CHARGE_REACH
     me = board.token(u)
-    others = geometry.near(me, board.tokens(st, exclude=(u["id"],)), speed + CHARGE_REACH)
-    out = []
-    for v in units(st):
-        if v["side"] == u["side"] or board.distance(st, u, v) > speed + CHARGE_REACH or not board.can_see(st, u, v):
-            continue  # a path is never shorter than the straight line: no search needed beyond reach
-        if geometry.charge_reachable(me, board.token(v), speed + CHARGE_REACH, others, board.field(st),
-                                     ignore_slowing=has(u, SCOUT)):
-            out.append(v["id"])
-    return out
+    return speed, me, geometry.near(me, board.tokens(st, exclude=(u["id"],)), speed)
+
+
+def _charge_reaches(st: JSON, u: JSON, v: JSON, reach: tuple[float, geometry.Token, tuple[geometry.Token, ...]]
+                    ) -> bool:
+    speed, me, others = reach
+    if v["side"] == u["side"] or board.distance(st, u, v) > speed or not board.can_see(st, u, v):
+        return False    # a path is never shorter than the straight line: no search needed beyond reach
+    return geometry.charge_reachable(me, board.token(v), speed, others, board.field(st), ignore_slowing=has(u, SCOUT))
 
 
 def legal_decision(st: JSON, seat: str) -> list[JSON]:
@@ -516,7 +537,7 @@ def _attack(ctx: Ctx, u: JSON, action: JSON) -> None:
     target = _enemy(st, u["side"], action.get("target"))
     split = action.get("split")
     if kind == "ranged":
-        if target["id"] not in ranged_targets(st, u):
+        if not is_ranged_target(st, u, target):
             raise IllegalAction("db.attack.not_in_range", unit=u["id"], target=target["id"])
     elif kind == "melee":
         if target["id"] not in melee_targets(st, u):
@@ -562,7 +583,7 @@ def _charge(ctx: Ctx, u: JSON, action: JSON) -> None:
     target = _enemy(st, u["side"], action.get("target"))
     if u["where"] != "battlefield" or u["engaged_with"] or u["immobilized"]:
         raise IllegalAction("db.charge.engaged", unit=u["id"])
-    if target["where"] != "battlefield" or target["id"] not in charge_targets(st, u):
+    if not is_charge_target(st, u, target):
         raise IllegalAction("db.charge.out_of_reach", unit=u["id"], target=target["id"],
                             allowance=allowance(u) + CHARGE_REACH)
     if not action.get("_declared") and reactions.declared(

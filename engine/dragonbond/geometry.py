@@ -24,7 +24,7 @@ from shapely.geometry import LineString, Point as SPoint, Polygon, box
 from shapely.geometry.polygon import orient
 from shapely.ops import nearest_points, unary_union
 
-from engine.dragonbond.pathing import CLEAR as _CLEAR, SLACK as _SLACK, Layout, Planner
+from engine.dragonbond.pathing import CLEAR as _CLEAR, SLACK as _SLACK, Layout, Planner, _clipped_one
 
 Point = tuple[float, float]
 """A position in inches: ``(x, y)``."""
@@ -249,8 +249,22 @@ def in_terrain(token: Token, field: Field) -> tuple[Terrain, ...]:
 
 
 def _wholly_inside(token: Token, poly: Polygon) -> bool:
-    centre = SPoint(token.x, token.y)
-    return poly.contains(centre) and poly.boundary.distance(centre) >= token.radius - 1e-9
+    if not shapely.contains_xy(poly, token.x, token.y):     # the usual answer: no point object needed
+        return False
+    return _boundary(poly).distance(SPoint(token.x, token.y)) >= token.radius - 1e-9
+
+
+_BOUNDARIES: dict[int, tuple[Polygon, Any]] = {}
+
+
+def _boundary(poly: Polygon):
+    """A footprint's outline, kept per footprint (footprints are kept per piece, see ``_polygon``)."""
+    kept = _BOUNDARIES.get(id(poly))
+    if kept is None or kept[0] is not poly:
+        if len(_BOUNDARIES) >= 256:
+            _BOUNDARIES.clear()
+        kept = _BOUNDARIES[id(poly)] = (poly, poly.boundary)
+    return kept[1]
 
 
 def dangerous_targets(piece: Terrain, tokens: Sequence[Token]) -> tuple[tuple[Token, ...], tuple[Token, ...]]:
@@ -311,12 +325,43 @@ def _clear(p: Point, q: Point, discs: Sequence[Token], walls: Sequence[Polygon])
     for d in discs:
         if _segment_hits_disc(p, q, (d.x, d.y), d.radius):
             return False
-    if walls:
-        seg = LineString([p, q])
-        for w in walls:
-            if w.intersects(seg) and w.intersection(seg).length > _SLACK:
-                return False
+    seg = None
+    for w in walls:
+        planes = _half_planes(w)
+        if planes is not None:
+            crossed = _crossed_one(p, q, planes)
+            if crossed is not None:
+                if crossed:
+                    return False
+                continue
+        seg = seg or LineString([p, q])
+        if w.intersects(seg) and w.intersection(seg).length > _SLACK:
+            return False
     return True
+
+
+def _crossed_one(p: Point, q: Point, planes: tuple[np.ndarray, np.ndarray]) -> bool | None:
+    """Whether the segment ``p-q`` runs more than the slack inside a convex piece (its sides' ``planes``), clipped as
+    :func:`_crosses_far` clips; None within a hair of the slack (GEOS decides)."""
+    (px, py), (qx, qy) = p, q
+    dx, dy = qx - px, qy - py
+    inside = _clipped_one(px, py, dx, dy, _plane_list(planes)) * math.hypot(dx, dy)
+    if abs(inside - _SLACK) < 1e-6:
+        return None
+    return inside > _SLACK
+
+
+_PLANE_LISTS: dict[int, tuple[tuple[np.ndarray, np.ndarray], list[tuple[float, float, float]]]] = {}
+
+
+def _plane_list(planes: tuple[np.ndarray, np.ndarray]) -> list[tuple[float, float, float]]:
+    """A convex piece's sides as plain floats (nx, ny, c): one segment at a time, numpy's call overhead dwarfs the
+    sums."""
+    kept = _PLANE_LISTS.get(id(planes))
+    if kept is None or kept[0] is not planes:
+        kept = _PLANE_LISTS[id(planes)] = (planes, [(nx, ny, c) for (nx, ny), c in
+                                                    zip(planes[0].tolist(), planes[1].tolist())])
+    return kept[1]
 
 
 def _sight_lines(viewer: Token, target: Token, tokens: Sequence[Token], field: Field):
@@ -371,23 +416,25 @@ def _sight(viewer: Token, target: Token, tokens: tuple[Token, ...], field: Field
             return False
     if walls and open_.any():
         idx = np.flatnonzero(open_)
-        segs = shapely.linestrings(np.stack([p[idx], q[idx]], axis=1))
         for w in walls:
-            crossed = shapely.intersects(w, segs)   # prepared: cheap; only those crossing are clipped
-            if crossed.any():
-                crossed[crossed] = _crosses_far(segs[crossed], p[idx[crossed]], q[idx[crossed]], w)
-            idx, segs = idx[~crossed], segs[~crossed]
+            crossed = _crosses_far(p[idx], q[idx], w)
+            idx = idx[~crossed]
             if len(idx) == 0:
                 return False
     return bool(open_.any())
 
 
-def _crosses_far(segs: np.ndarray, p: np.ndarray, q: np.ndarray, wall: Polygon) -> np.ndarray:
+def _crosses_far(p: np.ndarray, q: np.ndarray, wall: Polygon) -> np.ndarray:
     """Which sight lines ``p-q`` run more than the slack inside ``wall``: clipped against a convex piece's sides
-    with numpy, GEOS measuring only those within a hair of the slack (and every line through a concave piece)."""
+    with numpy (a line that misses the piece clips to nothing), GEOS measuring only those within a hair of the slack,
+    and every line that meets a concave piece."""
     planes = _half_planes(wall)
     if planes is None:
-        return shapely.length(shapely.intersection(segs, wall)) > _SLACK
+        segs = shapely.linestrings(np.stack([p, q], axis=1))
+        crossed = shapely.intersects(wall, segs)    # prepared: cheap; only those crossing are clipped
+        if crossed.any():
+            crossed[crossed] = shapely.length(shapely.intersection(segs[crossed], wall)) > _SLACK
+        return crossed
     normals, offsets = planes
     d = q - p
     num = offsets[None, :] - p @ normals.T            # n·(p + t d) <= c  <=>  t·(n·d) <= c - n·p
@@ -402,7 +449,8 @@ def _crosses_far(segs: np.ndarray, p: np.ndarray, q: np.ndarray, wall: Polygon) 
     out = inside > _SLACK
     unsure = np.abs(inside - _SLACK) < 1e-6
     if unsure.any():
-        out[unsure] = shapely.length(shapely.intersection(segs[unsure], wall)) > _SLACK
+        segs = shapely.linestrings(np.stack([p[unsure], q[unsure]], axis=1))
+        out[unsure] = shapely.length(shapely.intersection(segs, wall)) > _SLACK
     return out
 
 
@@ -463,6 +511,13 @@ def path_cost(path: Sequence[Point], field: Field, *, slowing: bool = True) -> f
             dx, dy = x1 - x0, y1 - y0
             cost += math.sqrt(dx * dx + dy * dy)
         return cost
+    return _slowed_cost(tuple((float(x), float(y)) for x, y in path), field)
+
+
+@lru_cache(maxsize=4096)
+def _slowed_cost(path: tuple[Point, ...], field: Field) -> float:
+    """:func:`path_cost` of a path near slowing terrain, measured by GEOS: kept, since the checks behind one offer
+    measure the same legs and paths again."""
     line = LineString(path)
     cost = line.length
     slow = _slow_union(field)
@@ -478,12 +533,13 @@ def _slow_boxes(field: Field) -> tuple[tuple[float, float, float, float], ...]:
     return tuple(part.bounds for part in shapely.get_parts(slow)) if slow is not None else ()
 
 
-def _slow_stretches(p: Point, q: Point, field: Field) -> list[tuple[float, float]]:
+@lru_cache(maxsize=2048)
+def _slow_stretches(p: Point, q: Point, field: Field) -> tuple[tuple[float, float], ...]:
     """The stretches of the segment ``p-q`` inside slowing terrain, as fractions (t0, t1) along it, in order."""
     slow = _slow_union(field)
     line = LineString([p, q])
     if slow is None or not slow.intersects(line):
-        return []
+        return ()
     dx, dy = q[0] - p[0], q[1] - p[1]
     l2 = dx * dx + dy * dy
     out = []
@@ -491,7 +547,7 @@ def _slow_stretches(p: Point, q: Point, field: Field) -> list[tuple[float, float
         if g.geom_type == "LineString" and g.length > 0:
             ts = [((x - p[0]) * dx + (y - p[1]) * dy) / l2 for x, y in (g.coords[0], g.coords[-1])]
             out.append((max(0.0, min(ts)), min(1.0, max(ts))))
-    return sorted(out)
+    return tuple(sorted(out))
 
 
 @lru_cache(maxsize=16)
@@ -524,8 +580,11 @@ def _end_problem(mover: Token, dest: Point, tokens: Sequence[Token], field: Fiel
     for t, poly, (x1, y1, x2, y2) in blockers if blockers is not None else _standing_blockers(field, flying):
         if dest[0] + r < x1 or dest[0] - r > x2 or dest[1] + r < y1 or dest[1] - r > y2:
             continue    # the disc is clear of the piece's box: no buffer needed
-        disc = disc or SPoint(dest).buffer(max(r - _SLACK, 0.01), quad_segs=16)
-        if poly.intersects(disc) and poly.intersection(disc).area > 1e-4:
+        covered = _covers_piece(t, dest, max(r - _SLACK, 0.01))
+        if covered is None:
+            disc = disc or SPoint(dest).buffer(max(r - _SLACK, 0.01), quad_segs=16)
+            covered = poly.intersects(disc) and poly.intersection(disc).area > 1e-4
+        if covered:
             key = "db.move.impassable" if t.has(IMPASSABLE) else "db.move.flying_into_dark"
             return _refuse(key, (dest,), terrain=t.id)
     # The same sums as ``overlaps`` and ``edge_distance`` (a gap of 1" or more always reads at least 1.0").
@@ -556,6 +615,33 @@ def _end_problem(mover: Token, dest: Point, tokens: Sequence[Token], field: Fiel
     return None
 
 
+_INRADIUS = math.cos(math.pi / 64)
+"""A round piece's footprint and a base's disc are drawn with 64 sides: their inner circle, per unit of radius."""
+
+
+def _covers_piece(piece: Terrain, p: Point, radius: float) -> bool | None:
+    """Whether a base's disc (``radius`` round ``p``, drawn with 64 sides) covers more than a speck (1e-4 square
+    inches) of a rectangular or round piece, when plain arithmetic settles it: wholly clear of the piece (no), or
+    wholly inside it (yes: such a disc covers at least 3e-4). None otherwise, and for any other shape: GEOS decides."""
+    x, y = p
+    if piece.shape == "rect":
+        (ax, ay), (bx, by) = piece.points
+        x1, x2, y1, y2 = min(ax, bx), max(ax, bx), min(ay, by), max(ay, by)
+        if math.hypot(max(x1 - x, 0.0, x - x2), max(y1 - y, 0.0, y - y2)) > radius + 1e-9:
+            return False
+        if min(x - x1, x2 - x, y - y1, y2 - y) > radius + 1e-9:
+            return True
+        return None
+    if piece.shape == "circle":
+        (cx, cy), (big, _) = piece.points
+        d = math.hypot(x - cx, y - cy)
+        if d > big + radius + 1e-9:
+            return False
+        if d + radius < big * _INRADIUS - 1e-9:
+            return True
+    return None
+
+
 @lru_cache(maxsize=16)
 def _standing_blockers(field: Field, flying: bool) -> tuple[tuple[Terrain, Polygon, tuple[float, ...]], ...]:
     """The pieces no unit may stand on (impassable; dark too for a flyer), with their footprints and boxes."""
@@ -563,16 +649,20 @@ def _standing_blockers(field: Field, flying: bool) -> tuple[tuple[Terrain, Polyg
                  if t.has(IMPASSABLE) or (flying and t.has(DARK)))
 
 
-def _planner(mover: Token, tokens: Sequence[Token], field: Field, ignore_slowing: bool) -> Planner:
+def _planner(mover: Token, tokens: Sequence[Token], field: Field, ignore_slowing: bool,
+             within: float = math.inf) -> Planner:
+    """The path graph of ``mover`` among ``tokens`` (:class:`Planner`). ``within``: the dearest path the caller takes
+    from it (its search's limit, or the farthest end of its hop); see :func:`_spot_planner`."""
     # Seed 003 lines 649-650: through friendly bases freely, never through enemy bases (the charge target's
     # included: a charger goes round it to reach its contact point).
     slowing = not (ignore_slowing or mover.scout)
     if type(tokens) is tuple:      # one search asks again with the very same objects: skip hashing them
-        key = (id(mover), id(tokens), id(field), slowing)
+        key = (id(mover), id(tokens), id(field), slowing, within)
         kept = _PLANNERS.get(key)
         if kept is not None and kept[0] is mover and kept[1] is tokens and kept[2] is field:
             return kept[3]
-    planner = _cached_planner(mover, tuple(tokens), field, slowing)
+    planner = _spot_planner(mover, tuple((t.x, t.y, t.radius) for t in _enemies(mover, tokens)), field, slowing,
+                            within)
     if type(tokens) is tuple:
         if len(_PLANNERS) >= 16:
             _PLANNERS.clear()
@@ -582,15 +672,50 @@ def _planner(mover: Token, tokens: Sequence[Token], field: Field, ignore_slowing
 
 _PLANNERS: dict[tuple, tuple[Token, tuple[Token, ...], Field, Planner]] = {}
 
+_SPOTS: dict[tuple, list[tuple[tuple[tuple[float, float, float], ...], Planner]]] = {}
+"""The planners built at each spot (centre, radius, table, slowing), with the enemy bases each was built for."""
+SPOTS_KEPT = 48
+PLANNERS_PER_SPOT = 6
 
-@lru_cache(maxsize=64)
-def _cached_planner(mover: Token, tokens: tuple[Token, ...], field: Field, slowing: bool) -> Planner:
+
+def _spot_planner(mover: Token, discs: tuple[tuple[float, float, float], ...], field: Field, slowing: bool,
+                  within: float) -> Planner:
+    """A planner from the mover's spot round the enemy ``discs`` (x, y, radius), for paths costing at most ``within``.
+
+    A unit's March, Shoot and Charge each ask about the units their own reach could meet (:func:`near`), so they
+    name different enemies. An enemy beyond a path's reach (by :func:`near`'s measure) can neither block it nor
+    put a graph node within its reach, so a planner built for enemies that differ only beyond ``within`` finds the
+    same paths up to that cost, ties included (the nodes they share keep their order): it is used, and so is what
+    it has already searched."""
+    spot = (mover.x, mover.y, mover.radius, field, slowing)
+    kept = _SPOTS.pop(spot, None)
+    if kept is None:
+        kept = []
+        if len(_SPOTS) >= SPOTS_KEPT:
+            del _SPOTS[next(iter(_SPOTS))]      # the spot used least recently
+    _SPOTS[spot] = kept
+    wanted = _reaching(mover, discs, within)
+    for built_for, planner in kept:
+        if _reaching(mover, built_for, within) == wanted:
+            return planner
     # An impassable piece the mover already stands in (a bad position) is left out so that it can move out.
     start = SPoint(mover.x, mover.y)
     left_out = tuple(t.id for t in field.terrain
                      if t.has(IMPASSABLE) and _polygon(t).distance(start) < mover.radius - _SLACK)
-    return Planner((mover.x, mover.y), _layout(field, mover.radius, slowing, left_out),
-                   discs=[(t.x, t.y, t.radius) for t in _enemies(mover, tokens)])
+    planner = Planner((mover.x, mover.y), _layout(field, mover.radius, slowing, left_out), discs=discs)
+    kept.append((discs, planner))
+    if len(kept) > PLANNERS_PER_SPOT:
+        del kept[0]
+    return planner
+
+
+def _reaching(mover: Token, discs: tuple[tuple[float, float, float], ...], reach: float
+              ) -> tuple[tuple[float, float, float], ...]:
+    """The discs a path of ``reach`` inches could meet: :func:`near`'s measure."""
+    if reach == math.inf:
+        return discs
+    x, y, r = mover.x, mover.y, mover.radius + reach + REACH_MARGIN
+    return tuple(d for d in discs if math.hypot(d[0] - x, d[1] - y) <= r + d[2])
 
 
 @lru_cache(maxsize=32)
@@ -648,7 +773,7 @@ def _check(mover: Token, dest: Point, allowance: float, tokens: Sequence[Token],
         cost = math.hypot(dest[0] - start[0], dest[1] - start[1])
         path = (start, dest)
     else:
-        planner = _planner(mover, tokens, field, ignore_slowing)
+        planner = _planner(mover, tokens, field, ignore_slowing, math.inf if measure_refusal else allowance + 0.05)
         direct = planner.hop(start, dest)
         if abs(direct - math.hypot(dest[0] - start[0], dest[1] - start[1])) < 1e-9:
             found = (direct, (start, dest))     # straight and unslowed: nothing can be cheaper
@@ -681,7 +806,7 @@ def _reachable_ring(mover: Token, target: Token, tokens: Sequence[Token], field:
     if flying:
         best = min(ring, key=lambda p: math.hypot(p[0] - mover.x, p[1] - mover.y))
         return math.hypot(best[0] - mover.x, best[1] - mover.y), ((mover.x, mover.y), best)
-    planner = _planner(mover, tokens, field, ignore_slowing)
+    planner = _planner(mover, tokens, field, ignore_slowing, limit)
     found = planner.shortest(ring, limit)
     if found is None:
         return None
@@ -754,7 +879,7 @@ def _toward(mover: Token, target: Token, allowance: float, tokens: Sequence[Toke
         return found[1]
     if mover.flying:
         return None
-    planner = _planner(mover, tokens, field, ignore_slowing)
+    planner = _planner(mover, tokens, field, ignore_slowing, allowance)
     reached = planner.reached(allowance)
     gaps = np.hypot(planner.nodes[reached, 0] - target.x, planner.nodes[reached, 1] - target.y)
     v = int(reached[int(np.argmin(gaps))])
@@ -763,7 +888,7 @@ def _toward(mover: Token, target: Token, allowance: float, tokens: Sequence[Toke
     rr = mover.radius + target.radius + ENEMY_GAP + 0.01
     d = math.hypot(target.x - x, target.y - y) or 1.0
     onward = (target.x - (target.x - x) / d * rr, target.y - (target.y - y) / d * rr)
-    if planner.hop((x, y), onward) < math.inf:
+    if _planner(mover, tokens, field, ignore_slowing).hop((x, y), onward) < math.inf:     # on toward a far enemy
         path += (onward,)
     return path if len(path) > 1 else None
 
@@ -783,7 +908,7 @@ def _straight_toward(mover: Token, target: Token, allowance: float, tokens: Sequ
     end = (mover.x + dx / d * go, mover.y + dy / d * go)
     if mover.flying:
         return start, end       # a flyer goes straight over terrain and units (§23 Volador); where it lands is checked
-    hop = _planner(mover, tokens, field, ignore_slowing).hop(start, end)
+    hop = _planner(mover, tokens, field, ignore_slowing, allowance).hop(start, end)
     return (start, end) if abs(hop - go) < 1e-9 else None
 
 
@@ -804,7 +929,7 @@ def _walk(path: Sequence[Point], budget: float, field: Field, slowing: bool) -> 
             break
         # How far along p→q the remaining budget reaches: plain stretches cost their length, slowing ones twice.
         at, spent, reach = 0.0, 0.0, 1.0
-        for t0, t1 in _slow_stretches(p, q, field) + [(1.0, 1.0)]:
+        for t0, t1 in _slow_stretches(tuple(p), tuple(q), field) + ((1.0, 1.0),):
             if spent + (t0 - at) * length >= left:
                 reach = at + (left - spent) / length
                 break
@@ -860,20 +985,32 @@ def charge_reachable(mover: Token, target: Token, allowance: float, tokens: Sequ
     """``contact_point(...).ok``, without working out a failed charge's path: the search stops at the
     allowance when no contact spot is within it."""
     tokens = tuple(tokens)
-    if not mover.flying:
-        # A contact spot straight ahead, clear and unslowed, well within the allowance: the cheapest path costs no
-        # more, so the charge reaches (the search below would say so too, slower).
-        ring = _ring(mover, target, tokens, field, 0.0, False, True)
-        if ring:
-            spot = min(ring, key=lambda p: (p[0] - mover.x) ** 2 + (p[1] - mover.y) ** 2)
-            length = math.hypot(spot[0] - mover.x, spot[1] - mover.y)
-            if length <= allowance - 0.01 and \
-                    abs(_planner(mover, tokens, field, ignore_slowing).hop((mover.x, mover.y), spot) - length) < 1e-9:
-                return True
+    if not mover.flying and _straight_charge(mover, target, allowance, tokens, field, ignore_slowing):
+        return True
     # A cost reads rounded to 0.1" (``_round``): 10.04" is within an allowance of 10, so the search goes that far.
     if _reachable_ring(mover, target, tokens, field, 0.0, ignore_slowing, mover.flying, True, allowance + 0.05) is None:
         return False
     return contact_point(mover, target, allowance, tokens, field, ignore_slowing=ignore_slowing).ok
+
+
+STRAIGHT_TRIES = 12
+"""Contact spots, nearest first, whose straight hop is tried before a charge's search."""
+
+
+def _straight_charge(mover: Token, target: Token, allowance: float, tokens: tuple[Token, ...], field: Field,
+                     ignore_slowing: bool) -> bool:
+    """A contact spot reached by a straight hop whose cost, slowing terrain counted, reads within the allowance: the
+    cheapest path costs no more (a path's cost counts slowing terrain at most as its hop does), so the charge
+    reaches; the search would say so too, slower. False proves nothing."""
+    ring = _ring(mover, target, tokens, field, 0.0, False, True)
+    start = (mover.x, mover.y)
+    for spot in sorted(ring, key=lambda p: (p[0] - mover.x) ** 2 + (p[1] - mover.y) ** 2)[:STRAIGHT_TRIES]:
+        if math.hypot(spot[0] - mover.x, spot[1] - mover.y) > allowance + 0.05:
+            break       # no hop is shorter than its length
+        hop = _planner(mover, tokens, field, ignore_slowing, allowance + 0.05).hop(start, spot)
+        if hop <= allowance + 0.05 and _round(hop + 1e-9) <= allowance + 1e-9:   # judged read to 0.1"
+            return True
+    return False
 
 
 @lru_cache(maxsize=1024)
@@ -929,6 +1066,18 @@ def destinations(mover: Token, allowance: float, tokens: Sequence[Token], field:
     return [Destination(d.key, dict(d.params), d.point, d.cost) for d in found]
 
 
+def toward_destination(mover: Token, allowance: float, tokens: Sequence[Token], enemy_id: str, field: Field, *,
+                       ignore_slowing: bool = False) -> Destination | None:
+    """The ``db.move.dest.toward`` destination that :func:`destinations` offers for one enemy (None if none)."""
+    tokens = tuple(tokens)
+    allowance = float(allowance)
+    for enemy in _enemies(mover, tokens):
+        if enemy.id == enemy_id:
+            d = _toward_destination(mover, allowance, near(mover, tokens, allowance), enemy, field, ignore_slowing)
+            return None if d is None else Destination(d.key, dict(d.params), d.point, d.cost)
+    return None
+
+
 REACH_MARGIN = ENEMY_GAP + 0.5
 """Beyond a move's allowance plus both radii, a unit can neither stand in a path's way nor be within 1" of its end
 (a hair more, for the checks' tolerances)."""
@@ -945,9 +1094,10 @@ def clear_caches(*, layouts: bool = False) -> None:
     """Forget every answer cached for a position (benches measure a position seen the first time with this);
     with ``layouts``, the tables' path graphs too (built once per table and base radius)."""
     for cached in (_destinations, _toward_destination, _place_destinations, _fixed_places, _away_from,
-                   _contact_point, _sight, _cached_planner, _ring):
+                   _contact_point, _sight, _ring, _slowed_cost, _slow_stretches):
         cached.cache_clear()
     _PLANNERS.clear()
+    _SPOTS.clear()
     if layouts:
         _layout.cache_clear()
 
@@ -982,6 +1132,8 @@ def _fixed_places(mover: Token, allowance: float, tokens: tuple[Token, ...], fie
                   ignore_slowing: bool) -> tuple[Destination, ...]:
     out: list[Destination] = []
     for n, obj in enumerate(field.objectives, start=1):
+        if math.hypot(obj[0] - mover.x, obj[1] - mover.y) - mover.radius - 1.5 > allowance + 0.05 + 1e-6:
+            continue    # every spot round it (within the radius and 1.5") is beyond the allowance
         spot = _cheapest_valid(mover, _around(obj, mover.radius), allowance, tokens, field, ignore_slowing)
         if spot is not None and spot.cost > 0.05:
             out.append(Destination("db.move.dest.objective", {"number": n}, spot.end, spot.cost))
@@ -989,9 +1141,11 @@ def _fixed_places(mover: Token, allowance: float, tokens: tuple[Token, ...], fie
         if not t.has(DARK):
             continue
         room, inner = _room(t, mover.radius)
-        spots = [] if room is None else [inner, nearest_points(room, SPoint(mover.x, mover.y))[0]]
+        if room is None or _box_gap(room.bounds, mover) > allowance + 0.05 + 1e-6:
+            continue    # no room for the base, or all of it beyond the allowance
+        spots = [inner, nearest_points(room, SPoint(mover.x, mover.y))[0]]
         inside = _cheapest_valid(mover, [(p.x, p.y) for p in spots], allowance, tokens, field, ignore_slowing)
-        if inside is not None and inside.cost > 0.05 and t in in_terrain(mover.moved(inside.end), field):
+        if inside is not None and inside.cost > 0.05 and _wholly_inside(mover.moved(inside.end), _polygon(t)):
             out.append(Destination("db.move.dest.into", {"terrain": t.id}, inside.end, inside.cost))
     return tuple(out)
 
@@ -1054,11 +1208,19 @@ def _room(piece: Terrain, radius: float) -> tuple[Polygon | None, SPoint | None]
     return room, room.representative_point()
 
 
-def _around(p: Point, radius: float) -> list[Point]:
+def _box_gap(bounds: tuple[float, float, float, float], mover: Token) -> float:
+    """From the mover's centre to a box (minx, miny, maxx, maxy): no point in the box is nearer."""
+    x0, y0, x1, y1 = bounds
+    return math.hypot(max(x0 - mover.x, 0.0, mover.x - x1), max(y0 - mover.y, 0.0, mover.y - y1))
+
+
+@lru_cache(maxsize=1024)
+def _around(p: Point, radius: float) -> tuple[Point, ...]:
+    """Spots on and round an objective marker for a base of ``radius`` (the same for every such base: kept)."""
     pts = [p]
     for dist in (radius + 0.5, radius + 1.5):
         pts += [(p[0] + dist * math.cos(k * math.pi / 6), p[1] + dist * math.sin(k * math.pi / 6)) for k in range(12)]
-    return pts
+    return tuple(pts)
 
 
 def _behind(piece: Terrain, enemy: Token, radius: float) -> tuple[Point, ...]:

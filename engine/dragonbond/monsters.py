@@ -230,7 +230,7 @@ def _holds(st: JSON, me: JSON, condition: str, target: JSON | None) -> bool:
     if condition == "engaged":
         return engaged(me)
     if condition == "target_in_range":
-        return target is not None and target["id"] in actions.ranged_targets(st, me)
+        return target is not None and actions.is_ranged_target(st, me, target)
     if condition == "target_in_sight":
         return target is not None and board.can_see(st, me, target)
     return True
@@ -262,11 +262,9 @@ def _act(ctx: Ctx, me: JSON, act: JSON, t: JSON | None) -> None:
     if t is None:
         ctx.emit("NoTarget", unit=me["id"])
     elif kind == "march_toward" and not engaged(me):
-        dests = geometry.destinations(board.token(me), actions.allowance(me), board.tokens(st, exclude=(me["id"],)),
-                                      board.field(st))
-        d = next((d for d in dests if d.key == "db.move.dest.toward" and d.params.get("unit") == t["id"]
-                  and not models.stray_problem(st, me, d.point)), None)
-        if d is None:
+        d = geometry.toward_destination(board.token(me), actions.allowance(me),
+                                        board.tokens(st, exclude=(me["id"],)), t["id"], board.field(st))
+        if d is None or models.stray_problem(st, me, d.point):
             ctx.emit("NoTarget", unit=me["id"])
             return
         start = [me["x"], me["y"]]
@@ -274,12 +272,12 @@ def _act(ctx: Ctx, me: JSON, act: JSON, t: JSON | None) -> None:
         ctx.emit("Moved", unit=me["id"], kind="march", **{"from": start}, to=[me["x"], me["y"]],
                  path=[start, [me["x"], me["y"]]], cost=d.cost, allowance=actions.allowance(me))
     elif kind == "charge" and not engaged(me) and me["immobilized"] == 0 and \
-            t["id"] in actions.charge_targets(st, me):
+            actions.is_charge_target(st, me, t):
         actions.charge_move(ctx, me, t)
     elif kind == "attack" and actions.melee_targets(st, me):
         foes = actions.melee_targets(st, me)
         resolve_attack(ctx, me["id"], t["id"] if t["id"] in foes else foes[0], "melee")
-    elif kind == "shoot" and t["id"] in actions.ranged_targets(st, me):
+    elif kind == "shoot" and actions.is_ranged_target(st, me, t):
         resolve_attack(ctx, me["id"], t["id"], "ranged")
     elif kind == "power" and act.get("power"):
         pid = act["power"]

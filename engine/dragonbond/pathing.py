@@ -84,6 +84,7 @@ class Layout:
         """The layout's nodes: corners, then border points (the planner keeps this order)."""
         self._xy = [tuple(p) for p in self.points.tolist()]
         self._between: dict[int, float] = {}
+        self._around: dict[tuple[float, float, float], np.ndarray] = {}
 
     def on_table(self, xy: np.ndarray) -> np.ndarray:
         r = self.radius
@@ -130,6 +131,18 @@ class Layout:
                 if _segment_segment_one(px, py, qx, qy, ax, ay, bx, by) < reach:
                     return math.inf
         return cost
+
+    def around(self, x: float, y: float, rr: float) -> np.ndarray:
+        """The graph's corners round an enemy base grown to ``rr`` that stand on the table and clear of the
+        impassable pieces: the same for every mover of this radius while the enemy stands there, so kept."""
+        key = (x, y, rr)
+        kept = self._around.get(key)
+        if kept is None:
+            if len(self._around) >= 4096:
+                self._around.clear()
+            xy = np.asarray(_around(x, y, rr + SLACK + CLEAR, 16), dtype=float).reshape(-1, 2)
+            kept = self._around[key] = xy[self.on_table(xy) & ~self.point_blocked(xy)]
+        return kept
 
     def hop_between(self, a: int, b: int) -> float:
         """:meth:`hop` from point ``a`` to point ``b`` of the layout, worked out once."""
@@ -178,11 +191,7 @@ class Planner:
     def _build(self) -> None:
         self._built = True
         layout, start = self.layout, self._start
-        around: list[Point] = []
-        for x, y, rr in self.discs:
-            around += _around(x, y, rr + SLACK + CLEAR, 16)
-        around_xy = np.asarray(around, dtype=float).reshape(-1, 2)
-        around_xy = around_xy[layout.on_table(around_xy) & ~layout.point_blocked(around_xy)]
+        around_xy = np.vstack([np.zeros((0, 2))] + [layout.around(x, y, rr) for x, y, rr in self.discs])
         nc = len(layout.corners)
         corners = np.arange(nc)
         borders = np.arange(nc, len(layout.points))
@@ -201,6 +210,8 @@ class Planner:
         self.settled = np.zeros(n, dtype=bool)
         self._d = self.dist.tolist()
         self._s = self.settled.tolist()
+        self._cut = self.dist - 1e-12
+        """What a hop's bound must beat to be queued: a node's distance less a hair, -inf once settled."""
         self._xy = [tuple(p) for p in self.nodes.tolist()]
         self._at = self.at.tolist()
         self.heap: list[tuple[float, int, int, int]] = [(0.0, 0, 0, -1)]
@@ -265,17 +276,20 @@ class Planner:
                 new = dist[i] + self._hop_nodes(i, j)
                 if new < dist[j] - 1e-12:
                     dist[j] = self.dist[j] = new
+                    self._cut[j] = new - 1e-12
                     self.parent[j] = i
                     heapq.heappush(heap, (new, 0, j, -1))
                 continue
             settled[j] = self.settled[j] = True
+            self._cut[j] = -math.inf
             delta = self.nodes - self.nodes[j]
             bound = key + np.hypot(delta[:, 0], delta[:, 1])
-            ks = np.flatnonzero((bound < self.dist - 1e-12) & ~self.settled)
+            ks = np.flatnonzero(bound < self._cut)
             if len(ks):
                 # The hops out of j wait in a list by bound; only the next one is in the heap (same order).
-                order = np.argsort(bound[ks], kind="stable")
-                self._hops[j] = (bound[ks][order].tolist(), ks[order].tolist(), [1])
+                bound = bound[ks]
+                order = np.argsort(bound, kind="stable")
+                self._hops[j] = (bound[order].tolist(), ks[order].tolist(), [1])
                 heapq.heappush(heap, (self._hops[j][0][0], 1, self._hops[j][1][0], j))
             return j
         return None
@@ -336,36 +350,55 @@ class Planner:
         return found
 
     def _shortest(self, gs: list[Point], limit: float) -> tuple[float, tuple[Point, ...]] | None:
-        g = np.asarray(gs, dtype=float)
-        best = [math.inf, -1, -1]      # total, goal, node: ties go to the first goal, then the first node
+        """The cheapest (node, goal) pair: the settled node's distance plus the hop to the goal (ties go to the
+        first goal, then the first node).
 
-        def measure(candidates: np.ndarray, bounds: np.ndarray, ncols: int, nodes: np.ndarray) -> None:
-            # No hop costs less than its length: in order of that bound, until it passes the best total.
-            if not len(bounds) or bounds.min() > best[0]:
-                return
-            for c in np.argsort(bounds, kind="stable").tolist():
-                if bounds[c] > best[0]:
-                    break
-                gi, vi = divmod(int(candidates[c]), ncols)
-                v = int(nodes[vi])
+        No hop costs less than its length, so each settled node's hops to the goals wait in a queue at that lower
+        bound and are measured only once the search's frontier (or a cheaper pair) passes it: a goal the search
+        never gets near, or one hidden behind the target, is never measured. Every pair whose bound is within the
+        best total is measured in the end, so ties are settled as if every pair had been."""
+        g = np.asarray(gs, dtype=float)
+        best = [math.inf, -1, -1]      # total, goal, node
+        queue: list[tuple[float, int, int, list[float], list[int], list[int]]] = []
+        """Per batch of goal hops in order of bound, the next one not yet measured: (bound, tag, place, bounds, pairs,
+        nodes), each pair ``goal * len(nodes) + column``. A batch holds the hops out of one node settled now (tagged
+        with it), or (tag -1) those out of every node settled before."""
+
+        def queue_hops(tag: int, bounds: np.ndarray, nodes: list[int]) -> None:
+            order = np.argsort(bounds, kind="stable")
+            heapq.heappush(queue, (float(bounds[order[0]]), tag, 0, bounds[order].tolist(), order.tolist(), nodes))
+
+        def measure(upto: float) -> None:
+            while queue and queue[0][0] <= upto and queue[0][0] <= best[0]:
+                _, tag, k, bounds, pairs, nodes = heapq.heappop(queue)
+                gi, column = divmod(pairs[k], len(nodes))
+                v = nodes[column]
                 total = self._d[v] + self.hop(self._xy[v], gs[gi])
                 if total < best[0] or (total == best[0] and (gi, v) < (best[1], best[2])):
                     best[:] = [total, gi, v]
+                if k + 1 < len(bounds):
+                    heapq.heappush(queue, (bounds[k + 1], tag, k + 1, bounds, pairs, nodes))
 
         done = np.flatnonzero(self.settled)
         if len(done):
             delta = g[:, None, :] - self.nodes[done][None, :, :]
-            bounds = (self.dist[done][None, :] + np.hypot(delta[..., 0], delta[..., 1])).ravel()
-            measure(np.arange(len(bounds)), bounds, len(done), done)
+            queue_hops(-1, (self.dist[done][None, :] + np.hypot(delta[..., 0], delta[..., 1])).ravel(), done.tolist())
         while True:
             frontier = self._frontier()
+            measure(min(frontier, limit))
             if frontier >= best[0] or frontier > limit:
                 break
             i = self._settle_next()
             if i is None:
                 break
+            if len(gs) == 1:    # one goal (a move's check): one hop to queue, nothing to sort
+                (gx, gy), (x, y) = gs[0], self._xy[i]
+                bound = self._d[i] + float(np.hypot(gx - x, gy - y))
+                heapq.heappush(queue, (bound, i, 0, [bound], [0], [i]))
+                continue
             delta = g - self.nodes[i]
-            measure(np.arange(len(g)), self.dist[i] + np.hypot(delta[:, 0], delta[:, 1]), 1, np.asarray([i]))
+            queue_hops(i, self._d[i] + np.hypot(delta[:, 0], delta[:, 1]), [i])
+        measure(limit)      # the ties, and pairs the last settled nodes offered
         total, gi, vi = best
         if gi < 0 or total > limit:
             return None

@@ -203,3 +203,65 @@ def test_charge_reachable_is_the_contact_points_verdict(table, allowance):
             continue
         assert charge_reachable(mover, target, allowance, units, field) == contact_point(
             mover, target, allowance, units, field).ok
+
+
+@settings(max_examples=300, deadline=None)
+@given(pieces(), coord_x, coord_y, st.floats(0.01, 3))
+def test_a_base_on_a_blocking_piece_reads_as_geos_measures_it(piece, x, y, rho):
+    """Digest §24.2, §23; seed 003 lines 1119, 1189 (no base stands on impassable terrain, a flyer never lands in
+    dark terrain): a base wholly clear of, or wholly on, a rectangular or round piece is told by arithmetic, and
+    that verdict is the one GEOS gives (more than a speck of the piece under the 64-sided disc)."""
+    from engine.dragonbond import geometry
+    told = geometry._covers_piece(piece, (x, y), rho)
+    disc = SPoint(x, y).buffer(rho, quad_segs=16)
+    if told is not None:
+        assert told == (piece.polygon.intersects(disc) and piece.polygon.intersection(disc).area > 1e-4)
+
+
+@settings(max_examples=300, deadline=None)
+@given(pieces(), coord_x, coord_y, coord_x, coord_y)
+def test_a_sight_line_past_a_dark_piece_is_clipped_as_geos_measures_it(piece, x1, y1, x2, y2):
+    """Digest §24.2; seed 003 line 1229 (dark terrain is never seen through): a line past a convex piece, clipped
+    by arithmetic one line at a time or all at once, is blocked exactly when GEOS finds more than the slack of it
+    inside the piece."""
+    import numpy as np
+    from engine.dragonbond import geometry
+    line = LineString([(x1, y1), (x2, y2)])
+    blocked = piece.polygon.intersects(line) and piece.polygon.intersection(line).length > geometry._SLACK
+    assert geometry._clear((x1, y1), (x2, y2), (), [piece.polygon]) == (not blocked)
+    assert bool(geometry._crosses_far(np.array([(x1, y1)]), np.array([(x2, y2)]), piece.polygon)[0]) == blocked
+
+
+@SETTINGS
+@given(tables(), st.floats(1, 18))
+def test_a_graph_shared_by_reach_finds_the_paths_of_its_own(table, allowance):
+    """Digest §5.2 (the most direct route, round enemy bases): the path graph a unit's charge builds (every enemy
+    within its reach) serves its moves, whose searches stop at a shorter allowance: the enemies it adds are beyond
+    that reach, so the moves' named destinations are those a graph of their own finds."""
+    from engine.dragonbond import geometry
+    field, units = table
+    mover = units[0]
+    geometry.clear_caches()
+    own = destinations(mover, allowance, units, field)
+    geometry.clear_caches()
+    for target in units[1:]:        # the charge asks first, building the wider graph
+        if target.side != mover.side:
+            geometry.charge_reachable(mover, target, allowance + 6, geometry.near(mover, units, allowance + 6), field)
+    shared = destinations(mover, allowance, units, field)
+    assert [(d.key, d.params, d.point, d.cost) for d in shared] == [(d.key, d.params, d.point, d.cost) for d in own]
+
+
+@SETTINGS
+@given(tables(), st.floats(1, 18))
+def test_one_enemys_toward_destination_is_the_one_destinations_offers(table, allowance):
+    """Digest §5.2 (named destinations): a Monster heading for its target asks for that one destination, and gets
+    the one the full list names for it."""
+    from engine.dragonbond import geometry
+    field, units = table
+    mover = units[0]
+    offered = destinations(mover, allowance, units, field)
+    for enemy in units[1:]:
+        wanted = [d for d in offered if d.key == "db.move.dest.toward" and d.params["unit"] == enemy.id]
+        got = geometry.toward_destination(mover, allowance, units, enemy.id, field)
+        assert [(d.key, d.params, d.point, d.cost) for d in wanted] == (
+            [] if got is None else [(got.key, got.params, got.point, got.cost)])
