@@ -37,10 +37,15 @@ def services_for(redis, prefix: str, **settings) -> Services:
 
 @contextlib.asynccontextmanager
 async def running_bot(fake, redis, prefix: str, **settings) -> AsyncIterator[GameMasterBot]:
-    """The bot connected to ``fake`` (commands synced during start-up)."""
+    """The bot connected to ``fake`` (commands synced during start-up). It stops as on SIGTERM (``drain``): the
+    interactions being handled finish first, such as a reply's stripping of the previous panel's buttons, which
+    comes after the reply a test waits for."""
     bot = GameMasterBot(services_for(redis, prefix, **settings))
     async with fake.running(bot) as started:
-        yield started
+        try:
+            yield started
+        finally:
+            await started.drain(5.0)
 
 
 async def open_match(fake, store, alice, bob, game: str, channel=None) -> tuple[object, str]:
