@@ -39,11 +39,13 @@ class Placer:
         self.taken.append(box)
         self.layout.add(kind, box, text, what)
 
-    def free(self, box: Box, within: Box | None = None) -> bool:
+    def free(self, box: Box, within: Box | None = None, ignore: Box | None = None) -> bool:
+        """Whether ``box`` lies inside ``within`` (else the bounds) and covers nothing taken but ``ignore`` (what it
+        may sit on: a badge on its own marker)."""
         b = within or self.bounds
         if box[0] < b[0] or box[1] < b[1] or box[2] > b[2] or box[3] > b[3]:
             return False
-        return not any(intersects(box, t) for t in self.taken)
+        return not any(intersects(box, t) for t in self.taken if t != ignore)
 
     def place(self, width: float, height: float, near: Box, *, what: str = "", text: str = "",
               prefer: str = "above", within: Box | None = None) -> Placed | None:

@@ -48,8 +48,7 @@ ARROW_MOVE = "#1f8a3a"
 ARROW_ATTACK = "#d81b1b"
 MARKER_R = 34
 CROWDED = 6
-"""More objects than this in a zone, and its markers are drawn smaller, without badges: each object's state goes
-to the key by number (a badge there would cover its own code or a neighbour)."""
+"""More objects than this in a zone, and its markers are packed closer and drawn smaller."""
 CROWDED_R = 26
 """A marker's radius in a crowded zone."""
 
@@ -260,18 +259,21 @@ def _marker(draw: Sketch, view: JSON, obj: JSON, label: str, centre: tuple[float
 READY, SPENT = "#2e9d3a", "#9e9e9e"
 """The action marker's colours: ready, spent."""
 
-Badge = tuple[str, str, tuple[int, int]]
-"""A badge: its text ("" for the action marker's disc), its fill, and the corner it goes to first (x, y signs)."""
+Badge = tuple[str, str, tuple[int, int], str]
+"""A badge: its text ("" for the action marker's disc), its fill, the corner it goes to first (x, y signs), and
+what it says in words (for the key, when it finds no room)."""
 
 
 def _badges(obj: JSON, words: ArenaWords) -> list[Badge]:
     """What a marker carries: damage (top right), mana (top left), the action marker (bottom left), guard."""
-    out: list[Badge] = [(str(obj["damage"]), "#c0161b", (1, -1))] if obj.get("damage") else []
+    out: list[Badge] = [(str(obj["damage"]), "#c0161b", (1, -1), words.state_damage.format(damage=obj["damage"]))] \
+        if obj.get("damage") else []
     if obj.get("mana") and obj["kind"] != "mage":
-        out.append((str(obj["mana"]), "#1565c0", (-1, -1)))
+        out.append((str(obj["mana"]), "#1565c0", (-1, -1), words.state_mana.format(mana=obj["mana"])))
     if obj["kind"] in ("mage", "creature"):
-        out.append(("", READY if obj.get("ready") else SPENT, (-1, 1)))
-    return out + ([(words.guard, "#444444", (1, 1))] if obj.get("guard") else [])
+        ready = obj.get("ready")
+        out.append(("", READY if ready else SPENT, (-1, 1), words.state_ready if ready else words.state_spent))
+    return out + ([(words.guard, "#444444", (1, 1), words.state_guard)] if obj.get("guard") else [])
 
 
 def _badge_spots(shape: tuple, code: tuple, corner: tuple[int, int], b: float) -> list[tuple[float, float]]:
@@ -293,21 +295,17 @@ def _place_badges(draw: Sketch, placer: Placer, oid: str, badges: list[Badge], s
                   zone: tuple, px: int) -> bool:
     """A marker's badges where each covers nothing (its code, a neighbour, another badge) inside its zone: all of
     them, or none (False), as its tags."""
-    own = placer.taken.index(shape)  # a badge sits on its own marker's rim
-    placer.taken.pop(own)
     taken = len(placer.taken)
     chosen = []
-    for text, fill, corner in badges:
+    for text, fill, corner, _ in badges:
         b = _badge_r(px) if text else 9.0  # the action marker is a small disc
-        spot = next((box for x, y in _badge_spots(shape, code, corner, b)
-                     if placer.free(box := (x - b, y - b, x + b, y + b), zone)), None)
+        spot = next((box for x, y in _badge_spots(shape, code, corner, b)  # on its own marker's rim
+                     if placer.free(box := (x - b, y - b, x + b, y + b), zone, ignore=shape)), None)
         if spot is None:
             del placer.taken[taken:]
-            placer.taken.insert(own, shape)
             return False
         placer.taken.append(spot)
         chosen.append((text, fill, spot))
-    placer.taken.insert(own, shape)
     for text, fill, box in chosen:
         placer.layout.add("badge", box, text, oid)
         x, y = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
@@ -316,16 +314,6 @@ def _place_badges(draw: Sketch, placer: Placer, oid: str, badges: list[Badge], s
         else:
             draw.ellipse(box, fill=fill, outline="white", width=2)
     return True
-
-
-def state_words(obj: JSON, words: ArenaWords) -> list[str]:
-    """What a marker's badges say, in words for the key (when they found no room)."""
-    out = [words.state_damage.format(damage=obj["damage"])] if obj.get("damage") else []
-    if obj.get("mana") and obj["kind"] != "mage":
-        out.append(words.state_mana.format(mana=obj["mana"]))
-    if obj["kind"] in ("mage", "creature"):
-        out.append(words.state_ready if obj.get("ready") else words.state_spent)
-    return out + ([words.state_guard] if obj.get("guard") else [])
 
 
 TAG_PX = 16
@@ -566,8 +554,8 @@ def render_arena(view: JSON, *, events: Sequence[JSON] = (), names: Mapping[str,
         tags += [(text, BACK if child.get("face_down") else ("#3d6b3d" if child["kind"] == "equipment" else "#6b4f2a"),
                   "white", child["id"]) for child, text in children.get(oid, [])]
         if oid not in badged:  # its badges found no room: what they say goes with its tags, by number in the key
-            unsaid.setdefault(o["zone"], []).append(f"{marks[oid]}: " + ", ".join(state_words(o, words)
-                                                                                + [t[0] for t in tags]))
+            unsaid.setdefault(o["zone"], []).append(f"{marks[oid]}: " + ", ".join(
+                [b[3] for b in _badges(o, words)] + [t[0] for t in tags]))
         elif tags and not _tags(draw, placer, tags, boxes[oid], zone_box(size, o["zone"]), px, "below"):
             unsaid.setdefault(o["zone"], []).append(f"{marks[oid]}: " + ", ".join(t[0] for t in tags))
     for zone, said in unsaid.items():
