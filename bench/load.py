@@ -509,7 +509,8 @@ async def _key_memory(store: Store, ids: list[str], game_of: dict[str, str], sam
                       ) -> tuple[int, dict[str, tuple[int, float | None]], float, tuple[float, float, float] | None]:
     """How many matches finished, per game the finished ones and the mean bytes of one's keys, the bytes per log entry over a
     sample of every match (``MEMORY USAGE`` of snapshot + log), and a finished match's snapshot bytes, log bytes
-    and entries (``MEMORY USAGE`` of each key, ``XINFO STREAM``'s length)."""
+    and entries (``MEMORY USAGE`` of each key: a finished match's log is kept compressed beside its snapshot, in
+    its hash, so the log key holds only what was saved after; the entries are the match's log length)."""
     matches = [await store.load(m) for m in ids]
     finished = [m for m in matches if m.status.over]
 
@@ -530,7 +531,7 @@ async def _key_memory(store: Store, ids: list[str], game_of: dict[str, str], sam
         log_key = store._log_key(m.id)
         parts.append((await store.redis.memory_usage(store._match_key(m.id), samples=0) or 0,
                       await store.redis.memory_usage(log_key, samples=0) or 0,
-                      (await store.redis.xinfo_stream(log_key))["length"]))
+                      m.log_length))
     mean_parts = tuple(statistics.mean(p[i] for p in parts) for i in range(3)) if parts else None
     return len(finished), per_finished, per_entry, mean_parts
 
@@ -593,7 +594,7 @@ def report(columns: list[Figures], where: str, path: str, persistence: str) -> N
         row(f"memory per finished {game}", GOALS["finished"], lambda c, game=game: "none" if not
             c.memory_per_finished[game][1] else
             f"{c.memory_per_finished[game][1] / 1024:.1f} KiB ({c.memory_per_finished[game][0]})")
-    row("  of which snapshot / log", "-", lambda c: "-" if not c.finished_parts else
+    row("  of which hash (snapshot + log) / stream", "-", lambda c: "-" if not c.finished_parts else
         f"{c.finished_parts[0] / 1024:.1f} / {c.finished_parts[1] / 1024:.1f} KiB")
     row("  log entries of a finished match", "-", lambda c: f"{c.finished_parts[2]:.0f}" if c.finished_parts else "-")
     row("memory per log entry", "-", lambda c: f"{c.memory_per_entry:.0f} B")

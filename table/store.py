@@ -5,9 +5,13 @@ Redis Cluster slot, so the compare-and-set script can touch both):
 
 - ``p:match:{id}``       hash: ``version``, ``data`` (the Match JSON; zlib-compressed once the match is over),
                          ``panel`` (the message id of its turn panel: written on its own, after each post,
-                         without rewriting the snapshot or counting as a change of the match)
+                         without rewriting the snapshot or counting as a change of the match), ``log`` (a
+                         finished match's log, compressed: see below)
 - ``p:match:{id}:log``   stream: one entry per accepted action or lifecycle step, each key a short field
-                         (table/entries.py; an action's events are not stored but replayed when read)
+                         (table/entries.py; an action's events are not stored but replayed when read). Each save of
+                         a finished match moves the whole log into the hash's ``log`` field, compressed (a
+                         stream entry costs ~100 bytes of Redis memory, the compressed log a tenth of that:
+                         issue #39, a finished match ≤ 32 KB)
 - ``p:where:<channel>``  string: the match played in a thread or channel (each process remembers the threads'
                          matches it found or saved: a thread is opened for one match)
 - ``p:user:<id>``        sorted set: the user's match ids, scored by last update
@@ -42,7 +46,8 @@ from table.match import Match
 
 # KEYS: snapshot, log, then (on one server only) the index keys: each seat's user set, and the thread's
 # ``where`` when the match has one. ARGV: expected version, new version, data, ttl seconds (0 = keep), the
-# number of user keys, the score (last update), the match id, then each entry as its number of stream fields
+# number of user keys, the score (last update), the match id, the whole log compressed when the match is over
+# (else empty: the entries are appended to the stream), then each entry as its number of stream fields
 # and values followed by them. Writing the indexes here saves a round trip per save.
 _CAS = """
 local current = redis.call('HGET', KEYS[1], 'version')
@@ -52,7 +57,12 @@ redis.call('HSET', KEYS[1], 'version', ARGV[2], 'data', ARGV[3])
 local users = tonumber(ARGV[5])
 for k = 3, 2 + users do redis.call('ZADD', KEYS[k], ARGV[6], ARGV[7]) end
 if #KEYS > 2 + users then redis.call('SET', KEYS[#KEYS], ARGV[7]) end
-local i = 8
+local i = 9
+if ARGV[8] ~= '' then
+  redis.call('DEL', KEYS[2])
+  redis.call('HSET', KEYS[1], 'log', ARGV[8])
+  i = #ARGV + 1
+end
 while i <= #ARGV do
   local n = tonumber(ARGV[i])
   redis.call('XADD', KEYS[2], '*', unpack(ARGV, i + 1, i + n))
@@ -167,8 +177,11 @@ class Store:
         keys = [self._match_key(match.id), self._log_key(match.id)]
         index_keys = [] if self._cluster else self._index_keys(saved)  # a cluster's index keys are in other slots
         users = len(saved.seats) if index_keys else 0
-        args = [str(match.version), str(saved.version), data, str(ttl), str(users), repr(saved.updated_at), saved.id]
-        for entry in entries:
+        # The log read now is the one of the version loaded: an entry is only written by a save of the next version.
+        whole = await self._compacted(match.id, entries) if saved.status.over else b""
+        args = [str(match.version), str(saved.version), data, str(ttl), str(users), repr(saved.updated_at), saved.id,
+                whole]
+        for entry in entries if not whole else ():
             packed = entries_format.pack(entry)
             args += [str(len(packed)), *packed]
         ok, current = await self._cas(keys=keys + index_keys, args=args)
@@ -227,18 +240,40 @@ class Store:
         ``events``: give each action its events, replayed from the seed by ``recompute`` (set by the table)
         where the log does not hold them; without, entries are as stored (enough for replay and verify).
         """
-        key = self._log_key(match_id)
-        if last is None:
-            raw = await self.redis.xrange(key)
-        else:
-            raw = list(reversed(await self.redis.xrevrange(key, count=last)))
-        entries = [entries_format.unpack(fields) for _id, fields in raw]
+        entries = await self._entries(match_id, last)
         if not (events and self.recompute and any(map(entries_format.compact, entries))):
             return entries
         if last is not None and entries and entries[0].get("n") != 1:  # a replay starts at the first entry
-            entries = [entries_format.unpack(fields) for _id, fields in await self.redis.xrange(key)]
+            entries = await self._entries(match_id, None)
         entries = await self.recompute(match_id, entries)
         return entries if last is None else entries[-last:]
+
+    async def _entries(self, match_id: str, last: int | None) -> list[dict[str, Any]]:
+        """The log as stored (the last ``last`` entries)."""
+        kept, streamed = await self._stored(match_id, last)
+        entries = kept + streamed
+        return entries if last is None else entries[-last:]
+
+    async def _stored(self, match_id: str, last: int | None) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+        """A finished match's compressed log, and the stream's entries (the last ``last``)."""
+        key = self._log_key(match_id)
+        async with self.redis.pipeline(transaction=False) as pipe:
+            pipe.hget(self._match_key(match_id), "log")
+            if last is None:
+                pipe.xrange(key)
+            else:
+                pipe.xrevrange(key, count=last)
+            whole, raw = await pipe.execute()
+        streamed = [entries_format.unpack(fields) for _id, fields in (raw if last is None else reversed(raw))]
+        return (entries_format.load_log(whole) if whole else []), streamed
+
+    async def _compacted(self, match_id: str, entries: list[dict[str, Any]]) -> bytes:
+        """The whole log of a finished match, ``entries`` (this save's) included, compressed; empty when it is
+        kept so already and this save adds nothing."""
+        kept, streamed = await self._stored(match_id, None)
+        if not streamed and not entries:
+            return b""
+        return entries_format.dump_log(kept + streamed + [entries_format.as_stored(e) for e in entries])
 
     # indexes ---------------------------------------------------------------
     async def match_in(self, channel_id: int) -> str | None:

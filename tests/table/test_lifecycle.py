@@ -11,6 +11,7 @@ from table.play import Play
 from table.context import Actor, Context
 from table.lifecycle import Table
 from table.match import Status
+from tests.support.logs import rewrite_log
 
 ANN, BOB, CAROL = Actor(1, "ann"), Actor(2, "bob"), Actor(3, "carol")
 MOD = Actor(9, "mod", moderator=True)
@@ -163,18 +164,10 @@ async def test_simultaneous_actions_apply_one_and_recheck_the_other(table: Table
 async def test_verify_fails_when_a_logged_roll_is_altered(table: Table, redis, prefix):
     match_id, thread = await started(table)
     await table.concede(ctx(ANN, thread))
-    key = f"{prefix}:match:{{{match_id}}}:log"
-    entries = await redis.xrange(key)
-    import json
-    from table.entries import unpack
-    for entry_id, fields in entries:
-        body = unpack(fields)
-        if body.get("draws"):
-            body["draws"][0][2] = 1 - body["draws"][0][2]
-            await redis.delete(key)
-            for _id, f in entries:  # written back in the old format, which is read too
-                await redis.xadd(key, {"e": json.dumps(body if _id == entry_id else unpack(f))})
-            break
+    def alter(entries):
+        body = next(e for e in entries if e.get("draws"))
+        body["draws"][0][2] = 1 - body["draws"][0][2]
+    await rewrite_log(table.store, match_id, alter)
     reply = await table.verify(ctx(CAROL, thread))
     assert reply.content.startswith("❌")
 

@@ -1,13 +1,12 @@
 """/roll at the table: quick rolls, match-thread rolls in the log, verification of altered rolls."""
 from __future__ import annotations
 
-import json
 
 import pytest
 
 from engine.core.errors import InvalidInput
-from table.entries import unpack
 from table.rolls import Rolls
+from tests.support.logs import rewrite_log
 from tests.table.test_lifecycle import ANN, BOB, CAROL, ctx, started
 
 
@@ -41,14 +40,9 @@ async def test_altering_one_logged_roll_fails_verification(table, redis, prefix)
     await table.concede(ctx(ANN, thread))
     assert (await table.verify(ctx(CAROL, thread))).content.startswith("✅")
 
-    key = f"{prefix}:match:{{{match_id}}}:log"
-    entries = await redis.xrange(key)
-    bodies = [unpack(f) for _, f in entries]
-    victim = next(b for b in bodies if b.get("kind") == "roll")
-    faces = victim["rolls"][0]["faces"]
-    faces[0] = "critical" if faces[0] != "critical" else "hammer"  # a luckier face, draws untouched
-    await redis.delete(key)
-    for body in bodies:
-        await redis.xadd(key, {"e": json.dumps(body)})
+    def alter(entries):
+        faces = next(e for e in entries if e.get("kind") == "roll")["rolls"][0]["faces"]
+        faces[0] = "critical" if faces[0] != "critical" else "hammer"  # a luckier face, draws untouched
+    await rewrite_log(table.store, match_id, alter)
     reply = await table.verify(ctx(CAROL, thread))
     assert reply.content.startswith("❌") and "differs" in reply.content

@@ -87,7 +87,8 @@ async def test_finished_match_is_kept_for_the_retention_period(redis, prefix):
     await store.save(match.model_copy(update={"status": Status.FINISHED}))
     ttl = await redis.ttl(f"{prefix}:match:{{abc123}}")
     assert 89 * 86400 < ttl <= 90 * 86400
-    assert 89 * 86400 < await redis.ttl(f"{prefix}:match:{{abc123}}:log") <= 90 * 86400
+    assert await redis.exists(f"{prefix}:match:{{abc123}}:log") == 0  # its log moved into the hash, kept with it
+    assert await store.log("abc123") == [{"n": 1}]
     assert 89 * 86400 < await redis.ttl(f"{prefix}:where:11") <= 90 * 86400  # its thread's index goes with it
 
 
