@@ -46,6 +46,8 @@ import random
 import statistics
 import sys
 import time
+import tracemalloc
+from pathlib import Path
 from dataclasses import dataclass, field
 
 from bench import cpu
@@ -211,9 +213,9 @@ class Process:
     registered. Every reply goes through ``cogs.send.message_kwargs`` as the bot sends it, and its view into a real
     ``ViewStore`` on discord.py's own rule (``Messageable.send``: a view not finished and dispatchable is stored)."""
 
-    def __init__(self, rss_after: int) -> None:
+    def __init__(self, rss_after: int, trace: bool = False) -> None:
         self.store = ViewStore(None)  # type: ignore[arg-type] - the state is only used to dispatch
-        self.rss_after, self.served, self.message = rss_after, 0, 0
+        self.rss_after, self.served, self.message, self.trace = rss_after, 0, 0, trace
         self.rss: dict[str, int] = {}
 
     def sent(self, reply: Reply) -> None:
@@ -225,9 +227,26 @@ class Process:
         self.served += 1
         if self.served == self.rss_after:
             self.mark("after")
+            if self.trace:
+                tracemalloc.start(12)
 
     def mark(self, when: str) -> None:
         self.rss[when] = rss_kib()
+
+    def held(self, top: int = 12) -> list[str]:
+        """The largest allocations traced (made since the ``rss_after``-th command) still held, by call stack: the
+        stack's frames in this repository, innermost last."""
+        if not tracemalloc.is_tracing():
+            return []
+        stats = tracemalloc.take_snapshot().statistics("traceback")
+        tracemalloc.stop()
+        here = str(Path(__file__).resolve().parents[1])
+        out = [f"{sum(s.size for s in stats) / 1024:.0f} KiB held in {sum(s.count for s in stats)} blocks"]
+        for stat in stats[:top]:
+            frames = [f"{Path(f.filename).relative_to(here)}:{f.lineno}" for f in stat.traceback
+                      if f.filename.startswith(here)] or [f"{stat.traceback[-1].filename}:{stat.traceback[-1].lineno}"]
+            out.append(f"{stat.size / 1024:8.0f} KiB {stat.count:7d} blocks  " + " < ".join(frames[-4:]))
+        return out
 
     def stored(self) -> int:
         return sum(len(items) for items in self.store._views.values()) + len(self.store._synced_message_views)
@@ -295,6 +314,9 @@ class Share:
     """Each match is first advanced a random number of actions below this, untimed (``bring_into_play``)."""
     rss_after: int = 10_000
     """Commands after which the process's RSS is read a second time."""
+    trace_memory: bool = False
+    """Trace Python's allocations from the ``rss_after``-th command on, and report where what is still held at the
+    window's end was allocated (``--trace-memory``)."""
 
 
 @dataclass
@@ -319,6 +341,9 @@ class Played:
     """Each bot process's view-store entries at the end of the window."""
     served: list[int] = field(default_factory=list)
     """Commands each bot process served (its timed window and the first command of each match)."""
+    held: list[list[str]] = field(default_factory=list)
+    """Each bot process's largest allocations made after its first ``--rss-after`` commands and still held at the
+    window's end, by where they were made (``--trace-memory``)."""
 
 
 def worker(share: Share, ready, start, results) -> None:  # pragma: no cover - runs in a worker process
@@ -329,7 +354,7 @@ def worker(share: Share, ready, start, results) -> None:  # pragma: no cover - r
 async def _work(share: Share, ready, start) -> Played:
     global _process
     _test_game_if_needed()
-    _process = Process(share.rss_after) if share.path == "command" else None
+    _process = Process(share.rss_after, share.trace_memory) if share.path == "command" else None
     redis = client_for(share.url, max_connections=share.concurrency + 10)
     table = Table(Store(redis, prefix=share.prefix), SECRET)
     idle = Settings.model_fields["idle_reminder_minutes"].default  # reminders armed as a bot armed by default
@@ -353,6 +378,7 @@ async def _work(share: Share, ready, start) -> Played:
         if _process:
             _process.mark("end")
             played.rss, played.views, played.served = [_process.rss], [_process.stored()], [_process.served]
+            played.held = [_process.held()]
         return played
     finally:
         await redis.aclose()
@@ -475,7 +501,7 @@ async def _run_workers(url: str, prefix: str, ids: list[str], args: argparse.Nam
     drawing = board_workers(args, processes)
     workers = [ctx.Process(target=worker, args=(Share(url, prefix, ids[k::processes], args.seconds, per_worker,
                                                       1000 * k, args.path, drawing, args.advance,
-                                                      args.rss_after),
+                                                      args.rss_after, args.trace_memory),
                                                 ready, start, results))
                for k in range(processes)]
     for w in workers:
@@ -498,6 +524,7 @@ async def _run_workers(url: str, prefix: str, ids: list[str], args: argparse.Nam
         merged.rss += one.rss
         merged.views += one.views
         merged.served += one.served
+        merged.held += one.held
     for w in workers:
         await asyncio.to_thread(w.join, 30)
         if w.is_alive():  # its figures are in; nothing of it is still needed
@@ -609,6 +636,11 @@ def report(columns: list[Figures], where: str, path: str, persistence: str) -> N
                       f"{after / 1024 if after else 0:.0f} MiB after {c.rss_after}, {rss['end'] / 1024:.0f} MiB at "
                       f"the end ({growth}, goal within 10%); view store {views} entries (goal: no more than "
                       f"the panels with live buttons, {c.matches // c.processes} per process)")
+        for c in columns:
+            for held in c.played.held:
+                if held:
+                    print(f"  allocated after the first {c.rss_after} commands and held at the end, of "
+                          f"{c.processes}: " + "\n    ".join(held))
 
 
 async def run(args: argparse.Namespace) -> int:
@@ -631,6 +663,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--game", default=None)
     parser.add_argument("--mix", default=None, help="several games at once, in proportions: uw,mw,db,tdg (equal) or "
                                                    "uw=2,mw=1 (a name alone weighs 1); overrides --game")
+    parser.add_argument("--trace-memory", action="store_true",
+                        help="trace allocations after --rss-after commands; print where what is held was made")
     parser.add_argument("--rss-after", type=int, default=10_000,
                         help="each bot process's RSS is read after this many commands (and at the window's ends)")
     parser.add_argument("--concurrency", type=int, default=50, help="requests in flight at once, over all workers")
