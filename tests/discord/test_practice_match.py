@@ -15,15 +15,17 @@ from tests.discord.limits import board_problems
 
 GAMES = ("underworlds", "magewars", "dragonbond", "tambores")
 SHORT = {"magewars": "Play Apprentice", "tambores": "Play a skirmish"}
-"""The set-up a game's challenger may choose that makes the match short (Apprentice: a 2 × 3 arena and small books;
-a skirmish: one battle, where a campaign is three), taken whenever offered."""
+"""The set-up a game's challenger may choose that makes the match short (Apprentice: a 2 × 3 arena and small books,
+half the full duel's moves; a skirmish: one battle, where a campaign is three), taken whenever offered: a real choice
+of the match keeps the test short where no option of ``/match practice`` could."""
 
 
 def pick_offered(game: str, offered: list[dict], pick: random.Random) -> str:
     """A scripted random player's choice among what autocomplete offers: the game's short set-up (``SHORT``), else
     a kind of action (a label's first word: Move, Attack, Pass...), then one of that kind, so that a kind offered
     many times (every hex of a move) is not chosen more often than the rest."""
-    short = [c["value"] for c in offered if game in SHORT and c["name"].startswith(SHORT[game])]
+    label = SHORT.get(game)
+    short = [c["value"] for c in offered if label and c["name"].startswith(label)]
     if short:
         return short[0]
     kinds: dict[str, list[str]] = {}
