@@ -217,6 +217,7 @@ class Process:
         self.store = ViewStore(None)  # type: ignore[arg-type] - the state is only used to dispatch
         self.rss_after, self.served, self.message, self.trace = rss_after, 0, 0, trace
         self.rss: dict[str, int] = {}
+        self.snapshot: tracemalloc.Snapshot | None = None
 
     def sent(self, reply: Reply) -> None:
         for post in [reply] + [post for _, post in reply.posts]:
@@ -227,25 +228,27 @@ class Process:
         self.served += 1
         if self.served == self.rss_after:
             self.mark("after")
-            if self.trace:
-                tracemalloc.start(12)
 
     def mark(self, when: str) -> None:
         self.rss[when] = rss_kib()
+        if self.trace and when == "start":
+            tracemalloc.start(12)
+        elif when == "after" and tracemalloc.is_tracing():
+            self.snapshot = tracemalloc.take_snapshot()
 
     def held(self, top: int = 12) -> list[str]:
-        """The largest allocations traced (made since the ``rss_after``-th command) still held, by call stack: the
-        stack's frames in this repository, innermost last."""
-        if not tracemalloc.is_tracing():
+        """Where the memory held grew most from the ``rss_after``-th command to now, by call stack (the stack's
+        frames in this repository, innermost last). Memory a cache replaces at the same pace counts out."""
+        if self.snapshot is None:
             return []
-        stats = tracemalloc.take_snapshot().statistics("traceback")
+        stats = tracemalloc.take_snapshot().compare_to(self.snapshot, "traceback")
         tracemalloc.stop()
         here = str(Path(__file__).resolve().parents[1])
-        out = [f"{sum(s.size for s in stats) / 1024:.0f} KiB held in {sum(s.count for s in stats)} blocks"]
+        out = [f"{sum(s.size_diff for s in stats) / 1024:+.0f} KiB in {sum(s.count_diff for s in stats):+d} blocks"]
         for stat in stats[:top]:
             frames = [f"{Path(f.filename).relative_to(here)}:{f.lineno}" for f in stat.traceback
                       if f.filename.startswith(here)] or [f"{stat.traceback[-1].filename}:{stat.traceback[-1].lineno}"]
-            out.append(f"{stat.size / 1024:8.0f} KiB {stat.count:7d} blocks  " + " < ".join(frames[-4:]))
+            out.append(f"{stat.size_diff / 1024:+8.0f} KiB {stat.count_diff:+7d} blocks  " + " < ".join(frames[-4:]))
         return out
 
     def stored(self) -> int:
@@ -315,8 +318,8 @@ class Share:
     rss_after: int = 10_000
     """Commands after which the process's RSS is read a second time."""
     trace_memory: bool = False
-    """Trace Python's allocations from the ``rss_after``-th command on, and report where what is still held at the
-    window's end was allocated (``--trace-memory``)."""
+    """Trace Python's allocations from the window's start, and report where the memory held grew between the
+    ``rss_after``-th command and the window's end (``--trace-memory``)."""
 
 
 @dataclass
@@ -342,8 +345,8 @@ class Played:
     served: list[int] = field(default_factory=list)
     """Commands each bot process served (its timed window and the first command of each match)."""
     held: list[list[str]] = field(default_factory=list)
-    """Each bot process's largest allocations made after its first ``--rss-after`` commands and still held at the
-    window's end, by where they were made (``--trace-memory``)."""
+    """Each bot process's largest growths of the memory held, from its ``--rss-after``-th command to the window's
+    end, by where it was allocated (``--trace-memory``)."""
 
 
 def worker(share: Share, ready, start, results) -> None:  # pragma: no cover - runs in a worker process
@@ -639,7 +642,7 @@ def report(columns: list[Figures], where: str, path: str, persistence: str) -> N
         for c in columns:
             for held in c.played.held:
                 if held:
-                    print(f"  allocated after the first {c.rss_after} commands and held at the end, of "
+                    print(f"  memory held, growth from the {c.rss_after}-th command to the end (traced), of "
                           f"{c.processes}: " + "\n    ".join(held))
 
 
@@ -664,7 +667,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--mix", default=None, help="several games at once, in proportions: uw,mw,db,tdg (equal) or "
                                                    "uw=2,mw=1 (a name alone weighs 1); overrides --game")
     parser.add_argument("--trace-memory", action="store_true",
-                        help="trace allocations after --rss-after commands; print where what is held was made")
+                        help="trace allocations; print where the memory held grew after --rss-after commands")
     parser.add_argument("--rss-after", type=int, default=10_000,
                         help="each bot process's RSS is read after this many commands (and at the window's ends)")
     parser.add_argument("--concurrency", type=int, default=50, help="requests in flight at once, over all workers")
