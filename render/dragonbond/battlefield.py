@@ -573,7 +573,8 @@ def render(view: Mapping[str, Any], events: Sequence[Mapping[str, Any]] | None =
     field = view["field"]
     sides = _sides(view)
     lay = layout(field, width)
-    static = _static(json.dumps(field, sort_keys=True), width, theme, words, json.dumps(sides, sort_keys=True),
+    ground = {k: v for k, v in field.items() if k != "objectives"}  # objectives: drawn per board (set-up adds them)
+    static = _static(json.dumps(ground, sort_keys=True), width, theme, words, json.dumps(sides, sort_keys=True),
                      json.dumps(dict(names or {}), sort_keys=True))
     drawn = layout_for("dragonbond", static.width, static.height)
     draw = Sketch(static, fill=theme.background, layout=drawn)

@@ -45,7 +45,7 @@ class Placer:
         b = within or self.bounds
         if box[0] < b[0] or box[1] < b[1] or box[2] > b[2] or box[3] > b[3]:
             return False
-        return not any(intersects(box, t) for t in self.taken if t != ignore)
+        return _clear(box, self.taken, ignore)
 
     def place(self, width: float, height: float, near: Box, *, what: str = "", text: str = "",
               prefer: str = "above", within: Box | None = None) -> Placed | None:
@@ -62,6 +62,12 @@ class Placer:
             prefer = "above"
         order = {"above": ("above", "below", "right", "left"), "below": ("below", "above", "right", "left"),
                  "right": ("right", "below", "above", "left")}[prefer]
+        bx0, by0, bx1, by1 = within or self.bounds
+        # only what stands where a spot may be can take it: the rest of the board is not looked at again per spot
+        reach = GAP + (self.rings - 1) * max(height, 10.0) + 1
+        rx0, ry0 = max(bx0, x0 - reach - 1.5 * width), max(by0, y0 - reach - height)
+        rx1, ry1 = min(bx1, x1 + reach + 1.5 * width), min(by1, y1 + reach + height)
+        nearby = [t for t in self.taken if t[0] < rx1 and rx0 < t[2] and t[1] < ry1 and ry0 < t[3]]
         for ring in range(self.rings):
             d = GAP + ring * max(height, 10.0)
             spots = {
@@ -76,7 +82,7 @@ class Placer:
             for sx, sy in [spots[k] for k in order] + corners:
                 for dx, dy in shifts:
                     box = (sx + dx, sy + dy, sx + dx + width, sy + dy + height)
-                    if self.free(box, within):
+                    if bx0 <= box[0] and by0 <= box[1] and box[2] <= bx1 and box[3] <= by1 and _clear(box, nearby):
                         self.taken.append(box)
                         self.layout.add("label", box, text, what)
                         leader = None
@@ -89,6 +95,18 @@ class Placer:
                             leader = (ex, ey, lx, ly)
                         return Placed(box, leader)
         return None
+
+
+def _clear(box: Box, taken: list[Box], ignore: Box | None = None) -> bool:
+    """Whether ``box`` covers none of ``taken`` but ``ignore`` (``intersects`` written out: the placer asks this of
+    a hundred spots a label)."""
+    x0, y0, x1, y1 = box
+    if x1 <= x0 or y1 <= y0:
+        return True
+    for t in taken:
+        if t[0] < x1 and x0 < t[2] and t[1] < y1 and y0 < t[3] and t[0] < t[2] and t[1] < t[3] and t != ignore:
+            return False
+    return True
 
 
 class Key:
