@@ -14,6 +14,7 @@ import json
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -156,6 +157,14 @@ def _terrain_polygon(t: Mapping[str, Any], lay: Layout) -> list[tuple[float, flo
     else:
         corners = [tuple(p) for p in pts]
     return [lay.px(x, y) for x, y in corners]
+
+
+@lru_cache(maxsize=256)
+def _terrain_centre(shape: str, points: tuple[tuple[float, float], ...], lay: Layout) -> tuple[float, float]:
+    """The middle of a piece of terrain in pixels (where its name goes): the mean of its outline's corners, worked
+    out once per field (a circle's outline has 64)."""
+    poly = _terrain_polygon({"shape": shape, "points": points}, lay)
+    return sum(p[0] for p in poly) / len(poly), sum(p[1] for p in poly) / len(poly)
 
 
 def terrain_fill(kinds: Sequence[str], theme: Theme = DEFAULT_THEME) -> RGB:
@@ -633,9 +642,7 @@ def render(view: Mapping[str, Any], events: Sequence[Mapping[str, Any]] | None =
             _label(draw, placer, key, f"{_centre_text(u).split('×')[0]} {name}", lay.text, theme.white,
                    _unit_box(u, lay)[:4], uid, theme=theme)
     for t in field.get("terrain", ()):
-        poly = _terrain_polygon(t, lay)
-        cx = sum(p[0] for p in poly) / len(poly)
-        cy = sum(p[1] for p in poly) / len(poly)
+        cx, cy = _terrain_centre(t["shape"], tuple(map(tuple, t["points"])), lay)
         label = str(t.get("name") or t["id"]).replace("_", " ")
         if "dangerous" in t["kinds"]:
             label = f"{label} ({t.get('danger', 0)})"     # Dangerous (X): X dice (§24.2)
