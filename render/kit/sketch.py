@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import math
 import threading
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -35,6 +35,10 @@ RGB = tuple[int, int, int]
 BANDS_CACHE_BYTES = 32 * 1024 * 1024
 """Compressed bands of the boards drawn, by the drawings over them: most of a match's next board is its last one's."""
 _BANDS: ByteCache[Band] = ByteCache(BANDS_CACHE_BYTES, lambda band: len(band[0]) + 160)
+GROUPS_CACHE_BYTES = 4 * 1024 * 1024
+"""Groups of drawings kept by what decides them (``Sketch.group``), about 400 bytes a drawing."""
+_GROUPS: ByteCache[tuple[list, list]] = ByteCache(GROUPS_CACHE_BYTES,
+                                                 lambda kept: 400 * len(kept[0]) + 120 * len(kept[1]) + 200)
 LEVELS = (0.25, 0.5, 0.75, 1.0)
 """Text's four tones (``render.kit.text.TONE_CUTS``)."""
 
@@ -269,6 +273,26 @@ class Sketch:
 
     def textlength(self, text: str, font: Any) -> float:
         return length(font, text)
+
+    def group(self, key: Hashable, draw: Callable[[], None]) -> None:
+        """What ``draw`` draws on this sketch, which ``key`` decides alone (with the layer and the height): recorded
+        once and kept (``GROUPS_CACHE_BYTES``), given again to the next boards that draw it (a card drawn the same
+        on every board of a match is not measured and recorded again). Not kept once the board has colours of its
+        own (past the layer's: their indices are this board's), nor while a test records the layout (every line of
+        text is written there as drawn)."""
+        if self.layout is not None:
+            draw()
+            return
+        name = (self.static.layer.serial, self.height, key)
+        kept = _GROUPS.get(name)
+        if kept is not None:
+            self.ops += kept[0]
+            self.letters += kept[1]
+            return
+        ops, letters = len(self.ops), len(self.letters)
+        draw()
+        if len(self.colours) == len(self.static.colours):
+            _GROUPS.put(name, (self.ops[ops:], self.letters[letters:]))
 
     # drawing ----------------------------------------------------------------------------------------------------
     def png(self) -> bytes:

@@ -286,13 +286,16 @@ class _Painter:
     def hero(self, seat: str, row: int, colour, p: JSON) -> None:
         box = self.layout.hero_box(row)
         self.placer.block(box, f"{seat} hero", text=str((p.get("hero") or {}).get("name", "")))
+        marker = self.view.get("marker") == seat
+        self.draw.group(("hero", row, repr(p.get("hero")), marker, colour, self.words),
+                        lambda: self._hero(box, colour, p.get("hero"), marker))
+
+    def _hero(self, box: Box, colour, hero: JSON | None, marker: bool) -> None:
         self.draw.rounded_rectangle(box, radius=self.px(10), fill=_tint(colour, 0.88), outline=colour,
                                     width=self.px(3))
         self.under = _tint(colour, 0.88)
-        hero = p.get("hero")
         x, y = box[0] + self.px(12), box[1] + self.px(10)
         room = box[2] - x - self.px(12)
-        marker = self.view.get("marker") == seat
         if hero:
             band = HERO_COLOURS.get(hero.get("colour"), MUTED)
             self.draw.rectangle((box[0] + self.px(3), box[1] + self.px(3), box[2] - self.px(3), box[1] + self.px(12)),
@@ -333,6 +336,11 @@ class _Painter:
     def card(self, u: JSON, row: int, colour) -> None:
         box = self.layout.card_box(row, u["slot"])
         self.placer.block(box, f"{row} {u['slot']}", text=str(u["name"]))
+        new = u.get("deployed_turn") == self.view.get("turn")
+        # a card looks the same as long as its unit does: measured and recorded once, given again to later boards
+        self.draw.group(("card", row, repr(u), new, colour, self.words), lambda: self._card(u, box, colour, new))
+
+    def _card(self, u: JSON, box: Box, colour, new: bool) -> None:
         w = self.words
         self.draw.rounded_rectangle(box, radius=self.px(10), fill=CARD, outline=colour, width=self.px(4))
         self.under = CARD
@@ -368,7 +376,7 @@ class _Painter:
             self.draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=INK if i < rng else None, outline=INK)
         kind = str(u.get("unit_type") or "")
         tags = [getattr(w, kind, kind.replace("_", " "))] if kind and kind != "unknown" else []
-        if u.get("deployed_turn") == self.view.get("turn"):
+        if new:
             tags.append(w.new)
         attached = ", ".join("+ " + a["name"] for a in u.get("attached") or [])
         x, room, y = x0 + self.px(12), inner, y0 + self.px(190)  # the last line: tags, what is attached, negated
@@ -392,6 +400,9 @@ class _Painter:
         self.draw.polygon(pts, fill=TRAINING)
 
     def empty(self, n: int, row: int, fallen: str | None) -> None:
+        self.draw.group(("empty", row, n, fallen, self.words), lambda: self._empty(n, row, fallen))
+
+    def _empty(self, n: int, row: int, fallen: str | None) -> None:
         box = self.layout.card_box(row, n)
         self.draw.rounded_rectangle(box, radius=self.px(10), fill=EMPTY_SLOT, outline=(200, 190, 170),
                                     width=self.px(2))

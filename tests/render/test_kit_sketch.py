@@ -85,3 +85,42 @@ def test_every_line_of_text_is_recorded_with_its_size_when_a_test_asks():
         draw.png()
     [layout] = layouts
     assert {(d.text, d.px) for d in layout.of("lettering")} == {("static words", 16), ("drawn now", 18)}
+
+
+def marker(draw: Sketch, x: int, code: str) -> None:
+    """A marker in the layer's own colours (a group that adds colours to the palette is not kept)."""
+    draw.ellipse((x, 100, x + 30, 130), fill=FIELD, outline=INK, width=2)
+    draw.text((x + 15, 115), code, fill=INK, font=font(16), anchor="mm", bg=FIELD)
+
+
+def test_a_group_of_drawings_is_recorded_once_and_given_again_the_same():
+    """A card drawn the same on every board of a match: its drawings kept by what decides them (Sketch.group)."""
+    sketch._GROUPS.clear()
+    drawn = []
+
+    def group_board(x: int, grouped: bool = True) -> bytes:
+        draw = Sketch(STATIC, fill=BACKGROUND)
+        if grouped:
+            draw.group(("marker", x), lambda: (drawn.append(x), marker(draw, x, "A1")))
+        else:
+            marker(draw, x, "A1")
+        return draw.png()
+
+    first, again = group_board(40), group_board(40)
+    assert first == again == group_board(40, grouped=False), "the same bytes as drawn without a group"
+    assert drawn == [40], "recorded once"
+    assert group_board(90) == group_board(90, grouped=False) and drawn == [40, 90]
+
+
+def test_a_group_is_not_kept_with_colours_of_the_board_nor_while_a_test_records_the_layout():
+    sketch._GROUPS.clear()
+    drawn = []
+    for _ in range(2):
+        draw = Sketch(STATIC, fill=BACKGROUND)
+        draw.group("blue", lambda: (drawn.append("blue"), draw.rectangle((5, 5, 9, 9), fill="#0072b2")))
+        with recording() as layouts:
+            draw = Sketch(STATIC, fill=BACKGROUND, layout=layout_for("kit", WIDTH, HEIGHT))
+            draw.group("marker", lambda: (drawn.append("marker"), marker(draw, 40, "A1")))
+            draw.png()
+        assert "A1" in layouts[0].texts()
+    assert drawn == ["blue", "marker"] * 2
