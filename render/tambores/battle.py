@@ -259,20 +259,14 @@ class _Painter:
         row, colour = self.rows[seat], self.colours[seat]
         p = self.view["players"][seat]
         nb = self.layout.name_box(row)
-        self.draw.rectangle(nb, fill=_tint(colour, 0.8))
-        self.under = _tint(colour, 0.8)
-        self.placer.block(nb, f"{seat} name", kind="label", text=str(self.names.get(seat, seat)))
+        name = str(self.names.get(seat, seat))
+        self.placer.block(nb, f"{seat} name", kind="label", text=name)
         waiting = seat in (self.view.get("awaiting") or [])
-        x, y, room = nb[0] + self.px(10), nb[1] + self.px(4), nb[2] - nb[0] - self.px(20)
-        if waiting:  # the seat awaited: a drawn ▶ (the typeface has no such glyph)
-            cy = y + self.px(24)
-            self.draw.polygon([(x, cy - self.px(12)), (x + self.px(20), cy), (x, cy + self.px(12))], fill=colour)
-        shift = self.px(30) if waiting else 0
-        self.text((x + shift, y), str(self.names.get(seat, seat)), TEXT, width=room - shift, bold=waiting)
-        self.text((x, y + self.px(48)), str(p.get("deck_name", "")), TEXT, width=room)
         piles = (f"{self.words.hand} {p['hand_count']} · {self.words.deck} {p['draw_deck_count']} · "
                  f"{self.words.discard} {p['discard_count']} · {self.words.removed} {p['removed_count']}")
-        self.text((x, y + self.px(96)), piles, TEXT, width=room)
+        deck = str(p.get("deck_name", ""))
+        self.draw.group(("name", row, colour, name, waiting, deck, piles),
+                        lambda: self._name_band(nb, colour, name, waiting, deck, piles))
         self.hero(seat, row, colour, p)
         fallen = {e["slot"]: e["name"] for e in self.events
                   if e.get("type") == "UnitAnnihilated" and e.get("seat") == seat}
@@ -282,6 +276,19 @@ class _Painter:
                 self.card(unit, row, colour)
             else:
                 self.empty(n, row, fallen.get(n))
+
+    def _name_band(self, nb: Box, colour, name: str, waiting: bool, deck: str, piles: str) -> None:
+        """A side's name band: the player (bold, after a ▶, when awaited), their deck and their piles."""
+        self.draw.rectangle(nb, fill=_tint(colour, 0.8))
+        self.under = _tint(colour, 0.8)
+        x, y, room = nb[0] + self.px(10), nb[1] + self.px(4), nb[2] - nb[0] - self.px(20)
+        if waiting:  # the seat awaited: a drawn ▶ (the typeface has no such glyph)
+            cy = y + self.px(24)
+            self.draw.polygon([(x, cy - self.px(12)), (x + self.px(20), cy), (x, cy + self.px(12))], fill=colour)
+        shift = self.px(30) if waiting else 0
+        self.text((x + shift, y), name, TEXT, width=room - shift, bold=waiting)
+        self.text((x, y + self.px(48)), deck, TEXT, width=room)
+        self.text((x, y + self.px(96)), piles, TEXT, width=room)
 
     def hero(self, seat: str, row: int, colour, p: JSON) -> None:
         box = self.layout.hero_box(row)
