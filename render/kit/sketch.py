@@ -7,7 +7,8 @@ whatever a match's boards share) once on a blank sketch (``Sketch.blank``) and k
 compressed band by band, ``render.kit.png``); each board is then a sketch over that layer. ``png`` reuses every
 band nothing is drawn over (the layer's) and every band whose drawings were all drawn there before (kept
 compressed by the digests of the drawings' keys, ``BANDS_CACHE_BYTES``); only the other bands are drawn, on the layer's rows, and
-compressed. A match's next board draws and compresses the few bands its last action changed.
+compressed. A match's next board draws and compresses the few bands its last action changed. A part of a board
+that looks the same from board to board (a card) can be recorded once and given again (``Sketch.group``).
 
 Everything is drawn on a palette image (flat fills encode many times faster than RGB, and nothing is quantized):
 shapes exactly as ``ImageDraw`` draws them on an RGB image (it does not anti-alias them), text in four tones

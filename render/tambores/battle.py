@@ -11,7 +11,9 @@ combat's attacks are arrows from the attackers to their target with the sum agai
 resolved, the impacts; units annihilated by the last action are crossed out in their empty slot.
 
 Drawn as Underworlds' board is (issue 39): on a ``render.kit.sketch.Sketch`` over a kept blank layer, so only the
-bands whose drawings changed since a board drawn before (a card, a name band, an arrow) are drawn and compressed.
+bands whose drawings changed since a board drawn before (a card, a name band, an arrow) are drawn and compressed;
+a card, hero, empty slot or name band that looks as on an earlier board is not even measured and recorded again
+(``Sketch.group``, kept by what it shows).
 
 Same view, same bytes: no clock, no metadata. ``Layout`` gives every box, so tests can check pixels.
 """
