@@ -132,7 +132,11 @@ class BandedLayer:
     def filtered_rows(self, first: int, last: int) -> Image.Image:
         """``rows`` as PNG filters them: one column more on the left, each row's filter byte (0). Drawn over from
         column 1, its bytes are ready for ``deflate_filtered``."""
-        filtered = zlib.decompress(b"".join(band[0] for band in self.bands[first:last]) + _LAST_BLOCK, -15)
+        bands = self.bands[first:last]
+        if all(band is bands[0] for band in bands):  # rows alike (a blank layer's) were deflated once (``of``)
+            filtered = inflate_band(bands[0]) * len(bands)
+        else:
+            filtered = zlib.decompress(b"".join(band[0] for band in bands) + _LAST_BLOCK, -15)
         return Image.frombytes("P", (self.width + 1, len(filtered) // (self.width + 1)), filtered)
 
     def image(self) -> Image.Image:
