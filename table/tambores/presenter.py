@@ -8,6 +8,7 @@ into play, out of it or along the front line, a note.
 from __future__ import annotations
 
 import ast
+import functools
 from typing import Any, Mapping, Sequence
 
 from engine.core.errors import InvalidInput
@@ -260,6 +261,7 @@ class TamboresPresenter:
         return hand_embed(scene.view, str(scene.viewer), self.names(scene))
 
 
+@functools.cache
 def board_words(lang: str = "en") -> Words:
     """The words drawn on the battle image in one language: each field of ``Words`` is ``tdg.board.<field>``."""
     import dataclasses
