@@ -13,6 +13,7 @@ rule threshold is judged on that rounded figure, so what a player reads is what 
 from __future__ import annotations
 
 import math
+import threading
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field as dc_field
 from functools import lru_cache
@@ -658,22 +659,32 @@ def _planner(mover: Token, tokens: Sequence[Token], field: Field, ignore_slowing
     slowing = not (ignore_slowing or mover.scout)
     if type(tokens) is tuple:      # one search asks again with the very same objects: skip hashing them
         key = (id(mover), id(tokens), id(field), slowing, within)
-        kept = _PLANNERS.get(key)
+        kept = _KEPT.last.get(key)
         if kept is not None and kept[0] is mover and kept[1] is tokens and kept[2] is field:
             return kept[3]
     planner = _spot_planner(mover, tuple((t.x, t.y, t.radius) for t in _enemies(mover, tokens)), field, slowing,
                             within)
     if type(tokens) is tuple:
-        if len(_PLANNERS) >= 16:
-            _PLANNERS.clear()
-        _PLANNERS[key] = (mover, tokens, field, planner)
+        if len(_KEPT.last) >= 16:
+            _KEPT.last.clear()
+        _KEPT.last[key] = (mover, tokens, field, planner)
     return planner
 
 
-_PLANNERS: dict[tuple, tuple[Token, tuple[Token, ...], Field, Planner]] = {}
+class _Planners(threading.local):
+    """This thread's planners. A planner's search goes on as it is asked (a Dijkstra settled lazily), so two threads
+    never share one: the table works out slow legal choices in threads while the event loop applies actions
+    (``tests/conformance/test_threads.py``)."""
 
-_SPOTS: dict[tuple, list[tuple[tuple[tuple[float, float, float], ...], Planner]]] = {}
-"""The planners built at each spot (centre, radius, table, slowing), with the enemy bases each was built for."""
+    def __init__(self) -> None:
+        self.last: dict[tuple, tuple[Token, tuple[Token, ...], Field, Planner]] = {}
+        """The planners last handed out, by the very objects asked about (``_planner``)."""
+        self.spots: dict[tuple, list[tuple[tuple[tuple[float, float, float], ...], Planner]]] = {}
+        """The planners built at each spot (centre, radius, table, slowing), with the enemy bases each was built
+        for."""
+
+
+_KEPT = _Planners()
 SPOTS_KEPT = 48
 PLANNERS_PER_SPOT = 6
 
@@ -688,12 +699,13 @@ def _spot_planner(mover: Token, discs: tuple[tuple[float, float, float], ...], f
     same paths up to that cost, ties included (the nodes they share keep their order): it is used, and so is what
     it has already searched."""
     spot = (mover.x, mover.y, mover.radius, field, slowing)
-    kept = _SPOTS.pop(spot, None)
+    spots = _KEPT.spots
+    kept = spots.pop(spot, None)
     if kept is None:
         kept = []
-        if len(_SPOTS) >= SPOTS_KEPT:
-            del _SPOTS[next(iter(_SPOTS))]      # the spot used least recently
-    _SPOTS[spot] = kept
+        if len(spots) >= SPOTS_KEPT:
+            del spots[next(iter(spots))]      # the spot used least recently
+    spots[spot] = kept
     wanted = _reaching(mover, discs, within)
     for built_for, planner in kept:
         if _reaching(mover, built_for, within) == wanted:
@@ -1096,8 +1108,8 @@ def clear_caches(*, layouts: bool = False) -> None:
     for cached in (_destinations, _toward_destination, _place_destinations, _fixed_places, _away_from,
                    _contact_point, _sight, _ring, _slowed_cost, _slow_stretches):
         cached.cache_clear()
-    _PLANNERS.clear()
-    _SPOTS.clear()
+    _KEPT.last.clear()      # this thread's (benches run in one)
+    _KEPT.spots.clear()
     if layouts:
         _layout.cache_clear()
 

@@ -77,7 +77,7 @@ def read_once(kept: dict[int, tuple[Any, Any]], raw: Any, read: Any) -> Any:
     found = kept.get(id(raw))
     if found is not None and found[0] == raw:
         return found[1]
-    for copied, value in kept.values():
+    for copied, value in list(kept.values()):     # a copy: another thread may be adding to it (one C call)
         if copied == raw:
             break
     else:
