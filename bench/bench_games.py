@@ -44,6 +44,7 @@ def bench_boards(games: tuple[str, ...]) -> dict[str, float]:
     from bench.bench_boards import next_boards
 
     out = {}
+    collector.tune()  # the garbage collector as a board worker has it
     for game in games:
         f = next_boards(game, BOARD_STEPS, 11)
         out[game] = f["p50"]
