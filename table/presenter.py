@@ -191,6 +191,18 @@ _DECOR = re.compile(r"\*{1,3}|`|~~|\|\||[\u200d\ufe0f]")
 _SPACES = re.compile(r"\s+")
 _SILENT = {"So", "Cs", "Co"}
 """Unicode categories a screen reader would spell out as noise: pictographs (🏆, ▶, ⚔), not letters or arrows →."""
+
+
+class _Audible(dict):
+    """For ``str.translate``: each character a screen reader should hear kept, the ``_SILENT`` ones dropped; each
+    character's category looked up once (a board's alt text reads thousands of characters every reply)."""
+
+    def __missing__(self, code: int) -> int | None:
+        kept = self[code] = None if unicodedata.category(chr(code)) in _SILENT else code
+        return kept
+
+
+_AUDIBLE = _Audible()
 HAPPENED_LIMIT = 450
 """Room for what just happened, so that the score and the pieces still fit after a long turn."""
 
@@ -199,7 +211,9 @@ def plain(line: str, names: Mapping[int, str] | None = None) -> str:
     """A line of the table's Markdown as a screen reader should hear it: no emphasis marks or decorations, a user
     mention as the user's name (``names``, by id) or dropped."""
     line = _MENTION.sub(lambda m: (names or {}).get(int(m[1]), "") if m[1] else "", line)
-    line = "".join(c for c in _DECOR.sub("", line) if unicodedata.category(c) not in _SILENT)  # emoji, arrows ▶
+    line = _DECOR.sub("", line)
+    if not line.isascii():
+        line = line.translate(_AUDIBLE)  # emoji, arrows ▶
     return _SPACES.sub(" ", line).replace(" :", ":").replace(" ,", ",").strip(" ·,;:-")
 
 
