@@ -31,7 +31,7 @@ match is measured however short the run. Prints throughput, p50/p99 latency per 
 action over the window (bot processes, their board workers, the Redis servers started here: ``bench/cpu.py``) and
 Redis memory per match, each bot process's resident memory (RSS) at the start of the window, after its first
 ``--rss-after`` commands (10,000) and at the end, and its view store (the discord.py views the bot's replies would
-leave registered: ``cogs/send.message_kwargs`` on every reply, as ``Messageable.send`` stores a view), one column
+leave registered: ``cogs/send.outgoing`` on every reply, as ``Messageable.send`` stores a view), one column
 per worker count beside
 issue #20's goals, and how throughput scales from 1 to N processes; then replays every match's log from its
 seed and checks it equals the stored snapshot.
@@ -40,13 +40,14 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import collections
+import gc
 import multiprocessing
 import os
 import random
 import statistics
 import sys
 import time
-import tracemalloc
 from pathlib import Path
 from dataclasses import dataclass, field
 
@@ -70,7 +71,7 @@ from table.replay import replay
 from table.store import Store
 from discord.ui.view import ViewStore
 
-from cogs.send import message_kwargs
+from cogs.send import outgoing
 
 SECRET = b"L" * 32
 GOALS = {
@@ -210,49 +211,59 @@ def _press_from(shown: Reply | None, picker: random.Random):
 
 class Process:
     """What a bot process keeps between commands: its resident memory, and the discord.py views its replies leave
-    registered. Every reply goes through ``cogs.send.message_kwargs`` as the bot sends it, and its view into a real
+    registered. Every reply goes through ``cogs.send.outgoing`` as the bot sends it, and its view into a real
     ``ViewStore`` on discord.py's own rule (``Messageable.send``: a view not finished and dispatchable is stored)."""
 
     def __init__(self, rss_after: int, trace: bool = False) -> None:
         self.store = ViewStore(None)  # type: ignore[arg-type] - the state is only used to dispatch
         self.rss_after, self.served, self.message, self.trace = rss_after, 0, 0, trace
         self.rss: dict[str, int] = {}
-        self.snapshot: tracemalloc.Snapshot | None = None
+        self.census: dict[str, collections.Counter[str]] = {}
 
     def sent(self, reply: Reply) -> None:
         for post in [reply] + [post for _, post in reply.posts]:
-            view = message_kwargs(post).get("view")
-            self.message += 1
-            if view is not None and not view.is_finished() and view.is_dispatchable():
-                self.store.add_view(view, self.message)
+            with outgoing(post) as kwargs:
+                view = kwargs.get("view")
+                self.message += 1
+                if view is not None and not view.is_finished() and view.is_dispatchable():
+                    self.store.add_view(view, self.message)
         self.served += 1
         if self.served == self.rss_after:
             self.mark("after")
 
     def mark(self, when: str) -> None:
         self.rss[when] = rss_kib()
-        if self.trace and when == "start":
-            tracemalloc.start(12)
-        elif when == "after" and tracemalloc.is_tracing():
-            self.snapshot = tracemalloc.take_snapshot()
+        if self.trace and when in ("after", "end"):
+            self.census[when] = census()
+            self.census[when + " (garbage)"] = census() - census(collect=True)
 
-    def held(self, top: int = 12) -> list[str]:
-        """Where the memory held grew most from the ``rss_after``-th command to now, by call stack (the stack's
-        frames in this repository, innermost last). Memory a cache replaces at the same pace counts out."""
-        if self.snapshot is None:
+    def held(self, top: int = 15) -> list[str]:
+        """What grew most from the ``rss_after``-th command to the window's end: objects by type, and the entries of
+        every ``functools`` cache of the bot's modules (a cache still filling grows RSS as a leak would)."""
+        if "after" not in self.census or "end" not in self.census:
             return []
-        stats = tracemalloc.take_snapshot().compare_to(self.snapshot, "traceback")
-        tracemalloc.stop()
-        here = str(Path(__file__).resolve().parents[1])
-        out = [f"{sum(s.size_diff for s in stats) / 1024:+.0f} KiB in {sum(s.count_diff for s in stats):+d} blocks"]
-        for stat in stats[:top]:
-            frames = [f"{Path(f.filename).relative_to(here)}:{f.lineno}" for f in stat.traceback
-                      if f.filename.startswith(here)] or [f"{stat.traceback[-1].filename}:{stat.traceback[-1].lineno}"]
-            out.append(f"{stat.size_diff / 1024:+8.0f} KiB {stat.count_diff:+7d} blocks  " + " < ".join(frames[-4:]))
-        return out
+        before, after = self.census["after"], self.census["end"]
+        grew = sorted(((after[k] - before.get(k, 0), k) for k in after), reverse=True)
+        garbage = self.census["end (garbage)"]
+        return [f"{n:+9d} {k} (now {after[k]}, of which garbage {garbage[k]})" for n, k in grew[:top] if n > 0]
 
     def stored(self) -> int:
         return sum(len(items) for items in self.store._views.values()) + len(self.store._synced_message_views)
+
+
+def census(collect: bool = False) -> collections.Counter[str]:
+    """The objects the garbage collector tracks, by type (after a full collection when ``collect``: only those
+    alive), and each ``functools`` cache's entries (by module and name) of the engine, table and render modules."""
+    if collect:
+        gc.collect()
+    counts = collections.Counter(type(o).__name__ for o in gc.get_objects())
+    for name, module in list(sys.modules.items()):
+        if name.split(".")[0] in ("engine", "table", "render", "cogs"):
+            for attr, value in list(vars(module).items()):
+                info = getattr(value, "cache_info", None)
+                if callable(info):
+                    counts[f"cache {name}.{attr}"] = info().currsize
+    return counts
 
 
 def rss_kib() -> int:
@@ -318,8 +329,8 @@ class Share:
     rss_after: int = 10_000
     """Commands after which the process's RSS is read a second time."""
     trace_memory: bool = False
-    """Trace Python's allocations from the window's start, and report where the memory held grew between the
-    ``rss_after``-th command and the window's end (``--trace-memory``)."""
+    """Count objects by type and cache entries at the ``rss_after``-th command and at the window's end, and report
+    what grew (``--trace-memory``)."""
 
 
 @dataclass
@@ -345,8 +356,8 @@ class Played:
     served: list[int] = field(default_factory=list)
     """Commands each bot process served (its timed window and the first command of each match)."""
     held: list[list[str]] = field(default_factory=list)
-    """Each bot process's largest growths of the memory held, from its ``--rss-after``-th command to the window's
-    end, by where it was allocated (``--trace-memory``)."""
+    """Each bot process's largest growths, from its ``--rss-after``-th command to the window's end: objects by type
+    and cache entries (``--trace-memory``)."""
 
 
 def worker(share: Share, ready, start, results) -> None:  # pragma: no cover - runs in a worker process
@@ -642,7 +653,7 @@ def report(columns: list[Figures], where: str, path: str, persistence: str) -> N
         for c in columns:
             for held in c.played.held:
                 if held:
-                    print(f"  memory held, growth from the {c.rss_after}-th command to the end (traced), of "
+                    print(f"  growth from the {c.rss_after}-th command to the end (objects by type, cache entries), of "
                           f"{c.processes}: " + "\n    ".join(held))
 
 
@@ -667,7 +678,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--mix", default=None, help="several games at once, in proportions: uw,mw,db,tdg (equal) or "
                                                    "uw=2,mw=1 (a name alone weighs 1); overrides --game")
     parser.add_argument("--trace-memory", action="store_true",
-                        help="trace allocations; print where the memory held grew after --rss-after commands")
+                        help="count objects by type and cache entries after --rss-after commands and at the end; print what grew")
     parser.add_argument("--rss-after", type=int, default=10_000,
                         help="each bot process's RSS is read after this many commands (and at the window's ends)")
     parser.add_argument("--concurrency", type=int, default=50, help="requests in flight at once, over all workers")

@@ -16,7 +16,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.build import command_from_options
-from cogs.send import answer, context_of, message_kwargs, record_panel
+from cogs.send import answer, context_of, given, outgoing, record_panel
 from table import undo
 from table.commands import CommandSpec, Option
 from table.game_table import GameTable
@@ -136,7 +136,8 @@ class GamesCog(commands.Cog):
         for match_id, channel_id, reply in await self.services.play.due_windows(now):
             try:
                 channel = self.bot.get_channel(channel_id) or await self.bot.fetch_channel(channel_id)
-                posted = await channel.send(**{k: v for k, v in message_kwargs(reply).items() if v is not None})
+                with outgoing(reply) as kwargs:
+                    posted = await channel.send(**given(kwargs))
                 if reply.panel:
                     await record_panel(self.bot, reply.panel, channel_id, posted.id)
             except discord.HTTPException as error:
@@ -163,7 +164,8 @@ class GamesCog(commands.Cog):
         for match_id, channel_id, reply in await self.services.play.due_reminders(now):
             try:
                 channel = self.bot.get_channel(channel_id) or await self.bot.fetch_channel(channel_id)
-                posted = await channel.send(**{k: v for k, v in message_kwargs(reply).items() if v is not None})
+                with outgoing(reply) as kwargs:
+                    posted = await channel.send(**given(kwargs))
                 if reply.panel:
                     await record_panel(self.bot, reply.panel, channel_id, posted.id)
             except (discord.NotFound, discord.Forbidden) as error:

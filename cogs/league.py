@@ -17,7 +17,7 @@ from discord.ext import commands
 
 from cogs.match import game_choices
 from cogs.packs import pack_choices
-from cogs.send import actor_of, answer, message_kwargs
+from cogs.send import actor_of, answer, given, outgoing
 from engine.league.times import zone_names
 from table.league.registry import league_games
 from table.league.service import Leagues
@@ -108,7 +108,8 @@ class LeagueCog(commands.Cog):
         for channel_id, reply in await self.leagues.due(now):
             try:
                 channel = self.bot.get_channel(channel_id) or await self.bot.fetch_channel(channel_id)
-                await channel.send(**{k: v for k, v in message_kwargs(reply).items() if v is not None})
+                with outgoing(reply) as kwargs:
+                    await channel.send(**given(kwargs))
                 sent += 1
             except discord.HTTPException as error:
                 log.warning("league announcement not posted in %s (%s)", channel_id, error)

@@ -2,10 +2,11 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
 import logging
 import time
-from typing import Awaitable, Callable
+from typing import Awaitable, Callable, Iterator
 
 import discord
 
@@ -99,6 +100,25 @@ def message_kwargs(reply: Reply) -> dict:
     return kwargs
 
 
+@contextlib.contextmanager
+def outgoing(reply: Reply) -> Iterator[dict]:
+    """``message_kwargs`` for one send; once it is sent, the view lets go of its items. Each item points back at
+    its view: a view left as it was is a reference cycle, freed only by a full garbage collection, and one is made
+    for every reply with components (issue #39: the bot's memory flat over 100,000 commands)."""
+    kwargs = message_kwargs(reply)
+    try:
+        yield kwargs
+    finally:
+        view = kwargs.get("view")
+        if view is not None:
+            view.clear_items()
+
+
+def given(kwargs: dict) -> dict:
+    """The arguments actually given (``Messageable.send`` and a followup take no ``None`` for most)."""
+    return {k: v for k, v in kwargs.items() if v is not None}
+
+
 async def send(interaction: discord.Interaction, reply: Reply) -> None:
     """Answer an interaction with ``reply``, then post what it asks to post elsewhere.
 
@@ -107,22 +127,21 @@ async def send(interaction: discord.Interaction, reply: Reply) -> None:
     channel refuses (a permission taken away, a thread deleted) is shown as a followup to the
     interaction instead, and its author is told, privately, what is missing.
     """
-    kwargs = message_kwargs(reply)
     response = interaction.response
     retire = reply.retire and interaction.type is discord.InteractionType.component
-    if not response.is_done() and not retire:
-        callback = await response.send_message(ephemeral=reply.ephemeral, **kwargs)
-        message_id = getattr(callback, "message_id", None)
-    else:
-        if retire and not response.is_done():
-            await response.edit_message(view=None)
-        elif retire:
-            await interaction.edit_original_response(view=None)
-        elif response.type is discord.InteractionResponseType.deferred_channel_message and not reply.ephemeral:
-            await interaction.delete_original_response()  # the private "thinking…" gives way to the public answer
-        sent = await interaction.followup.send(ephemeral=reply.ephemeral, wait=True,
-                                               **{k: v for k, v in kwargs.items() if v is not None})
-        message_id = getattr(sent, "id", None)
+    with outgoing(reply) as kwargs:
+        if not response.is_done() and not retire:
+            callback = await response.send_message(ephemeral=reply.ephemeral, **kwargs)
+            message_id = getattr(callback, "message_id", None)
+        else:
+            if retire and not response.is_done():
+                await response.edit_message(view=None)
+            elif retire:
+                await interaction.edit_original_response(view=None)
+            elif response.type is discord.InteractionResponseType.deferred_channel_message and not reply.ephemeral:
+                await interaction.delete_original_response()  # the private "thinking…" gives way to the answer
+            sent = await interaction.followup.send(ephemeral=reply.ephemeral, wait=True, **given(kwargs))
+            message_id = getattr(sent, "id", None)
     if reply.panel and message_id and not reply.ephemeral:
         await _record_panel(interaction, reply.panel, interaction.channel_id or 0, message_id)
     for channel_id, post in reply.posts:
@@ -142,22 +161,23 @@ async def _post(interaction: discord.Interaction, channel_id: int, post: Reply) 
 
     lang = language_of(interaction)
     where = f"<#{channel_id}>"
-    kwargs = {k: v for k, v in message_kwargs(post).items() if v is not None}
-    try:
-        channel = interaction.client.get_channel(channel_id) or await interaction.client.fetch_channel(channel_id)
-        lacking = missing(_bot_permissions(channel), needed_for(post, thread=isinstance(channel, discord.Thread)))
-        if not lacking:
-            sent = await channel.send(**kwargs)
-            if post.panel:
-                await _record_panel(interaction, post.panel, channel_id, sent.id)
-            return
-        note = message("discord.post_failed", lang, channel=where, permissions=", ".join(lacking))
-    except discord.NotFound:
-        note = message("discord.post_gone", lang, channel=where)
-    except discord.HTTPException as error:  # no access, a locked thread...
-        note = message("discord.post_failed", lang, channel=where, permissions=error.text or str(error.status))
-    log.warning("could not post in %s; shown through interaction %s instead", channel_id, interaction.id)
-    sent = await interaction.followup.send(wait=True, **kwargs)
+    with outgoing(post) as kwargs:
+        kwargs = given(kwargs)
+        try:
+            channel = interaction.client.get_channel(channel_id) or await interaction.client.fetch_channel(channel_id)
+            lacking = missing(_bot_permissions(channel), needed_for(post, thread=isinstance(channel, discord.Thread)))
+            if not lacking:
+                sent = await channel.send(**kwargs)
+                if post.panel:
+                    await _record_panel(interaction, post.panel, channel_id, sent.id)
+                return
+            note = message("discord.post_failed", lang, channel=where, permissions=", ".join(lacking))
+        except discord.NotFound:
+            note = message("discord.post_gone", lang, channel=where)
+        except discord.HTTPException as error:  # no access, a locked thread...
+            note = message("discord.post_failed", lang, channel=where, permissions=error.text or str(error.status))
+        log.warning("could not post in %s; shown through interaction %s instead", channel_id, interaction.id)
+        sent = await interaction.followup.send(wait=True, **kwargs)
     if post.panel:
         await _record_panel(interaction, post.panel, interaction.channel_id or 0, sent.id)
     await interaction.followup.send(content=note, ephemeral=True)

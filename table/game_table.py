@@ -12,7 +12,6 @@ from __future__ import annotations
 import asyncio
 import re
 import time
-from collections import OrderedDict
 from typing import Any, Awaitable, Hashable, Mapping, Sequence
 
 from engine.core import system as systems
@@ -25,6 +24,7 @@ from table.display import Display
 from table.i18n import message
 from table.lifecycle import Table
 from table.match import Match, Status
+from table.memo import LatestState
 from table.presenter import NO_BOARD, Presenter, Scene, announcement, describe_board
 from table.reminders import Reminders
 from table.render_pool import Renderer, shared_renderer
@@ -54,12 +54,6 @@ _STEP_NAME = re.compile(r"^[a-z][a-z0-9_]*(?:[:.][a-z0-9_]+)*$")
 """An engine's name for a step (``choose_army``, ``setup:deploy``)."""
 _IDENTIFIER = re.compile(r"\b[A-Z][a-z]+[A-Z]\w*\b|\b[a-z]+_[a-z_]+\b|=|\bNone\b")
 """What a label falling back on the engine's names looks like (``ScatterDie die=0``)."""
-LEGAL_MEMO = 2048
-"""Legal-action lists kept per table, by match, state (its log length) and seat: a command asks for them, then
-its reply's buttons ask again for the new state, which the next command reuses."""
-SCENE_MEMO = 2048
-"""Views kept per table, by match, state, viewer and language: one ``view`` per seat and state, whatever asks
-(a few per match: a thousand live matches fit)."""
 INLINE_LEGAL_SECONDS = 0.01
 """Legal choices quicker than this (CPU time) are worked out on the event loop: a thread hop costs more than they
 do, and a thread running Python fights the loop for the GIL."""
@@ -101,10 +95,14 @@ class GameTable:
         self.reminders = reminders
         self.specs: dict[str, CommandSpec] = {spec.name: spec for spec in (DO, *presenter.commands)}
         self.renderer = renderer or shared_renderer()
-        self._legal: OrderedDict[tuple[str, int, str], list[JSON]] = OrderedDict()
+        self._legal: LatestState[list[JSON]] = LatestState()
+        """Each seat's legal actions in each match's latest state: a command asks for them, then its reply's
+        buttons ask again for the new state, which the next command reuses."""
         self._off_loop = 0
         """How many listings are still to run in a thread (``SLOW_LEGAL_SPELL`` after a slow one)."""
-        self._scenes: OrderedDict[tuple[str, int, str | None, str], Scene] = OrderedDict()
+        self._scenes: LatestState[Scene] = LatestState()
+        """Each match's latest state as each viewer sees it, in each language: one ``view`` per seat and state,
+        whatever asks."""
         self._boards = board_cache() if boards is None else boards
         """Match id -> (what its last board draws, that board's PNG), shared with the other games' tables."""
 
@@ -128,26 +126,23 @@ class GameTable:
         reply, its buttons and the next command (every change of state appends to the log, so the log length
         names the state)."""
         over = match.status.over
-        key = (match.id, match.log_length, viewer, lang, over)
-        scene = self._scenes.get(key)
+        key = (viewer, lang, over)
+        scene = self._scenes.get(match.id, match.log_length, key)
         if scene is None:
             scene = Scene(self.system.view(match.state, viewer), {h.seat: h.name for h in match.seats},
                           lang=lang, viewer=viewer, match_id=match.id, outcome=(match.outcome or {}) if over else None)
-            self._scenes[key] = scene
-            if len(self._scenes) > SCENE_MEMO:
-                self._scenes.popitem(last=False)
-        else:
-            self._scenes.move_to_end(key)
+            self._scenes.put(match.id, match.log_length, key, scene)
         return scene
 
     def legal(self, match: Match, seat: str | None) -> list[JSON]:
         """What ``seat`` may do now (nothing when the match is not being played)."""
         if seat is None or match.status is not Status.ACTIVE or match.state is None:
             return []
-        key = (match.id, match.log_length, seat)
-        if key not in self._legal:
-            self._remember(key, self.system.legal_actions(match.state, seat))
-        return list(self._legal[key])
+        legal = self._legal.get(match.id, match.log_length, seat)
+        if legal is None:
+            legal = self.system.legal_actions(match.state, seat)
+            self._legal.put(match.id, match.log_length, seat, legal)
+        return list(legal)
 
     async def ready(self, match: Match, seats: list[str | None]) -> None:
         """Work out ``seats``' legal actions for ``legal`` to find, off the event loop once they proved slow: a
@@ -162,10 +157,10 @@ class GameTable:
             if self._off_loop:  # every seat left in one thread hop: a hop costs more than most games' choices
                 found = await asyncio.to_thread(lambda: [self._listed(state, seat) for seat in todo])
                 for seat, legal in zip(todo, found):
-                    self._remember((match.id, match.log_length, str(seat)), legal)
+                    self._legal.put(match.id, match.log_length, str(seat), legal)
                 return
             seat = todo.pop(0)
-            self._remember((match.id, match.log_length, str(seat)), self._listed(state, seat))
+            self._legal.put(match.id, match.log_length, str(seat), self._listed(state, seat))
 
     def _listed(self, state: JSON, seat: str) -> list[JSON]:
         """One seat's legal actions, timed in the CPU time of the thread running them (a thread's wall time would
@@ -175,11 +170,6 @@ class GameTable:
         slow = time.thread_time() - started > INLINE_LEGAL_SECONDS
         self._off_loop = SLOW_LEGAL_SPELL if slow else max(0, self._off_loop - 1)
         return legal
-
-    def _remember(self, key: tuple[str, int, str], legal: list[JSON]) -> None:
-        self._legal[key] = legal
-        while len(self._legal) > LEGAL_MEMO:
-            self._legal.popitem(last=False)
 
     @staticmethod
     def seated(match: Match, ctx: Context) -> str:
