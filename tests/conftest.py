@@ -70,6 +70,13 @@ async def redis(redis_url: str, prefix: str):
     client = client_for(redis_url)  # as the bot opens it
     yield client
     await client.aclose()
+    # The board workers' sockets are read by this test's event loop: stopped while it still runs, their readers
+    # end here, instead of being found pending when the next test's loop starts new workers.
+    from table import render_pool
+
+    if render_pool._SHARED is not None:
+        render_pool._SHARED.close()
+        await asyncio.sleep(0)
 
 
 @pytest.fixture
