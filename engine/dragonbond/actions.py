@@ -601,8 +601,9 @@ def charge_move(ctx: Ctx, u: JSON, target: JSON) -> None:
     bonus = charge_bonus(ctx)
     reach = allowance(u) + bonus
     ctx.emit("ChargeRoll", unit=u["id"], target=target["id"], hits=bonus, bonus=bonus, allowance=reach)
+    # A charge target is reached within Speed + 6" (is_charge_target): the search asks what that check asked.
     c = geometry.contact_point(board.token(u), board.token(target), reach, board.tokens(st, exclude=(u["id"],)),
-                               board.field(st), ignore_slowing=has(u, SCOUT))
+                               board.field(st), ignore_slowing=has(u, SCOUT), within=allowance(u) + CHARGE_REACH)
     start = [u["x"], u["y"]]
     path, found = quest.cut_at_treasure(st, u, c.path, reach) if c.path else (((u["x"], u["y"]),), None)
     end = path[-1]

@@ -986,10 +986,22 @@ def _along(path: Sequence[Point], legs: Sequence[float], d: float) -> Point:
 
 
 def contact_point(mover: Token, target: Token, allowance: float, tokens: Sequence[Token], field: Field, *,
-                  ignore_slowing: bool = False, fly: bool | None = None) -> MoveCheck:
+                  ignore_slowing: bool = False, fly: bool | None = None, within: float | None = None) -> MoveCheck:
     """See :func:`_contact_point`; one answer per position (the verdict is a frozen value: do not change
-    its ``params``)."""
-    return _contact_point(mover, target, float(allowance), tuple(tokens), field, ignore_slowing, fly)
+    its ``params``).
+
+    ``within``: the reach within which the caller knows a contact spot (a charge target's, see
+    :func:`charge_reachable`). When one is found that close, only the units a move of that reach could meet
+    (:func:`near`) are asked about, as the check of the target asked: its graph and search serve again. The answer
+    is the same, since farther units can neither stand in the way of such a path nor near its end."""
+    tokens = tuple(tokens)
+    if within is not None:
+        close = near(mover, tokens, within)
+        flying = mover.flying if fly is None else fly
+        found = _reachable_ring(mover, target, close, field, 0.0, ignore_slowing, flying, True, within + 0.05)
+        if found is not None and (not flying or found[0] <= within + 0.05):    # a flyer's is found at any reach
+            tokens = close
+    return _contact_point(mover, target, float(allowance), tokens, field, ignore_slowing, fly)
 
 
 def charge_reachable(mover: Token, target: Token, allowance: float, tokens: Sequence[Token], field: Field, *,
