@@ -87,11 +87,19 @@ def field(state: JSON) -> geometry.Field:
     return read_once(_FIELDS, state["field"], _field)
 
 
+_TABLES: dict[geometry.Field, geometry.Field] = {}
+"""Every table read, by value: a table read again (another match on it, or one no longer in ``_FIELDS``) is the
+same object, so the geometry caches that still hold the first find it by identity instead of comparing it in full."""
+
+
 def _field(raw: JSON) -> geometry.Field:
     terrain = tuple(geometry.Terrain(**{k: _tuples(v) for k, v in t.items()}) for t in raw["terrain"])
     zones = {k: _tuples(v) for k, v in raw["zones"].items()}
     rest = {k: v for k, v in raw.items() if k not in ("terrain", "zones", "objectives")}
-    return geometry.Field(**{**rest, "terrain": terrain, "objectives": _tuples(raw["objectives"]), "zones": zones})
+    table = geometry.Field(**{**rest, "terrain": terrain, "objectives": _tuples(raw["objectives"]), "zones": zones})
+    if len(_TABLES) >= 256:
+        _TABLES.clear()
+    return _TABLES.setdefault(table, table)
 
 
 def distance(state: JSON, a: JSON, b: JSON) -> float:
