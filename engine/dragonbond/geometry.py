@@ -620,19 +620,44 @@ _INRADIUS = math.cos(math.pi / 64)
 """A round piece's footprint and a base's disc are drawn with 64 sides: their inner circle, per unit of radius."""
 
 
+SPECK_DEPTH = 0.01
+"""A base's disc (at least 0.01" round, drawn with 64 sides) whose centre is deeper than this inside a piece covers a
+circle of 0.00998" of it, 3.1e-4 square inches: more than a speck."""
+
+
 def _covers_piece(piece: Terrain, p: Point, radius: float) -> bool | None:
     """Whether a base's disc (``radius`` round ``p``, drawn with 64 sides) covers more than a speck (1e-4 square
-    inches) of a rectangular or round piece, when plain arithmetic settles it: wholly clear of the piece (no), or
-    wholly inside it (yes: such a disc covers at least 3e-4). None otherwise, and for any other shape: GEOS decides."""
+    inches) of a piece, when plain arithmetic settles it: wholly clear of the piece (no), or its centre deeper than
+    ``SPECK_DEPTH`` inside it (yes). None otherwise, and for a piece neither rectangular, round nor convex: GEOS
+    decides."""
     x, y = p
     if piece.shape == "rect":
         (ax, ay), (bx, by) = piece.points
         x1, x2, y1, y2 = min(ax, bx), max(ax, bx), min(ay, by), max(ay, by)
         if math.hypot(max(x1 - x, 0.0, x - x2), max(y1 - y, 0.0, y - y2)) > radius + 1e-9:
             return False
-        if min(x - x1, x2 - x, y - y1, y2 - y) > radius + 1e-9:
+        if min(x - x1, x2 - x, y - y1, y2 - y) > SPECK_DEPTH + 1e-9:
             return True
         return None
+    if piece.shape == "circle":
+        (cx, cy), (big, _) = piece.points
+        d = math.hypot(x - cx, y - cy)
+        if d > big + radius + 1e-9:
+            return False
+        if d + SPECK_DEPTH < big * _INRADIUS - 1e-9:
+            return True
+        return None
+    planes = _half_planes(_polygon(piece))
+    if planes is None:
+        return None
+    # Each side's signed distance (outward positive): the farthest bounds the distance from outside; inside, the
+    # nearest side is the depth.
+    far = max((x * nx + y * ny - c) / math.hypot(nx, ny) for nx, ny, c in _plane_list(planes))
+    if far > radius + 1e-9:
+        return False
+    if far < -SPECK_DEPTH - 1e-9:
+        return True
+    return None
     if piece.shape == "circle":
         (cx, cy), (big, _) = piece.points
         d = math.hypot(x - cx, y - cy)
@@ -865,7 +890,7 @@ def _standing_masks(mover: Token, xy: np.ndarray, tokens: tuple[Token, ...], fie
         gap = np.hypot(x[:, None] - tx[None, :], y[:, None] - ty[None, :]) - r - tr[None, :]
         ok = np.where(target, np.abs(gap) < 0.04, np.where(enemy, gap >= ENEMY_GAP + 1e-9, gap >= -0.05 + 1e-9))
         fine &= ok.all(axis=1)
-        bad |= (gap < -0.05 - 1e-3).any(axis=1) | ((enemy & ~target)[None, :] & (gap < ENEMY_GAP - 0.06)).any(axis=1)
+        bad |= (gap < SURELY_OVERLAPS).any(axis=1) | ((enemy & ~target)[None, :] & (gap < SURELY_TOO_CLOSE)).any(axis=1)
     return fine, bad
 
 
@@ -964,15 +989,32 @@ def _furthest_valid(mover: Token, path: Sequence[Point], allowance: float, token
     walked = _walk(path, allowance, field, slowing)
     legs = [math.hypot(q[0] - p[0], q[1] - p[1]) for p, q in zip(walked, walked[1:])]
     d = sum(legs)
+    refusing = None     # the unit the last point was too near: the next points, while surely as near, go unchecked
     while d > 0:
         p = _along(walked, legs, d)
         p = (round(p[0], 2), round(p[1], 2))
-        check = _check(mover, p, allowance, tokens, field, charge_target=None, ignore_slowing=ignore_slowing,
-                       flying=flying, failed_charge=failed_charge, measure_refusal=False)
-        if check.ok:
-            return check
+        if refusing is None or not _surely_too_near(mover, p, refusing, failed_charge):
+            check = _check(mover, p, allowance, tokens, field, charge_target=None, ignore_slowing=ignore_slowing,
+                           flying=flying, failed_charge=failed_charge, measure_refusal=False)
+            if check.ok:
+                return check
+            refusing = next((t for t in tokens if t.id == check.params["unit"]), None) \
+                if check.reason in ("db.move.overlaps", "db.move.too_close") else None
         d -= step
     return None
+
+
+SURELY_OVERLAPS = -0.05 - 1e-3
+"""A gap between bases below this overlaps whatever the rounding (:func:`overlaps`: below -0.05")."""
+SURELY_TOO_CLOSE = ENEMY_GAP - 0.06
+"""A gap to an enemy below this reads under 1" (rounded to 0.1", 0.95 reads 1.0)."""
+
+
+def _surely_too_near(mover: Token, p: Point, other: Token, failed_charge: str | None) -> bool:
+    """Whether ``_end_problem`` surely refuses the mover at ``p`` for overlapping ``other`` or standing within 1" of it
+    (an enemy; not the target of a failed charge, which may end that close)."""
+    gap = math.hypot(p[0] - other.x, p[1] - other.y) - mover.radius - other.radius
+    return gap < SURELY_OVERLAPS or (other.side != mover.side and other.id != failed_charge and gap < SURELY_TOO_CLOSE)
 
 
 def _along(path: Sequence[Point], legs: Sequence[float], d: float) -> Point:
