@@ -330,8 +330,12 @@ def stray_problem(st: JSON, u: JSON, at: Point, found: list | None = None) -> tu
     if not found:
         return None
     r = base_inches(u) / 2
-    mine = [(at[0] + dx, at[1] + dy) for dx, dy in (u.get("formation") or [(0.0, 0.0)])[:max(1, u["models"])]]
+    offsets = (u.get("formation") or [(0.0, 0.0)])[:max(1, u["models"])]
+    mine = [(at[0] + dx, at[1] + dy) for dx, dy in offsets]
+    reach = max(math.hypot(dx, dy) for dx, dy in offsets) + r     # no base of mine reaches farther from ``at``
     for vid, side, pts, rv in found:
+        if min(math.hypot(q[0] - at[0], q[1] - at[1]) for q in pts) - reach - rv > COHERENCY:
+            continue    # every gap is wider than 1": no problem (the closest pair need not be measured)
         g = gap(mine, r, pts, rv)
         if g < -CONTACT:
             return "db.move.overlaps", {"unit": vid}
