@@ -213,6 +213,8 @@ class Planner:
         self._cut = self.dist - 1e-12
         """What a hop's bound must beat to be queued: a node's distance less a hair, -inf once settled."""
         self._xy = [tuple(p) for p in self.nodes.tolist()]
+        self._nx, self._ny = self.nodes[:, 0].copy(), self.nodes[:, 1].copy()
+        """The nodes' coordinates, each contiguous (a settled node measures its bound to every node)."""
         self._at = self.at.tolist()
         self.heap: list[tuple[float, int, int, int]] = [(0.0, 0, 0, -1)]
         """(key, lazy, node, from): a node at its distance (lazy 0), or a hop not yet measured at its length."""
@@ -232,28 +234,32 @@ class Planner:
     def hop(self, p: Point, q: Point) -> float:
         """Cost of the hop ``p -> q`` (:meth:`Layout.hop`), ``inf`` if it passes within both radii of an enemy's
         centre."""
-        p, q = (float(p[0]), float(p[1])), (float(q[0]), float(q[1]))
-        box = lox, hix, loy, hiy = min(p[0], q[0]), max(p[0], q[0]), min(p[1], q[1]), max(p[1], q[1])
+        px, py, qx, qy = float(p[0]), float(p[1]), float(q[0]), float(q[1])
+        if self._blocked(px, py, qx, qy):
+            return math.inf
+        # The hop's box, as plain comparisons (the builtins min and max cost more, this is asked very often).
+        return self.layout.hop((px, py), (qx, qy), (px if px < qx else qx, qx if px < qx else px,
+                                                    py if py < qy else qy, qy if py < qy else py))
+
+    def _blocked(self, px: float, py: float, qx: float, qy: float) -> bool:
+        """Whether the hop passes within both radii of an enemy's centre."""
+        lox, hix = (px, qx) if px < qx else (qx, px)
+        loy, hiy = (py, qy) if py < qy else (qy, py)
         for x, y, rr in self._discs:
             # A base farther than its reach from the hop's box cannot block it.
             if x < lox - rr - 1e-9 or x > hix + rr + 1e-9 or y < loy - rr - 1e-9 or y > hiy + rr + 1e-9:
                 continue
-            if _point_segment_one(x, y, *p, *q) < rr:
-                return math.inf
-        return self.layout.hop(p, q, box)
+            if _point_segment_one(x, y, px, py, qx, qy) < rr:
+                return True
+        return False
 
     def _hop_nodes(self, i: int, j: int) -> float:
         """:meth:`hop` between two nodes: the terrain's part between two of the layout's points is kept there."""
         a, b = self._at[i], self._at[j]
         if a < 0 or b < 0:
             return self.hop(self._xy[i], self._xy[j])
-        (px, py), (qx, qy) = self._xy[i], self._xy[j]
-        lox, hix, loy, hiy = min(px, qx), max(px, qx), min(py, qy), max(py, qy)
-        for x, y, rr in self._discs:
-            if x < lox - rr - 1e-9 or x > hix + rr + 1e-9 or y < loy - rr - 1e-9 or y > hiy + rr + 1e-9:
-                continue
-            if _point_segment_one(x, y, px, py, qx, qy) < rr:
-                return math.inf
+        if self._blocked(*self._xy[i], *self._xy[j]):
+            return math.inf
         return self.layout.hop_between(a, b)
 
     # -- search --
@@ -282,8 +288,9 @@ class Planner:
                 continue
             settled[j] = self.settled[j] = True
             self._cut[j] = -math.inf
-            delta = self.nodes - self.nodes[j]
-            bound = key + np.hypot(delta[:, 0], delta[:, 1])
+            x, y = self._xy[j]
+            bound = np.hypot(self._nx - x, self._ny - y)
+            bound += key
             ks = np.flatnonzero(bound < self._cut)
             if len(ks):
                 # The hops out of j wait in a list by bound; only the next one is in the heap (same order).
