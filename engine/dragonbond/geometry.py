@@ -25,7 +25,7 @@ from shapely.geometry import LineString, Point as SPoint, Polygon, box
 from shapely.geometry.polygon import orient
 from shapely.ops import nearest_points, unary_union
 
-from engine.dragonbond.pathing import CLEAR as _CLEAR, SLACK as _SLACK, Layout, Planner, _clipped_one
+from engine.dragonbond.pathing import CLEAR as _CLEAR, SLACK as _SLACK, Layout, Planner, _chord_one, _clipped_one
 
 Point = tuple[float, float]
 """A position in inches: ``(x, y)``."""
@@ -109,6 +109,14 @@ class Terrain:
 
 
 _POLYGONS: dict[Terrain, Polygon] = {}
+_ROUND: dict[int, tuple[Polygon, tuple[float, float, float]]] = {}
+"""A round piece's footprint (kept per piece) -> its circle (x, y, radius): the 64 sides lie inside that circle and
+outside the one of ``_INRADIUS`` times its radius."""
+
+
+def _circle(poly: Polygon) -> tuple[float, float, float] | None:
+    kept = _ROUND.get(id(poly))
+    return kept[1] if kept is not None and kept[0] is poly else None
 
 
 def _polygon(t: Terrain) -> Polygon:
@@ -120,6 +128,7 @@ def _polygon(t: Terrain) -> Polygon:
         elif t.shape == "circle":
             (cx, cy), (r, _) = t.points
             poly = SPoint(cx, cy).buffer(r, quad_segs=16)
+            _ROUND[id(poly)] = (poly, (float(cx), float(cy), float(r)))
         else:
             poly = Polygon(t.points)
             if not poly.is_valid:
@@ -312,14 +321,25 @@ def _segment_hits_disc(p: Point, q: Point, c: Point, r: float) -> bool:
 
 
 def _dark_walls(viewer: Token, target: Token, field: Field) -> list[Polygon]:
-    """Dark pieces that block sight between the two: those holding neither (digest §24.2, line 1229)."""
+    """Dark pieces that block sight between the two: those holding neither (digest §24.2, line 1229). A piece
+    clear of the box round both bases is left out: no sight line between them leaves that box."""
+    lox, hix = min(viewer.x - viewer.radius, target.x - target.radius), max(viewer.x + viewer.radius,
+                                                                           target.x + target.radius)
+    loy, hiy = min(viewer.y - viewer.radius, target.y - target.radius), max(viewer.y + viewer.radius,
+                                                                           target.y + target.radius)
     walls = []
-    for t in field.terrain:
-        if t.has(DARK):
-            poly = _polygon(t)
-            if not _wholly_inside(viewer, poly) and not _wholly_inside(target, poly):
-                walls.append(poly)
+    for poly, (x0, y0, x1, y1) in _dark_pieces(field):
+        if x1 < lox or x0 > hix or y1 < loy or y0 > hiy:
+            continue
+        if not _wholly_inside(viewer, poly) and not _wholly_inside(target, poly):
+            walls.append(poly)
     return walls
+
+
+@lru_cache(maxsize=16)
+def _dark_pieces(field: Field) -> tuple[tuple[Polygon, tuple[float, float, float, float]], ...]:
+    """The dark pieces' footprints with their boxes."""
+    return tuple((_polygon(t), _polygon(t).bounds) for t in field.terrain if t.has(DARK))
 
 
 def _clear(p: Point, q: Point, discs: Sequence[Token], walls: Sequence[Polygon]) -> bool:
@@ -327,10 +347,15 @@ def _clear(p: Point, q: Point, discs: Sequence[Token], walls: Sequence[Polygon])
         if _segment_hits_disc(p, q, (d.x, d.y), d.radius):
             return False
     seg = None
+    lox, hix = (p[0], q[0]) if p[0] < q[0] else (q[0], p[0])
+    loy, hiy = (p[1], q[1]) if p[1] < q[1] else (q[1], p[1])
     for w in walls:
+        x0, y0, x1, y1 = _box(w)
+        if x1 < lox or x0 > hix or y1 < loy or y0 > hiy:
+            continue    # the segment's box is clear of the piece's
         planes = _half_planes(w)
         if planes is not None:
-            crossed = _crossed_one(p, q, planes)
+            crossed = _crossed_one(p, q, w, planes)
             if crossed is not None:
                 if crossed:
                     return False
@@ -341,12 +366,20 @@ def _clear(p: Point, q: Point, discs: Sequence[Token], walls: Sequence[Polygon])
     return True
 
 
-def _crossed_one(p: Point, q: Point, planes: tuple[np.ndarray, np.ndarray]) -> bool | None:
+def _crossed_one(p: Point, q: Point, wall: Polygon, planes: tuple[np.ndarray, np.ndarray]) -> bool | None:
     """Whether the segment ``p-q`` runs more than the slack inside a convex piece (its sides' ``planes``), clipped as
     :func:`_crosses_far` clips; None within a hair of the slack (GEOS decides)."""
     (px, py), (qx, qy) = p, q
     dx, dy = qx - px, qy - py
-    inside = _clipped_one(px, py, dx, dy, _plane_list(planes)) * math.hypot(dx, dy)
+    length = math.hypot(dx, dy)
+    circle = _circle(wall)
+    if circle is not None:     # a round piece's 64 sides: its two circles settle most segments
+        cx, cy, r = circle
+        if _chord_one(px, py, dx, dy, cx, cy, r * _INRADIUS) * length > _SLACK + CHORD_MARGIN:
+            return True
+        if _chord_one(px, py, dx, dy, cx, cy, r) * length < _SLACK - CHORD_MARGIN:
+            return False
+    inside = _clipped_one(px, py, dx, dy, _plane_list(planes)) * length
     if abs(inside - _SLACK) < 1e-6:
         return None
     return inside > _SLACK
@@ -436,6 +469,39 @@ def _crosses_far(p: np.ndarray, q: np.ndarray, wall: Polygon) -> np.ndarray:
         if crossed.any():
             crossed[crossed] = shapely.length(shapely.intersection(segs[crossed], wall)) > _SLACK
         return crossed
+    circle = _circle(wall)
+    if circle is not None:     # a round piece's 64 sides: its two circles settle most lines
+        cx, cy, r = circle
+        d = q - p
+        length = np.hypot(d[:, 0], d[:, 1])
+        out = _chords(p, d, cx, cy, r * _INRADIUS) * length > _SLACK + CHORD_MARGIN
+        unsure = ~out & (_chords(p, d, cx, cy, r) * length >= _SLACK - CHORD_MARGIN)
+        if unsure.any():
+            out[unsure] = _clipped_far(p[unsure], q[unsure], wall, planes)
+        return out
+    return _clipped_far(p, q, wall, planes)
+
+
+CHORD_MARGIN = 2e-6
+"""Beyond a hair (1e-6) of the slack, with room for rounding: a line whose chord through a round piece's inner circle
+is longer, or through its outer circle shorter, is settled as its clipping against the 64 sides settles it."""
+
+
+def _chords(p: np.ndarray, d: np.ndarray, cx: float, cy: float, rad: float) -> np.ndarray:
+    """:func:`_chord_one` of each segment ``p + t·d``."""
+    fx, fy = p[:, 0] - cx, p[:, 1] - cy
+    a = d[:, 0] * d[:, 0] + d[:, 1] * d[:, 1]
+    b = 2 * (fx * d[:, 0] + fy * d[:, 1])
+    disc = b * b - 4 * a * (fx * fx + fy * fy - rad * rad)
+    hit = (disc > 0) & (a > 0)
+    root = np.sqrt(np.where(hit, disc, 0.0))
+    with np.errstate(divide="ignore", invalid="ignore"):
+        t0, t1 = (-b - root) / (2 * a), (-b + root) / (2 * a)
+    return np.where(hit, np.clip(np.minimum(t1, 1.0) - np.maximum(t0, 0.0), 0.0, None), 0.0)
+
+
+def _clipped_far(p: np.ndarray, q: np.ndarray, wall: Polygon, planes: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
+    """:func:`_crosses_far` for a convex piece: each line clipped against its sides."""
     normals, offsets = planes
     d = q - p
     num = offsets[None, :] - p @ normals.T            # n·(p + t d) <= c  <=>  t·(n·d) <= c - n·p
@@ -453,6 +519,17 @@ def _crosses_far(p: np.ndarray, q: np.ndarray, wall: Polygon) -> np.ndarray:
         segs = shapely.linestrings(np.stack([p[unsure], q[unsure]], axis=1))
         out[unsure] = shapely.length(shapely.intersection(segs, wall)) > _SLACK
     return out
+
+
+_BOXES: dict[int, tuple[Polygon, tuple[float, float, float, float]]] = {}
+
+
+def _box(poly: Polygon) -> tuple[float, float, float, float]:
+    """A footprint's box (minx, miny, maxx, maxy), kept per footprint (footprints are kept per piece)."""
+    kept = _BOXES.get(id(poly))
+    if kept is None or kept[0] is not poly:
+        kept = _BOXES[id(poly)] = (poly, poly.bounds)
+    return kept[1]
 
 
 _PLANES: dict[int, tuple[Polygon, tuple[np.ndarray, np.ndarray] | None]] = {}
