@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import heapq
 import math
+from array import array
 from collections.abc import Sequence
 
 import numpy as np
@@ -218,7 +219,7 @@ class Planner:
         self._at = self.at.tolist()
         self.heap: list[tuple[float, int, int, int]] = [(0.0, 0, 0, -1)]
         """(key, lazy, node, from): a node at its distance (lazy 0), or a hop not yet measured at its length."""
-        self._hops: dict[int, tuple[list[float], list[int], list[int]]] = {}
+        self._hops: dict[int, list] = {}
         """Per settled node, the hops out of it still to queue: their bounds, their ends, the next one's place."""
         self._answers: dict[tuple[Point, ...], tuple[float, tuple[float, tuple[Point, ...]] | None]] = {}
         """Per set of goals: the limit searched to and the cheapest path found (None: none within it)."""
@@ -293,27 +294,29 @@ class Planner:
             bound += key
             ks = np.flatnonzero(bound < self._cut)
             if len(ks):
-                # The hops out of j wait in a list by bound; only the next one is in the heap (same order).
+                # The hops out of j wait in a row by bound; only the next one is in the heap (same order). Plain
+                # arrays, not lists: copied at once, and nothing in them for the garbage collector to visit.
                 bound = bound[ks]
                 order = np.argsort(bound, kind="stable")
-                self._hops[j] = (bound[order].tolist(), ks[order].tolist(), [1])
-                heapq.heappush(heap, (self._hops[j][0][0], 1, self._hops[j][1][0], j))
+                ends = ks[order].astype(np.int64, copy=False)
+                chain = self._hops[j] = [array("d", bound[order].tobytes()), array("q", ends.tobytes()), 1]
+                heapq.heappush(heap, (chain[0][0], 1, chain[1][0], j))
             return j
         return None
 
     def _pop(self) -> tuple[float, int, int, int]:
         entry = heapq.heappop(self.heap)
         if entry[1]:        # a queued hop: the next one out of the same node takes its place
-            bounds, ends, at = self._hops[entry[3]]
+            chain = self._hops[entry[3]]
+            bounds, ends, n = chain
             settled, dist = self._s, self._d
-            n = at[0]
             while n < len(bounds):
                 k, b = ends[n], bounds[n]
                 n += 1
                 if not settled[k] and b <= dist[k] - 1e-12:     # else it would be passed over when popped
                     heapq.heappush(self.heap, (b, 1, k, entry[3]))
                     break
-            at[0] = n
+            chain[2] = n
         return entry
 
     def reached(self, limit: float) -> np.ndarray:
