@@ -860,6 +860,15 @@ def check_move(mover: Token, dest: Point, allowance: float, tokens: Sequence[Tok
     ``db.move.no_path``, ``db.move.too_far``.
     """
     flying = mover.flying if fly is None else fly
+    if charge_target is None:
+        # Asked first as the offered moves were checked: only the units a move of the allowance could meet (near),
+        # searched no farther than the allowance, so their path graph and search serve again. A move allowed so
+        # gets the same verdict among every unit (farther units can neither stand in the way of its path nor near
+        # its end); a refused one is measured among every unit.
+        allowed = _check(mover, dest, allowance, near(mover, tokens, allowance), field, charge_target=None,
+                         ignore_slowing=ignore_slowing, flying=flying, measure_refusal=False)
+        if allowed.ok:
+            return allowed
     return _check(mover, dest, allowance, tokens, field, charge_target=charge_target,
                   ignore_slowing=ignore_slowing, flying=flying)
 
