@@ -915,8 +915,13 @@ def _check(mover: Token, dest: Point, allowance: float, tokens: Sequence[Token],
 
 def _contact_ring(mover: Token, target: Token, gap: float = 0.0, n: int = 48) -> list[Point]:
     rr = mover.radius + target.radius + gap
-    return [(target.x + rr * math.cos(2 * math.pi * k / n), target.y + rr * math.sin(2 * math.pi * k / n))
-            for k in range(n)]
+    return [(target.x + rr * c, target.y + rr * s) for c, s in _unit_circle(n)]
+
+
+@lru_cache(maxsize=8)
+def _unit_circle(n: int) -> tuple[tuple[float, float], ...]:
+    """``n`` points round the unit circle (cosine, sine): the same for every ring, so worked out once."""
+    return tuple((math.cos(2 * math.pi * k / n), math.sin(2 * math.pi * k / n)) for k in range(n))
 
 
 def _reachable_ring(mover: Token, target: Token, tokens: Sequence[Token], field: Field, gap: float,
