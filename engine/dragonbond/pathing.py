@@ -207,15 +207,15 @@ class Planner:
         n = len(self.nodes)
         self.dist = np.full(n, np.inf)
         self.dist[0] = 0.0
-        self.parent = np.full(n, -1, dtype=int)
+        self.parent = [-1] * n
         self.settled = np.zeros(n, dtype=bool)
         self._d = self.dist.tolist()
         self._s = self.settled.tolist()
         self._cut = self.dist - 1e-12
         """What a hop's bound must beat to be queued: a node's distance less a hair, -inf once settled."""
-        self._xy = [tuple(p) for p in self.nodes.tolist()]
         self._nx, self._ny = self.nodes[:, 0].copy(), self.nodes[:, 1].copy()
         """The nodes' coordinates, each contiguous (a settled node measures its bound to every node)."""
+        self._xy = list(zip(self._nx.tolist(), self._ny.tolist()))
         self._at = self.at.tolist()
         self.heap: list[tuple[float, int, int, int]] = [(0.0, 0, 0, -1)]
         """(key, lazy, node, from): a node at its distance (lazy 0), or a hop not yet measured at its length."""
@@ -292,12 +292,12 @@ class Planner:
             x, y = self._xy[j]
             bound = np.hypot(self._nx - x, self._ny - y)
             bound += key
-            ks = np.flatnonzero(bound < self._cut)
+            ks = (bound < self._cut).nonzero()[0]
             if len(ks):
                 # The hops out of j wait in a row by bound; only the next one is in the heap (same order). Plain
                 # arrays, not lists: copied at once, and nothing in them for the garbage collector to visit.
                 bound = bound[ks]
-                order = np.argsort(bound, kind="stable")
+                order = bound.argsort(kind="stable")
                 ends = ks[order].astype(np.int64, copy=False)
                 chain = self._hops[j] = [array("d", bound[order].tobytes()), array("q", ends.tobytes()), 1]
                 heapq.heappush(heap, (chain[0][0], 1, chain[1][0], j))
@@ -337,7 +337,7 @@ class Planner:
         path = []
         while v != -1:
             path.append((float(self.nodes[v][0]), float(self.nodes[v][1])))
-            v = int(self.parent[v])
+            v = self.parent[v]
         return tuple(reversed(path))
 
     def shortest(self, goals: Sequence[Point], limit: float = math.inf) -> tuple[float, tuple[Point, ...]] | None:
@@ -375,7 +375,7 @@ class Planner:
         with it), or (tag -1) those out of every node settled before."""
 
         def queue_hops(tag: int, bounds: np.ndarray, nodes: list[int]) -> None:
-            order = np.argsort(bounds, kind="stable")
+            order = bounds.argsort(kind="stable")
             heapq.heappush(queue, (float(bounds[order[0]]), tag, 0, bounds[order].tolist(), order.tolist(), nodes))
 
         def measure(upto: float) -> None:
