@@ -15,7 +15,7 @@ from engine.dragonbond import board, effects, geometry, links, models, quest, re
 from engine.dragonbond.combat import (
     charge_bonus, engaged_ids, giant_blow, melee_targetable, resolve_attack, separate_flanker,
 )
-from engine.dragonbond.links import abandon, dismount, mount, spots_near, take_command
+from engine.dragonbond.links import abandon, dismount, first_spot_near, mount, take_command
 from engine.dragonbond.powers import aimed, targets as power_targets, usable, use
 from engine.dragonbond.setup import own_edge_y
 from engine.dragonbond.state import (
@@ -286,10 +286,10 @@ def unit_actions(st: JSON, u: JSON, *, with_prelude: bool = True) -> list[JSON]:
                 out.append({"type": "ActivatePower", "unit": uid, "power": pid})
     if with_prelude and u.get("hero") and not u["engaged_with"]:
         hero = unit(st, u["hero"])
-        out += [{"type": "AbandonCommand", "unit": uid, "to": p} for p in spots_near(st, hero, u)[:1]]
+        out += [{"type": "AbandonCommand", "unit": uid, "to": p} for p in first_spot_near(st, hero, u)]
     if with_prelude and mounted and not unit(st, u["mounted_on"])["engaged_with"]:
         out += [{"type": "Dismount", "unit": uid, "to": p}
-                for p in spots_near(st, u, unit(st, u["mounted_on"]))[:1]]
+                for p in first_spot_near(st, u, unit(st, u["mounted_on"]))]
     return out
 
 

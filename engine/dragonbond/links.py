@@ -4,6 +4,8 @@ activation (§20.5). Distances ("within 1"") are geometry's; placements are chec
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
+from itertools import islice
 from typing import Callable
 
 from engine.core.errors import IllegalAction
@@ -148,10 +150,17 @@ def place_near(ctx: Ctx, hero: JSON, beside: JSON, to: tuple[float, float]) -> N
 
 def spots_near(st: JSON, hero: JSON, beside: JSON) -> list[list[float]]:
     """Offered spots just beside a unit (eight around it) where geometry lets the Hero stand."""
+    return list(_spots_near(st, hero, beside))
+
+
+def first_spot_near(st: JSON, hero: JSON, beside: JSON) -> list[list[float]]:
+    """The first of :func:`spots_near`, if any (an offer names one spot: the others are not checked)."""
+    return list(islice(_spots_near(st, hero, beside), 1))
+
+
+def _spots_near(st: JSON, hero: JSON, beside: JSON) -> Iterator[list[float]]:
     gap = beside["radius"] + hero["radius"] + 0.5
-    out = []
     for k in range(8):
         p = (round(beside["x"] + gap * math.cos(k * math.pi / 4), 1), round(beside["y"] + gap * math.sin(k * math.pi / 4), 1))
         if _place_check(st, hero, beside, p).ok:
-            out.append(list(p))
-    return out
+            yield list(p)
