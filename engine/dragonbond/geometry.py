@@ -808,14 +808,18 @@ def _spot_planner(mover: Token, discs: tuple[tuple[float, float, float], ...], f
         if len(spots) >= SPOTS_KEPT:
             del spots[next(iter(spots))]      # the spot used least recently
     spots[spot] = kept
-    wanted = _reaching(mover, discs, within)
+    wanted = None
     for built_for, planner in kept:
+        if built_for == discs:      # the same enemies: no need to measure which of them reach
+            return planner
+        wanted = _reaching(mover, discs, within) if wanted is None else wanted
         if _reaching(mover, built_for, within) == wanted:
             return planner
-    # An impassable piece the mover already stands in (a bad position) is left out so that it can move out.
-    start = SPoint(mover.x, mover.y)
-    left_out = tuple(t.id for t in field.terrain
-                     if t.has(IMPASSABLE) and _polygon(t).distance(start) < mover.radius - _SLACK)
+    # An impassable piece the mover already stands in (a bad position) is left out so that it can move out (a piece
+    # whose box is that far is not measured).
+    start, inside = SPoint(mover.x, mover.y), mover.radius - _SLACK
+    left_out = tuple(t.id for t, poly, box in _standing_blockers(field, False)
+                     if _box_gap(box, mover) < inside and poly.distance(start) < inside)
     planner = Planner((mover.x, mover.y), _layout(field, mover.radius, slowing, left_out), discs=discs)
     kept.append((discs, planner))
     if len(kept) > PLANNERS_PER_SPOT:
