@@ -236,32 +236,12 @@ class Planner:
         """Cost of the hop ``p -> q`` (:meth:`Layout.hop`), ``inf`` if it passes within both radii of an enemy's
         centre."""
         px, py, qx, qy = float(p[0]), float(p[1]), float(q[0]), float(q[1])
-        if self._blocked(px, py, qx, qy):
+        if _blocked(self._discs, px, py, qx, qy):
             return math.inf
         # The hop's box, as plain comparisons (the builtins min and max cost more, this is asked very often).
         return self.layout.hop((px, py), (qx, qy), (px if px < qx else qx, qx if px < qx else px,
                                                     py if py < qy else qy, qy if py < qy else py))
 
-    def _blocked(self, px: float, py: float, qx: float, qy: float) -> bool:
-        """Whether the hop passes within both radii of an enemy's centre."""
-        lox, hix = (px, qx) if px < qx else (qx, px)
-        loy, hiy = (py, qy) if py < qy else (qy, py)
-        for x, y, rr in self._discs:
-            # A base farther than its reach from the hop's box cannot block it.
-            if x < lox - rr - 1e-9 or x > hix + rr + 1e-9 or y < loy - rr - 1e-9 or y > hiy + rr + 1e-9:
-                continue
-            if _point_segment_one(x, y, px, py, qx, qy) < rr:
-                return True
-        return False
-
-    def _hop_nodes(self, i: int, j: int) -> float:
-        """:meth:`hop` between two nodes: the terrain's part between two of the layout's points is kept there."""
-        a, b = self._at[i], self._at[j]
-        if a < 0 or b < 0:
-            return self.hop(self._xy[i], self._xy[j])
-        if self._blocked(*self._xy[i], *self._xy[j]):
-            return math.inf
-        return self.layout.hop_between(a, b)
 
     # -- search --
 
@@ -274,13 +254,21 @@ class Planner:
         are measured, since most nodes are settled by the first hop that reaches them.
         """
         # Plain lists mirror ``dist`` and ``settled`` for the one-at-a-time work (numpy's item access is slow).
-        heap, dist, settled = self.heap, self._d, self._s
+        heap, dist, settled, pop = self.heap, self._d, self._s, self._pop
+        at, xy, discs, between = self._at, self._xy, self._discs, self.layout.hop_between
         while heap:
-            key, lazy, j, i = self._pop()
+            key, lazy, j, i = pop()
             if settled[j] or key > dist[j] - (1e-12 if lazy else 0.0):
                 continue
             if lazy:
-                new = dist[i] + self._hop_nodes(i, j)
+                # The hop's cost (:meth:`hop`); between two of the layout's points its terrain part is kept there.
+                a, b = at[i], at[j]
+                if a < 0 or b < 0:
+                    cost = self.hop(xy[i], xy[j])
+                else:
+                    (px, py), (qx, qy) = xy[i], xy[j]
+                    cost = math.inf if _blocked(discs, px, py, qx, qy) else between(a, b)
+                new = dist[i] + cost
                 if new < dist[j] - 1e-12:
                     dist[j] = self.dist[j] = new
                     self._cut[j] = new - 1e-12
@@ -484,6 +472,20 @@ def _chord_one(px: float, py: float, dx: float, dy: float, cx: float, cy: float,
     root = math.sqrt(disc)
     t0, t1 = (-b - root) / (2 * a), (-b + root) / (2 * a)
     return max(min(t1, 1.0) - max(t0, 0.0), 0.0)
+
+
+def _blocked(discs: Sequence[tuple[float, float, float]], px: float, py: float, qx: float, qy: float) -> bool:
+    """Whether the hop ``p -> q`` passes within ``rr`` of a disc's centre (x, y, rr): an enemy base grown by the
+    mover's radius."""
+    lox, hix = (px, qx) if px < qx else (qx, px)
+    loy, hiy = (py, qy) if py < qy else (qy, py)
+    for x, y, rr in discs:
+        # A base farther than its reach from the hop's box cannot block it.
+        if x < lox - rr - 1e-9 or x > hix + rr + 1e-9 or y < loy - rr - 1e-9 or y > hiy + rr + 1e-9:
+            continue
+        if _point_segment_one(x, y, px, py, qx, qy) < rr:
+            return True
+    return False
 
 
 def _point_segment_one(cx: float, cy: float, ax: float, ay: float, bx: float, by: float) -> float:
