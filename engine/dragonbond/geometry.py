@@ -735,14 +735,6 @@ def _covers_piece(piece: Terrain, p: Point, radius: float) -> bool | None:
     if far < -SPECK_DEPTH - 1e-9:
         return True
     return None
-    if piece.shape == "circle":
-        (cx, cy), (big, _) = piece.points
-        d = math.hypot(x - cx, y - cy)
-        if d > big + radius + 1e-9:
-            return False
-        if d + radius < big * _INRADIUS - 1e-9:
-            return True
-    return None
 
 
 @lru_cache(maxsize=16)
