@@ -210,7 +210,8 @@ HAPPENED_LIMIT = 450
 def plain(line: str, names: Mapping[int, str] | None = None) -> str:
     """A line of the table's Markdown as a screen reader should hear it: no emphasis marks or decorations, a user
     mention as the user's name (``names``, by id) or dropped."""
-    line = _MENTION.sub(lambda m: (names or {}).get(int(m[1]), "") if m[1] else "", line)
+    if "<" in line:
+        line = _MENTION.sub(lambda m: (names or {}).get(int(m[1]), "") if m[1] else "", line)
     line = _DECOR.sub("", line)
     if not line.isascii():
         line = line.translate(_AUDIBLE)  # emoji, arrows ▶
@@ -239,8 +240,8 @@ def embed_lines(embed: Embed) -> list[str]:
     lines = [embed.title] if embed.title else []
     lines += (embed.description or "").splitlines()
     for f in embed.fields:
-        values = [v for v in (f.value or "").splitlines() if plain(v)]
-        lines.append(f"{plain(f.name)}: {'; '.join(plain(v) for v in values)}" if values else f.name)
+        values = [heard for heard in map(plain, (f.value or "").splitlines()) if heard]
+        lines.append(f"{plain(f.name)}: {'; '.join(values)}" if values else f.name)
     return lines
 
 
