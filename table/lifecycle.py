@@ -421,9 +421,9 @@ class Table:
         return await self.update(target_id, change, loaded=loaded)
 
     async def set_panel(self, match_id: str, message_id: int) -> int | None:
-        """Remember the message that is the match's turn panel; returns the previous panel's id."""
-        previous = await self.store.set_panel(match_id, message_id)
-        return previous if previous != message_id else None
+        """Remember the message that is the match's turn panel; returns the panel whose buttons are stale now (the
+        previous one, or this one when a later panel was recorded first: ``Store.set_panel``)."""
+        return await self.store.set_panel(match_id, message_id)
 
     # ending -----------------------------------------------------------------
     async def ask_concede(self, ctx: Context, match_id: str | None = None) -> Reply:

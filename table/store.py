@@ -79,11 +79,17 @@ return {1, ARGV[2]}
 
 
 # KEYS: snapshot. ARGV: the panel's message id. Returns the previous panel; when none is kept apart yet, the
-# snapshot as a one-item list (one saved before panels were kept apart holds it); -1 when the match does not
-# exist (nothing is written: a panel never creates a match's key).
+# snapshot as a one-item list (one saved before panels were kept apart holds it); 0 when this panel is recorded
+# already; {'later', id} when a later panel is (a message id is a snowflake: a later post has a greater one, and
+# two replies may record their panels out of order); -1 when the match does not exist (nothing is written: a
+# panel never creates a match's key). Ids are compared as decimal strings (Lua's numbers lose snowflakes' digits).
 _SET_PANEL = """
 if redis.call('EXISTS', KEYS[1]) == 0 then return -1 end
 local previous = redis.call('HGET', KEYS[1], 'panel')
+if previous == ARGV[1] then return 0 end
+if previous and (#previous > #ARGV[1] or (#previous == #ARGV[1] and previous > ARGV[1])) then
+  return {'later', previous}
+end
 redis.call('HSET', KEYS[1], 'panel', ARGV[1])
 if previous then return previous end
 return {redis.call('HGET', KEYS[1], 'data')}
@@ -221,16 +227,24 @@ class Store:
         await pipe.execute()
 
     async def set_panel(self, match_id: str, message_id: int) -> int | None:
-        """Make ``message_id`` the match's turn panel; returns the previous panel's id. One round trip: the
-        snapshot is neither read nor rewritten, so a panel posted while a player acts never makes them retry.
+        """Make ``message_id`` the match's turn panel unless a later one is already; returns the panel whose
+        buttons are now stale (None if none): the previous one, or ``message_id`` itself when a panel posted after
+        it was recorded first (two replies finishing out of order, the later one's panel recorded first: the
+        earlier kept its buttons after the match went on). One round trip: the snapshot is neither read nor
+        rewritten, so a panel posted while a player acts never makes them retry.
 
         :raises NotFound: core.no_such_match
         """
         previous = await self._set_panel(keys=[self._match_key(match_id)], args=[str(message_id)])
         if previous == -1:
             raise NotFound("core.no_such_match", match=match_id)
-        if isinstance(previous, list):  # the first panel kept apart: the snapshot may hold an earlier one
-            return _snapshot(previous[0]).panel_message_id
+        if previous == 0:
+            return None
+        if isinstance(previous, list):
+            if len(previous) == 2:      # a later panel is recorded: this one is stale as soon as it is posted
+                return message_id
+            stale = _snapshot(previous[0]).panel_message_id     # the first kept apart: the snapshot may hold one
+            return stale if stale != message_id else None
         return int(previous)
 
     # log -------------------------------------------------------------------

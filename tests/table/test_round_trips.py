@@ -112,6 +112,21 @@ async def test_a_panel_saved_inside_an_older_snapshot_is_still_the_previous_one(
     assert (await table.store.load(match_id)).panel_message_id == 778
 
 
+async def test_panels_recorded_out_of_order_leave_the_later_one_the_panel(table: Table):
+    """Two replies may finish out of order: the later post's panel recorded first. The earlier one, recorded after,
+    is the stale one (its buttons come off) and the later stays the panel: the match's last panel is always the
+    latest post (a Discord message id is a snowflake, greater for a later post; ids of 19 digits compared
+    exactly). The same panel recorded twice is nothing stale."""
+    match_id, _thread = await started(table)
+    earlier, later = 1579676140899926016, 1579676140899926017
+    assert await table.set_panel(match_id, 999) is None
+    assert await table.set_panel(match_id, later) == 999
+    assert await table.set_panel(match_id, earlier) == earlier
+    assert (await table.store.load(match_id)).panel_message_id == later
+    assert await table.set_panel(match_id, later) is None
+    assert await table.set_panel(match_id, 10 ** 19) == later     # a longer id is a later one
+
+
 async def test_a_panel_never_creates_a_match(table: Table):
     """A panel recorded for a match that is gone (expired) is refused and writes nothing."""
     import pytest
