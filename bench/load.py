@@ -48,7 +48,6 @@ import random
 import statistics
 import sys
 import time
-from pathlib import Path
 from dataclasses import dataclass, field
 
 from bench import cpu
